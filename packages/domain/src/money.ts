@@ -1,0 +1,31 @@
+/**
+ * Money is integer cents everywhere so that sums never drift; dollars exist only at the API edge
+ * and in display strings.
+ */
+
+/**
+ * Rounds half-up (away from zero for negatives, like a till would) to the cent. Going through the
+ * decimal string repairs binary noise: 1.005 is stored as 1.00499999..., but its shortest decimal
+ * form is "1.005", which is what the person typed.
+ */
+export function toCents(dollars: number): number {
+  if (!Number.isFinite(dollars)) throw new RangeError(`Not a finite amount: ${dollars}`);
+  const negative = dollars < 0;
+  const abs = Math.abs(dollars);
+  // toPrecision may answer in exponent form for huge or tiny amounts, so shift the exponent, not the text.
+  const [mantissa, exponent = '0'] = abs.toPrecision(15).split('e');
+  const shifted = Number(`${mantissa}e${Number(exponent) + 2}`);
+  const cents = Math.floor(shifted + 0.5);
+  return negative && cents !== 0 ? -cents : cents;
+}
+
+export function toDollars(cents: number): number {
+  return cents / 100;
+}
+
+const formatter = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+export function formatMoney(cents: number): string {
+  const sign = cents < 0 ? '-' : '';
+  return `${sign}$${formatter.format(Math.abs(cents) / 100)}`;
+}

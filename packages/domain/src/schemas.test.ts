@@ -1,0 +1,154 @@
+import { describe, expect, it } from 'vitest';
+import { LOOKUP_BLANK_ORDER_NUMBER, ORDER_MESSAGES } from './messages.ts';
+import {
+  contactSubmissionSchema,
+  INVALID_EMAIL,
+  idSchema,
+  orderDetailsSchema,
+  orderLineInputSchema,
+  orderLookupSchema,
+  productsToShowSchema,
+} from './schemas.ts';
+
+const messages = (r: { success: boolean; error?: { issues: { message: string }[] } }) =>
+  r.error?.issues.map((i) => i.message) ?? [];
+
+const good = {
+  firstName: ' Ada ',
+  lastName: 'Lovelace',
+  email: 'ada@example.com',
+  confirmEmail: 'ADA@example.com ',
+  phoneNumber: '555-0100',
+  orderProductXrefs: [{ productId: 1, quantity: 2 }],
+};
+
+describe('orderLineInputSchema', () => {
+  it('accepts 1..100000', () => {
+    expect(orderLineInputSchema.safeParse({ productId: 1, quantity: 1 }).success).toBe(true);
+    expect(orderLineInputSchema.safeParse({ productId: 1, quantity: 100000 }).success).toBe(true);
+  });
+  it('refuses 0, 100001, fractions and bad ids', () => {
+    expect(messages(orderLineInputSchema.safeParse({ productId: 1, quantity: 0 }))).toEqual([
+      'Each product on an order needs a quantity of at least 1.',
+    ]);
+    expect(messages(orderLineInputSchema.safeParse({ productId: 1, quantity: 100001 }))).toEqual([
+      'You can order at most 100000 of one product.',
+    ]);
+    expect(orderLineInputSchema.safeParse({ productId: 1, quantity: 1.5 }).success).toBe(false);
+    expect(orderLineInputSchema.safeParse({ productId: 0, quantity: 1 }).success).toBe(false);
+  });
+});
+
+describe('orderDetailsSchema', () => {
+  it('trims and fills optional fields', () => {
+    const r = orderDetailsSchema.parse(good);
+    expect(r.firstName).toBe('Ada');
+    expect(r.confirmEmail).toBe('ADA@example.com');
+    expect(r.workPhoneNumber).toBeNull();
+    expect(r.comments).toBeNull();
+  });
+  it('gives the seven spec messages', () => {
+    expect(messages(orderDetailsSchema.safeParse({}))).toEqual([
+      ORDER_MESSAGES.firstName,
+      ORDER_MESSAGES.lastName,
+      ORDER_MESSAGES.email,
+      ORDER_MESSAGES.confirmEmail,
+      ORDER_MESSAGES.phone,
+      ORDER_MESSAGES.products,
+    ]);
+    expect(messages(orderDetailsSchema.safeParse({ ...good, confirmEmail: 'x@example.com' }))).toEqual([
+      ORDER_MESSAGES.emailsDoNotMatch,
+    ]);
+    expect(messages(orderDetailsSchema.safeParse({ ...good, firstName: null, comments: null }))).toEqual([
+      ORDER_MESSAGES.firstName,
+    ]);
+  });
+  it('puts each message on its field, even beside other failures', () => {
+    const r = orderDetailsSchema.safeParse({ comments: 'x'.repeat(4001), confirmEmail: 'a@b.c' });
+    expect(r.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['comments', 'Comments can be at most 4000 characters.'],
+      ['firstName', ORDER_MESSAGES.firstName],
+      ['lastName', ORDER_MESSAGES.lastName],
+      ['email', ORDER_MESSAGES.email],
+      ['phoneNumber', ORDER_MESSAGES.phone],
+      ['orderProductXrefs', ORDER_MESSAGES.products],
+    ]);
+  });
+  it('refuses an email that cannot be delivered', () => {
+    expect(messages(orderDetailsSchema.safeParse({ ...good, email: 'ada@', confirmEmail: 'ada@' }))).toEqual([
+      INVALID_EMAIL,
+    ]);
+  });
+  it('limits lengths and line counts', () => {
+    expect(messages(orderDetailsSchema.safeParse({ ...good, comments: 'x'.repeat(4001) }))).toContain(
+      'Comments can be at most 4000 characters.',
+    );
+    const lines = Array.from({ length: 501 }, (_, i) => ({ productId: i + 1, quantity: 1 }));
+    expect(messages(orderDetailsSchema.safeParse({ ...good, orderProductXrefs: lines }))).toContain(
+      'An order can have at most 500 different products.',
+    );
+  });
+});
+
+describe('orderLookupSchema', () => {
+  it('coerces the order number', () => {
+    expect(orderLookupSchema.parse({ orderId: ' 42 ', phoneNumber: '555' })).toEqual({
+      orderId: 42,
+      phoneNumber: '555',
+    });
+  });
+  it('names a blank order number with the spec text', () => {
+    expect(messages(orderLookupSchema.safeParse({ orderId: '' }))).toEqual([LOOKUP_BLANK_ORDER_NUMBER]);
+    expect(messages(orderLookupSchema.safeParse({}))).toEqual([LOOKUP_BLANK_ORDER_NUMBER]);
+    expect(messages(orderLookupSchema.safeParse({ orderId: 'abc' }))).toEqual([
+      'The order number must be a number.',
+    ]);
+    expect(orderLookupSchema.safeParse({ orderId: '0' }).success).toBe(false);
+  });
+});
+
+describe('productsToShowSchema', () => {
+  it('reads ignoreCache from strings or booleans', () => {
+    expect(productsToShowSchema.parse({ ignoreCache: 'true' })).toEqual({ ignoreCache: true });
+    expect(productsToShowSchema.parse({ ignoreCache: 'false' })).toEqual({ ignoreCache: false });
+    expect(productsToShowSchema.parse({ ignoreCache: true })).toEqual({ ignoreCache: true });
+    expect(productsToShowSchema.parse({})).toEqual({});
+    expect(productsToShowSchema.safeParse({ ignoreCache: 'yes' }).success).toBe(false);
+  });
+});
+
+describe('contactSubmissionSchema', () => {
+  const contact = { name: 'Ada', email: ' ada@example.com ', comments: 'Hello', loadTime: 1700000000000 };
+  it('accepts a submission and coerces loadTime', () => {
+    expect(contactSubmissionSchema.parse(contact)).toEqual({ ...contact, email: 'ada@example.com' });
+    expect(contactSubmissionSchema.parse({ ...contact, loadTime: '2023-11-14T22:13:20.000Z' }).loadTime).toBe(
+      1700000000000,
+    );
+    expect(contactSubmissionSchema.parse({ ...contact, loadTime: '1700000000000' }).loadTime).toBe(
+      1700000000000,
+    );
+  });
+  it('explains what is wrong', () => {
+    expect(messages(contactSubmissionSchema.safeParse({ ...contact, name: ' ' }))).toEqual([
+      'Please enter your name.',
+    ]);
+    expect(messages(contactSubmissionSchema.safeParse({ ...contact, email: 'nope' }))).toEqual([
+      INVALID_EMAIL,
+    ]);
+    expect(messages(contactSubmissionSchema.safeParse({ ...contact, comments: '' }))).toEqual([
+      'Please enter your comments.',
+    ]);
+    expect(messages(contactSubmissionSchema.safeParse({ ...contact, loadTime: 'soon' }))).toEqual([
+      'loadTime must be a time.',
+    ]);
+    expect(contactSubmissionSchema.safeParse({ ...contact, subject: 'x'.repeat(201) }).success).toBe(false);
+  });
+});
+
+describe('idSchema', () => {
+  it('coerces positive whole numbers', () => {
+    expect(idSchema.parse('7')).toBe(7);
+    expect(idSchema.safeParse('0').success).toBe(false);
+    expect(idSchema.safeParse('1.5').success).toBe(false);
+  });
+});

@@ -1,0 +1,153 @@
+import { z } from 'zod';
+import { LOOKUP_BLANK_ORDER_NUMBER, ORDER_MESSAGES } from './messages.ts';
+import { QUANTITY_MAX, validateOrderDetails } from './orderDetails.ts';
+
+/**
+ * Input schemas shared by the browser and the server, so a visitor sees the same message the
+ * server would send. Messages say what to do, since they are shown to people, not logged.
+ */
+
+const tooLong = (field: string, max: number) => ({ error: `${field} can be at most ${max} characters.` });
+
+/** Missing or null becomes '' so the spec's "you must enter" rule, not a type error, speaks. */
+const text = (field: string, max: number) =>
+  z
+    .string({ error: `${field} must be text.` })
+    .trim()
+    .max(max, tooLong(field, max))
+    .nullish()
+    .transform((v) => v ?? '');
+
+const optionalText = (field: string, max: number) =>
+  z
+    .string({ error: `${field} must be text.` })
+    .trim()
+    .max(max, tooLong(field, max))
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+export const idSchema = z.coerce
+  .number({ error: 'The id must be a number.' })
+  .int({ error: 'The id must be a whole number.' })
+  .positive({ error: 'The id must be a positive number.' });
+
+export const orderLineInputSchema = z.object({
+  productId: z
+    .number({ error: 'Each product on an order needs a product id.' })
+    .int({ error: 'A product id is a whole number.' })
+    .positive({ error: 'A product id is a positive number.' }),
+  quantity: z
+    .number({ error: 'Each product on an order needs a quantity.' })
+    .int({ error: 'Quantities are whole numbers.' })
+    .min(1, { error: 'Each product on an order needs a quantity of at least 1.' })
+    .max(QUANTITY_MAX, { error: `You can order at most ${QUANTITY_MAX} of one product.` }),
+});
+
+// Loose on purpose: the spec asks only for a non-empty email, but a typo like "name@" would mean
+// the confirmation e-mail never arrives, so a string without a usable shape is refused.
+const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const INVALID_EMAIL = 'Please enter a valid email address, like name@example.com.';
+
+/** Lets a form put each spec message next to the field it is about. */
+const ORDER_MESSAGE_FIELD: Record<string, string> = {
+  [ORDER_MESSAGES.firstName]: 'firstName',
+  [ORDER_MESSAGES.lastName]: 'lastName',
+  [ORDER_MESSAGES.email]: 'email',
+  [ORDER_MESSAGES.confirmEmail]: 'confirmEmail',
+  [ORDER_MESSAGES.emailsDoNotMatch]: 'confirmEmail',
+  [ORDER_MESSAGES.phone]: 'phoneNumber',
+  [ORDER_MESSAGES.products]: 'orderProductXrefs',
+};
+
+export const orderDetailsSchema = z
+  .object({
+    firstName: text('First name', 100),
+    lastName: text('Last name', 100),
+    name: optionalText('Name', 201),
+    email: text('Email', 254),
+    confirmEmail: text('Confirm email', 254),
+    phoneNumber: text('Phone number', 40),
+    workPhoneNumber: optionalText('Work phone number', 40),
+    comments: optionalText('Comments', 4000),
+    orderProductXrefs: z
+      .array(orderLineInputSchema, { error: 'The order lines must be a list.' })
+      .max(500, { error: 'An order can have at most 500 different products.' })
+      .nullish()
+      .transform((v) => v ?? []),
+  })
+  .superRefine((value, ctx) => {
+    for (const message of validateOrderDetails(value)) {
+      const field = ORDER_MESSAGE_FIELD[message];
+      ctx.addIssue({ code: 'custom', message, path: field ? [field] : [], input: value });
+    }
+    if (value.email && !EMAIL_SHAPE.test(value.email)) {
+      ctx.addIssue({ code: 'custom', message: INVALID_EMAIL, path: ['email'], input: value.email });
+    }
+  });
+
+export const orderLookupSchema = z.object({
+  orderId: z.preprocess(
+    (v) => {
+      if (v === null || (typeof v === 'string' && v.trim() === '')) return undefined;
+      if (typeof v === 'string') return Number(v.trim());
+      return v;
+    },
+    z
+      .number({
+        error: (issue) =>
+          issue.input === undefined ? LOOKUP_BLANK_ORDER_NUMBER : 'The order number must be a number.',
+      })
+      .int({ error: 'The order number must be a whole number.' })
+      .positive({ error: 'The order number must be a positive number.' }),
+  ),
+  phoneNumber: z.string().trim().max(40, tooLong('Phone number', 40)).optional(),
+});
+
+export const productsToShowSchema = z.object({
+  ignoreCache: z
+    .union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')], {
+      error: 'ignoreCache must be true or false.',
+    })
+    .optional(),
+});
+
+/** Accepts what a browser naturally sends: Date.now(), a numeric string, or an ISO timestamp. */
+const loadTimeSchema = z
+  .union([z.number(), z.string().trim()], { error: 'loadTime must be a time.' })
+  .transform((v, ctx) => {
+    const ms = typeof v === 'number' ? v : /^\d+$/.test(v) ? Number(v) : Date.parse(v);
+    if (!Number.isFinite(ms)) {
+      ctx.issues.push({ code: 'custom', message: 'loadTime must be a time.', input: v });
+      return z.NEVER;
+    }
+    return ms;
+  });
+
+export const contactSubmissionSchema = z.object({
+  name: z
+    .string({ error: 'Please enter your name.' })
+    .trim()
+    .min(1, { error: 'Please enter your name.' })
+    .max(100, tooLong('Name', 100)),
+  // Hidden from people; a filled-in value marks the submission as spam.
+  subject: z.string().trim().max(200, tooLong('Subject', 200)).optional(),
+  email: z
+    .string({ error: INVALID_EMAIL })
+    .trim()
+    .max(254, tooLong('Email', 254))
+    .pipe(z.email({ error: INVALID_EMAIL })),
+  comments: z
+    .string({ error: 'Please enter your comments.' })
+    .trim()
+    .min(1, { error: 'Please enter your comments.' })
+    .max(5000, tooLong('Comments', 5000)),
+  loadTime: loadTimeSchema,
+});
+
+export type OrderLineInput = z.infer<typeof orderLineInputSchema>;
+export type OrderDetailsInput = z.infer<typeof orderDetailsSchema>;
+/** What a form may send before parsing fills in defaults. */
+export type OrderDetailsFormInput = z.input<typeof orderDetailsSchema>;
+export type OrderLookupInput = z.infer<typeof orderLookupSchema>;
+export type ProductsToShowInput = z.infer<typeof productsToShowSchema>;
+export type ContactSubmissionInput = z.infer<typeof contactSubmissionSchema>;
