@@ -1,0 +1,157 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyCompress from '@fastify/compress';
+import fastifyMultipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import { type ApiContext, appRouter, createShop, restRoutes, type Shop, type ShopConfig } from '@nursery/api';
+import { DATABASE_FILE_NAME, openDatabase, seedDatabase } from '@nursery/db';
+import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import { registerAuth } from './auth/index.ts';
+import { errorEnvelope, registerRestRoutes } from './rest/handler.ts';
+import { buildOpenApi } from './rest/openapi.ts';
+
+export interface CreateServerOptions {
+  config: ShopConfig;
+  /** Folder of the built web app; found beside the server when not given. */
+  webRoot?: string | null;
+  /** Clock override for tests that need a given season. */
+  now?: () => Date;
+}
+
+export interface ShopServer {
+  server: FastifyInstance;
+  shop: Shop;
+  /** Listens on the configured host and port (0 picks a free port) and answers the base URL. */
+  start(): Promise<string>;
+  stop(): Promise<void>;
+}
+
+const JSON_BODY_LIMIT = 1024 * 1024;
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+function findWebRoot(): string | null {
+  const candidates = [path.join(here, 'public'), path.join(here, '..', '..', 'web', 'dist')];
+  return candidates.find((c) => existsSync(path.join(c, 'index.html'))) ?? null;
+}
+
+const API_PREFIXES = ['/api/', '/trpc/', '/Exports/', '/media/', '/oidc/', '/health'];
+
+export async function createServer(options: CreateServerOptions): Promise<ShopServer> {
+  const { config } = options;
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    bodyLimit: JSON_BODY_LIMIT,
+    trustProxy: config.trustProxy,
+    genReqId: () => randomUUID(),
+    routerOptions: { maxParamLength: 500 },
+  });
+
+  const database = openDatabase(path.join(config.dataDir, DATABASE_FILE_NAME));
+  const shop = createShop({ config, database, log: app.log, ...(options.now ? { now: options.now } : {}) });
+  seedDatabase(database, {
+    demo: config.demoData,
+    now: shop.now(),
+    timeZone: config.shop.timeZone,
+    seasonStartMonth: config.seasonStartMonth,
+    taxRateBasisPoints: config.taxRateBasisPoints,
+  });
+
+  app.setErrorHandler((error, request, reply) => {
+    const { status, body } = errorEnvelope(error);
+    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    reply.status(status).send(body);
+  });
+
+  await app.register(fastifyCompress, { global: true, encodings: ['br', 'gzip'] });
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: Math.max(config.restoreMaxBytes, config.pdfMaxBytes), files: 1, fields: 20 },
+    throwFileSizeLimit: true,
+  });
+
+  const auth = await registerAuth(app, shop);
+
+  async function createContext(request: FastifyRequest): Promise<ApiContext> {
+    return {
+      shop,
+      caller: await auth.resolveCaller(request.headers.authorization),
+      staff: null,
+      clientIp: request.ip,
+      requestId: String(request.id),
+    };
+  }
+
+  await app.register(fastifyTRPCPlugin, {
+    prefix: '/trpc',
+    trpcOptions: {
+      router: appRouter,
+      createContext: ({ req }) => createContext(req),
+      onError({ error, path: procedurePath, req }) {
+        if (error.code === 'INTERNAL_SERVER_ERROR')
+          req.log.error({ err: error, procedure: procedurePath }, 'tRPC call failed');
+      },
+    } satisfies FastifyTRPCPluginOptions<typeof appRouter>['trpcOptions'],
+  });
+
+  registerRestRoutes(app, restRoutes, createContext);
+
+  const openApi = buildOpenApi(restRoutes, { title: `${config.shop.name} API`, version: '1.0.0' });
+  app.get('/api/v1/openapi.json', async () => openApi);
+  app.get('/health', async () => ({ status: 'ok' }));
+
+  await app.register(fastifyStatic, {
+    root: config.mediaDir,
+    prefix: '/media/',
+    decorateReply: false,
+    // Media file names carry their content hash, so they never change under the same name.
+    maxAge: '365d',
+    immutable: true,
+  });
+
+  const webRoot = options.webRoot === undefined ? findWebRoot() : options.webRoot;
+  if (webRoot) {
+    await app.register(fastifyStatic, {
+      root: webRoot,
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      setHeaders(res, filePath) {
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+        } else {
+          res.setHeader('cache-control', 'no-cache');
+        }
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0] ?? '/';
+    const isApi = API_PREFIXES.some((p) => url.startsWith(p));
+    if (!isApi && webRoot && (request.method === 'GET' || request.method === 'HEAD')) {
+      // Every other path belongs to the single-page app, which shows its own 404 for unknown routes.
+      return reply.header('cache-control', 'no-cache').sendFile('index.html', webRoot);
+    }
+    return reply
+      .status(404)
+      .send({ success: false, message: `Not found: ${request.method} ${url}`, data: null });
+  });
+
+  let stopped = false;
+  return {
+    server: app,
+    shop,
+    async start() {
+      const address = await app.listen({ port: config.port, host: config.host });
+      return address.replace('[::1]', 'localhost');
+    },
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      await app.close();
+      database.close();
+    },
+  };
+}

@@ -1,0 +1,1 @@
+export { type CreateServerOptions, createServer, type ShopServer } from './createServer.ts';

@@ -1,0 +1,130 @@
+import { type ApiContext, appRouter, createCaller, inputErrorMessages, type RestRoute } from '@nursery/api';
+import { TRPCError } from '@trpc/server';
+import { getHTTPStatusCodeFromError } from '@trpc/server/http';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+
+export interface Envelope<T = unknown> {
+  success: boolean;
+  message: string;
+  data: T;
+}
+
+type Procedure = (input: unknown) => Promise<unknown>;
+
+/** Looks a dotted procedure path up on a server-side caller. */
+function procedureOf(caller: ReturnType<typeof createCaller>, path: string): Procedure {
+  let node: unknown = caller;
+  for (const part of path.split('.')) {
+    node = (node as Record<string, unknown>)[part];
+  }
+  if (typeof node !== 'function') throw new Error(`REST route names an unknown procedure: ${path}`);
+  return node as Procedure;
+}
+
+async function readInput(route: RestRoute, request: FastifyRequest): Promise<unknown> {
+  switch (route.input) {
+    case 'none':
+      return undefined;
+    case 'query':
+      return { ...(request.query as object) };
+    case 'body':
+      return request.body ?? {};
+    case 'multipart': {
+      if (!request.isMultipart()) {
+        throw new TRPCError({
+          code: 'BAD_REQUEST',
+          message: 'Send the file as multipart/form-data in a field named file.',
+        });
+      }
+      const fields: Record<string, unknown> = { ...(request.query as object) };
+      for await (const part of request.parts()) {
+        if (part.type === 'file') {
+          const data = await part.toBuffer();
+          if (part.fieldname === 'file') {
+            fields.file = { fileName: part.filename, contentType: part.mimetype, data: new Uint8Array(data) };
+          }
+        } else if (typeof part.value === 'string') {
+          fields[part.fieldname] = part.value;
+        }
+      }
+      if (!fields.file) {
+        throw new TRPCError({
+          code: 'BAD_REQUEST',
+          message: 'Send the file in a multipart field named file.',
+        });
+      }
+      return fields;
+    }
+  }
+}
+
+export function errorEnvelope(error: unknown): {
+  status: number;
+  body: Envelope<{ errors?: string[] } | null>;
+} {
+  if (error instanceof TRPCError) {
+    const status = getHTTPStatusCodeFromError(error);
+    if (error.cause instanceof z.ZodError) {
+      const errors = inputErrorMessages(error.cause);
+      return { status: 400, body: { success: false, message: errors.join('\n'), data: { errors } } };
+    }
+    if (status >= 500)
+      return {
+        status: 500,
+        body: { success: false, message: 'Something went wrong on our side.', data: null },
+      };
+    return { status, body: { success: false, message: error.message, data: null } };
+  }
+  const status = (error as { statusCode?: number }).statusCode;
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    return { status, body: { success: false, message: (error as Error).message, data: null } };
+  }
+  return { status: 500, body: { success: false, message: 'Something went wrong on our side.', data: null } };
+}
+
+export function registerRestRoutes(
+  app: FastifyInstance,
+  routes: readonly RestRoute[],
+  createContext: (request: FastifyRequest) => Promise<ApiContext>,
+): void {
+  // Fail at start, not at the first request, when a row names a procedure that does not exist.
+  const known = new Set(Object.keys(appRouter._def.procedures));
+  for (const route of routes) {
+    if (!known.has(route.procedure))
+      throw new Error(`REST ${route.path} names unknown procedure ${route.procedure}`);
+    app.route({
+      method: route.method,
+      url: route.path,
+      handler: async (request: FastifyRequest, reply: FastifyReply) => {
+        try {
+          const ctx = await createContext(request);
+          const input = await readInput(route, request);
+          const data = await procedureOf(createCaller(ctx), route.procedure)(input);
+          if (route.respond === 'file') {
+            const file = data as { contentType: string; fileName: string; body: string | Uint8Array };
+            const encoded = encodeURIComponent(file.fileName);
+            return reply
+              .header('content-type', file.contentType)
+              .header(
+                'content-disposition',
+                `attachment; filename="${file.fileName.replace(/[^\w .-]/g, '_')}"; filename*=UTF-8''${encoded}`,
+              )
+              .header('cache-control', 'no-store')
+              .send(typeof file.body === 'string' ? file.body : Buffer.from(file.body));
+          }
+          const envelope: Envelope = {
+            success: true,
+            message: route.successMessage ?? '',
+            data: data ?? null,
+          };
+          return reply.header('cache-control', 'no-store').send(envelope);
+        } catch (error) {
+          const { status, body } = errorEnvelope(error);
+          if (status >= 500) request.log.error({ err: error, path: route.path }, 'REST call failed');
+          return reply.status(status).send(body);
+        }
+      },
+    });
+  }
+}

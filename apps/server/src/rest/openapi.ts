@@ -1,0 +1,106 @@
+import { appRouter, type RestRoute } from '@nursery/api';
+import { z } from 'zod';
+
+type JsonSchema = Record<string, unknown>;
+
+function inputSchemaOf(procedure: string): z.ZodType | undefined {
+  const def = (appRouter._def.procedures as Record<string, { _def?: { inputs?: unknown[] } }>)[procedure]
+    ?._def;
+  const first = def?.inputs?.[0];
+  return first instanceof z.ZodType ? first : undefined;
+}
+
+function toJsonSchema(schema: z.ZodType): JsonSchema {
+  try {
+    return z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
+  } catch {
+    return {};
+  }
+}
+
+const envelope = (data: JsonSchema = {}): JsonSchema => ({
+  type: 'object',
+  required: ['success', 'message', 'data'],
+  properties: { success: { type: 'boolean' }, message: { type: 'string' }, data },
+});
+
+const errorResponse = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: envelope({ type: ['object', 'null'] }) } },
+});
+
+/** An OpenAPI 3.1 document made from the same route table and zod schemas the server runs on. */
+export function buildOpenApi(
+  routes: readonly RestRoute[],
+  info: { title: string; version: string },
+): JsonSchema {
+  const paths: Record<string, Record<string, JsonSchema>> = {};
+  for (const route of routes) {
+    const schema = inputSchemaOf(route.procedure);
+    const json = schema ? toJsonSchema(schema) : {};
+    const operation: JsonSchema = {
+      operationId: route.procedure.replace('.', '_'),
+      summary: route.summary,
+      tags: [route.tag],
+      responses: {
+        '200':
+          route.respond === 'file'
+            ? {
+                description: 'The file',
+                content: { 'application/octet-stream': { schema: { type: 'string' } } },
+              }
+            : { description: 'Success', content: { 'application/json': { schema: envelope() } } },
+        '400': errorResponse('The input was refused; the message says why'),
+        '401': errorResponse('No valid staff token (staff-only calls)'),
+        '403': errorResponse('The token is valid but not a staff account'),
+        '404': errorResponse('Not found'),
+        '409': errorResponse('Changed by someone else since it was read'),
+        '413': errorResponse('The body is too large'),
+        '429': errorResponse('Too many requests; try again later'),
+      },
+    };
+    const properties = (json.properties ?? {}) as Record<string, JsonSchema>;
+    const required = new Set((json.required ?? []) as string[]);
+    if (route.input === 'query') {
+      operation.parameters = Object.entries(properties).map(([name, s]) => ({
+        name,
+        in: 'query',
+        required: required.has(name),
+        schema: s,
+      }));
+    } else if (route.input === 'body') {
+      operation.requestBody = { required: true, content: { 'application/json': { schema: json } } };
+    } else if (route.input === 'multipart') {
+      const query = Object.entries(properties).filter(([name]) => name !== 'file');
+      operation.parameters = query.map(([name, s]) => ({
+        name,
+        in: 'query',
+        required: required.has(name),
+        schema: s,
+      }));
+      operation.requestBody = {
+        required: true,
+        content: {
+          'multipart/form-data': {
+            schema: {
+              type: 'object',
+              required: ['file'],
+              properties: { file: { type: 'string', format: 'binary' } },
+            },
+          },
+        },
+      };
+    }
+    paths[route.path] ??= {};
+    (paths[route.path] as Record<string, JsonSchema>)[route.method.toLowerCase()] = operation;
+  }
+  return {
+    openapi: '3.1.0',
+    info,
+    components: {
+      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+    },
+    security: [{ bearer: [] }, {}],
+    paths,
+  };
+}

@@ -1,0 +1,3 @@
+export function AdminContacts() {
+  return <h1>AdminContacts</h1>;
+}

@@ -1,0 +1,3 @@
+export function Login() {
+  return <h1>Login</h1>;
+}

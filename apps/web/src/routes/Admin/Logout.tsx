@@ -1,0 +1,3 @@
+export function Logout() {
+  return <h1>Logout</h1>;
+}

@@ -1,0 +1,3 @@
+export function AdminOrderEdit() {
+  return <h1>AdminOrderEdit</h1>;
+}

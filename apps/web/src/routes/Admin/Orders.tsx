@@ -1,0 +1,3 @@
+export function AdminOrders() {
+  return <h1>AdminOrders</h1>;
+}

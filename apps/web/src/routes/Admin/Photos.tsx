@@ -1,0 +1,3 @@
+export function AdminPhotos() {
+  return <h1>AdminPhotos</h1>;
+}

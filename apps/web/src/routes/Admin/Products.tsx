@@ -1,0 +1,3 @@
+export function AdminProducts() {
+  return <h1>AdminProducts</h1>;
+}

@@ -1,0 +1,3 @@
+export function AdminSettings() {
+  return <h1>AdminSettings</h1>;
+}

@@ -1,0 +1,3 @@
+export function SignInCallback() {
+  return <h1>SignInCallback</h1>;
+}

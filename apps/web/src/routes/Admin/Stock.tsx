@@ -1,0 +1,3 @@
+export function AdminStock() {
+  return <h1>AdminStock</h1>;
+}

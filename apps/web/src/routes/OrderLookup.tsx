@@ -1,0 +1,3 @@
+export function OrderLookup() {
+  return <h1>OrderLookup</h1>;
+}

@@ -1,0 +1,3 @@
+export function OrderView() {
+  return <h1>OrderView</h1>;
+}

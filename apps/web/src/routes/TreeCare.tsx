@@ -1,0 +1,3 @@
+export function TreeCare() {
+  return <h1>TreeCare</h1>;
+}

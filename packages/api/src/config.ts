@@ -1,0 +1,152 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
+    .optional()
+    .transform((v) => (v === undefined ? fallback : ['true', '1', 'yes'].includes(v)));
+
+const list = (fallback: string) =>
+  z
+    .string()
+    .optional()
+    .transform((v) =>
+      (v ?? fallback)
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    );
+
+const optionalText = z
+  .string()
+  .optional()
+  .transform((v) => (v?.trim() ? v.trim() : undefined));
+
+const timeZone = z.string().refine(
+  (tz) => {
+    try {
+      new Intl.DateTimeFormat('en-US', { timeZone: tz });
+      return true;
+    } catch {
+      return false;
+    }
+  },
+  { error: 'must be an IANA time zone such as America/Chicago' },
+);
+
+/**
+ * Every environment variable the shop reads, with its default. The README's configuration table mirrors this.
+ * A fictional demo identity is the default so a fresh start shows a complete shop.
+ */
+export const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  PUBLIC_URL: z.url({ error: 'must be an absolute URL such as https://shop.example.com' }).optional(),
+  DEMO_DATA: bool(true),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: bool(false),
+
+  SHOP_NAME: z.string().min(1).default('Prairie Hollow Native Nursery'),
+  SHOP_ADDRESS: z.string().min(1).default('4180 County Road K, Millbrook, WI 54400'),
+  SHOP_PHONE: z.string().min(1).default('(555) 201-3344'),
+  SHOP_PHONE_2: z.string().min(1).default('(555) 201-3345'),
+  SHOP_EMAIL: z.email({ error: 'must be an e-mail address' }).default('orders@prairiehollow.example'),
+  SHOP_LATITUDE: z.coerce.number().min(-90).max(90).default(44.5133),
+  SHOP_LONGITUDE: z.coerce.number().min(-180).max(180).default(-89.5746),
+  SHOP_TIME_ZONE: timeZone.default('America/Chicago'),
+  BRAND_FLAG_LABEL: z.string().min(1).default("Doug's"),
+  TAX_RATE_PERCENT: z.coerce.number().min(0).max(100).default(5.5),
+  SEASON_START_MONTH: z.coerce.number().int().min(1).max(12).default(7),
+
+  OIDC_ISSUER: z.url({ error: 'must be the issuer URL of an OpenID provider' }).optional(),
+  OIDC_CLIENT_ID: z.string().min(1).default('nursery-shop'),
+  OIDC_AUDIENCE: z.string().min(1).optional(),
+  STAFF_EMAILS: list(''),
+  STAFF_ROLE_CLAIM: optionalText,
+
+  PHOTO_HOSTS: list('live.staticflickr.com,.staticflickr.com'),
+  PHOTO_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(15 * 1024 * 1024),
+  PDF_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(20 * 1024 * 1024),
+  RESTORE_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(1024 * 1024 * 1024),
+
+  SMTP_URL: optionalText,
+  MAIL_FROM: optionalText,
+  OWNER_EMAIL: optionalText,
+});
+
+export type ShopConfig = ReturnType<typeof toShopConfig>;
+
+function toShopConfig(env: z.infer<typeof envSchema>) {
+  const dataDir = path.resolve(env.DATA_DIR);
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
+  return {
+    port: env.PORT,
+    host: env.HOST,
+    dataDir,
+    mediaDir: path.join(dataDir, 'media'),
+    publicUrl,
+    demoData: env.DEMO_DATA,
+    logLevel: env.LOG_LEVEL,
+    trustProxy: env.TRUST_PROXY,
+    shop: {
+      name: env.SHOP_NAME,
+      address: env.SHOP_ADDRESS,
+      phone: env.SHOP_PHONE,
+      phone2: env.SHOP_PHONE_2,
+      email: env.SHOP_EMAIL,
+      latitude: env.SHOP_LATITUDE,
+      longitude: env.SHOP_LONGITUDE,
+      timeZone: env.SHOP_TIME_ZONE,
+      brandFlagLabel: env.BRAND_FLAG_LABEL,
+    },
+    taxRateBasisPoints: Math.round(env.TAX_RATE_PERCENT * 100),
+    seasonStartMonth: env.SEASON_START_MONTH,
+    oidc: {
+      // No external issuer means the server runs its own provider on the same origin.
+      embedded: env.OIDC_ISSUER === undefined,
+      issuer: (env.OIDC_ISSUER ?? `${publicUrl}/oidc`).replace(/\/$/, ''),
+      clientId: env.OIDC_CLIENT_ID,
+      audience: env.OIDC_AUDIENCE ?? `${publicUrl}/api`,
+      staffEmails: env.STAFF_EMAILS.map((e) => e.toLowerCase()),
+      staffRoleClaim: env.STAFF_ROLE_CLAIM,
+    },
+    photos: { hosts: env.PHOTO_HOSTS.map((h) => h.toLowerCase()), maxBytes: env.PHOTO_MAX_BYTES },
+    pdfMaxBytes: env.PDF_MAX_BYTES,
+    restoreMaxBytes: env.RESTORE_MAX_BYTES,
+    mail: {
+      smtpUrl: env.SMTP_URL,
+      from: env.MAIL_FROM ?? env.SHOP_EMAIL,
+      ownerEmail: env.OWNER_EMAIL ?? env.SHOP_EMAIL,
+    },
+  };
+}
+
+export class ConfigError extends Error {}
+
+/** Reads the shop's configuration; a bad value stops the start with a message naming the variable. */
+export function loadConfig(env: Record<string, string | undefined>): ShopConfig {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => {
+      const name = String(i.path[0] ?? 'configuration');
+      return `  ${name}=${JSON.stringify(cleaned[name] ?? '')}: ${i.message}`;
+    });
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return toShopConfig(parsed.data);
+}

@@ -1,0 +1,6 @@
+export * from './config.ts';
+export * from './input.ts';
+export { type RestRoute, restRoutes } from './rest.ts';
+export { type AppRouter, appRouter, createCaller } from './router.ts';
+export * from './shop.ts';
+export * from './trpc.ts';

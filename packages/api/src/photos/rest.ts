@@ -1,0 +1,3 @@
+import type { RestRoute } from '../restRoute.ts';
+
+export const photosRest: RestRoute[] = [];

@@ -1,0 +1,23 @@
+import { backupRest } from './backup/rest.ts';
+import { catalogRest } from './catalog/rest.ts';
+import { contactsRest } from './contacts/rest.ts';
+import { exportsRest } from './exports/rest.ts';
+import { ordersRest } from './orders/rest.ts';
+import { photosRest } from './photos/rest.ts';
+import type { RestRoute } from './restRoute.ts';
+import { settingsRest } from './settings/rest.ts';
+import { stockRest } from './stock/rest.ts';
+
+export type { RestRoute } from './restRoute.ts';
+
+/** Every REST path of the spec, one row each; the server's generic handler and the OpenAPI document read this. */
+export const restRoutes: readonly RestRoute[] = [
+  ...catalogRest,
+  ...stockRest,
+  ...ordersRest,
+  ...contactsRest,
+  ...settingsRest,
+  ...photosRest,
+  ...exportsRest,
+  ...backupRest,
+];

@@ -1,0 +1,17 @@
+export interface RestRoute {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** The spec's path, e.g. /api/v1/Orders/Submit. */
+  path: string;
+  /** The tRPC procedure this path calls, e.g. orders.submit. Public or staff-only is decided by the procedure. */
+  procedure: string;
+  /**
+   * Where the procedure's input comes from: nothing, the query string, the JSON body,
+   * or a multipart form whose `file` field becomes `file` (query values are merged in).
+   */
+  input: 'none' | 'query' | 'body' | 'multipart';
+  /** 'file' sends the procedure's FileAnswer as the body instead of the {success, message, data} envelope. */
+  respond?: 'envelope' | 'file';
+  summary: string;
+  tag: string;
+  successMessage?: string;
+}

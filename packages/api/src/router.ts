@@ -1,0 +1,27 @@
+import { backupRouter } from './backup/router.ts';
+import { catalogRouter } from './catalog/router.ts';
+import { contactsRouter } from './contacts/router.ts';
+import { exportsRouter } from './exports/router.ts';
+import { ordersRouter } from './orders/router.ts';
+import { photosRouter } from './photos/router.ts';
+import { settingsRouter } from './settings/router.ts';
+import { siteRouter } from './site/router.ts';
+import { staffRouter } from './staff/router.ts';
+import { stockRouter } from './stock/router.ts';
+import { createCallerFactory, router } from './trpc.ts';
+
+export const appRouter = router({
+  site: siteRouter,
+  catalog: catalogRouter,
+  stock: stockRouter,
+  orders: ordersRouter,
+  contacts: contactsRouter,
+  settings: settingsRouter,
+  photos: photosRouter,
+  exports: exportsRouter,
+  backup: backupRouter,
+  staff: staffRouter,
+});
+
+export type AppRouter = typeof appRouter;
+export const createCaller = createCallerFactory(appRouter);

@@ -1,0 +1,82 @@
+import type { ShopDatabase, ShopDb } from '@nursery/db';
+import { emailOutbox } from '@nursery/db';
+import type { ShopConfig } from './config.ts';
+
+export interface ShopLogger {
+  info(obj: unknown, msg?: string): void;
+  warn(obj: unknown, msg?: string): void;
+  error(obj: unknown, msg?: string): void;
+}
+
+export interface OutgoingEmail {
+  kind: string;
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+/** A serialized answer kept in memory until something it depends on changes. */
+export class AnswerCache {
+  private readonly entries = new Map<string, string>();
+  get(key: string, build: () => string): string {
+    let hit = this.entries.get(key);
+    if (hit === undefined) {
+      hit = build();
+      this.entries.set(key, hit);
+    }
+    return hit;
+  }
+  invalidate(): void {
+    this.entries.clear();
+  }
+}
+
+/**
+ * Everything that lives as long as the server: configuration, the database, caches and the mail queue.
+ * Services receive it through the tRPC context as `ctx.shop`.
+ */
+export interface Shop {
+  config: ShopConfig;
+  database: ShopDatabase;
+  db: ShopDb;
+  /** The storefront's product list; every change to products, prices, stock or orders invalidates it. */
+  catalogCache: AnswerCache;
+  /** Queues an e-mail in the outbox table (inside the caller's transaction when there is one). */
+  queueEmail(email: OutgoingEmail): void;
+  /** Called after a transaction that queued mail has committed, to try sending at once. */
+  flushEmail(): void;
+  now(): Date;
+  log: ShopLogger;
+}
+
+export function createShop(options: {
+  config: ShopConfig;
+  database: ShopDatabase;
+  log: ShopLogger;
+  now?: () => Date;
+}): Shop {
+  const { config, database, log } = options;
+  return {
+    config,
+    database,
+    db: database.db,
+    catalogCache: new AnswerCache(),
+    queueEmail(email) {
+      database.db
+        .insert(emailOutbox)
+        .values({
+          kind: email.kind,
+          toAddress: email.to,
+          subject: email.subject,
+          textBody: email.text,
+          htmlBody: email.html ?? null,
+        })
+        .run();
+      log.info({ kind: email.kind, to: email.to, subject: email.subject }, 'e-mail queued in the outbox');
+    },
+    flushEmail() {},
+    now: options.now ?? (() => new Date()),
+    log,
+  };
+}

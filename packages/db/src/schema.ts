@@ -1,0 +1,221 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+
+// Timestamps are integer milliseconds since the epoch (UTC); money is integer cents.
+const createdAt = () =>
+  integer('created_at', { mode: 'number' })
+    .notNull()
+    .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`);
+
+export const productTypes = sqliteTable('product_types', {
+  productTypeId: integer('product_type_id').primaryKey(),
+  name: text('name').notNull(),
+});
+
+export const products = sqliteTable(
+  'products',
+  {
+    productId: integer('product_id').primaryKey({ autoIncrement: true }),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    productTypeId: integer('product_type_id')
+      .notNull()
+      .references(() => productTypes.productTypeId),
+    species: text('species').notNull().default(''),
+    zones: text('zones').notNull().default(''),
+    productSize: text('product_size').notNull().default(''),
+    productStatus: integer('product_status').notNull().default(2),
+    isDougs: integer('is_dougs', { mode: 'boolean' }).notNull().default(false),
+    // Photo files are paths relative to the data folder's media directory.
+    fullSizeImagePath: text('full_size_image_path'),
+    thumbnailImagePath: text('thumbnail_image_path'),
+    croppedImagePath: text('cropped_image_path'),
+    productImageCropped: integer('product_image_cropped', { mode: 'boolean' }).notNull().default(false),
+    photoOwner: text('photo_owner'),
+    photoPageUrl: text('photo_page_url'),
+    createdAt: createdAt(),
+    updatedAt: integer('updated_at', { mode: 'number' }),
+    deletedAt: integer('deleted_at', { mode: 'number' }),
+    deletedBy: text('deleted_by'),
+  },
+  (t) => [index('products_status_idx').on(t.productStatus)],
+);
+
+export const productPrices = sqliteTable(
+  'product_prices',
+  {
+    productPriceId: integer('product_price_id').primaryKey({ autoIncrement: true }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.productId, { onDelete: 'cascade' }),
+    startQuantity: integer('start_quantity').notNull(),
+    endQuantity: integer('end_quantity'),
+    priceCents: integer('price_cents').notNull(),
+  },
+  (t) => [index('product_prices_product_idx').on(t.productId)],
+);
+
+// One row per stock change; a product's current stock is the sum over the current season.
+export const stockChanges = sqliteTable(
+  'stock_changes',
+  {
+    productQuantityId: integer('product_quantity_id').primaryKey({ autoIncrement: true }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.productId),
+    season: integer('season').notNull(),
+    changeInStock: integer('change_in_stock').notNull(),
+    notes: text('notes'),
+    changedByName: text('changed_by_name').notNull(),
+    changedByEmail: text('changed_by_email'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('stock_changes_product_season_idx').on(t.productId, t.season)],
+);
+
+export const orders = sqliteTable(
+  'orders',
+  {
+    orderId: integer('order_id').primaryKey({ autoIncrement: true }),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    name: text('name').notNull(),
+    email: text('email').notNull().default(''),
+    phoneNumber: text('phone_number').notNull().default(''),
+    // Digits only, so a lookup matches whatever punctuation the customer typed.
+    phoneDigits: text('phone_digits').notNull().default(''),
+    workPhoneNumber: text('work_phone_number'),
+    comments: text('comments'),
+    isTaxExempt: integer('is_tax_exempt', { mode: 'boolean' }).notNull().default(false),
+    seasonPurchased: integer('season_purchased').notNull(),
+    subtotalCents: integer('subtotal_cents').notNull().default(0),
+    taxCents: integer('tax_cents').notNull().default(0),
+    totalCents: integer('total_cents').notNull().default(0),
+    totalQuantity: integer('total_quantity').notNull().default(0),
+    numItems: integer('num_items').notNull().default(0),
+    // Bumped on every change so a stale admin edit is refused instead of overwriting.
+    version: integer('version').notNull().default(1),
+    source: text('source').notNull().default('online'),
+    createdAt: createdAt(),
+    updatedAt: integer('updated_at', { mode: 'number' }),
+    updatedBy: text('updated_by'),
+    deletedAt: integer('deleted_at', { mode: 'number' }),
+    deletedBy: text('deleted_by'),
+  },
+  (t) => [
+    index('orders_season_idx').on(t.seasonPurchased),
+    index('orders_deleted_idx').on(t.deletedAt),
+    index('orders_created_idx').on(t.createdAt),
+  ],
+);
+
+export const orderLines = sqliteTable(
+  'order_lines',
+  {
+    orderProductXrefId: integer('order_product_xref_id').primaryKey({ autoIncrement: true }),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.orderId, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.productId),
+    quantity: integer('quantity').notNull(),
+    // The unit price used when the line was priced, so later price changes never alter a placed order.
+    unitPriceCents: integer('unit_price_cents').notNull(),
+    isStatic: integer('is_static', { mode: 'boolean' }).notNull().default(false),
+    subtotalCents: integer('subtotal_cents').notNull(),
+    taxCents: integer('tax_cents').notNull().default(0),
+    totalCents: integer('total_cents').notNull(),
+  },
+  (t) => [index('order_lines_order_idx').on(t.orderId), index('order_lines_product_idx').on(t.productId)],
+);
+
+export const contacts = sqliteTable('contacts', {
+  contactId: integer('contact_id').primaryKey({ autoIncrement: true }),
+  name: text('name').notNull(),
+  subject: text('subject'),
+  email: text('email').notNull(),
+  comments: text('comments').notNull(),
+  loadTime: integer('load_time', { mode: 'number' }),
+  isSpam: integer('is_spam', { mode: 'boolean' }).notNull().default(false),
+  spamReason: text('spam_reason'),
+  clientIp: text('client_ip'),
+  createdAt: createdAt(),
+});
+
+export const settings = sqliteTable('settings', {
+  settingId: integer('setting_id').primaryKey({ autoIncrement: true }),
+  name: text('name').notNull().unique(),
+  isTrue: integer('is_true', { mode: 'boolean' }).notNull().default(false),
+  value: text('value').notNull().default(''),
+  updatedAt: integer('updated_at', { mode: 'number' }),
+  updatedBy: text('updated_by'),
+});
+
+export const savedMessages = sqliteTable('saved_messages', {
+  messageId: integer('message_id').primaryKey({ autoIncrement: true }),
+  name: text('name').notNull().unique(),
+  messageHtml: text('message_html').notNull(),
+  createdAt: createdAt(),
+});
+
+export const staffAccounts = sqliteTable('staff_accounts', {
+  staffId: integer('staff_id').primaryKey({ autoIncrement: true }),
+  email: text('email').notNull().unique(),
+  fullName: text('full_name').notNull().default(''),
+  passwordHash: text('password_hash').notNull(),
+  createdAt: createdAt(),
+  passwordChangedAt: integer('password_changed_at', { mode: 'number' }),
+  lastSignInAt: integer('last_sign_in_at', { mode: 'number' }),
+});
+
+// Storage for the embedded OpenID provider's sessions, grants and codes, so a restart keeps staff signed in.
+export const oidcPayloads = sqliteTable(
+  'oidc_payloads',
+  {
+    id: text('id').notNull(),
+    kind: text('kind').notNull(),
+    payload: text('payload').notNull(),
+    grantId: text('grant_id'),
+    userCode: text('user_code'),
+    uid: text('uid'),
+    expiresAt: integer('expires_at', { mode: 'number' }),
+    consumedAt: integer('consumed_at', { mode: 'number' }),
+  },
+  (t) => [
+    uniqueIndex('oidc_payloads_kind_id_idx').on(t.kind, t.id),
+    index('oidc_payloads_grant_idx').on(t.grantId),
+    index('oidc_payloads_uid_idx').on(t.uid),
+  ],
+);
+
+// Outgoing mail is written here first, so a mail server outage never loses a notice or fails an order.
+export const emailOutbox = sqliteTable(
+  'email_outbox',
+  {
+    emailId: integer('email_id').primaryKey({ autoIncrement: true }),
+    kind: text('kind').notNull(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    textBody: text('text_body').notNull(),
+    htmlBody: text('html_body'),
+    createdAt: createdAt(),
+    sentAt: integer('sent_at', { mode: 'number' }),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+  },
+  (t) => [index('email_outbox_unsent_idx').on(t.sentAt)],
+);
+
+// Every file the shop keeps in its media folder, with a checksum for backups.
+export const uploadedFiles = sqliteTable('uploaded_files', {
+  fileId: integer('file_id').primaryKey({ autoIncrement: true }),
+  kind: text('kind').notNull(),
+  path: text('path').notNull().unique(),
+  contentType: text('content_type').notNull(),
+  sizeBytes: integer('size_bytes').notNull(),
+  sha256: text('sha256').notNull(),
+  productId: integer('product_id'),
+  originalName: text('original_name'),
+  createdAt: createdAt(),
+});

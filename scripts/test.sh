@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# Installs everything and runs every check: lint and format, types, unit and integration tests, browser tests.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/ensure-pnpm.sh
+export npm_config_nodedir="${npm_config_nodedir:-/usr}"
+pnpm install --frozen-lockfile
+bash scripts/ensure-chromium.sh
+pnpm lint
+pnpm typecheck
+pnpm test
+pnpm test:e2e
