@@ -1,6 +1,5 @@
-import { procedure, router } from '../trpc.ts';
-import { getAllSettings } from './service.ts';
+import { router } from '../trpc.ts';
+import { settingsAdminProcedures } from './adminProcedures.ts';
+import { settingsPublicProcedures } from './publicProcedures.ts';
 
-export const settingsRouter = router({
-  all: procedure.query(({ ctx }) => getAllSettings(ctx.shop)),
-});
+export const settingsRouter = router({ ...settingsPublicProcedures, ...settingsAdminProcedures });
