@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyCompress from '@fastify/compress';
@@ -49,6 +49,7 @@ export async function createServer(options: CreateServerOptions): Promise<ShopSe
     routerOptions: { maxParamLength: 500 },
   });
 
+  mkdirSync(config.mediaDir, { recursive: true });
   const database = openDatabase(path.join(config.dataDir, DATABASE_FILE_NAME));
   const shop = createShop({ config, database, log: app.log, ...(options.now ? { now: options.now } : {}) });
   seedDatabase(database, {
