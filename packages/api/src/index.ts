@@ -1,5 +1,6 @@
 export * from './config.ts';
 export * from './input.ts';
+export { RawJson } from './rawJson.ts';
 export { type RestRoute, restRoutes } from './rest.ts';
 export { type AppRouter, appRouter, createCaller } from './router.ts';
 export * from './shop.ts';

@@ -1,6 +1,8 @@
 import type { ShopDatabase, ShopDb } from '@nursery/db';
 import { emailOutbox } from '@nursery/db';
 import type { ShopConfig } from './config.ts';
+import { createLimiters, type ShopLimiters } from './rateLimit.ts';
+import { RawJson } from './rawJson.ts';
 
 export interface ShopLogger {
   info(obj: unknown, msg?: string): void;
@@ -16,16 +18,18 @@ export interface OutgoingEmail {
   html?: string;
 }
 
-/** A serialized answer kept in memory until something it depends on changes. */
+/** Serialized answers kept in memory until something they depend on changes. */
 export class AnswerCache {
-  private readonly entries = new Map<string, string>();
-  get(key: string, build: () => string): string {
-    let hit = this.entries.get(key);
-    if (hit === undefined) {
-      hit = build();
-      this.entries.set(key, hit);
-    }
-    return hit;
+  private readonly entries = new Map<string, RawJson<unknown>>();
+  get<T>(key: string, build: () => T): RawJson<T> {
+    const hit = this.entries.get(key) as RawJson<T> | undefined;
+    return hit ?? this.rebuild(key, build);
+  }
+  /** Builds afresh and keeps the new answer, e.g. when a caller asks to bypass the cache. */
+  rebuild<T>(key: string, build: () => T): RawJson<T> {
+    const answer = new RawJson(build());
+    this.entries.set(key, answer);
+    return answer;
   }
   invalidate(): void {
     this.entries.clear();
@@ -42,6 +46,8 @@ export interface Shop {
   db: ShopDb;
   /** The storefront's product list; every change to products, prices, stock or orders invalidates it. */
   catalogCache: AnswerCache;
+  /** Per-client request limits for the public calls a script could hammer (lookup, contact form). */
+  limiters: ShopLimiters;
   /** Queues an e-mail in the outbox table (inside the caller's transaction when there is one). */
   queueEmail(email: OutgoingEmail): void;
   /** Called after a transaction that queued mail has committed, to try sending at once. */
@@ -62,6 +68,7 @@ export function createShop(options: {
     database,
     db: database.db,
     catalogCache: new AnswerCache(),
+    limiters: createLimiters(),
     queueEmail(email) {
       database.db
         .insert(emailOutbox)

@@ -1,4 +1,11 @@
-import { type ApiContext, appRouter, createCaller, inputErrorMessages, type RestRoute } from '@nursery/api';
+import {
+  type ApiContext,
+  appRouter,
+  createCaller,
+  inputErrorMessages,
+  RawJson,
+  type RestRoute,
+} from '@nursery/api';
 import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -112,6 +119,14 @@ export function registerRestRoutes(
               )
               .header('cache-control', 'no-store')
               .send(typeof file.body === 'string' ? file.body : Buffer.from(file.body));
+          }
+          if (data instanceof RawJson) {
+            // Already serialized and cached: splice it into the envelope instead of stringifying again.
+            const head = `{"success":true,"message":${JSON.stringify(route.successMessage ?? '')},"data":`;
+            return reply
+              .header('cache-control', 'no-store')
+              .type('application/json; charset=utf-8')
+              .send(`${head}${data.json}}`);
           }
           const envelope: Envelope = {
             success: true,

@@ -1,0 +1,225 @@
+import { productPrices, products } from '@nursery/db';
+import {
+  formatMoney,
+  isOrderableOnline,
+  type PriceTier,
+  ProductStatus,
+  productStatusName,
+  productTypeName,
+  toDollars,
+} from '@nursery/domain';
+import { asc, inArray, type SQL } from 'drizzle-orm';
+import type { Shop } from '../shop.ts';
+import { figuresFor, type StockFigures, stockLevels } from '../stock/levels.ts';
+
+/** The product columns every product answer is built from; listed so no internal column leaks. */
+export const productColumns = {
+  productId: products.productId,
+  name: products.name,
+  description: products.description,
+  productTypeId: products.productTypeId,
+  species: products.species,
+  zones: products.zones,
+  productSize: products.productSize,
+  productStatus: products.productStatus,
+  isDougs: products.isDougs,
+  fullSizeImagePath: products.fullSizeImagePath,
+  thumbnailImagePath: products.thumbnailImagePath,
+  croppedImagePath: products.croppedImagePath,
+  productImageCropped: products.productImageCropped,
+  photoOwner: products.photoOwner,
+  photoPageUrl: products.photoPageUrl,
+  deletedAt: products.deletedAt,
+};
+
+export interface ProductRow {
+  productId: number;
+  name: string;
+  description: string;
+  productTypeId: number;
+  species: string;
+  zones: string;
+  productSize: string;
+  productStatus: number;
+  isDougs: boolean;
+  fullSizeImagePath: string | null;
+  thumbnailImagePath: string | null;
+  croppedImagePath: string | null;
+  productImageCropped: boolean;
+  photoOwner: string | null;
+  photoPageUrl: string | null;
+  deletedAt: number | null;
+}
+
+/** A price tier as the spec shows it; priceCents lets the browser price a cart without float drift. */
+export interface ProductPrice {
+  productPriceId: number;
+  startQuantity: number;
+  endQuantity: number | null;
+  price: number;
+  priceCents: number;
+  displayPrice: string;
+}
+
+/** The one product object of the API: the storefront's fields plus the admin's stock and sales figures. */
+export interface Product {
+  productId: number;
+  name: string;
+  description: string;
+  prices: ProductPrice[];
+  zones: string;
+  productSize: string;
+  species: string;
+  productTypeId: number;
+  productType: string;
+  thumbnailImageUrl: string | null;
+  fullSizeImageUrl: string | null;
+  croppedImageUrl: string | null;
+  productImageCropped: boolean;
+  productImageUploaded: boolean;
+  hasImage: boolean;
+  photoOwner: string | null;
+  photoPageUrl: string | null;
+  isSoldOut: boolean;
+  isCallForAvailability: boolean;
+  productStatus: number;
+  displayProductStatus: string;
+  cartQuantity: number;
+  /** Can be sold as a normal product: Active or Nursery, the statuses that can be ordered online. */
+  isActive: boolean;
+  isSpecialOrder: boolean;
+  isActiveOrSpecialOrder: boolean;
+  isDeleted: boolean;
+  displayNameAndSize: string;
+  isDougs: boolean;
+  isStockTracked: boolean;
+  currentStock: number;
+  calculatedStock: number | null;
+  displayCalculatedStock: string;
+  numSold: number;
+  displayNumSold: string;
+  productRevenue: number;
+  displayProductRevenue: string;
+}
+
+/** Tiers as the shared pricing rules take them, sorted by start so the price table reads top down. */
+export type TierRow = Required<PriceTier>;
+
+export function loadPriceTiers(shop: Shop, productIds?: readonly number[]): Map<number, TierRow[]> {
+  const tiers = new Map<number, TierRow[]>();
+  if (productIds && productIds.length === 0) return tiers;
+  const rows = shop.db
+    .select({
+      productId: productPrices.productId,
+      productPriceId: productPrices.productPriceId,
+      startQuantity: productPrices.startQuantity,
+      endQuantity: productPrices.endQuantity,
+      priceCents: productPrices.priceCents,
+    })
+    .from(productPrices)
+    .where(productIds ? inArray(productPrices.productId, [...productIds]) : undefined)
+    .orderBy(asc(productPrices.productId), asc(productPrices.startQuantity))
+    .all();
+  for (const { productId, ...tier } of rows) {
+    const list = tiers.get(productId);
+    if (list) list.push(tier);
+    else tiers.set(productId, [tier]);
+  }
+  return tiers;
+}
+
+/** Media paths are relative to the data folder's media directory, which the server serves at /media. */
+export function mediaUrl(relativePath: string | null): string | null {
+  if (!relativePath) return null;
+  return `/media/${relativePath.split('/').filter(Boolean).map(encodeURIComponent).join('/')}`;
+}
+
+const count = new Intl.NumberFormat('en-US');
+
+export function toProductPrice(tier: TierRow): ProductPrice {
+  return {
+    productPriceId: tier.productPriceId,
+    startQuantity: tier.startQuantity,
+    endQuantity: tier.endQuantity,
+    price: toDollars(tier.priceCents),
+    priceCents: tier.priceCents,
+    displayPrice: formatMoney(tier.priceCents),
+  };
+}
+
+export function toProduct(row: ProductRow, tiers: readonly TierRow[], stock: StockFigures): Product {
+  const status = row.productStatus;
+  const isActive = isOrderableOnline(status);
+  const isSpecialOrder = status === ProductStatus.SpecialOrder;
+  const hasImage = row.fullSizeImagePath !== null && row.fullSizeImagePath !== '';
+  const cropped = row.productImageCropped && !!row.croppedImagePath;
+  return {
+    productId: row.productId,
+    name: row.name,
+    description: row.description,
+    prices: tiers.map(toProductPrice),
+    zones: row.zones,
+    productSize: row.productSize,
+    species: row.species,
+    productTypeId: row.productTypeId,
+    productType: productTypeName(row.productTypeId),
+    // The card shows the square crop once there is one; the small image until then.
+    thumbnailImageUrl: mediaUrl(
+      cropped ? row.croppedImagePath : (row.thumbnailImagePath ?? row.fullSizeImagePath),
+    ),
+    fullSizeImageUrl: mediaUrl(row.fullSizeImagePath),
+    croppedImageUrl: cropped ? mediaUrl(row.croppedImagePath) : null,
+    productImageCropped: cropped,
+    productImageUploaded: hasImage,
+    hasImage,
+    photoOwner: row.photoOwner,
+    photoPageUrl: row.photoPageUrl,
+    isSoldOut: status === ProductStatus.SoldOut,
+    isCallForAvailability: status === ProductStatus.CallForAvailability,
+    productStatus: status,
+    displayProductStatus: productStatusName(status),
+    cartQuantity: 0,
+    isActive,
+    isSpecialOrder,
+    isActiveOrSpecialOrder: isActive || isSpecialOrder,
+    isDeleted: row.deletedAt !== null || status === ProductStatus.Deleted,
+    displayNameAndSize: row.productSize ? `${row.name} - ${row.productSize}` : row.name,
+    isDougs: row.isDougs,
+    isStockTracked: stock.isStockTracked,
+    currentStock: stock.currentStock,
+    calculatedStock: stock.calculatedStock,
+    displayCalculatedStock:
+      stock.calculatedStock === null ? 'Not tracked' : count.format(stock.calculatedStock),
+    numSold: stock.numSold,
+    displayNumSold: count.format(stock.numSold),
+    productRevenue: toDollars(stock.revenueCents),
+    displayProductRevenue: formatMoney(stock.revenueCents),
+  };
+}
+
+/**
+ * Products matching `where`, each with its tiers and this season's stock figures: three queries
+ * in all, whatever the number of products.
+ */
+export function loadProducts(
+  shop: Shop,
+  where: SQL | undefined,
+  options: { season?: number } = {},
+): Product[] {
+  const rows: ProductRow[] = shop.db
+    .select(productColumns)
+    .from(products)
+    .where(where)
+    .orderBy(asc(products.name), asc(products.productId))
+    .all();
+  if (rows.length === 0) return [];
+  // For a large share of the catalogue one pass over every row beats a long IN list.
+  const ids = rows.length > 200 ? undefined : rows.map((r) => r.productId);
+  const tiers = loadPriceTiers(shop, ids);
+  const levels = stockLevels(shop, { ...(ids ? { productIds: ids } : {}), ...options });
+  return rows.map((row) => toProduct(row, tiers.get(row.productId) ?? [], figuresFor(levels, row.productId)));
+}
+
+export function loadProduct(shop: Shop, productId: number): Product | null {
+  return loadProducts(shop, inArray(products.productId, [productId]))[0] ?? null;
+}

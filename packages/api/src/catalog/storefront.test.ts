@@ -1,0 +1,155 @@
+import { productPrices, products, stockChanges } from '@nursery/db';
+import { STOREFRONT_STATUSES } from '@nursery/domain';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RawJson } from '../rawJson.ts';
+import { currentSeason, stockLevels } from '../stock/levels.ts';
+import { inputMessages, openTestShop, type TestShop } from '../testing/testShop.ts';
+import type { Product } from './productShape.ts';
+
+let t: TestShop;
+beforeAll(() => {
+  t = openTestShop();
+});
+afterAll(() => t.close());
+
+async function list(ignoreCache?: boolean): Promise<Product[]> {
+  const answer = await t
+    .caller()
+    .catalog.productsToShow(ignoreCache === undefined ? undefined : { ignoreCache });
+  expect(answer).toBeInstanceOf(RawJson);
+  // What a tRPC client receives is the JSON text of the answer.
+  return JSON.parse(JSON.stringify(answer)) as Product[];
+}
+
+describe('catalog.productsToShow', () => {
+  it('lists only Active, Sold Out, Call for Availability and Nursery products, with their tiers', async () => {
+    const shown = await list();
+    expect(shown.length).toBeGreaterThan(50);
+    expect(new Set(shown.map((p) => p.productStatus))).toEqual(new Set(STOREFRONT_STATUSES));
+    const hidden = t.shop.db
+      .select({ n: sql<number>`count(*)` })
+      .from(products)
+      .where(sql`${products.productStatus} not in (2, 3, 6, 7) or ${products.deletedAt} is not null`)
+      .get();
+    expect(hidden!.n).toBeGreaterThan(0);
+    const total = t.shop.db.select({ n: sql<number>`count(*)` }).from(products).get();
+    expect(shown.length).toBe(total!.n - hidden!.n);
+
+    const tiered = shown.find((p) => p.prices.length >= 3)!;
+    expect(tiered.prices.map((p) => p.startQuantity)).toEqual(
+      [...tiered.prices.map((p) => p.startQuantity)].sort((a, b) => a - b),
+    );
+    expect(tiered.prices.at(-1)!.endQuantity).toBeNull();
+    for (const price of tiered.prices) {
+      expect(price.price).toBe(price.priceCents / 100);
+      expect(price.displayPrice).toMatch(/^\$\d+\.\d\d$/);
+    }
+  });
+
+  it('carries every field of the spec with the right kinds of values', async () => {
+    const [p] = await list();
+    expect(Object.keys(p!)).toEqual(
+      expect.arrayContaining([
+        'productId',
+        'name',
+        'description',
+        'prices',
+        'zones',
+        'productSize',
+        'species',
+        'productTypeId',
+        'productType',
+        'thumbnailImageUrl',
+        'fullSizeImageUrl',
+        'productImageCropped',
+        'hasImage',
+        'isSoldOut',
+        'isCallForAvailability',
+        'productStatus',
+        'displayProductStatus',
+        'cartQuantity',
+        'photoOwner',
+        'photoPageUrl',
+        'isActive',
+        'isActiveOrSpecialOrder',
+        'isSpecialOrder',
+        'displayNameAndSize',
+        'numSold',
+        'displayNumSold',
+        'displayProductRevenue',
+        'calculatedStock',
+        'displayCalculatedStock',
+        'currentStock',
+        'isDougs',
+      ]),
+    );
+    expect(p!.cartQuantity).toBe(0);
+    const soldOut = (await list()).find((x) => x.productStatus === 3)!;
+    expect(soldOut).toMatchObject({ isSoldOut: true, displayProductStatus: 'Sold Out', isActive: false });
+    const cfa = (await list()).find((x) => x.productStatus === 6)!;
+    expect(cfa).toMatchObject({ isCallForAvailability: true, displayProductStatus: 'Call for Availability' });
+  });
+
+  it('serves the cached answer until invalidated, and ignoreCache=true rebuilds it', async () => {
+    const first = await t.caller().catalog.productsToShow({});
+    const again = await t.caller().catalog.productsToShow({ ignoreCache: false });
+    expect(again).toBe(first);
+
+    const target = first.value[0]!;
+    t.shop.db
+      .update(products)
+      .set({ name: 'Renamed by hand' })
+      .where(eq(products.productId, target.productId))
+      .run();
+    expect((await list()).find((p) => p.productId === target.productId)!.name).toBe(target.name);
+    expect((await list(true)).find((p) => p.productId === target.productId)!.name).toBe('Renamed by hand');
+
+    t.shop.db
+      .update(products)
+      .set({ name: 'Renamed again' })
+      .where(eq(products.productId, target.productId))
+      .run();
+    t.shop.catalogCache.invalidate();
+    expect((await list()).find((p) => p.productId === target.productId)!.name).toBe('Renamed again');
+  });
+
+  it('refuses an ignoreCache that is not true or false', async () => {
+    const error = await t
+      .caller()
+      .catalog.productsToShow({ ignoreCache: 'yes' as unknown as boolean })
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'BAD_REQUEST' });
+    expect(inputMessages(error)).toEqual(['ignoreCache: ignoreCache must be true or false.']);
+  });
+
+  it('shows the season stock figures: current stock, sold, revenue and what is left', async () => {
+    const season = currentSeason(t.shop);
+    const levels = stockLevels(t.shop);
+    const tracked = [...levels.values()].filter((f) => f.isStockTracked);
+    expect(tracked.length).toBeGreaterThan(0);
+    const shown = await list(true);
+    for (const f of tracked) {
+      const p = shown.find((x) => x.productId === f.productId);
+      if (!p) continue;
+      const stock = t.shop.db
+        .select({ n: sql<number>`sum(${stockChanges.changeInStock})` })
+        .from(stockChanges)
+        .where(sql`${stockChanges.productId} = ${f.productId} and ${stockChanges.season} = ${season}`)
+        .get();
+      expect(p.currentStock).toBe(stock!.n);
+      expect(p.calculatedStock).toBe(p.currentStock - p.numSold);
+      expect(p.displayCalculatedStock).toBe(new Intl.NumberFormat('en-US').format(p.calculatedStock!));
+    }
+    const untracked = shown.find((p) => !levels.get(p.productId)?.isStockTracked)!;
+    expect(untracked).toMatchObject({ isStockTracked: false, currentStock: 0, calculatedStock: null });
+    expect(untracked.displayCalculatedStock).toBe('Not tracked');
+  });
+
+  it('computes the figures of a whole catalogue with aggregates, not a query per product', () => {
+    const start = performance.now();
+    stockLevels(t.shop);
+    expect(performance.now() - start).toBeLessThan(500);
+    expect(t.shop.db.select({ n: sql<number>`count(*)` }).from(productPrices).get()!.n).toBeGreaterThan(0);
+  });
+});
