@@ -1,0 +1,225 @@
+import { orderLines, orders, products } from '@nursery/db';
+import { formatDate, formatDateTime, formatMoney, productTypeName, toDollars } from '@nursery/domain';
+import { asc, eq, inArray } from 'drizzle-orm';
+import type { Shop } from '../shop.ts';
+
+/** The order columns every order answer is built from; listed so no internal column leaks. */
+export const orderColumns = {
+  orderId: orders.orderId,
+  firstName: orders.firstName,
+  lastName: orders.lastName,
+  name: orders.name,
+  email: orders.email,
+  phoneNumber: orders.phoneNumber,
+  phoneDigits: orders.phoneDigits,
+  workPhoneNumber: orders.workPhoneNumber,
+  comments: orders.comments,
+  isTaxExempt: orders.isTaxExempt,
+  seasonPurchased: orders.seasonPurchased,
+  subtotalCents: orders.subtotalCents,
+  taxCents: orders.taxCents,
+  totalCents: orders.totalCents,
+  totalQuantity: orders.totalQuantity,
+  numItems: orders.numItems,
+  version: orders.version,
+  createdAt: orders.createdAt,
+  deletedAt: orders.deletedAt,
+};
+
+export interface OrderRow {
+  orderId: number;
+  firstName: string;
+  lastName: string;
+  name: string;
+  email: string;
+  phoneNumber: string;
+  phoneDigits: string;
+  workPhoneNumber: string | null;
+  comments: string | null;
+  isTaxExempt: boolean;
+  seasonPurchased: number;
+  subtotalCents: number;
+  taxCents: number;
+  totalCents: number;
+  totalQuantity: number;
+  numItems: number;
+  version: number;
+  createdAt: number;
+  deletedAt: number | null;
+}
+
+const lineColumns = {
+  orderProductXrefId: orderLines.orderProductXrefId,
+  orderId: orderLines.orderId,
+  productId: orderLines.productId,
+  quantity: orderLines.quantity,
+  unitPriceCents: orderLines.unitPriceCents,
+  isStatic: orderLines.isStatic,
+  subtotalCents: orderLines.subtotalCents,
+  taxCents: orderLines.taxCents,
+  totalCents: orderLines.totalCents,
+  name: products.name,
+  productSize: products.productSize,
+  productTypeId: products.productTypeId,
+};
+
+export interface OrderLineRow {
+  orderProductXrefId: number;
+  orderId: number;
+  productId: number;
+  quantity: number;
+  unitPriceCents: number;
+  isStatic: boolean;
+  subtotalCents: number;
+  taxCents: number;
+  totalCents: number;
+  name: string;
+  productSize: string;
+  productTypeId: number;
+}
+
+/** An order line as the order view and the admin show it; price is the line subtotal. */
+export interface OrderProduct {
+  orderProductXrefId: number;
+  productId: number;
+  name: string;
+  productSize: string;
+  productTypeId: number;
+  productType: string;
+  quantity: number;
+  unitPrice: number;
+  displayUnitPrice: string;
+  price: number;
+  displayPrice: string;
+  tax: number;
+  displayTax: string;
+  total: number;
+  displayTotal: string;
+  /** True when staff typed the price by hand; false when it came from the product's tiers. */
+  isStatic: boolean;
+}
+
+/** The lines as they were sent: what an edit form starts from. */
+export interface OrderProductXref {
+  orderProductXrefId: number;
+  productId: number;
+  quantity: number;
+  price: number;
+  isStatic: boolean;
+}
+
+export interface Order {
+  orderId: number;
+  name: string;
+  firstName: string;
+  lastName: string;
+  phoneNumber: string;
+  workPhoneNumber: string | null;
+  email: string;
+  comments: string | null;
+  isTaxExempt: boolean;
+  /** ISO 8601 instant. */
+  createdTimestamp: string;
+  /** In the shop's time zone, e.g. '3/14/2025 9:05 AM'. */
+  displayCreatedTimestamp: string;
+  displayCreatedTimestampDate: string;
+  seasonPurchased: number;
+  version: number;
+  numItems: number;
+  totalQuantity: number;
+  subtotal: number;
+  displaySubtotal: string;
+  tax: number;
+  displayTax: string;
+  total: number;
+  displayTotal: string;
+  products: OrderProduct[];
+  orderProductXrefs: OrderProductXref[];
+}
+
+export function toOrderProduct(line: OrderLineRow): OrderProduct {
+  return {
+    orderProductXrefId: line.orderProductXrefId,
+    productId: line.productId,
+    name: line.name,
+    productSize: line.productSize,
+    productTypeId: line.productTypeId,
+    productType: productTypeName(line.productTypeId),
+    quantity: line.quantity,
+    unitPrice: toDollars(line.unitPriceCents),
+    displayUnitPrice: formatMoney(line.unitPriceCents),
+    price: toDollars(line.subtotalCents),
+    displayPrice: formatMoney(line.subtotalCents),
+    tax: toDollars(line.taxCents),
+    displayTax: formatMoney(line.taxCents),
+    total: toDollars(line.totalCents),
+    displayTotal: formatMoney(line.totalCents),
+    isStatic: line.isStatic,
+  };
+}
+
+export function toOrder(row: OrderRow, lines: readonly OrderLineRow[], timeZone: string): Order {
+  return {
+    orderId: row.orderId,
+    name: row.name,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    phoneNumber: row.phoneNumber,
+    workPhoneNumber: row.workPhoneNumber,
+    email: row.email,
+    comments: row.comments,
+    isTaxExempt: row.isTaxExempt,
+    createdTimestamp: new Date(row.createdAt).toISOString(),
+    displayCreatedTimestamp: formatDateTime(row.createdAt, timeZone),
+    displayCreatedTimestampDate: formatDate(row.createdAt, timeZone),
+    seasonPurchased: row.seasonPurchased,
+    version: row.version,
+    numItems: row.numItems,
+    totalQuantity: row.totalQuantity,
+    subtotal: toDollars(row.subtotalCents),
+    displaySubtotal: formatMoney(row.subtotalCents),
+    tax: toDollars(row.taxCents),
+    displayTax: formatMoney(row.taxCents),
+    total: toDollars(row.totalCents),
+    displayTotal: formatMoney(row.totalCents),
+    products: lines.map(toOrderProduct),
+    orderProductXrefs: lines.map((l) => ({
+      orderProductXrefId: l.orderProductXrefId,
+      productId: l.productId,
+      quantity: l.quantity,
+      price: toDollars(l.unitPriceCents),
+      isStatic: l.isStatic,
+    })),
+  };
+}
+
+/** Lines of the given orders with their product's name, size and type, in the order they were added. */
+export function loadOrderLines(shop: Shop, orderIds: readonly number[]): Map<number, OrderLineRow[]> {
+  const byOrder = new Map<number, OrderLineRow[]>();
+  if (orderIds.length === 0) return byOrder;
+  const rows: OrderLineRow[] = shop.db
+    .select(lineColumns)
+    .from(orderLines)
+    .innerJoin(products, eq(products.productId, orderLines.productId))
+    .where(inArray(orderLines.orderId, [...orderIds]))
+    .orderBy(asc(orderLines.orderId), asc(orderLines.orderProductXrefId))
+    .all();
+  for (const row of rows) {
+    const list = byOrder.get(row.orderId);
+    if (list) list.push(row);
+    else byOrder.set(row.orderId, [row]);
+  }
+  return byOrder;
+}
+
+export function loadOrderRow(shop: Shop, orderId: number): OrderRow | undefined {
+  return shop.db.select(orderColumns).from(orders).where(eq(orders.orderId, orderId)).get();
+}
+
+/** One order in the spec's shape, deleted or not; callers decide who may see a deleted one. */
+export function loadOrder(shop: Shop, orderId: number): Order | null {
+  const row = loadOrderRow(shop, orderId);
+  if (!row) return null;
+  const lines = loadOrderLines(shop, [orderId]).get(orderId) ?? [];
+  return toOrder(row, lines, shop.config.shop.timeZone);
+}

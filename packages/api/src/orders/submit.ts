@@ -1,0 +1,228 @@
+import { orderLines, orders, products } from '@nursery/db';
+import {
+  isOrderableOnline,
+  ORDERING_CLOSED_CHECKOUT,
+  type OrderDetailsInput,
+  onlyNLeft,
+  ProductStatus,
+  phoneDigits,
+  productNotOrderable,
+} from '@nursery/domain';
+import { TRPCError } from '@trpc/server';
+import { and, inArray, isNull } from 'drizzle-orm';
+import { loadPriceTiers } from '../catalog/productShape.ts';
+import { getSetting, isOnlineOrderingOpen } from '../settings/service.ts';
+import type { Shop } from '../shop.ts';
+import { currentSeason, figuresFor, stockLevels } from '../stock/levels.ts';
+import { loadOrder, type Order } from './orderShape.ts';
+import { type PricedOrderLine, priceCalculatedLine, priceOrder } from './pricing.ts';
+
+export interface SubmitAnswer {
+  orderId: number;
+  phoneNumber: string;
+  order: Order;
+}
+
+interface OrderedProduct {
+  productId: number;
+  name: string;
+  productSize: string;
+  productStatus: number;
+}
+
+/** The same product twice on one order is one line of the summed quantity, as on a packing list. */
+function mergeLines(
+  lines: OrderDetailsInput['orderProductXrefs'],
+): { productId: number; quantity: number }[] {
+  const merged = new Map<number, number>();
+  for (const l of lines) merged.set(l.productId, (merged.get(l.productId) ?? 0) + l.quantity);
+  return [...merged].map(([productId, quantity]) => ({ productId, quantity }));
+}
+
+const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** The ProductStockEmails setting as staff typed it: addresses separated by commas, semicolons or lines. */
+export function stockEmailList(shop: Shop): string[] {
+  const value = getSetting(shop, 'ProductStockEmails')?.value ?? '';
+  return [...new Set(value.split(/[\s,;]+/).filter((s) => EMAIL_SHAPE.test(s)))];
+}
+
+function refuse(messages: string[]): never {
+  throw new TRPCError({ code: 'BAD_REQUEST', message: messages.join('\n') });
+}
+
+/**
+ * Places an order from the storefront in one transaction: refuses it while ordering is closed, for
+ * products that cannot be ordered online or have too little stock left, prices every line again
+ * from the tiers in the database, stores the unit prices used, marks products that reach 0 as Sold
+ * Out (telling the stock list) and queues a notice to the owner.
+ */
+export function submitOrder(shop: Shop, input: OrderDetailsInput): SubmitAnswer {
+  const { config } = shop;
+  const taxBp = config.taxRateBasisPoints;
+  const now = shop.now();
+
+  const placed = shop.database.sqlite
+    .transaction(() => {
+      if (!isOnlineOrderingOpen(shop)) refuse([ORDERING_CLOSED_CHECKOUT]);
+
+      const wanted = mergeLines(input.orderProductXrefs);
+      const ids = wanted.map((l) => l.productId);
+      const found = new Map<number, OrderedProduct>(
+        shop.db
+          .select({
+            productId: products.productId,
+            name: products.name,
+            productSize: products.productSize,
+            productStatus: products.productStatus,
+          })
+          .from(products)
+          .where(and(inArray(products.productId, ids), isNull(products.deletedAt)))
+          .all()
+          .map((p) => [p.productId, p]),
+      );
+      const tiers = loadPriceTiers(shop, ids);
+      const levels = stockLevels(shop, { productIds: ids });
+
+      const problems: string[] = [];
+      const priced: PricedOrderLine[] = [];
+      for (const { productId, quantity } of wanted) {
+        const product = found.get(productId);
+        if (!product) {
+          problems.push(
+            `A product on your order (number ${productId}) is no longer sold. Please remove it from your cart.`,
+          );
+          continue;
+        }
+        if (!isOrderableOnline(product.productStatus)) {
+          problems.push(productNotOrderable(product.name));
+          continue;
+        }
+        const left = figuresFor(levels, productId).calculatedStock;
+        if (left !== null && quantity > left) {
+          problems.push(onlyNLeft(Math.max(0, left), product.name));
+          continue;
+        }
+        const line = priceCalculatedLine(tiers.get(productId) ?? [], productId, quantity, taxBp, false);
+        if (!line) {
+          problems.push(
+            `${product.name} has no price for a quantity of ${quantity}. Please call us about it.`,
+          );
+          continue;
+        }
+        priced.push(line);
+      }
+      if (problems.length > 0) refuse(problems);
+
+      // Tax exemption is granted by staff on an order afterwards, never claimed by a customer online.
+      const pricing = priceOrder(priced, taxBp, false);
+      const firstName = input.firstName;
+      const lastName = input.lastName;
+      const inserted = shop.db
+        .insert(orders)
+        .values({
+          firstName,
+          lastName,
+          name: `${firstName} ${lastName}`,
+          email: input.email,
+          phoneNumber: input.phoneNumber,
+          phoneDigits: phoneDigits(input.phoneNumber),
+          workPhoneNumber: input.workPhoneNumber,
+          comments: input.comments,
+          isTaxExempt: false,
+          seasonPurchased: currentSeason(shop),
+          subtotalCents: pricing.subtotalCents,
+          taxCents: pricing.taxCents,
+          totalCents: pricing.totalCents,
+          totalQuantity: pricing.totalQuantity,
+          numItems: pricing.numItems,
+          source: 'online',
+          createdAt: now.getTime(),
+        })
+        .returning({ orderId: orders.orderId })
+        .get();
+      const orderId = inserted.orderId;
+      shop.db
+        .insert(orderLines)
+        .values(pricing.lines.map((l) => ({ orderId, ...l })))
+        .run();
+
+      // A tracked product this order empties is sold out from now on, and the stock list hears of it.
+      const soldOut: OrderedProduct[] = [];
+      for (const line of pricing.lines) {
+        const left = figuresFor(levels, line.productId).calculatedStock;
+        if (left !== null && left - line.quantity <= 0) soldOut.push(found.get(line.productId)!);
+      }
+      if (soldOut.length > 0) {
+        shop.db
+          .update(products)
+          .set({ productStatus: ProductStatus.SoldOut, updatedAt: now.getTime() })
+          .where(
+            inArray(
+              products.productId,
+              soldOut.map((p) => p.productId),
+            ),
+          )
+          .run();
+        queueSoldOutNotice(shop, soldOut, orderId);
+      }
+
+      const order = loadOrder(shop, orderId)!;
+      queueOwnerNotice(shop, order);
+      return order;
+    })
+    .immediate();
+
+  shop.catalogCache.invalidate();
+  shop.flushEmail();
+  return { orderId: placed.orderId, phoneNumber: placed.phoneNumber, order: placed };
+}
+
+function queueSoldOutNotice(shop: Shop, soldOut: readonly OrderedProduct[], orderId: number): void {
+  const recipients = stockEmailList(shop);
+  const names = soldOut.map((p) => (p.productSize ? `${p.name} (${p.productSize})` : p.name));
+  if (recipients.length === 0) {
+    shop.log.info({ products: names }, 'products sold out; no ProductStockEmails list to tell');
+    return;
+  }
+  const subject = names.length === 1 ? `Sold out: ${names[0]}` : `Sold out: ${names.length} products`;
+  const text = [
+    `Order ${orderId} took the last of the counted stock of:`,
+    '',
+    ...names.map((n) => `  - ${n}`),
+    '',
+    'They are now marked Sold Out on the web shop. Add stock on the Stock screen to sell them again.',
+    `${shop.config.publicUrl}/Admin/Stock`,
+  ].join('\n');
+  for (const to of recipients) shop.queueEmail({ kind: 'stock-alert', to, subject, text });
+}
+
+function queueOwnerNotice(shop: Shop, order: Order): void {
+  const lines = order.products.map(
+    (p) =>
+      `  ${p.quantity} x ${p.name}${p.productSize ? ` (${p.productSize})` : ''} at ${p.displayUnitPrice} = ${p.displayPrice}`,
+  );
+  const text = [
+    `Order ${order.orderId} was placed on ${order.displayCreatedTimestamp}.`,
+    '',
+    `Name: ${order.name}`,
+    `Email: ${order.email}`,
+    `Phone: ${order.phoneNumber}`,
+    ...(order.workPhoneNumber ? [`Work phone: ${order.workPhoneNumber}`] : []),
+    ...(order.comments ? ['', 'Comments:', order.comments] : []),
+    '',
+    ...lines,
+    '',
+    `Subtotal: ${order.displaySubtotal}`,
+    `Tax: ${order.displayTax}`,
+    `Total: ${order.displayTotal}`,
+    '',
+    `${shop.config.publicUrl}/Admin/Orders/Edit/${order.orderId}`,
+  ].join('\n');
+  shop.queueEmail({
+    kind: 'new-order',
+    to: shop.config.mail.ownerEmail,
+    subject: `New order ${order.orderId} from ${order.name} (${order.displayTotal})`,
+    text,
+  });
+}
