@@ -42,8 +42,9 @@ export const PUBLIC_PROCEDURES: ReadonlySet<string> = new Set([
 export function inputErrorMessages(error: z.ZodError): string[] {
   const messages = error.issues.map((issue) => {
     const field = issue.path.filter((p) => typeof p === 'string' || typeof p === 'number').join('.');
-    // Custom rule messages are whole sentences already; generic ones need the field they are about.
-    if (issue.code === 'custom' || !field) return issue.message;
+    // Our own messages are whole sentences that name their subject (and the spec's must stay letter
+    // for letter); only zod's generic ones ("Invalid input: ...", no full stop) need the field.
+    if (issue.code === 'custom' || !field || /[.?!]$/.test(issue.message)) return issue.message;
     return `${field}: ${issue.message}`;
   });
   return [...new Set(messages)];

@@ -120,7 +120,7 @@ describe('catalog.productsToShow', () => {
       .catalog.productsToShow({ ignoreCache: 'yes' as unknown as boolean })
       .catch((e: unknown) => e);
     expect(error).toMatchObject({ code: 'BAD_REQUEST' });
-    expect(inputMessages(error)).toEqual(['ignoreCache: ignoreCache must be true or false.']);
+    expect(inputMessages(error)).toEqual(['ignoreCache must be true or false.']);
   });
 
   it('shows the season stock figures: current stock, sold, revenue and what is left', async () => {

@@ -87,9 +87,9 @@ describe('contacts.insert', () => {
       .contacts.insert({ name: ' ', email: 'nope', comments: '', loadTime: 'soon' as unknown as number })
       .catch((e: unknown) => e);
     expect(inputMessages(error)).toEqual([
-      'name: Please enter your name.',
-      'email: Please enter a valid email address, like name@example.com.',
-      'comments: Please enter your comments.',
+      'Please enter your name.',
+      'Please enter a valid email address, like name@example.com.',
+      'Please enter your comments.',
       'loadTime must be a time.',
     ]);
   });

@@ -291,7 +291,7 @@ describe('orders.byId', () => {
       .orders.byId({ orderId: '' as unknown as number, phoneNumber: '1' })
       .catch((e: unknown) => e);
     expect(inputMessages(error)).toEqual([
-      'orderId: You must enter the order number used to place the order.',
+      'You must enter the order number used to place the order.',
     ]);
   });
 
