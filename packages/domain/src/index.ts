@@ -6,6 +6,7 @@ export * from './pricing.ts';
 export * from './productStatus.ts';
 export * from './productTypes.ts';
 export * from './schemas.ts';
+export * from './schemas/catalog.ts';
 export * from './seasons.ts';
 export * from './tiers.ts';
 export * from './zonedTime.ts';

@@ -1,3 +1,25 @@
-import { router } from '../trpc.ts';
+import { stockUpdatesInputSchema } from '@nursery/domain';
+import { z } from 'zod';
+import { queryId, queryInt } from '../input.ts';
+import { procedure, requireStaff, router } from '../trpc.ts';
+import { insertStockUpdates, stockHistory } from './service.ts';
 
-export const stockRouter = router({});
+/** Staff-only: none of these paths is in PUBLIC_PROCEDURES. */
+export const stockRouter = router({
+  history: procedure
+    .input(
+      z.object({
+        productId: queryId('productId'),
+        season: queryInt('season')
+          .refine((n) => n >= 2000 && n <= 2200, { error: 'season must be a year such as 2024.' })
+          .optional(),
+      }),
+    )
+    .query(({ ctx, input }) =>
+      stockHistory(ctx.shop, input.productId, input.season === undefined ? {} : { season: input.season }),
+    ),
+
+  insertUpdates: procedure
+    .input(stockUpdatesInputSchema)
+    .mutation(({ ctx, input }) => insertStockUpdates(ctx.shop, requireStaff(ctx), input)),
+});

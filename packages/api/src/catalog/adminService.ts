@@ -1,0 +1,274 @@
+import { orderLines, orders, productPrices, products } from '@nursery/db';
+import {
+  formatDate,
+  formatMoney,
+  type ProductInput,
+  ProductStatus,
+  productStatusName,
+  type SavedTier,
+  toDollars,
+  validateTiers,
+} from '@nursery/domain';
+import { TRPCError } from '@trpc/server';
+import { and, desc, eq, inArray, isNull, ne } from 'drizzle-orm';
+import type { Shop } from '../shop.ts';
+import type { StaffIdentity } from '../trpc.ts';
+import { loadProduct, loadProducts, type Product } from './productShape.ts';
+
+/** The name written into audit columns: the person's name, or their e-mail when the token has none. */
+export function staffName(staff: StaffIdentity): string {
+  return staff.name.trim() || staff.email || staff.subject;
+}
+
+export function productNotFound(productId: number): TRPCError {
+  return new TRPCError({ code: 'NOT_FOUND', message: `There is no product with id ${productId}.` });
+}
+
+interface LiveProduct {
+  productId: number;
+  name: string;
+  productStatus: number;
+}
+
+/** A product that exists and is not deleted; deleted products are only kept for past orders. */
+export function requireLiveProduct(shop: Shop, productId: number): LiveProduct {
+  const row = shop.db
+    .select({ productId: products.productId, name: products.name, productStatus: products.productStatus })
+    .from(products)
+    .where(and(eq(products.productId, productId), isNull(products.deletedAt)))
+    .get();
+  if (!row || row.productStatus === ProductStatus.Deleted) throw productNotFound(productId);
+  return row;
+}
+
+function loadSaved(shop: Shop, productId: number): Product {
+  const product = loadProduct(shop, productId);
+  if (!product) throw productNotFound(productId);
+  return product;
+}
+
+/** GetAllProductsWithStats: every product that is not deleted, with this season's stock and sales. */
+export function allProductsWithStats(
+  shop: Shop,
+  options: { includeSpecialOrderProducts: boolean },
+): Product[] {
+  return loadProducts(
+    shop,
+    and(
+      isNull(products.deletedAt),
+      ne(products.productStatus, ProductStatus.Deleted),
+      options.includeSpecialOrderProducts
+        ? undefined
+        : ne(products.productStatus, ProductStatus.SpecialOrder),
+    ),
+  );
+}
+
+export interface ProductOrderLine {
+  orderId: number;
+  phoneNumber: string;
+  createdTimestamp: number;
+  displayCreatedDate: string;
+  quantity: number;
+  unitPrice: number;
+  displayUnitPrice: string;
+  /** The line's subtotal in dollars, as the spec's order lines call it. */
+  price: number;
+  displayPrice: string;
+  name: string;
+  email: string;
+}
+
+/** GetProductOrders: every order (of any season, not deleted) with this product on it, newest first. */
+export function productOrders(shop: Shop, productId: number): ProductOrderLine[] {
+  const exists = shop.db
+    .select({ productId: products.productId })
+    .from(products)
+    .where(eq(products.productId, productId))
+    .get();
+  if (!exists) throw productNotFound(productId);
+  const rows = shop.db
+    .select({
+      orderId: orders.orderId,
+      phoneNumber: orders.phoneNumber,
+      createdAt: orders.createdAt,
+      quantity: orderLines.quantity,
+      unitPriceCents: orderLines.unitPriceCents,
+      subtotalCents: orderLines.subtotalCents,
+      name: orders.name,
+      email: orders.email,
+    })
+    .from(orderLines)
+    .innerJoin(orders, eq(orders.orderId, orderLines.orderId))
+    .where(and(eq(orderLines.productId, productId), isNull(orders.deletedAt)))
+    .orderBy(desc(orders.createdAt), desc(orders.orderId))
+    .all();
+  const tz = shop.config.shop.timeZone;
+  return rows.map((r) => ({
+    orderId: r.orderId,
+    phoneNumber: r.phoneNumber,
+    createdTimestamp: r.createdAt,
+    displayCreatedDate: formatDate(r.createdAt, tz),
+    quantity: r.quantity,
+    unitPrice: toDollars(r.unitPriceCents),
+    displayUnitPrice: formatMoney(r.unitPriceCents),
+    price: toDollars(r.subtotalCents),
+    displayPrice: formatMoney(r.subtotalCents),
+    name: r.name,
+    email: r.email,
+  }));
+}
+
+function softDelete(shop: Shop, productId: number, staff: StaffIdentity): void {
+  const now = shop.now().getTime();
+  shop.db
+    .update(products)
+    .set({
+      productStatus: ProductStatus.Deleted,
+      deletedAt: now,
+      deletedBy: staffName(staff),
+      updatedAt: now,
+    })
+    .where(eq(products.productId, productId))
+    .run();
+}
+
+export interface StatusChange {
+  productId: number;
+  productStatus: number;
+  displayProductStatus: string;
+  product: Product | null;
+}
+
+/** SetProductStatus; status 4 is the soft delete, after which there is no product to show. */
+export function setProductStatus(
+  shop: Shop,
+  staff: StaffIdentity,
+  input: { productId: number; productStatus: number },
+): StatusChange {
+  requireLiveProduct(shop, input.productId);
+  if (input.productStatus === ProductStatus.Deleted) {
+    softDelete(shop, input.productId, staff);
+  } else {
+    shop.db
+      .update(products)
+      .set({ productStatus: input.productStatus, updatedAt: shop.now().getTime() })
+      .where(eq(products.productId, input.productId))
+      .run();
+  }
+  shop.catalogCache.invalidate();
+  return {
+    productId: input.productId,
+    productStatus: input.productStatus,
+    displayProductStatus: productStatusName(input.productStatus),
+    product: input.productStatus === ProductStatus.Deleted ? null : loadSaved(shop, input.productId),
+  };
+}
+
+/**
+ * Keeps the ids of tiers staff edited, adds new ones and drops the rest. Placed orders keep their
+ * own unit price, so removing a tier never changes an order.
+ */
+function replaceTiers(shop: Shop, productId: number, tiers: readonly SavedTier[]): void {
+  const existing = new Set(
+    shop.db
+      .select({ id: productPrices.productPriceId })
+      .from(productPrices)
+      .where(eq(productPrices.productId, productId))
+      .all()
+      .map((r) => r.id),
+  );
+  const kept = new Set<number>();
+  for (const tier of tiers) {
+    const values = {
+      startQuantity: tier.startQuantity,
+      endQuantity: tier.endQuantity,
+      priceCents: tier.priceCents,
+    };
+    const id = tier.productPriceId;
+    if (id !== null && existing.has(id) && !kept.has(id)) {
+      kept.add(id);
+      shop.db.update(productPrices).set(values).where(eq(productPrices.productPriceId, id)).run();
+    } else {
+      shop.db
+        .insert(productPrices)
+        .values({ productId, ...values })
+        .run();
+    }
+  }
+  const gone = [...existing].filter((id) => !kept.has(id));
+  if (gone.length > 0) shop.db.delete(productPrices).where(inArray(productPrices.productPriceId, gone)).run();
+}
+
+export interface SavedProduct {
+  product: Product;
+  isNewProduct: boolean;
+}
+
+/** SaveProduct: a product without an id is new (Active unless a status is given); otherwise it is updated. */
+export function saveProduct(
+  shop: Shop,
+  input: ProductInput,
+  options: { forceStatus?: number; forceNew?: boolean } = {},
+): SavedProduct {
+  const isNewProduct = options.forceNew === true || input.productId === null;
+  const current = isNewProduct ? null : requireLiveProduct(shop, input.productId as number);
+  const status = options.forceStatus ?? input.productStatus ?? current?.productStatus ?? ProductStatus.Active;
+  // A special-order product is priced by hand on its order, so it alone may go without a price table.
+  if (input.prices.length === 0 && status !== ProductStatus.SpecialOrder) {
+    throw new TRPCError({ code: 'BAD_REQUEST', message: validateTiers([]).join('\n') });
+  }
+  const fields = {
+    name: input.name,
+    description: input.description,
+    productTypeId: input.productTypeId,
+    species: input.species,
+    zones: input.zones,
+    productSize: input.productSize,
+    productStatus: status,
+    ...(input.isDougs === null || input.isDougs === undefined ? {} : { isDougs: input.isDougs }),
+  };
+  const productId = shop.db.transaction(() => {
+    let id: number;
+    if (current) {
+      id = current.productId;
+      shop.db
+        .update(products)
+        .set({ ...fields, updatedAt: shop.now().getTime() })
+        .where(eq(products.productId, id))
+        .run();
+    } else {
+      const row = shop.db.insert(products).values(fields).returning({ productId: products.productId }).get();
+      id = row.productId;
+    }
+    replaceTiers(shop, id, input.prices);
+    return id;
+  });
+  shop.catalogCache.invalidate();
+  return { product: loadSaved(shop, productId), isNewProduct };
+}
+
+/** SaveSpecialOrderProduct: always a new product, always Special Order, whatever the form said. */
+export function saveSpecialOrderProduct(shop: Shop, input: ProductInput): Product {
+  return saveProduct(shop, input, { forceNew: true, forceStatus: ProductStatus.SpecialOrder }).product;
+}
+
+/** Update/Flags: only the brand flag changes, whatever else the sent product carries. */
+export function updateProductFlags(shop: Shop, input: { productId: number; isDougs: boolean }): Product {
+  requireLiveProduct(shop, input.productId);
+  shop.db
+    .update(products)
+    .set({ isDougs: input.isDougs, updatedAt: shop.now().getTime() })
+    .where(eq(products.productId, input.productId))
+    .run();
+  shop.catalogCache.invalidate();
+  return loadSaved(shop, input.productId);
+}
+
+/** DeleteProduct: a soft delete; the product leaves the lists and the storefront but stays on past orders. */
+export function deleteProduct(shop: Shop, staff: StaffIdentity, productId: number): { productId: number } {
+  requireLiveProduct(shop, productId);
+  softDelete(shop, productId, staff);
+  shop.catalogCache.invalidate();
+  return { productId };
+}

@@ -1,0 +1,194 @@
+import { z } from 'zod';
+import { toCents } from '../money.ts';
+import { ADMIN_SELECTABLE_STATUSES, ProductStatus } from '../productStatus.ts';
+import { DEFAULT_PRODUCT_TYPE_ID, isProductTypeId, PRODUCT_TYPES } from '../productTypes.ts';
+import { validateTiers } from '../tiers.ts';
+
+/**
+ * Admin catalogue inputs: the product form, the flags toggle and the stock summary. The browser
+ * checks the same schemas before sending, so staff see the server's messages without a round trip.
+ */
+
+/** The spec's stock maximum: a typed change above it is ignored by the screen and refused by the server. */
+export const STOCK_CHANGE_MAX = 1_000_000;
+
+export const PRODUCT_NAME_MAX = 200;
+export const PRODUCT_TEXT_MAX = 200;
+export const PRODUCT_DESCRIPTION_MAX = 4000;
+export const PRODUCT_TIERS_MAX = 50;
+export const STOCK_NOTES_MAX = 2000;
+export const STOCK_UPDATES_MAX = 1000;
+
+const tooLong = (field: string, max: number) => ({ error: `${field} can be at most ${max} characters.` });
+
+const text = (field: string, max: number) =>
+  z
+    .string({ error: `${field} must be text.` })
+    .trim()
+    .max(max, tooLong(field, max))
+    .nullish()
+    .transform((v) => v ?? '');
+
+/** Digits or empty, as the price table's quantity cells send them; empty means null. */
+const tierQuantity = (field: string) =>
+  z
+    .union([z.number(), z.string().trim()], { error: `${field} must be a whole number.` })
+    .nullish()
+    .transform((v, ctx) => {
+      if (v === null || v === undefined || v === '') return null;
+      const n = typeof v === 'number' ? v : /^\d+$/.test(v) ? Number(v) : Number.NaN;
+      if (!Number.isSafeInteger(n)) {
+        ctx.issues.push({ code: 'custom', message: `${field} must be a whole number.`, input: v });
+        return z.NEVER;
+      }
+      return n;
+    });
+
+/** Dollars as typed (12.5 or "12.50"); empty means null. Kept in cents from here on. */
+const tierPrice = z
+  .union([z.number(), z.string().trim()], { error: 'A price must be an amount such as 12.50.' })
+  .nullish()
+  .transform((v, ctx) => {
+    if (v === null || v === undefined || v === '') return null;
+    const s =
+      typeof v === 'number' ? v : /^-?\$?\d*(\.\d+)?$/.test(v) ? Number(v.replace('$', '')) : Number.NaN;
+    if (!Number.isFinite(s) || Math.abs(s) > 1_000_000) {
+      ctx.issues.push({ code: 'custom', message: 'A price must be an amount such as 12.50.', input: v });
+      return z.NEVER;
+    }
+    return toCents(s);
+  });
+
+export const productPriceInputSchema = z.object({
+  productPriceId: z.number().int().positive().nullish(),
+  startQuantity: tierQuantity('The start quantity'),
+  endQuantity: tierQuantity('The end quantity'),
+  price: tierPrice,
+});
+
+/** A product id that may be absent, null, 0 or '' for a product that is not saved yet. */
+const optionalProductId = z
+  .union([z.number(), z.string().trim()], { error: 'The product id must be a number.' })
+  .nullish()
+  .transform((v, ctx) => {
+    if (v === null || v === undefined || v === '' || v === 0) return null;
+    const n = typeof v === 'number' ? v : Number(v);
+    if (!Number.isSafeInteger(n) || n < 0) {
+      ctx.issues.push({
+        code: 'custom',
+        message: 'The product id must be a positive whole number.',
+        input: v,
+      });
+      return z.NEVER;
+    }
+    return n;
+  });
+
+export const productIdSchema = z
+  .number({ error: 'The product id must be a number.' })
+  .int({ error: 'The product id must be a whole number.' })
+  .positive({ error: 'The product id must be a positive number.' });
+
+const selectableStatus = z
+  .number({ error: 'The product status must be a number.' })
+  .refine((n) => (ADMIN_SELECTABLE_STATUSES as readonly number[]).includes(n), {
+    error: `The product status must be one of ${ADMIN_SELECTABLE_STATUSES.join(', ')}; delete a product with the delete button.`,
+  });
+
+export interface SavedTier {
+  productPriceId: number | null;
+  startQuantity: number;
+  endQuantity: number | null;
+  priceCents: number;
+}
+
+/**
+ * The product modal's form. Extra fields of a product object (display texts, stock figures) are
+ * dropped, so the admin can send back the product it was given. An empty price table passes here:
+ * only a special-order product may have one, which the server decides with the stored status.
+ */
+export const productInputSchema = z
+  .object({
+    productId: optionalProductId,
+    name: text('Name', PRODUCT_NAME_MAX).refine((v) => v.length > 0, {
+      error: 'Enter a name for the product.',
+    }),
+    description: text('Description', PRODUCT_DESCRIPTION_MAX),
+    productTypeId: z
+      .number({ error: 'Choose a product type.' })
+      .refine(isProductTypeId, {
+        error: `The product type must be one of ${PRODUCT_TYPES.map((t) => t.productTypeId).join(', ')}.`,
+      })
+      .nullish()
+      .transform((v) => v ?? DEFAULT_PRODUCT_TYPE_ID),
+    species: text('Species', PRODUCT_TEXT_MAX),
+    zones: text('Zones', PRODUCT_TEXT_MAX),
+    productSize: text('Product size', PRODUCT_TEXT_MAX),
+    productStatus: selectableStatus.nullish(),
+    isDougs: z.boolean({ error: 'The brand flag must be true or false.' }).nullish(),
+    prices: z
+      .array(productPriceInputSchema, { error: 'The prices must be a list.' })
+      .max(PRODUCT_TIERS_MAX, { error: `A product can have at most ${PRODUCT_TIERS_MAX} prices.` })
+      .nullish()
+      .transform((v) => v ?? []),
+  })
+  .superRefine((product, ctx) => {
+    if (product.prices.length === 0) return;
+    const problems = validateTiers(
+      product.prices.map((p) => ({
+        startQuantity: p.startQuantity ?? Number.NaN,
+        endQuantity: p.endQuantity,
+        priceCents: p.price,
+      })),
+    );
+    for (const message of problems)
+      ctx.addIssue({ code: 'custom', message, path: ['prices'], input: product.prices });
+  })
+  .transform(({ prices, ...product }) => ({
+    ...product,
+    // Checked above: every start quantity and price is present.
+    prices: prices.map(
+      (p): SavedTier => ({
+        productPriceId: p.productPriceId ?? null,
+        startQuantity: p.startQuantity ?? 0,
+        endQuantity: p.endQuantity,
+        priceCents: p.price ?? 0,
+      }),
+    ),
+  }));
+
+/** The Flags column: the admin sends the whole product, only the flags are read. */
+export const productFlagsInputSchema = z.object({
+  productId: productIdSchema,
+  isDougs: z.boolean({ error: 'The brand flag must be true or false.' }),
+});
+
+export const stockUpdateInputSchema = z.object({
+  productId: productIdSchema,
+  changeInStock: z
+    .number({ error: 'The change in stock must be a number.' })
+    .int({ error: 'The change in stock must be a whole number.' })
+    .refine((n) => n !== 0, { error: 'A change in stock of 0 changes nothing; leave that product out.' })
+    .refine((n) => Math.abs(n) <= STOCK_CHANGE_MAX, {
+      error: `A change in stock can be at most ${STOCK_CHANGE_MAX.toLocaleString('en-US')}.`,
+    }),
+  notes: z
+    .string({ error: 'Notes must be text.' })
+    .trim()
+    .max(STOCK_NOTES_MAX, tooLong('Notes', STOCK_NOTES_MAX))
+    .nullish()
+    .transform((v) => (v ? v : null)),
+});
+
+export const stockUpdatesInputSchema = z
+  .array(stockUpdateInputSchema, { error: 'Send the stock changes as a list.' })
+  .min(1, { error: 'There are no stock changes to save.' })
+  .max(STOCK_UPDATES_MAX, { error: `At most ${STOCK_UPDATES_MAX} stock changes can be saved at once.` });
+
+/** Special-order products are made from an order; they are always new and always Special Order. */
+export const SPECIAL_ORDER_STATUS = ProductStatus.SpecialOrder;
+
+export type ProductInput = z.infer<typeof productInputSchema>;
+export type ProductFormInput = z.input<typeof productInputSchema>;
+export type ProductFlagsInput = z.infer<typeof productFlagsInputSchema>;
+export type StockUpdateInput = z.infer<typeof stockUpdateInputSchema>;
