@@ -1,0 +1,89 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { ConfigError, loadConfig } from '@nursery/api';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../src/testing.ts';
+
+const serverDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+describe('configuration', () => {
+  it('names the variable and the value when PORT is not a port', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT="eighty"/);
+    expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT="70000"/);
+  });
+
+  it('reports every bad variable at once', () => {
+    let message = '';
+    try {
+      loadConfig({
+        PORT: '-1',
+        SHOP_TIME_ZONE: 'Mars/Olympus',
+        TAX_RATE_PERCENT: 'lots',
+        DEMO_DATA: 'maybe',
+      });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    for (const name of ['PORT', 'SHOP_TIME_ZONE', 'TAX_RATE_PERCENT', 'DEMO_DATA'])
+      expect(message).toContain(`${name}=`);
+    expect(message).toContain('must be an IANA time zone such as America/Chicago');
+  });
+
+  it('uses the documented defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ port: 3000, host: '127.0.0.1', demoData: true, taxRateBasisPoints: 550 });
+    expect(config.dataDir).toBe(path.resolve('./data'));
+  });
+
+  it('stops the start with a message naming the variable and a non-zero exit', async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'nursery-config-'));
+    try {
+      const run = promisify(execFile)(path.join(serverDir, 'node_modules', '.bin', 'tsx'), ['src/main.ts'], {
+        cwd: serverDir,
+        env: { ...process.env, PORT: 'not-a-port', DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
+        timeout: 30_000,
+      });
+      const failure = (await run.then(
+        () => null,
+        (e: unknown) => e,
+      )) as { code: number; stderr: string } | null;
+      expect(failure).not.toBeNull();
+      expect(failure!.code).toBe(1);
+      expect(failure!.stderr).toContain('PORT="not-a-port"');
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('health', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ DEMO_DATA: 'false' });
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it('answers ok on a fresh data folder', async () => {
+    const res = await fetch(`${server.url}/health`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ status: 'ok' });
+  });
+
+  it('starts an empty shop without demo data, with the settings it cannot run without', async () => {
+    const products = (await (await fetch(`${server.url}/api/v1/Products/GetProductsToShow`)).json()) as {
+      data: unknown[];
+    };
+    expect(products.data).toEqual([]);
+    const settings = (await (await fetch(`${server.url}/api/v1/Settings/GetAllSettings`)).json()) as {
+      data: { name: string }[];
+    };
+    expect(settings.data.map((s) => s.name)).toContain('OnlineOrderingEnabled');
+  });
+});
