@@ -1,4 +1,6 @@
 import { Link, Outlet } from '@tanstack/react-router';
+import { AppToaster } from './AppToaster';
+import { ConfirmHost } from './ConfirmDialog';
 
 export function RootLayout() {
   return (
@@ -10,6 +12,8 @@ export function RootLayout() {
       <main>
         <Outlet />
       </main>
+      <AppToaster />
+      <ConfirmHost />
     </>
   );
 }

@@ -1,0 +1,283 @@
+import {
+  type ColumnDef,
+  type FilterFn,
+  flexRender,
+  getCoreRowModel,
+  getFilteredRowModel,
+  getPaginationRowModel,
+  getSortedRowModel,
+  type Row,
+  type RowData,
+  type SortingState,
+  useReactTable,
+} from '@tanstack/react-table';
+import { type ReactNode, useEffect, useState } from 'react';
+
+declare module '@tanstack/react-table' {
+  interface ColumnMeta<TData extends RowData, TValue> {
+    /** A fixed CSS width such as '8rem' or '15%'. */
+    width?: string;
+    /** Added to the header and every cell of the column, e.g. 'num' for right-aligned figures. */
+    className?: string;
+  }
+}
+
+/** The spec's page size options and default. */
+export const PAGE_SIZE_OPTIONS = [5, 10, 20, 25, 50, 100] as const;
+export const DEFAULT_PAGE_SIZE = 10;
+export const DEFAULT_STORAGE_PREFIX = 'AW3';
+
+export function pageSizeStorageKey(prefix?: string): string {
+  return `${prefix ?? DEFAULT_STORAGE_PREFIX}_default_page_size`;
+}
+
+/** The user's stored page size when it is one of the options, else the default. */
+export function storedPageSize(prefix?: string): number {
+  try {
+    const stored = Number(window.localStorage.getItem(pageSizeStorageKey(prefix)));
+    return (PAGE_SIZE_OPTIONS as readonly number[]).includes(stored) ? stored : DEFAULT_PAGE_SIZE;
+  } catch {
+    return DEFAULT_PAGE_SIZE;
+  }
+}
+
+function storePageSize(size: number, prefix?: string): void {
+  try {
+    window.localStorage.setItem(pageSizeStorageKey(prefix), String(size));
+  } catch {
+    // Private browsing may refuse storage; the choice then lasts for this table only.
+  }
+}
+
+export interface DataTableProps<T> {
+  data: readonly T[];
+  // biome-ignore lint/suspicious/noExplicitAny: column value types differ per column, as in the library's own examples.
+  columns: ColumnDef<T, any>[];
+  /** Text the whole table is filtered by, e.g. from a search box above it. */
+  globalFilter?: string;
+  globalFilterFn?: FilterFn<T>;
+  initialSorting?: SortingState;
+  /** Overrides the stored and default page size, e.g. 20 on the order view. */
+  pageSize?: number;
+  /** Prefix of the localStorage key holding the user's page size choice. */
+  storagePrefix?: string;
+  /** False shows every row without a pager. */
+  paginate?: boolean;
+  emptyText?: ReactNode;
+  caption?: ReactNode;
+  getRowId?: (row: T, index: number) => string;
+  rowClassName?: (row: Row<T>) => string | undefined;
+  onRowClick?: (row: T) => void;
+  /** Fixed column widths (from meta.width) with table-layout: fixed. */
+  fixedLayout?: boolean;
+  footer?: ReactNode;
+  className?: string;
+  testId?: string;
+}
+
+/**
+ * The shop's one table: sortable headers, a global filter, paging with the spec's page sizes and
+ * the user's remembered choice, and a friendly line when there is nothing to show.
+ */
+export function DataTable<T>({
+  data,
+  columns,
+  globalFilter,
+  globalFilterFn,
+  initialSorting = [],
+  pageSize,
+  storagePrefix,
+  paginate = true,
+  emptyText = 'No entries to show.',
+  caption,
+  getRowId,
+  rowClassName,
+  onRowClick,
+  fixedLayout = false,
+  footer,
+  className,
+  testId,
+}: DataTableProps<T>) {
+  const [sorting, setSorting] = useState<SortingState>(initialSorting);
+  const [pagination, setPagination] = useState(() => ({
+    pageIndex: 0,
+    pageSize: pageSize ?? storedPageSize(storagePrefix),
+  }));
+
+  // A new filter text starts again on the first page, where the best matches are.
+  const [filterSeen, setFilterSeen] = useState(globalFilter);
+  if (filterSeen !== globalFilter) {
+    setFilterSeen(globalFilter);
+    setPagination((p) => (p.pageIndex === 0 ? p : { ...p, pageIndex: 0 }));
+  }
+
+  const table = useReactTable<T>({
+    data: data as T[],
+    columns,
+    state: { sorting, pagination, globalFilter: globalFilter ?? '' },
+    onSortingChange: setSorting,
+    onPaginationChange: setPagination,
+    getCoreRowModel: getCoreRowModel(),
+    getSortedRowModel: getSortedRowModel(),
+    getFilteredRowModel: getFilteredRowModel(),
+    ...(paginate ? { getPaginationRowModel: getPaginationRowModel() } : {}),
+    ...(globalFilterFn ? { globalFilterFn } : {}),
+    ...(getRowId ? { getRowId } : {}),
+    autoResetPageIndex: false,
+  });
+
+  const filteredCount = table.getFilteredRowModel().rows.length;
+  const rows = table.getRowModel().rows;
+  const { pageIndex, pageSize: size } = table.getState().pagination;
+  const pageCount = Math.max(1, table.getPageCount());
+  const firstShown = filteredCount === 0 ? 0 : pageIndex * size + 1;
+  const lastShown = paginate ? Math.min(filteredCount, (pageIndex + 1) * size) : filteredCount;
+
+  // Keep the page in range when rows disappear (a filter, a delete).
+  useEffect(() => {
+    if (paginate && pageIndex > 0 && pageIndex >= pageCount) table.setPageIndex(pageCount - 1);
+  }, [paginate, pageIndex, pageCount, table]);
+
+  return (
+    <div className={`data-table${className ? ` ${className}` : ''}`} data-testid={testId}>
+      <div className="table-wrap">
+        <table
+          className="table table-striped table-hover"
+          style={fixedLayout ? { tableLayout: 'fixed' } : undefined}
+        >
+          {caption ? <caption className="sr-only">{caption}</caption> : null}
+          <thead>
+            {table.getHeaderGroups().map((group) => (
+              <tr key={group.id}>
+                {group.headers.map((header) => {
+                  const meta = header.column.columnDef.meta;
+                  const sorted = header.column.getIsSorted();
+                  const canSort = header.column.getCanSort();
+                  return (
+                    <th
+                      key={header.id}
+                      scope="col"
+                      className={meta?.className}
+                      style={meta?.width ? { width: meta.width } : undefined}
+                      aria-sort={
+                        sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined
+                      }
+                    >
+                      {header.isPlaceholder ? null : canSort ? (
+                        <button
+                          type="button"
+                          className="sort-button"
+                          onClick={header.column.getToggleSortingHandler()}
+                        >
+                          {flexRender(header.column.columnDef.header, header.getContext())}
+                          <span className="sort-indicator" aria-hidden="true">
+                            {sorted === 'asc' ? '▲' : sorted === 'desc' ? '▼' : '↕'}
+                          </span>
+                        </button>
+                      ) : (
+                        flexRender(header.column.columnDef.header, header.getContext())
+                      )}
+                    </th>
+                  );
+                })}
+              </tr>
+            ))}
+          </thead>
+          <tbody>
+            {rows.length === 0 ? (
+              <tr>
+                <td colSpan={table.getVisibleLeafColumns().length} className="data-table-empty">
+                  {emptyText}
+                </td>
+              </tr>
+            ) : (
+              rows.map((row) => (
+                <tr
+                  key={row.id}
+                  className={rowClassName?.(row)}
+                  onClick={onRowClick ? () => onRowClick(row.original) : undefined}
+                  style={onRowClick ? { cursor: 'pointer' } : undefined}
+                >
+                  {row.getVisibleCells().map((cell) => (
+                    <td key={cell.id} className={cell.column.columnDef.meta?.className}>
+                      {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                    </td>
+                  ))}
+                </tr>
+              ))
+            )}
+          </tbody>
+          {footer ? <tfoot>{footer}</tfoot> : null}
+        </table>
+      </div>
+      {paginate ? (
+        <div className="data-table-pager">
+          <div aria-live="polite">
+            Showing {firstShown} to {lastShown} of {filteredCount} {filteredCount === 1 ? 'entry' : 'entries'}
+            {globalFilter && filteredCount !== data.length ? ` (filtered from ${data.length})` : ''}
+          </div>
+          <div className="row-gap">
+            <label className="row-gap">
+              <span>Show</span>
+              <select
+                className="form-select"
+                value={size}
+                onChange={(event) => {
+                  const next = Number(event.target.value);
+                  storePageSize(next, storagePrefix);
+                  table.setPagination({ pageIndex: 0, pageSize: next });
+                }}
+              >
+                {PAGE_SIZE_OPTIONS.map((n) => (
+                  <option key={n} value={n}>
+                    {n}
+                  </option>
+                ))}
+              </select>
+              <span>rows</span>
+            </label>
+            <nav className="btn-group" aria-label="Table pages">
+              <button
+                type="button"
+                className="btn btn-sm"
+                onClick={() => table.setPageIndex(0)}
+                disabled={!table.getCanPreviousPage()}
+                aria-label="First page"
+              >
+                «
+              </button>
+              <button
+                type="button"
+                className="btn btn-sm"
+                onClick={() => table.previousPage()}
+                disabled={!table.getCanPreviousPage()}
+              >
+                Previous
+              </button>
+              <span className="btn btn-sm" aria-current="page" style={{ cursor: 'default' }}>
+                {pageIndex + 1} / {pageCount}
+              </span>
+              <button
+                type="button"
+                className="btn btn-sm"
+                onClick={() => table.nextPage()}
+                disabled={!table.getCanNextPage()}
+              >
+                Next
+              </button>
+              <button
+                type="button"
+                className="btn btn-sm"
+                onClick={() => table.setPageIndex(pageCount - 1)}
+                disabled={!table.getCanNextPage()}
+                aria-label="Last page"
+              >
+                »
+              </button>
+            </nav>
+          </div>
+        </div>
+      ) : null}
+    </div>
+  );
+}

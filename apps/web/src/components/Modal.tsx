@@ -1,0 +1,160 @@
+import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
+
+/** The spec's modal timing: the dialog eases in 300 ms, the backdrop fades in 150 ms (global.css). */
+export const MODAL_TRANSITION_MS = 300;
+
+const FOCUSABLE =
+  'a[href], area[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), iframe, [tabindex]:not([tabindex="-1"]), [contenteditable="true"]';
+
+export interface ModalProps {
+  open: boolean;
+  /** Asked for by Escape, the close button and a click on the backdrop, and only when canClose. */
+  onClose: () => void;
+  title: ReactNode;
+  children: ReactNode;
+  footer?: ReactNode;
+  size?: 'sm' | 'md' | 'lg';
+  /** False while something must not be interrupted, e.g. an order being saved. */
+  canClose?: boolean;
+  /** Called once the closing transition has finished. */
+  onExited?: () => void;
+  className?: string;
+  /** A stable hook for tests and styling. */
+  testId?: string;
+}
+
+/**
+ * An accessible dialog: labelled by its title, focus kept inside while open and given back to
+ * where it was on close, Escape and backdrop clicks close it unless `canClose` is false.
+ * Put `data-autofocus` on the element that should take focus first.
+ */
+export function Modal({
+  open,
+  onClose,
+  title,
+  children,
+  footer,
+  size = 'md',
+  canClose = true,
+  onExited,
+  className,
+  testId,
+}: ModalProps) {
+  const titleId = useId();
+  const dialogRef = useRef<HTMLDivElement>(null);
+  const returnFocusTo = useRef<HTMLElement | null>(null);
+  const [mounted, setMounted] = useState(open);
+  const [shown, setShown] = useState(false);
+  const onExitedRef = useRef(onExited);
+  onExitedRef.current = onExited;
+
+  useEffect(() => {
+    if (open) {
+      returnFocusTo.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      setMounted(true);
+      // Two frames so the browser paints the start state before the transition begins.
+      let second = 0;
+      const first = requestAnimationFrame(() => {
+        second = requestAnimationFrame(() => setShown(true));
+      });
+      return () => {
+        cancelAnimationFrame(first);
+        cancelAnimationFrame(second);
+      };
+    }
+    setShown(false);
+    const timer = window.setTimeout(() => {
+      setMounted(false);
+      onExitedRef.current?.();
+      const target = returnFocusTo.current;
+      if (target?.isConnected) target.focus();
+    }, MODAL_TRANSITION_MS);
+    return () => window.clearTimeout(timer);
+  }, [open]);
+
+  useEffect(() => {
+    if (!mounted) return;
+    document.body.classList.add('modal-open');
+    const dialog = dialogRef.current;
+    const first = dialog?.querySelector<HTMLElement>('[data-autofocus]');
+    (first ?? dialog)?.focus({ preventScroll: true });
+    return () => document.body.classList.remove('modal-open');
+  }, [mounted]);
+
+  if (!mounted) return null;
+
+  const requestClose = () => {
+    if (canClose) onClose();
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key === 'Escape') {
+      event.stopPropagation();
+      requestClose();
+      return;
+    }
+    if (event.key !== 'Tab') return;
+    const dialog = dialogRef.current;
+    if (!dialog) return;
+    const focusable = [...dialog.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+      (el) => el.offsetParent !== null || el === document.activeElement,
+    );
+    if (focusable.length === 0) {
+      event.preventDefault();
+      dialog.focus();
+      return;
+    }
+    const firstEl = focusable[0];
+    const lastEl = focusable[focusable.length - 1];
+    const active = document.activeElement;
+    if (event.shiftKey && (active === firstEl || active === dialog)) {
+      event.preventDefault();
+      lastEl?.focus();
+    } else if (!event.shiftKey && active === lastEl) {
+      event.preventDefault();
+      firstEl?.focus();
+    }
+  };
+
+  const sizeClass = size === 'lg' ? ' modal-lg' : size === 'sm' ? ' modal-sm' : '';
+
+  return createPortal(
+    // biome-ignore lint/a11y/noStaticElementInteractions: the backdrop click is a mouse convenience; Escape and the close button do the same for keyboards.
+    <div
+      className={`modal-backdrop${shown ? ' is-open' : ''}`}
+      onMouseDown={(event) => {
+        if (event.target === event.currentTarget) requestClose();
+      }}
+      onKeyDown={onKeyDown}
+      data-testid={testId}
+    >
+      <div
+        ref={dialogRef}
+        className={`modal-dialog${sizeClass}${className ? ` ${className}` : ''}`}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        tabIndex={-1}
+      >
+        <div className="modal-header">
+          <h2 className="modal-title" id={titleId}>
+            {title}
+          </h2>
+          <button
+            type="button"
+            className="modal-close"
+            aria-label="Close"
+            onClick={requestClose}
+            disabled={!canClose}
+          >
+            ×
+          </button>
+        </div>
+        <div className="modal-body">{children}</div>
+        {footer ? <div className="modal-footer">{footer}</div> : null}
+      </div>
+    </div>,
+    document.body,
+  );
+}
