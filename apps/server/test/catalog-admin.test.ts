@@ -32,7 +32,10 @@ const threeTiers = [
 ];
 
 async function save(product: unknown, path = '/api/v1/Products/SaveProduct') {
-  return rest<{ product: AdminProduct; isNewProduct: boolean }>(server.url, 'POST', path, { body: product, token });
+  return rest<{ product: AdminProduct; isNewProduct: boolean }>(server.url, 'POST', path, {
+    body: product,
+    token,
+  });
 }
 
 async function storefrontIds(): Promise<number[]> {
@@ -60,7 +63,12 @@ describe('admin catalogue over REST', () => {
       ['PUT', '/api/v1/Products/DeleteProduct?productId=1'],
     ];
     for (const [method, path] of calls) {
-      const r = await rest(server.url, method, path, method === 'GET' || path.includes('?') ? {} : { body: {} });
+      const r = await rest(
+        server.url,
+        method,
+        path,
+        method === 'GET' || path.includes('?') ? {} : { body: {} },
+      );
       expect(r.status, `${method} ${path}`).toBe(401);
       expect(r.body.success).toBe(false);
     }
@@ -107,10 +115,12 @@ describe('admin catalogue over REST', () => {
     expect(r.status).toBe(200);
     expect(r.body.data.isNewProduct).toBe(false);
     expect(r.body.data.product.name).toBe('Red Osier Dogwood (Cornus sericea)');
-    expect(r.body.data.product.prices.map((t) => [t.productPriceId, t.startQuantity, t.endQuantity])).toEqual([
-      [first.productPriceId, 1, 24],
-      [second.productPriceId, 25, null],
-    ]);
+    expect(r.body.data.product.prices.map((t) => [t.productPriceId, t.startQuantity, t.endQuantity])).toEqual(
+      [
+        [first.productPriceId, 1, 24],
+        [second.productPriceId, 25, null],
+      ],
+    );
   });
 
   it('refuses tiers that overlap, leave a gap or lack a price, naming each problem', async () => {
@@ -124,7 +134,9 @@ describe('admin catalogue over REST', () => {
     });
     expect(r.status).toBe(400);
     expect(r.body.message).toContain('Price 1 and Price 2 overlap: quantities 8 to 10 are in both.');
-    expect(r.body.message).toContain('There is a gap between Price 2 and Price 3: quantities 21 to 29 have no price.');
+    expect(r.body.message).toContain(
+      'There is a gap between Price 2 and Price 3: quantities 21 to 29 have no price.',
+    );
     expect(r.body.message).toContain('Price 3: enter a price.');
 
     const empty = await save({ name: 'No Prices', prices: [] });
@@ -135,7 +147,10 @@ describe('admin catalogue over REST', () => {
     expect(noName.status).toBe(400);
     expect(noName.body.message).toContain('Enter a name for the product.');
 
-    const letters = await save({ name: 'Letters', prices: [{ startQuantity: 'one', endQuantity: '', price: 1 }] });
+    const letters = await save({
+      name: 'Letters',
+      prices: [{ startQuantity: 'one', endQuantity: '', price: 1 }],
+    });
     expect(letters.status).toBe(400);
     expect(letters.body.message).toContain('The start quantity must be a whole number.');
   });
@@ -188,7 +203,9 @@ describe('admin catalogue over REST', () => {
     );
     expect(deleted.status).toBe(200);
     expect(deleted.body.data.product).toBeNull();
-    const all = await rest<AdminProduct[]>(server.url, 'GET', '/api/v1/Products/GetAllProductsWithStats', { token });
+    const all = await rest<AdminProduct[]>(server.url, 'GET', '/api/v1/Products/GetAllProductsWithStats', {
+      token,
+    });
     expect(all.body.data.map((x) => x.productId)).not.toContain(p.productId);
     expect(await storefrontIds()).not.toContain(p.productId);
   });
@@ -251,7 +268,9 @@ describe('admin catalogue over REST', () => {
       .get(p.productId) as { status: number; deletedBy: string };
     expect(row).toEqual({ status: 4, deletedBy: 'Olive Owner' });
     expect(await storefrontIds()).not.toContain(p.productId);
-    const again = await rest(server.url, 'PUT', `/api/v1/Products/DeleteProduct?productId=${p.productId}`, { token });
+    const again = await rest(server.url, 'PUT', `/api/v1/Products/DeleteProduct?productId=${p.productId}`, {
+      token,
+    });
     expect(again.status).toBe(404);
     const bad = await rest(server.url, 'PUT', '/api/v1/Products/DeleteProduct?productId=abc', { token });
     expect(bad.status).toBe(400);
@@ -263,7 +282,14 @@ describe('admin catalogue over REST', () => {
     const add = (name: string, createdAt: number, quantity: number, deletedAt: number | null = null) => {
       const order = db
         .insert(orders)
-        .values({ name, email: `${name.toLowerCase()}@example.com`, phoneNumber: '555-0100', seasonPurchased: 2024, createdAt, deletedAt })
+        .values({
+          name,
+          email: `${name.toLowerCase()}@example.com`,
+          phoneNumber: '555-0100',
+          seasonPurchased: 2024,
+          createdAt,
+          deletedAt,
+        })
         .returning({ orderId: orders.orderId })
         .get();
       db.insert(orderLines)
@@ -281,16 +307,15 @@ describe('admin catalogue over REST', () => {
     const older = add('Ann', Date.UTC(2024, 9, 1), 12);
     const newer = add('Bob', Date.UTC(2025, 0, 5), 20);
     add('Gone', Date.UTC(2025, 0, 6), 5, Date.UTC(2025, 0, 7));
-    const r = await rest<{ orderId: number; quantity: number; price: number; displayPrice: string; name: string }[]>(
-      server.url,
-      'GET',
-      `/api/v1/Products/GetProductOrders?productId=${p.productId}`,
-      { token },
-    );
+    const r = await rest<
+      { orderId: number; quantity: number; price: number; displayPrice: string; name: string }[]
+    >(server.url, 'GET', `/api/v1/Products/GetProductOrders?productId=${p.productId}`, { token });
     expect(r.status).toBe(200);
     expect(r.body.data.map((o) => o.orderId)).toEqual([newer, older]);
     expect(r.body.data[0]).toMatchObject({ quantity: 20, price: 75, displayPrice: '$75.00', name: 'Bob' });
-    const unknown = await rest(server.url, 'GET', '/api/v1/Products/GetProductOrders?productId=999999', { token });
+    const unknown = await rest(server.url, 'GET', '/api/v1/Products/GetProductOrders?productId=999999', {
+      token,
+    });
     expect(unknown.status).toBe(404);
   });
 
