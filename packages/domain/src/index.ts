@@ -7,6 +7,7 @@ export * from './productStatus.ts';
 export * from './productTypes.ts';
 export * from './schemas.ts';
 export * from './schemas/catalog.ts';
+export * from './schemas/orders.ts';
 export * from './seasons.ts';
 export * from './tiers.ts';
 export * from './zonedTime.ts';

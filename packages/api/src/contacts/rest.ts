@@ -12,4 +12,21 @@ export const contactsRest: RestRoute[] = [
     tag: 'Contact',
     successMessage: CONTACT_THANK_YOU,
   },
+  {
+    method: 'GET',
+    path: '/api/v1/Contact/GetUserComments',
+    procedure: 'contacts.all',
+    input: 'none',
+    summary: 'Every contact form message, newest first, with isSpam. Staff only.',
+    tag: 'Contact',
+  },
+  {
+    method: 'PUT',
+    path: '/api/v1/Contact/SetSpam',
+    procedure: 'contacts.setSpam',
+    input: 'query',
+    summary: 'Marks a contact message as spam or not (contactId, isSpam). Staff only.',
+    tag: 'Contact',
+    successMessage: 'Successfully updated',
+  },
 ];

@@ -1,1 +1,52 @@
-export const ordersAdminProcedures = {};
+import {
+  adminOrderUpdateSchema,
+  orderFlagsSchema,
+  orderIdInputSchema,
+  orderSeasonInputSchema,
+} from '@nursery/domain';
+import { procedure, requireStaff } from '../trpc.ts';
+import {
+  adminOrderDetails,
+  allOrders,
+  deletedOrders,
+  orderProductChoices,
+  ordersForSeason,
+  seasonChoices,
+} from './adminList.ts';
+import { deleteOrder, restoreOrder, saveAdminOrder, setOrderFlags } from './adminUpdate.ts';
+
+// Staff-only: none of these paths is in PUBLIC_PROCEDURES.
+export const ordersAdminProcedures = {
+  /** One order with its lines, deleted or not (Orders/GetOrderDetailsById). */
+  detailsById: procedure
+    .input(orderIdInputSchema)
+    .query(({ ctx, input }) => adminOrderDetails(ctx.shop, input.orderId)),
+  /** Every order that is not deleted, newest first (Orders/GetAllOrders). */
+  all: procedure.query(({ ctx }) => allOrders(ctx.shop)),
+  /** The orders of one season, -1 for all (Orders/GetAllOrdersForSeason). */
+  allForSeason: procedure
+    .input(orderSeasonInputSchema)
+    .query(({ ctx, input }) => ordersForSeason(ctx.shop, input.season)),
+  /** Deleted orders, most recently deleted first (Orders/GetAllDeletedOrders). */
+  allDeleted: procedure.query(({ ctx }) => deletedOrders(ctx.shop)),
+  /** The season dropdown: the current season down to the oldest with an order, plus All Seasons. */
+  seasons: procedure.query(({ ctx }) => seasonChoices(ctx.shop)),
+  /** Products staff may put on an order, special-order and inactive ones included. */
+  productChoices: procedure.query(({ ctx }) => orderProductChoices(ctx.shop)),
+  /** Creates (no orderId) or replaces a whole order (Orders/Update). */
+  update: procedure
+    .input(adminOrderUpdateSchema)
+    .mutation(({ ctx, input }) => saveAdminOrder(ctx.shop, requireStaff(ctx), input)),
+  /** Sets tax exemption and recomputes the tax (Orders/Update/Flags). */
+  updateFlags: procedure
+    .input(orderFlagsSchema)
+    .mutation(({ ctx, input }) => setOrderFlags(ctx.shop, requireStaff(ctx), input)),
+  /** Soft-deletes an order (Orders/DeleteOrder). */
+  delete: procedure
+    .input(orderIdInputSchema)
+    .mutation(({ ctx, input }) => deleteOrder(ctx.shop, requireStaff(ctx), input.orderId)),
+  /** Brings a deleted order back (Orders/RestoreOrder). */
+  restore: procedure
+    .input(orderIdInputSchema)
+    .mutation(({ ctx, input }) => restoreOrder(ctx.shop, requireStaff(ctx), input.orderId)),
+};

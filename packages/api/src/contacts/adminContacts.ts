@@ -1,0 +1,77 @@
+import { contacts } from '@nursery/db';
+import { formatDateTime } from '@nursery/domain';
+import { TRPCError } from '@trpc/server';
+import { desc, eq } from 'drizzle-orm';
+import type { Shop } from '../shop.ts';
+
+/** A message left on the contact form, as the Contacts screen lists it. */
+export interface ContactSubmission {
+  contactId: number;
+  name: string;
+  email: string;
+  comments: string;
+  isSpam: boolean;
+  /** Why the shop marked it as spam on arrival (honeypot, too fast, links); null when staff decided or it is not spam. */
+  spamReason: string | null;
+  /** ISO 8601 instant. */
+  createdTimestamp: string;
+  displayCreatedDate: string;
+}
+
+const contactColumns = {
+  contactId: contacts.contactId,
+  name: contacts.name,
+  email: contacts.email,
+  comments: contacts.comments,
+  isSpam: contacts.isSpam,
+  spamReason: contacts.spamReason,
+  createdAt: contacts.createdAt,
+};
+
+type ContactRow = {
+  contactId: number;
+  name: string;
+  email: string;
+  comments: string;
+  isSpam: boolean;
+  spamReason: string | null;
+  createdAt: number;
+};
+
+function toContact(row: ContactRow, timeZone: string): ContactSubmission {
+  return {
+    contactId: row.contactId,
+    name: row.name,
+    email: row.email,
+    comments: row.comments,
+    isSpam: row.isSpam,
+    spamReason: row.spamReason,
+    createdTimestamp: new Date(row.createdAt).toISOString(),
+    displayCreatedDate: formatDateTime(row.createdAt, timeZone),
+  };
+}
+
+/** Every contact submission, newest first (GetUserComments). */
+export function allContacts(shop: Shop): ContactSubmission[] {
+  const tz = shop.config.shop.timeZone;
+  return shop.db
+    .select(contactColumns)
+    .from(contacts)
+    .orderBy(desc(contacts.createdAt), desc(contacts.contactId))
+    .all()
+    .map((row) => toContact(row, tz));
+}
+
+/** Staff mark a message as spam or take the mark away; their word replaces the automatic reason. */
+export function setContactSpam(shop: Shop, contactId: number, isSpam: boolean): ContactSubmission {
+  const changed = shop.db
+    .update(contacts)
+    .set({ isSpam, spamReason: null })
+    .where(eq(contacts.contactId, contactId))
+    .run();
+  if (changed.changes !== 1) {
+    throw new TRPCError({ code: 'NOT_FOUND', message: `There is no contact message number ${contactId}.` });
+  }
+  const row = shop.db.select(contactColumns).from(contacts).where(eq(contacts.contactId, contactId)).get()!;
+  return toContact(row, shop.config.shop.timeZone);
+}

@@ -1,0 +1,325 @@
+import { orderLines, orders, products } from '@nursery/db';
+import {
+  type AdminOrderUpdateInput,
+  lineTotals,
+  ORDER_STALE,
+  type OrderFlagsInput,
+  onlyNLeft,
+  ProductStatus,
+  phoneDigits,
+} from '@nursery/domain';
+import { TRPCError } from '@trpc/server';
+import { and, eq, inArray } from 'drizzle-orm';
+import { loadPriceTiers } from '../catalog/productShape.ts';
+import type { Shop } from '../shop.ts';
+import { currentSeason, figuresFor, stockLevels } from '../stock/levels.ts';
+import type { StaffIdentity } from '../trpc.ts';
+import {
+  type AdminOrder,
+  adminOrderDetails,
+  type OrderListItem,
+  orderListItem,
+  orderNotFound,
+} from './adminList.ts';
+import { loadOrderLines, loadOrderRow, type OrderRow } from './orderShape.ts';
+import { type PricedOrderLine, priceCalculatedLine, priceOrder, priceStaticLine } from './pricing.ts';
+import { stockEmailList } from './submit.ts';
+
+/** The name written into updatedBy and deletedBy: what a colleague would recognise. */
+export function staffName(staff: StaffIdentity): string {
+  return staff.name.trim() || staff.email || staff.subject;
+}
+
+function refuse(messages: string[]): never {
+  throw new TRPCError({ code: 'BAD_REQUEST', message: messages.join('\n') });
+}
+
+function stale(): never {
+  throw new TRPCError({ code: 'CONFLICT', message: ORDER_STALE });
+}
+
+function deletedOrderRefused(orderId: number): never {
+  refuse([`Order ${orderId} is deleted. Restore it before changing it.`]);
+}
+
+interface LineProduct {
+  productId: number;
+  name: string;
+  productSize: string;
+  productStatus: number;
+  deletedAt: number | null;
+}
+
+function splitName(name: string): { firstName: string; lastName: string } {
+  const at = name.lastIndexOf(' ');
+  return at < 0
+    ? { firstName: name, lastName: '' }
+    : { firstName: name.slice(0, at), lastName: name.slice(at + 1) };
+}
+
+/**
+ * Creates (no orderId) or replaces a whole order for staff. Calculated lines are priced again from
+ * the tiers in the database, manual lines keep the price typed, totals and tax are recomputed (no
+ * tax when exempt) and stock is checked like a submit, counting only what this save adds to the
+ * order. An edit based on an outdated version is refused with 409, so two people editing one order
+ * never silently overwrite each other. Staff may put any product on an order, also special-order
+ * and inactive ones; a deleted product may only stay on an order it was already on.
+ */
+export function saveAdminOrder(shop: Shop, staff: StaffIdentity, input: AdminOrderUpdateInput): AdminOrder {
+  const taxBp = shop.config.taxRateBasisPoints;
+  const now = shop.now().getTime();
+  const by = staffName(staff);
+
+  const orderId = shop.database.sqlite
+    .transaction((): number => {
+      let existing: OrderRow | undefined;
+      const before = new Map<number, number>();
+      if (input.orderId) {
+        existing = loadOrderRow(shop, input.orderId);
+        if (!existing) throw orderNotFound(input.orderId);
+        if (existing.deletedAt !== null) deletedOrderRefused(existing.orderId);
+        if (existing.version !== input.version) stale();
+        for (const l of loadOrderLines(shop, [existing.orderId]).get(existing.orderId) ?? []) {
+          before.set(l.productId, (before.get(l.productId) ?? 0) + l.quantity);
+        }
+      }
+
+      const ids = input.products.map((l) => l.productId);
+      const found = new Map<number, LineProduct>(
+        shop.db
+          .select({
+            productId: products.productId,
+            name: products.name,
+            productSize: products.productSize,
+            productStatus: products.productStatus,
+            deletedAt: products.deletedAt,
+          })
+          .from(products)
+          .where(inArray(products.productId, ids))
+          .all()
+          .map((p) => [p.productId, p]),
+      );
+      const season = existing ? existing.seasonPurchased : currentSeason(shop);
+      const tiers = loadPriceTiers(shop, ids);
+      const levels = stockLevels(shop, { productIds: ids, season });
+
+      const problems: string[] = [];
+      const priced: PricedOrderLine[] = [];
+      const emptied: LineProduct[] = [];
+      for (const line of input.products) {
+        const product = found.get(line.productId);
+        if (!product) {
+          problems.push(`There is no product number ${line.productId}.`);
+          continue;
+        }
+        const isDeleted = product.deletedAt !== null || product.productStatus === ProductStatus.Deleted;
+        if (isDeleted && !before.has(line.productId)) {
+          problems.push(`${product.name} has been deleted and cannot be added to an order.`);
+          continue;
+        }
+        // Only what this save adds counts against the stock: the order's own quantities are already sold.
+        const already = before.get(line.productId) ?? 0;
+        const added = line.quantity - already;
+        const left = figuresFor(levels, line.productId).calculatedStock;
+        if (left !== null && added > 0 && added > left) {
+          problems.push(onlyNLeft(Math.max(0, left + already), product.name));
+          continue;
+        }
+        if (left !== null && added > 0 && left - added <= 0) emptied.push(product);
+        if (line.isStatic && line.priceCents !== null) {
+          priced.push(
+            priceStaticLine(line.productId, line.quantity, line.priceCents, taxBp, input.isTaxExempt),
+          );
+          continue;
+        }
+        const calculated = priceCalculatedLine(
+          tiers.get(line.productId) ?? [],
+          line.productId,
+          line.quantity,
+          taxBp,
+          input.isTaxExempt,
+        );
+        if (!calculated) {
+          problems.push(
+            `${product.name} has no price for a quantity of ${line.quantity}. Give it a manual price instead.`,
+          );
+          continue;
+        }
+        priced.push(calculated);
+      }
+      if (problems.length > 0) refuse(problems);
+
+      const pricing = priceOrder(priced, taxBp, input.isTaxExempt);
+      const name = input.name ?? [input.firstName, input.lastName].filter(Boolean).join(' ');
+      const names =
+        input.firstName || input.lastName
+          ? { firstName: input.firstName, lastName: input.lastName }
+          : splitName(name);
+      const fields = {
+        ...names,
+        name,
+        email: input.email,
+        phoneNumber: input.phoneNumber,
+        phoneDigits: phoneDigits(input.phoneNumber),
+        workPhoneNumber: input.workPhoneNumber,
+        comments: input.comments,
+        isTaxExempt: input.isTaxExempt,
+        subtotalCents: pricing.subtotalCents,
+        taxCents: pricing.taxCents,
+        totalCents: pricing.totalCents,
+        totalQuantity: pricing.totalQuantity,
+        numItems: pricing.numItems,
+        updatedAt: now,
+        updatedBy: by,
+      };
+
+      let id: number;
+      if (existing) {
+        id = existing.orderId;
+        const changed = shop.db
+          .update(orders)
+          .set({ ...fields, version: existing.version + 1 })
+          .where(and(eq(orders.orderId, id), eq(orders.version, existing.version)))
+          .run();
+        if (changed.changes !== 1) stale();
+        shop.db.delete(orderLines).where(eq(orderLines.orderId, id)).run();
+      } else {
+        id = shop.db
+          .insert(orders)
+          .values({ ...fields, seasonPurchased: season, source: 'admin', createdAt: now })
+          .returning({ orderId: orders.orderId })
+          .get().orderId;
+      }
+      shop.db
+        .insert(orderLines)
+        .values(pricing.lines.map((l) => ({ orderId: id, ...l })))
+        .run();
+
+      // Only a season that is still being sold can sell out; an edit of last year's order changes history.
+      if (season === currentSeason(shop)) markSoldOut(shop, emptied, id, now);
+      return id;
+    })
+    .immediate();
+
+  shop.catalogCache.invalidate();
+  shop.flushEmail();
+  return adminOrderDetails(shop, orderId);
+}
+
+/**
+ * Products an order has just emptied become Sold Out, as on a submit, and the ProductStockEmails
+ * list is told. Only products on sale are switched: a special-order or inactive product keeps the
+ * status staff gave it.
+ */
+function markSoldOut(shop: Shop, emptied: readonly LineProduct[], orderId: number, now: number): void {
+  const onSale = emptied.filter(
+    (p) => p.productStatus === ProductStatus.Active || p.productStatus === ProductStatus.Nursery,
+  );
+  if (onSale.length === 0) return;
+  shop.db
+    .update(products)
+    .set({ productStatus: ProductStatus.SoldOut, updatedAt: now })
+    .where(
+      inArray(
+        products.productId,
+        onSale.map((p) => p.productId),
+      ),
+    )
+    .run();
+  const names = onSale.map((p) => (p.productSize ? `${p.name} (${p.productSize})` : p.name));
+  const recipients = stockEmailList(shop);
+  if (recipients.length === 0) {
+    shop.log.info({ products: names }, 'products sold out; no ProductStockEmails list to tell');
+    return;
+  }
+  const subject = names.length === 1 ? `Sold out: ${names[0]}` : `Sold out: ${names.length} products`;
+  const text = [
+    `Order ${orderId}, saved by staff, took the last of the counted stock of:`,
+    '',
+    ...names.map((n) => `  - ${n}`),
+    '',
+    'They are now marked Sold Out on the web shop. Add stock on the Stock screen to sell them again.',
+    `${shop.config.publicUrl}/Admin/Stock`,
+  ].join('\n');
+  for (const to of recipients) shop.queueEmail({ kind: 'stock-alert', to, subject, text });
+}
+
+/** Sets the tax exemption of an order and recomputes every line's tax and the order's totals. */
+export function setOrderFlags(shop: Shop, staff: StaffIdentity, input: OrderFlagsInput): AdminOrder {
+  const taxBp = shop.config.taxRateBasisPoints;
+  const now = shop.now().getTime();
+  shop.database.sqlite
+    .transaction(() => {
+      const row = loadOrderRow(shop, input.orderId);
+      if (!row) throw orderNotFound(input.orderId);
+      if (row.deletedAt !== null) deletedOrderRefused(row.orderId);
+      if (input.version && input.version !== row.version) stale();
+      const lines = loadOrderLines(shop, [row.orderId]).get(row.orderId) ?? [];
+      let taxCents = 0;
+      for (const line of lines) {
+        const totals = lineTotals(line.subtotalCents, taxBp, input.isTaxExempt);
+        taxCents += totals.taxCents;
+        shop.db
+          .update(orderLines)
+          .set(totals)
+          .where(eq(orderLines.orderProductXrefId, line.orderProductXrefId))
+          .run();
+      }
+      shop.db
+        .update(orders)
+        .set({
+          isTaxExempt: input.isTaxExempt,
+          taxCents,
+          totalCents: row.subtotalCents + taxCents,
+          version: row.version + 1,
+          updatedAt: now,
+          updatedBy: staffName(staff),
+        })
+        .where(eq(orders.orderId, row.orderId))
+        .run();
+    })
+    .immediate();
+  shop.catalogCache.invalidate();
+  return adminOrderDetails(shop, input.orderId);
+}
+
+/**
+ * Soft delete: the order leaves the public lookup and the stock counts but stays on file with who
+ * deleted it, so it can be restored. Deleting a deleted order changes nothing.
+ */
+export function deleteOrder(shop: Shop, staff: StaffIdentity, orderId: number): OrderListItem {
+  const now = shop.now().getTime();
+  const row = loadOrderRow(shop, orderId);
+  if (!row) throw orderNotFound(orderId);
+  if (row.deletedAt === null) {
+    shop.db
+      .update(orders)
+      .set({ deletedAt: now, deletedBy: staffName(staff), version: row.version + 1, updatedAt: now })
+      .where(eq(orders.orderId, orderId))
+      .run();
+    shop.catalogCache.invalidate();
+  }
+  return orderListItem(shop, orderId)!;
+}
+
+/** Brings a deleted order back, into the lookup and the stock counts; restoring a live order changes nothing. */
+export function restoreOrder(shop: Shop, staff: StaffIdentity, orderId: number): OrderListItem {
+  const now = shop.now().getTime();
+  const row = loadOrderRow(shop, orderId);
+  if (!row) throw orderNotFound(orderId);
+  if (row.deletedAt !== null) {
+    shop.db
+      .update(orders)
+      .set({
+        deletedAt: null,
+        deletedBy: null,
+        version: row.version + 1,
+        updatedAt: now,
+        updatedBy: staffName(staff),
+      })
+      .where(eq(orders.orderId, orderId))
+      .run();
+    shop.catalogCache.invalidate();
+  }
+  return orderListItem(shop, orderId)!;
+}

@@ -1,0 +1,218 @@
+import { z } from 'zod';
+import { ORDER_MESSAGES } from '../messages.ts';
+import { toCents } from '../money.ts';
+import { QUANTITY_MAX } from '../orderDetails.ts';
+import { INVALID_EMAIL } from '../schemas.ts';
+import { ALL_SEASONS } from '../seasons.ts';
+
+/**
+ * Back-office inputs for orders and contact submissions. The order edit page checks the same
+ * schema before saving, so staff see the server's messages without a round trip.
+ */
+
+export const ADMIN_ORDER_LINES_MAX = 500;
+/** A unit price typed by hand above this is a slip of the finger, not a nursery price. */
+export const MANUAL_PRICE_MAX_DOLLARS = 100_000;
+
+export const ADMIN_ORDER_NAME_REQUIRED = 'You must enter a name for the order.';
+export const MANUAL_PRICE_INVALID =
+  'A manual price must be an amount in dollars with at most two decimals, such as 12.50.';
+export const ORDER_VERSION_REQUIRED =
+  'Send the version of the order you are changing, so that changes made by someone else are not overwritten.';
+export const SEASON_INVALID = 'The season must be a starting year such as 2024, or -1 for all seasons.';
+
+const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+const tooLong = (field: string, max: number) => ({ error: `${field} can be at most ${max} characters.` });
+
+const text = (field: string, max: number) =>
+  z
+    .string({ error: `${field} must be text.` })
+    .trim()
+    .max(max, tooLong(field, max))
+    .nullish()
+    .transform((v) => v ?? '');
+
+const optionalText = (field: string, max: number) =>
+  z
+    .string({ error: `${field} must be text.` })
+    .trim()
+    .max(max, tooLong(field, max))
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+/**
+ * A positive whole number from JSON or from a query string, where everything arrives as text.
+ * Anything else (fractions, '12abc', negative) is refused with the field's own name.
+ */
+export const wholeId = (what: string) =>
+  z
+    .union([z.number(), z.string().trim()], { error: `${what} must be a positive whole number.` })
+    .transform((v, ctx) => {
+      const n = typeof v === 'number' ? v : /^\d+$/.test(v) ? Number(v) : Number.NaN;
+      if (!Number.isSafeInteger(n) || n <= 0) {
+        ctx.issues.push({ code: 'custom', message: `${what} must be a positive whole number.`, input: v });
+        return z.NEVER;
+      }
+      return n;
+    });
+
+const flag = (what: string) =>
+  z
+    .union([z.boolean(), z.enum(['true', 'false', 'True', 'False', '1', '0'])], {
+      error: `${what} must be true or false.`,
+    })
+    .transform((v) => v === true || v === 'true' || v === 'True' || v === '1');
+
+export const orderIdInputSchema = z.object({ orderId: wholeId('The order id') });
+
+export const orderSeasonInputSchema = z.object({
+  season: z.union([z.number(), z.string().trim()], { error: SEASON_INVALID }).transform((v, ctx) => {
+    const n = typeof v === 'number' ? v : /^-?\d+$/.test(v) ? Number(v) : Number.NaN;
+    if (n !== ALL_SEASONS && !(Number.isInteger(n) && n >= 1900 && n <= 9999)) {
+      ctx.issues.push({ code: 'custom', message: SEASON_INVALID, input: v });
+      return z.NEVER;
+    }
+    return n;
+  }),
+});
+
+/** Dollars as typed in the Unit Price cell (12.5 or "12.50"), at most two decimals; kept in cents. */
+const manualPrice = z
+  .union([z.number(), z.string().trim()], { error: MANUAL_PRICE_INVALID })
+  .nullish()
+  .transform((v, ctx) => {
+    if (v === null || v === undefined || v === '') return null;
+    const s = typeof v === 'number' ? String(v) : v.replace(/^\$/, '');
+    if (!/^\d+(\.\d{1,2})?$/.test(s) && !/^\.\d{1,2}$/.test(s)) {
+      ctx.issues.push({ code: 'custom', message: MANUAL_PRICE_INVALID, input: v });
+      return z.NEVER;
+    }
+    const dollars = Number(s);
+    if (!Number.isFinite(dollars) || dollars > MANUAL_PRICE_MAX_DOLLARS) {
+      ctx.issues.push({
+        code: 'custom',
+        message: `A manual price can be at most $${MANUAL_PRICE_MAX_DOLLARS.toLocaleString('en-US')}.`,
+        input: v,
+      });
+      return z.NEVER;
+    }
+    return toCents(dollars);
+  });
+
+export const adminOrderLineSchema = z
+  .object({
+    productId: z
+      .number({ error: 'Each product on an order needs a product id.' })
+      .int({ error: 'A product id is a whole number.' })
+      .positive({ error: 'A product id is a positive number.' }),
+    quantity: z
+      .number({ error: 'Each product on an order needs a quantity.' })
+      .int({ error: 'Quantities are whole numbers.' })
+      .min(1, { error: 'Each product on an order needs a quantity of at least 1.' })
+      .max(QUANTITY_MAX, { error: `An order can have at most ${QUANTITY_MAX} of one product.` }),
+    /** Unit price in dollars; read only for manual (isStatic) lines, the server prices the others. */
+    price: manualPrice,
+    isStatic: z
+      .boolean({ error: 'isStatic must be true or false.' })
+      .nullish()
+      .transform((v) => v === true),
+  })
+  .transform((line, ctx) => {
+    if (line.isStatic && line.price === null) {
+      ctx.issues.push({
+        code: 'custom',
+        message: 'Enter a unit price for each product with a manual price.',
+        input: line,
+      });
+      return z.NEVER;
+    }
+    return {
+      productId: line.productId,
+      quantity: line.quantity,
+      isStatic: line.isStatic,
+      priceCents: line.price,
+    };
+  });
+
+/** The whole order as the edit page sends it: no orderId creates a new one. */
+export const adminOrderUpdateSchema = z
+  .object({
+    orderId: wholeId('The order id').nullish(),
+    name: optionalText('Name', 201),
+    firstName: text('First name', 100),
+    lastName: text('Last name', 100),
+    email: text('Email', 254),
+    phoneNumber: text('Phone number', 40),
+    workPhoneNumber: optionalText('Work phone number', 40),
+    comments: optionalText('Comments', 4000),
+    isTaxExempt: z
+      .boolean({ error: 'isTaxExempt must be true or false.' })
+      .nullish()
+      .transform((v) => v === true),
+    version: z
+      .number({ error: 'The version must be a number.' })
+      .int({ error: 'The version must be a whole number.' })
+      .positive({ error: 'The version must be a positive number.' })
+      .nullish(),
+    products: z
+      .array(adminOrderLineSchema, { error: 'The products of the order must be a list.' })
+      .max(ADMIN_ORDER_LINES_MAX, {
+        error: `An order can have at most ${ADMIN_ORDER_LINES_MAX} different products.`,
+      })
+      .nullish()
+      .transform((v) => v ?? []),
+  })
+  .superRefine((value, ctx) => {
+    const name = value.name ?? [value.firstName, value.lastName].filter(Boolean).join(' ');
+    if (!name)
+      ctx.addIssue({ code: 'custom', message: ADMIN_ORDER_NAME_REQUIRED, path: ['name'], input: value });
+    if (value.email && !EMAIL_SHAPE.test(value.email)) {
+      ctx.addIssue({ code: 'custom', message: INVALID_EMAIL, path: ['email'], input: value.email });
+    }
+    // The public lookup needs the phone number, so an order without one could never be looked up.
+    if (!value.phoneNumber) {
+      ctx.addIssue({ code: 'custom', message: ORDER_MESSAGES.phone, path: ['phoneNumber'], input: value });
+    }
+    if (value.products.length === 0) {
+      ctx.addIssue({ code: 'custom', message: ORDER_MESSAGES.products, path: ['products'], input: value });
+    }
+    const seen = new Set<number>();
+    for (const line of value.products) {
+      if (seen.has(line.productId)) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `Product ${line.productId} is on the order twice; put its whole quantity on one line.`,
+          path: ['products'],
+          input: line,
+        });
+      }
+      seen.add(line.productId);
+    }
+    if (value.orderId && !value.version) {
+      ctx.addIssue({ code: 'custom', message: ORDER_VERSION_REQUIRED, path: ['version'], input: value });
+    }
+  });
+
+export const orderFlagsSchema = z.object({
+  orderId: wholeId('The order id'),
+  isTaxExempt: flag('isTaxExempt'),
+  /** Optional: the flag is set, not toggled, so a late second click cannot undo someone else's change. */
+  version: z
+    .number({ error: 'The version must be a number.' })
+    .int({ error: 'The version must be a whole number.' })
+    .positive({ error: 'The version must be a positive number.' })
+    .nullish(),
+});
+
+export const contactSpamSchema = z.object({
+  contactId: wholeId('The contact id'),
+  isSpam: flag('isSpam'),
+});
+
+export type AdminOrderLineInput = z.infer<typeof adminOrderLineSchema>;
+export type AdminOrderUpdateInput = z.infer<typeof adminOrderUpdateSchema>;
+/** What the edit page sends before parsing. */
+export type AdminOrderUpdateFormInput = z.input<typeof adminOrderUpdateSchema>;
+export type OrderFlagsInput = z.infer<typeof orderFlagsSchema>;
+export type ContactSpamInput = z.infer<typeof contactSpamSchema>;
