@@ -3,6 +3,14 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { loadConfig, type ShopConfig } from '@nursery/api';
+import {
+  createStaffAccount,
+  findStaffAccountByEmail,
+  generatePassword,
+  removeStaffAccount,
+  resetStaffPassword,
+} from '@nursery/api/staff';
+import { signInWithPassword } from './auth/signInFlow.ts';
 import { createServer, type ShopServer } from './createServer.ts';
 
 export interface TestServer extends ShopServer {
@@ -80,4 +88,58 @@ function freePort(): Promise<number> {
       probe.close(() => resolve(port));
     });
   });
+}
+
+const tokenCache = new WeakMap<TestServer, Map<string, string>>();
+
+/**
+ * A genuine access token of a staff member, from the server's embedded provider: the account is created
+ * (or its password reset) and signed in through the real authorization-code + PKCE flow and sign-in form.
+ * Tokens are reused per server and e-mail, so calling this in every test costs one sign-in.
+ */
+export async function staffToken(
+  server: TestServer,
+  options: { email?: string; name?: string } = {},
+): Promise<string> {
+  const email = (options.email ?? 'staff@example.com').toLowerCase();
+  const cached = tokenCache.get(server)?.get(email);
+  if (cached) return cached;
+  const token = await signInAs(server, email, options.name ?? 'Sam Staff');
+  if (!tokenCache.has(server)) tokenCache.set(server, new Map());
+  tokenCache.get(server)?.set(email, token);
+  return token;
+}
+
+/**
+ * A genuine, unexpired access token of someone who is not staff: signed in like staffToken, then the
+ * account is removed, so the token is valid but its holder no longer is staff (403 on admin calls).
+ * With STAFF_EMAILS set, choose an e-mail outside the list for the same effect.
+ */
+export async function nonStaffToken(
+  server: TestServer,
+  options: { email?: string; name?: string } = {},
+): Promise<string> {
+  const email = (options.email ?? `visitor-${Date.now().toString(36)}@example.com`).toLowerCase();
+  const token = await signInAs(server, email, options.name ?? 'Vera Visitor');
+  if (server.config.oidc.staffEmails.length === 0 || server.config.oidc.staffEmails.includes(email)) {
+    removeStaffAccount(server.shop.db, email);
+  }
+  tokenCache.get(server)?.delete(email);
+  return token;
+}
+
+async function signInAs(server: TestServer, email: string, name: string): Promise<string> {
+  if (!server.config.oidc.embedded) throw new Error('staffToken needs the embedded sign-in (no OIDC_ISSUER)');
+  const password = generatePassword();
+  if (findStaffAccountByEmail(server.shop.db, email))
+    await resetStaffPassword(server.shop.db, email, password);
+  else await createStaffAccount(server.shop.db, { email, name, password });
+  const { accessToken } = await signInWithPassword({
+    publicUrl: server.config.publicUrl,
+    clientId: server.config.oidc.clientId,
+    audience: server.config.oidc.audience,
+    email,
+    password,
+  });
+  return accessToken;
 }

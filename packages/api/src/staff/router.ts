@@ -1,3 +1,10 @@
-import { router } from '../trpc.ts';
+import { procedure, requireStaff, router } from '../trpc.ts';
+import { listStaffAccounts } from './service.ts';
 
-export const staffRouter = router({});
+// Accounts of the embedded sign-in are managed from the command line (pnpm staff); the admin area can read them.
+export const staffRouter = router({
+  /** Who is signed in, as the server sees the token. */
+  me: procedure.query(({ ctx }) => requireStaff(ctx)),
+  /** The embedded provider's accounts (empty when an external provider is configured). */
+  list: procedure.query(({ ctx }) => (ctx.shop.config.oidc.embedded ? listStaffAccounts(ctx.shop.db) : [])),
+});

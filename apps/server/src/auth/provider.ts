@@ -1,0 +1,339 @@
+import type { IncomingMessage } from 'node:http';
+import type { Shop } from '@nursery/api';
+import { checkStaffPassword, findStaffAccountById, sweepExpiredOidcPayloads } from '@nursery/api/staff';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import Provider, { type Configuration, errors, type KoaContextWithOIDC } from 'oidc-provider';
+import { z } from 'zod';
+import { DatabaseAdapter } from './adapter.ts';
+import type { ProviderKeys } from './keys.ts';
+import { errorPage, STYLESHEET, STYLESHEET_PATH, signedOutPage, signInPage, signOutPage } from './pages.ts';
+import { SignInLimiter, type SignInLimits } from './signInLimiter.ts';
+
+export const OIDC_MOUNT_PATH = '/oidc';
+
+/** The same answer for an unknown e-mail and a wrong password, so the page cannot be used to find accounts. */
+export const WRONG_SIGN_IN = 'Wrong e-mail or password.';
+export const EXPIRED_SIGN_IN =
+  'This sign-in page has expired or was already used. Go back to the admin area and sign in again.';
+
+export function tooManySignIns(waitMs: number): string {
+  const minutes = Math.max(1, Math.ceil(waitMs / 60_000));
+  return `Too many sign-in attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`;
+}
+
+const ACCESS_TOKEN_SECONDS = 60 * 60;
+const SESSION_SECONDS = 14 * 24 * 60 * 60;
+const SWEEP_EVERY_MS = 60 * 60 * 1000;
+
+const signInForm = z.object({
+  email: z.string().max(320).default(''),
+  password: z.string().max(1000).default(''),
+});
+
+function accountIdOf(staffId: number): string {
+  return String(staffId);
+}
+
+/** The embedded provider's subject is the staff id; anything else is not one of its accounts. */
+export function staffIdOfSubject(subject: string): number | null {
+  return /^[1-9]\d{0,15}$/.test(subject) ? Number(subject) : null;
+}
+
+export interface EmbeddedProvider {
+  provider: Provider;
+  limiter: SignInLimiter;
+}
+
+/**
+ * Mounts panva's oidc-provider at /oidc on the shop's own server: discovery, authorization (with PKCE),
+ * token, JWKS, userinfo and end-session, plus the sign-in page, which the shop renders itself.
+ */
+export async function mountEmbeddedProvider(
+  app: FastifyInstance,
+  shop: Shop,
+  keys: ProviderKeys,
+  options: { limits?: SignInLimits } = {},
+): Promise<EmbeddedProvider> {
+  const { config, db } = shop;
+  const { publicUrl, oidc } = config;
+  const shopName = config.shop.name;
+  const adminUrl = `${publicUrl}/Admin`;
+  const homeUrl = `${publicUrl}/`;
+
+  const configuration: Configuration = {
+    adapter: (name: string) => new DatabaseAdapter(db, name),
+    clients: [
+      {
+        client_id: oidc.clientId,
+        client_name: shopName,
+        application_type: 'web',
+        token_endpoint_auth_method: 'none',
+        grant_types: ['authorization_code'],
+        response_types: ['code'],
+        redirect_uris: [adminUrl],
+        post_logout_redirect_uris: [`${publicUrl}/Admin/Logout`, homeUrl],
+      },
+    ],
+    jwks: { keys: keys.signingKeys as NonNullable<Configuration['jwks']>['keys'] },
+    cookies: {
+      keys: keys.cookieKeys,
+      long: { signed: true, httpOnly: true, sameSite: 'lax' },
+      short: { signed: true, httpOnly: true, sameSite: 'lax' },
+      names: { session: '_shop_session', interaction: '_shop_interaction', resume: '_shop_resume' },
+    },
+    claims: {
+      openid: ['sub'],
+      email: ['email', 'email_verified'],
+      profile: ['name', 'updated_at'],
+    },
+    // The browser reads the name and e-mail from the ID token; it does not call userinfo.
+    conformIdTokenClaims: false,
+    async findAccount(_ctx, sub) {
+      const staffId = staffIdOfSubject(sub);
+      const account = staffId === null ? undefined : findStaffAccountById(db, staffId);
+      if (!account) return undefined;
+      return {
+        accountId: sub,
+        async claims() {
+          return {
+            sub,
+            email: account.email,
+            email_verified: true,
+            name: account.fullName || account.email,
+            updated_at: Math.floor((account.passwordChangedAt ?? account.createdAt) / 1000),
+          };
+        },
+      };
+    },
+    async extraTokenClaims(_ctx, token) {
+      // Access tokens carry who the caller is, so the API never needs a second lookup at the provider.
+      if (token.kind !== 'AccessToken' || !token.accountId) return undefined;
+      const staffId = staffIdOfSubject(token.accountId);
+      const account = staffId === null ? undefined : findStaffAccountById(db, staffId);
+      if (!account) return undefined;
+      return { email: account.email, name: account.fullName || account.email };
+    },
+    features: {
+      devInteractions: { enabled: false },
+      revocation: { enabled: true },
+      userinfo: { enabled: true },
+      resourceIndicators: {
+        enabled: true,
+        // A client that names no resource still gets a token for the shop's API.
+        defaultResource: (_ctx, _client, oneOf) => oneOf ?? oidc.audience,
+        useGrantedResource: () => true,
+        getResourceServerInfo(_ctx, resourceIndicator) {
+          if (resourceIndicator !== oidc.audience) throw new errors.InvalidTarget();
+          return {
+            scope: 'openid email profile',
+            audience: oidc.audience,
+            accessTokenTTL: ACCESS_TOKEN_SECONDS,
+            accessTokenFormat: 'jwt',
+            jwt: { sign: { alg: 'RS256' } },
+          };
+        },
+      },
+      rpInitiatedLogout: {
+        enabled: true,
+        async logoutSource(ctx, form) {
+          ctx.type = 'html';
+          ctx.body = signOutPage({ shopName, form, homeUrl: `${publicUrl}/Admin/Products` });
+        },
+        async postLogoutSuccessSource(ctx) {
+          ctx.type = 'html';
+          ctx.body = signedOutPage({ shopName, homeUrl });
+        },
+      },
+    },
+    interactions: { url: (_ctx, interaction) => `${OIDC_MOUNT_PATH}/interaction/${interaction.uid}` },
+    // The shop's own admin app is the only client: signing in is consent enough, so no consent screen.
+    async loadExistingGrant(ctx) {
+      const { client, session } = ctx.oidc;
+      if (!client || !session?.accountId) return undefined;
+      const grantId = ctx.oidc.result?.consent?.grantId || session.grantIdFor(client.clientId);
+      if (grantId) {
+        const existing = await ctx.oidc.provider.Grant.find(grantId);
+        if (existing) return existing;
+      }
+      const grant = new ctx.oidc.provider.Grant({ clientId: client.clientId, accountId: session.accountId });
+      grant.addOIDCScope('openid email profile');
+      grant.addResourceScope(oidc.audience, 'openid email profile');
+      await grant.save();
+      return grant;
+    },
+    pkce: { required: () => true },
+    async renderError(ctx, out) {
+      ctx.type = 'html';
+      const message =
+        out.error === 'invalid_request' ||
+        out.error === 'invalid_client' ||
+        out.error === 'invalid_redirect_uri'
+          ? `The sign-in request was not valid (${String(out.error_description ?? out.error)}).`
+          : String(out.error_description ?? 'Something went wrong while signing in.');
+      ctx.body = errorPage({ shopName, message, homeUrl });
+    },
+    ttl: {
+      AccessToken: ACCESS_TOKEN_SECONDS,
+      AuthorizationCode: 60,
+      IdToken: ACCESS_TOKEN_SECONDS,
+      Interaction: 60 * 60,
+      Session: SESSION_SECONDS,
+      Grant: SESSION_SECONDS,
+    },
+    clientBasedCORS: () => false,
+  };
+
+  const provider = new Provider(oidc.issuer, configuration);
+  provider.proxy = config.trustProxy;
+  provider.on('server_error', (_ctx: KoaContextWithOIDC, error: Error) => {
+    shop.log.error({ err: error }, 'sign-in provider error');
+  });
+
+  const limiter = new SignInLimiter(options.limits);
+  const callback = provider.callback();
+
+  sweepExpiredOidcPayloads(db);
+  const sweeper = setInterval(() => sweepExpiredOidcPayloads(db), SWEEP_EVERY_MS);
+  sweeper.unref();
+  app.addHook('onClose', async () => clearInterval(sweeper));
+
+  // Everything under /oidc that the shop does not render itself goes to the provider untouched:
+  // its own body parsing, cookies and redirects.
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
+    const handToProvider = async (request: FastifyRequest, reply: FastifyReply) => {
+      reply.hijack();
+      const raw = request.raw as IncomingMessage & { originalUrl?: string };
+      const url = raw.url ?? '/';
+      raw.originalUrl = url;
+      raw.url = url.slice(OIDC_MOUNT_PATH.length) || '/';
+      await callback(raw, reply.raw);
+    };
+    const methods = ['GET', 'HEAD', 'POST', 'OPTIONS', 'PUT', 'DELETE'] as const;
+    scope.route({ method: [...methods], url: OIDC_MOUNT_PATH, handler: handToProvider });
+    scope.route({ method: [...methods], url: `${OIDC_MOUNT_PATH}/*`, handler: handToProvider });
+  });
+
+  await app.register(async (scope) => {
+    scope.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: 8 * 1024 },
+      (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+    );
+
+    const html = (reply: FastifyReply, status: number, body: string) =>
+      reply
+        .status(status)
+        .header('content-type', 'text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .header('x-frame-options', 'DENY')
+        .header(
+          'content-security-policy',
+          "default-src 'none'; style-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+        )
+        .send(body);
+
+    scope.get(STYLESHEET_PATH, async (_request, reply) =>
+      reply
+        .header('content-type', 'text/css; charset=utf-8')
+        .header('cache-control', 'public, max-age=3600')
+        .send(STYLESHEET),
+    );
+
+    const uidParams = z.object({ uid: z.string().min(1).max(100) });
+
+    scope.get(`${OIDC_MOUNT_PATH}/interaction/:uid`, async (request, reply) => {
+      const { uid } = uidParams.parse(request.params);
+      let details: Awaited<ReturnType<Provider['interactionDetails']>>;
+      try {
+        details = await provider.interactionDetails(request.raw, reply.raw);
+      } catch {
+        return html(reply, 400, errorPage({ shopName, message: EXPIRED_SIGN_IN, homeUrl }));
+      }
+      if (details.uid !== uid)
+        return html(reply, 400, errorPage({ shopName, message: EXPIRED_SIGN_IN, homeUrl }));
+      if (details.prompt.name === 'login') {
+        const hint = typeof details.params.login_hint === 'string' ? details.params.login_hint : '';
+        return html(
+          reply,
+          200,
+          signInPage({
+            shopName,
+            action: `${OIDC_MOUNT_PATH}/interaction/${uid}/login`,
+            email: hint,
+            homeUrl,
+          }),
+        );
+      }
+      // Any other prompt (consent) is answered for the shop's own client: grant what it asked for.
+      const grant = await loadOrCreateGrant(provider, details, oidc.audience);
+      reply.hijack();
+      await provider.interactionFinished(
+        request.raw,
+        reply.raw,
+        { consent: { grantId: grant } },
+        {
+          mergeWithLastSubmission: true,
+        },
+      );
+    });
+
+    scope.post(`${OIDC_MOUNT_PATH}/interaction/:uid/login`, async (request, reply) => {
+      const { uid } = uidParams.parse(request.params);
+      let details: Awaited<ReturnType<Provider['interactionDetails']>>;
+      try {
+        details = await provider.interactionDetails(request.raw, reply.raw);
+      } catch {
+        return html(reply, 400, errorPage({ shopName, message: EXPIRED_SIGN_IN, homeUrl }));
+      }
+      if (details.uid !== uid || details.prompt.name !== 'login') {
+        return reply.redirect(`${OIDC_MOUNT_PATH}/interaction/${details.uid}`, 303);
+      }
+      const parsed = signInForm.safeParse(request.body ?? {});
+      const form = parsed.success ? parsed.data : { email: '', password: '' };
+      const email = form.email.trim();
+      const action = `${OIDC_MOUNT_PATH}/interaction/${uid}/login`;
+      const wait = limiter.retryAfter(request.ip, email);
+      if (wait > 0) {
+        reply.header('retry-after', String(Math.ceil(wait / 1000)));
+        return html(
+          reply,
+          429,
+          signInPage({ shopName, action, email, error: tooManySignIns(wait), homeUrl }),
+        );
+      }
+      const account = email && form.password ? await checkStaffPassword(db, email, form.password) : null;
+      if (!account) {
+        limiter.recordFailure(request.ip, email);
+        return html(reply, 401, signInPage({ shopName, action, email, error: WRONG_SIGN_IN, homeUrl }));
+      }
+      limiter.recordSuccess(email);
+      shop.log.info({ staffId: account.staffId }, 'staff signed in');
+      reply.hijack();
+      await provider.interactionFinished(
+        request.raw,
+        reply.raw,
+        { login: { accountId: accountIdOf(account.staffId), remember: true } },
+        { mergeWithLastSubmission: false },
+      );
+    });
+  });
+
+  return { provider, limiter };
+}
+
+async function loadOrCreateGrant(
+  provider: Provider,
+  details: Awaited<ReturnType<Provider['interactionDetails']>>,
+  audience: string,
+): Promise<string> {
+  const accountId = details.session?.accountId;
+  const clientId = typeof details.params.client_id === 'string' ? details.params.client_id : '';
+  const grant =
+    (details.grantId ? await provider.Grant.find(details.grantId) : undefined) ??
+    new provider.Grant({ accountId: accountId ?? '', clientId });
+  grant.addOIDCScope('openid email profile');
+  grant.addResourceScope(audience, 'openid email profile');
+  return grant.save();
+}

@@ -1,0 +1,137 @@
+import { createHash, randomBytes } from 'node:crypto';
+
+/**
+ * Signs in to the embedded provider over plain HTTP exactly as a browser does (authorization code with
+ * PKCE, the sign-in form, the token request), for tests and tools that need a genuine access token.
+ */
+export interface SignInFlowOptions {
+  /** The shop's public URL (the provider is at `${publicUrl}/oidc`). */
+  publicUrl: string;
+  clientId: string;
+  audience: string;
+  email: string;
+  password: string;
+}
+
+export interface SignInFlowResult {
+  accessToken: string;
+  idToken: string;
+  expiresIn: number;
+}
+
+class CookieJar {
+  private readonly cookies = new Map<string, string>();
+  take(response: Response): void {
+    for (const line of response.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const eq = pair?.indexOf('=') ?? -1;
+      if (!pair || eq <= 0) continue;
+      const name = pair.slice(0, eq).trim();
+      const value = pair.slice(eq + 1).trim();
+      if (value === '' || /expires=Thu, 01 Jan 1970/i.test(line)) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+  }
+  header(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+}
+
+export class SignInFlowError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly body: string,
+  ) {
+    super(message);
+  }
+}
+
+export async function signInWithPassword(options: SignInFlowOptions): Promise<SignInFlowResult> {
+  const jar = new CookieJar();
+  const base = options.publicUrl.replace(/\/$/, '');
+  const redirectUri = `${base}/Admin`;
+  const verifier = randomBytes(32).toString('base64url');
+  const challenge = createHash('sha256').update(verifier).digest('base64url');
+  const state = randomBytes(16).toString('base64url');
+
+  const go = async (url: string, init: RequestInit = {}): Promise<Response> => {
+    const response = await fetch(new URL(url, base), {
+      ...init,
+      redirect: 'manual',
+      headers: { ...(init.headers as Record<string, string>), cookie: jar.header() },
+    });
+    jar.take(response);
+    return response;
+  };
+
+  const authorize = new URL(`${base}/oidc/auth`);
+  authorize.search = new URLSearchParams({
+    client_id: options.clientId,
+    response_type: 'code',
+    scope: 'openid email profile',
+    redirect_uri: redirectUri,
+    code_challenge: challenge,
+    code_challenge_method: 'S256',
+    state,
+    nonce: randomBytes(16).toString('base64url'),
+    resource: options.audience,
+  }).toString();
+
+  let response = await go(authorize.href);
+  let location = response.headers.get('location');
+  if (!location)
+    throw new SignInFlowError(
+      'the provider did not ask for a sign-in',
+      response.status,
+      await response.text(),
+    );
+  const interaction = new URL(location, base);
+  await (await go(interaction.href)).text();
+
+  response = await go(`${interaction.pathname}/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ email: options.email, password: options.password }).toString(),
+  });
+  location = response.headers.get('location');
+  if (!location) throw new SignInFlowError('the sign-in was refused', response.status, await response.text());
+
+  // Follow the provider's redirects (resume, perhaps consent) until it sends the browser back with a code.
+  for (let hop = 0; hop < 5 && location && !location.startsWith(redirectUri); hop++) {
+    response = await go(location);
+    await response.text();
+    location = response.headers.get('location');
+  }
+  if (!location?.startsWith(redirectUri)) {
+    throw new SignInFlowError('the provider did not return to the shop', response.status, '');
+  }
+  const back = new URL(location);
+  const code = back.searchParams.get('code');
+  if (!code || back.searchParams.get('state') !== state) {
+    throw new SignInFlowError(
+      `the provider answered ${back.searchParams.get('error') ?? 'without a code'}`,
+      400,
+      location,
+    );
+  }
+
+  response = await go(`${base}/oidc/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      grant_type: 'authorization_code',
+      code,
+      code_verifier: verifier,
+      redirect_uri: redirectUri,
+      client_id: options.clientId,
+      resource: options.audience,
+    }).toString(),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new SignInFlowError('the token request failed', response.status, text);
+  const body = JSON.parse(text) as { access_token?: string; id_token?: string; expires_in?: number };
+  if (!body.access_token || !body.id_token)
+    throw new SignInFlowError('the token answer has no tokens', 500, text);
+  return { accessToken: body.access_token, idToken: body.id_token, expiresIn: body.expires_in ?? 0 };
+}
