@@ -240,6 +240,18 @@ describe('orders.submit', () => {
     ).rejects.toMatchObject({ message: 'Pawpaw cannot be ordered online right now.' });
   });
 
+  it('refuses the same product sent twice when together it is more than one line may hold', async () => {
+    await expect(
+      t.caller().orders.submit({
+        ...customer,
+        orderProductXrefs: [
+          { productId: seedling, quantity: 60000 },
+          { productId: seedling, quantity: 60000 },
+        ],
+      }),
+    ).rejects.toMatchObject({ message: 'You can order at most 100000 of White Oak.' });
+  });
+
   it('refuses a quantity no tier covers', async () => {
     const gap = addProduct('Hazelnut', [[5, null, 400]]);
     await expect(
@@ -290,9 +302,7 @@ describe('orders.byId', () => {
       .caller()
       .orders.byId({ orderId: '' as unknown as number, phoneNumber: '1' })
       .catch((e: unknown) => e);
-    expect(inputMessages(error)).toEqual([
-      'You must enter the order number used to place the order.',
-    ]);
+    expect(inputMessages(error)).toEqual(['You must enter the order number used to place the order.']);
   });
 
   it('limits lookups per client address', async () => {

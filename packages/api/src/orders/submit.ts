@@ -7,6 +7,7 @@ import {
   ProductStatus,
   phoneDigits,
   productNotOrderable,
+  QUANTITY_MAX,
 } from '@nursery/domain';
 import { TRPCError } from '@trpc/server';
 import { and, inArray, isNull } from 'drizzle-orm';
@@ -96,6 +97,10 @@ export function submitOrder(shop: Shop, input: OrderDetailsInput): SubmitAnswer 
         }
         if (!isOrderableOnline(product.productStatus)) {
           problems.push(productNotOrderable(product.name));
+          continue;
+        }
+        if (quantity > QUANTITY_MAX) {
+          problems.push(`You can order at most ${QUANTITY_MAX} of ${product.name}.`);
           continue;
         }
         const left = figuresFor(levels, productId).calculatedStock;
