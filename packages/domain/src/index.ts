@@ -8,6 +8,7 @@ export * from './productTypes.ts';
 export * from './schemas.ts';
 export * from './schemas/catalog.ts';
 export * from './schemas/orders.ts';
+export * from './schemas/settings.ts';
 export * from './seasons.ts';
 export * from './tiers.ts';
 export * from './zonedTime.ts';

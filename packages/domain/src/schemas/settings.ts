@@ -1,0 +1,140 @@
+import { z } from 'zod';
+
+/** The settings the shop knows, by the names the spec gives them. */
+export const SETTING_NAMES = {
+  onlineOrderingEnabled: 'OnlineOrderingEnabled',
+  activePdf: 'ActivePdf',
+  message: 'Message',
+  productStockEmails: 'ProductStockEmails',
+} as const;
+
+/** Long enough for a season's worth of announcements, short enough that a paste accident is caught. */
+export const MESSAGE_MAX_LENGTH = 20_000;
+export const SAVED_MESSAGE_NAME_MAX_LENGTH = 100;
+export const STOCK_EMAILS_MAX_LENGTH = 4_000;
+
+/**
+ * The HTML the global message may carry: text formatting, links, lists and simple tables.
+ * The server's sanitizer and the browser's renderer both read this list, so a message looks the
+ * same in the preview as on the storefront. Scripts, styles, frames, forms and event handlers never pass.
+ */
+export const MESSAGE_ALLOWED_TAGS = [
+  'a',
+  'b',
+  'blockquote',
+  'br',
+  'code',
+  'div',
+  'em',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'hr',
+  'i',
+  'li',
+  'mark',
+  'ol',
+  'p',
+  's',
+  'small',
+  'span',
+  'strong',
+  'sub',
+  'sup',
+  'table',
+  'tbody',
+  'td',
+  'th',
+  'thead',
+  'tr',
+  'u',
+  'ul',
+] as const;
+
+/** Attributes per tag ('*' for every tag); class lets staff use the site's own alert and text styles. */
+export const MESSAGE_ALLOWED_ATTRIBUTES: Record<string, readonly string[]> = {
+  a: ['href', 'title', 'target', 'rel'],
+  '*': ['class'],
+  td: ['colspan', 'rowspan'],
+  th: ['colspan', 'rowspan'],
+};
+
+/** Link schemes a message may use: no javascript:, data: or vbscript: URLs. */
+export const MESSAGE_ALLOWED_SCHEMES = ['http', 'https', 'mailto', 'tel'] as const;
+
+export const setMessageInputSchema = z.object({
+  html: z
+    .string({ error: 'The message must be text (HTML).' })
+    .max(MESSAGE_MAX_LENGTH, { error: `The message can be at most ${MESSAGE_MAX_LENGTH} characters.` })
+    .nullish()
+    .transform((v) => v ?? ''),
+});
+
+export const saveMessageInputSchema = z.object({
+  name: z
+    .string({ error: 'Give the saved message a name.' })
+    .trim()
+    .min(1, { error: 'Give the saved message a name.' })
+    .max(SAVED_MESSAGE_NAME_MAX_LENGTH, {
+      error: `A saved message name can be at most ${SAVED_MESSAGE_NAME_MAX_LENGTH} characters.`,
+    }),
+  html: z
+    .string({ error: 'The message must be text (HTML).' })
+    .max(MESSAGE_MAX_LENGTH, { error: `The message can be at most ${MESSAGE_MAX_LENGTH} characters.` }),
+});
+
+// Loose on purpose, like the order form's check: it catches typos such as "name@" or a missing dot,
+// without refusing the unusual but valid addresses a strict grammar would.
+const EMAIL_SHAPE = /^[^\s@,;<>"]+@[^\s@,;<>"]+\.[^\s@,;<>"]+$/;
+
+/** Splits what staff typed into addresses: commas, semicolons, spaces and new lines all separate. */
+export function splitEmailList(text: string): string[] {
+  return text
+    .split(/[\s,;]+/)
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+export function isEmailAddress(text: string): boolean {
+  return EMAIL_SHAPE.test(text) && text.length <= 254;
+}
+
+/** The stock e-mail list in the form it is stored: unique addresses joined by ', '. */
+export function normalizeEmailList(text: string): string {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const address of splitEmailList(text)) {
+    const key = address.toLowerCase();
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push(address);
+  }
+  return out.join(', ');
+}
+
+export const productStockEmailsInputSchema = z.object({
+  emails: z
+    .string({ error: 'The stock e-mail list must be text: addresses separated by commas.' })
+    .max(STOCK_EMAILS_MAX_LENGTH, {
+      error: `The stock e-mail list can be at most ${STOCK_EMAILS_MAX_LENGTH} characters.`,
+    })
+    .nullish()
+    .transform((v) => v ?? '')
+    .superRefine((value, ctx) => {
+      for (const address of splitEmailList(value)) {
+        if (!isEmailAddress(address)) {
+          ctx.addIssue({
+            code: 'custom',
+            message: `"${address}" is not a valid e-mail address. Separate addresses with commas, like a@example.com, b@example.com.`,
+          });
+        }
+      }
+    }),
+});
+
+export type SetMessageInput = z.infer<typeof setMessageInputSchema>;
+export type SaveMessageInput = z.infer<typeof saveMessageInputSchema>;
+export type ProductStockEmailsInput = z.infer<typeof productStockEmailsInputSchema>;
