@@ -1,0 +1,3 @@
+export * from './browser.ts';
+export * from './shop.ts';
+export * from './signIn.ts';

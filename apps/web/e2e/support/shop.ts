@@ -1,0 +1,32 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startTestServer, type TestServer } from '@nursery/server/testing';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const WEB_ROOT = path.resolve(here, '..', '..', 'dist');
+
+/** Builds the web app once when apps/web/dist is missing (set E2E_REBUILD=1 to force a fresh build). */
+export function ensureWebBuild(): void {
+  if (existsSync(path.join(WEB_ROOT, 'index.html')) && process.env.E2E_REBUILD !== '1') return;
+  execFileSync('pnpm', ['--filter', '@nursery/web', 'build'], {
+    cwd: path.resolve(here, '..', '..', '..', '..'),
+    stdio: 'inherit',
+  });
+}
+
+export interface E2eShop extends TestServer {
+  /** The address the browser uses: the shop's public URL (http://localhost:PORT), which sign-in redirects to. */
+  origin: string;
+}
+
+/** A real server on a free port with a temp data folder, serving the built web app. */
+export async function startShop(
+  env: Record<string, string> = {},
+  options: { now?: () => Date } = {},
+): Promise<E2eShop> {
+  ensureWebBuild();
+  const server = await startTestServer(env, { webRoot: WEB_ROOT, ...options });
+  return Object.assign(server, { origin: server.config.publicUrl });
+}
