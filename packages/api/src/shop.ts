@@ -1,6 +1,6 @@
 import type { ShopDatabase, ShopDb } from '@nursery/db';
-import { emailOutbox } from '@nursery/db';
 import type { ShopConfig } from './config.ts';
+import { createOutbox, type Outbox, type OutgoingEmail } from './mail/outbox.ts';
 import { createLimiters, type ShopLimiters } from './rateLimit.ts';
 import { RawJson } from './rawJson.ts';
 
@@ -10,13 +10,7 @@ export interface ShopLogger {
   error(obj: unknown, msg?: string): void;
 }
 
-export interface OutgoingEmail {
-  kind: string;
-  to: string;
-  subject: string;
-  text: string;
-  html?: string;
-}
+export type { OutgoingEmail } from './mail/outbox.ts';
 
 /** Serialized answers kept in memory until something they depend on changes. */
 export class AnswerCache {
@@ -52,6 +46,8 @@ export interface Shop {
   queueEmail(email: OutgoingEmail): void;
   /** Called after a transaction that queued mail has committed, to try sending at once. */
   flushEmail(): void;
+  /** The outgoing mail behind queueEmail/flushEmail: SMTP sending and retries (mail/outbox.ts). */
+  outbox: Outbox;
   now(): Date;
   log: ShopLogger;
 }
@@ -63,6 +59,8 @@ export function createShop(options: {
   now?: () => Date;
 }): Shop {
   const { config, database, log } = options;
+  const now = options.now ?? (() => new Date());
+  const outbox = createOutbox({ mail: config.mail, database: () => database, log, now });
   return {
     config,
     database,
@@ -70,20 +68,13 @@ export function createShop(options: {
     catalogCache: new AnswerCache(),
     limiters: createLimiters(),
     queueEmail(email) {
-      database.db
-        .insert(emailOutbox)
-        .values({
-          kind: email.kind,
-          toAddress: email.to,
-          subject: email.subject,
-          textBody: email.text,
-          htmlBody: email.html ?? null,
-        })
-        .run();
-      log.info({ kind: email.kind, to: email.to, subject: email.subject }, 'e-mail queued in the outbox');
+      outbox.queue(email);
     },
-    flushEmail() {},
-    now: options.now ?? (() => new Date()),
+    flushEmail() {
+      outbox.flush();
+    },
+    outbox,
+    now,
     log,
   };
 }

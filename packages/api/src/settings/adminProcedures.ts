@@ -1,1 +1,42 @@
-export const settingsAdminProcedures = {};
+import {
+  productStockEmailsInputSchema,
+  saveMessageInputSchema,
+  setMessageInputSchema,
+} from '@nursery/domain';
+import { z } from 'zod';
+import { queryBoolean, uploadedFileSchema } from '../input.ts';
+import { procedure, requireStaff } from '../trpc.ts';
+import {
+  clearActivePdf,
+  listSavedMessages,
+  saveMessageAs,
+  setActivePdf,
+  setMessage,
+  setOnlineOrderingOpen,
+  setProductStockEmails,
+} from './service.ts';
+
+export const settingsAdminProcedures = {
+  savedMessages: procedure.query(({ ctx }) => listSavedMessages(ctx.shop)),
+  saveMessageAs: procedure
+    .input(saveMessageInputSchema)
+    .mutation(({ ctx, input }) => saveMessageAs(ctx.shop, requireStaff(ctx), input)),
+  setOrdersClosed: procedure
+    .input(
+      z.object(
+        { isOpen: queryBoolean },
+        { error: 'Say whether online ordering is open: isOpen=true or false.' },
+      ),
+    )
+    .mutation(({ ctx, input }) => setOnlineOrderingOpen(ctx.shop, requireStaff(ctx), input.isOpen)),
+  setActivePdf: procedure
+    .input(z.object({ file: uploadedFileSchema }))
+    .mutation(({ ctx, input }) => setActivePdf(ctx.shop, requireStaff(ctx), input.file)),
+  clearActivePdf: procedure.mutation(({ ctx }) => clearActivePdf(ctx.shop, requireStaff(ctx))),
+  setProductStockEmails: procedure
+    .input(productStockEmailsInputSchema)
+    .mutation(({ ctx, input }) => setProductStockEmails(ctx.shop, requireStaff(ctx), input.emails)),
+  setMessage: procedure
+    .input(setMessageInputSchema)
+    .mutation(({ ctx, input }) => setMessage(ctx.shop, requireStaff(ctx), input.html)),
+};

@@ -1,5 +1,7 @@
 import type { RestRoute } from '../restRoute.ts';
 
+const tag = 'Settings';
+
 export const settingsRest: RestRoute[] = [
   {
     method: 'GET',
@@ -7,6 +9,66 @@ export const settingsRest: RestRoute[] = [
     procedure: 'settings.all',
     input: 'none',
     summary: 'All site settings (OnlineOrderingEnabled, Message, ActivePdf, ProductStockEmails).',
-    tag: 'Settings',
+    tag,
+  },
+  {
+    method: 'GET',
+    path: '/api/v1/Settings/GetSavedMessages',
+    procedure: 'settings.savedMessages',
+    input: 'none',
+    summary: 'Messages saved under a name for reuse as the global message.',
+    tag,
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/Settings/SaveMessage',
+    procedure: 'settings.saveMessageAs',
+    input: 'body',
+    summary:
+      'Saves {name, html} as a reusable message (sanitized); an existing name is replaced. Answers the settings.',
+    tag,
+  },
+  {
+    method: 'PUT',
+    path: '/api/v1/Settings/SetOrdersClosed',
+    procedure: 'settings.setOrdersClosed',
+    input: 'query',
+    summary: 'Opens (isOpen=true) or closes (isOpen=false) online ordering. Answers the settings.',
+    tag,
+  },
+  {
+    method: 'PUT',
+    path: '/api/v1/Settings/SetActivePdf',
+    procedure: 'settings.setActivePdf',
+    input: 'multipart',
+    summary:
+      'Uploads the PDF flyer (multipart field file; a PDF by type and content, size capped). Answers the settings.',
+    tag,
+  },
+  {
+    method: 'PUT',
+    path: '/api/v1/Settings/ClearActivePdf',
+    procedure: 'settings.clearActivePdf',
+    input: 'none',
+    summary: 'Removes the PDF flyer. Answers the settings.',
+    tag,
+  },
+  {
+    method: 'PUT',
+    path: '/api/v1/Settings/SetProductStockEmails',
+    procedure: 'settings.setProductStockEmails',
+    input: 'body',
+    summary:
+      'Sets the addresses told when a product sells out ({emails}, separated by commas). Answers the settings.',
+    tag,
+  },
+  {
+    method: 'PUT',
+    path: '/api/v1/Settings/SetMessage',
+    procedure: 'settings.setMessage',
+    input: 'body',
+    summary:
+      'Sets the global message shown on the storefront ({html}, sanitized to an allow-list). Answers the settings.',
+    tag,
   },
 ];

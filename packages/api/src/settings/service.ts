@@ -1,6 +1,14 @@
-import { settings } from '@nursery/db';
-import { asc } from 'drizzle-orm';
+import { createHash, randomUUID } from 'node:crypto';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { savedMessages, settings, uploadedFiles } from '@nursery/db';
+import { normalizeEmailList, SETTING_NAMES } from '@nursery/domain';
+import { TRPCError } from '@trpc/server';
+import { and, asc, eq, ne } from 'drizzle-orm';
+import type { UploadedFile } from '../input.ts';
 import type { Shop } from '../shop.ts';
+import type { StaffIdentity } from '../trpc.ts';
+import { sanitizeMessageHtml } from './sanitize.ts';
 
 export const settingColumns = {
   settingId: settings.settingId,
@@ -10,6 +18,7 @@ export const settingColumns = {
 };
 
 export type Setting = { settingId: number; name: string; isTrue: boolean; value: string };
+export type SavedMessage = { messageId: number; name: string; messageHtml: string };
 
 export function getAllSettings(shop: Shop): Setting[] {
   return shop.db.select(settingColumns).from(settings).orderBy(asc(settings.settingId)).all();
@@ -21,5 +30,181 @@ export function getSetting(shop: Shop, name: string): Setting | undefined {
 
 /** Ordering is open only when the setting exists and is true. */
 export function isOnlineOrderingOpen(shop: Shop): boolean {
-  return getSetting(shop, 'OnlineOrderingEnabled')?.isTrue === true;
+  return getSetting(shop, SETTING_NAMES.onlineOrderingEnabled)?.isTrue === true;
+}
+
+function who(staff: StaffIdentity): string {
+  return staff.name || staff.email;
+}
+
+/** Writes one setting, creating the row if an old database lacks it, and answers the whole list. */
+function writeSetting(
+  shop: Shop,
+  staff: StaffIdentity,
+  name: string,
+  change: { isTrue?: boolean; value?: string },
+): Setting[] {
+  const stamp = { updatedAt: shop.now().getTime(), updatedBy: who(staff) };
+  shop.db
+    .insert(settings)
+    .values({ name, isTrue: change.isTrue ?? false, value: change.value ?? '', ...stamp })
+    .onConflictDoUpdate({ target: settings.name, set: { ...change, ...stamp } })
+    .run();
+  shop.log.info({ setting: name, by: stamp.updatedBy }, 'setting changed');
+  return getAllSettings(shop);
+}
+
+export function setOnlineOrderingOpen(shop: Shop, staff: StaffIdentity, isOpen: boolean): Setting[] {
+  const answer = writeSetting(shop, staff, SETTING_NAMES.onlineOrderingEnabled, { isTrue: isOpen });
+  // The storefront's cached answers may carry the ordering state; rebuild them on the next visit.
+  shop.catalogCache.invalidate();
+  return answer;
+}
+
+/** Saves the global message, sanitized, so nothing a staff member pastes can run script on the storefront. */
+export function setMessage(shop: Shop, staff: StaffIdentity, html: string): Setting[] {
+  return writeSetting(shop, staff, SETTING_NAMES.message, { value: sanitizeMessageHtml(html) });
+}
+
+export function listSavedMessages(shop: Shop): SavedMessage[] {
+  return shop.db
+    .select({
+      messageId: savedMessages.messageId,
+      name: savedMessages.name,
+      messageHtml: savedMessages.messageHtml,
+    })
+    .from(savedMessages)
+    .orderBy(asc(savedMessages.name))
+    .all();
+}
+
+/** Stores a message under a name for later; saving under an existing name replaces that one. */
+export function saveMessageAs(
+  shop: Shop,
+  staff: StaffIdentity,
+  input: { name: string; html: string },
+): Setting[] {
+  const messageHtml = sanitizeMessageHtml(input.html);
+  shop.db
+    .insert(savedMessages)
+    .values({ name: input.name, messageHtml, createdAt: shop.now().getTime() })
+    .onConflictDoUpdate({ target: savedMessages.name, set: { messageHtml } })
+    .run();
+  shop.log.info({ name: input.name, by: who(staff) }, 'message saved for reuse');
+  return getAllSettings(shop);
+}
+
+export function setProductStockEmails(shop: Shop, staff: StaffIdentity, emails: string): Setting[] {
+  return writeSetting(shop, staff, SETTING_NAMES.productStockEmails, { value: normalizeEmailList(emails) });
+}
+
+const PDF_CONTENT_TYPES = new Set(['application/pdf', 'application/x-pdf']);
+const PDF_MAGIC = Buffer.from('%PDF-', 'ascii');
+const FLYER_KIND = 'flyer';
+const FLYER_FOLDER = 'flyers';
+
+function megabytes(bytes: number): string {
+  return `${(bytes / (1024 * 1024)).toFixed(1).replace(/\.0$/, '')} MB`;
+}
+
+/** Throws the message a person can act on when the upload is not a PDF the shop will keep. */
+export function checkPdf(shop: Shop, file: UploadedFile): void {
+  if (file.data.byteLength === 0) {
+    throw new TRPCError({
+      code: 'BAD_REQUEST',
+      message: 'The chosen file is empty. Choose the PDF flyer again.',
+    });
+  }
+  if (file.data.byteLength > shop.config.pdfMaxBytes) {
+    throw new TRPCError({
+      code: 'PAYLOAD_TOO_LARGE',
+      message: `The flyer is ${megabytes(file.data.byteLength)}; the largest PDF the shop accepts is ${megabytes(shop.config.pdfMaxBytes)}. Save it smaller (for example "Reduce file size" in your PDF program) and upload again.`,
+    });
+  }
+  const contentType = file.contentType.split(';')[0]?.trim().toLowerCase() ?? '';
+  const startsLikePdf = Buffer.from(file.data.subarray(0, PDF_MAGIC.length)).equals(PDF_MAGIC);
+  if (!PDF_CONTENT_TYPES.has(contentType) || !startsLikePdf) {
+    throw new TRPCError({
+      code: 'BAD_REQUEST',
+      message: `"${file.fileName || 'The file'}" is not a PDF file. The flyer must be a PDF document.`,
+    });
+  }
+}
+
+function mediaPath(shop: Shop, relative: string): string {
+  const root = path.resolve(shop.config.mediaDir);
+  const file = path.resolve(root, relative);
+  if (!file.startsWith(root + path.sep)) throw new Error(`media path escapes the media folder: ${relative}`);
+  return file;
+}
+
+async function removeMedia(shop: Shop, relatives: readonly string[]): Promise<void> {
+  for (const relative of relatives) {
+    try {
+      await rm(mediaPath(shop, relative), { force: true });
+    } catch (error) {
+      // A file left behind costs disk space only; nothing points at it any more.
+      shop.log.warn({ err: error, path: relative }, 'could not remove an old flyer');
+    }
+  }
+}
+
+/**
+ * Keeps the uploaded PDF as the storefront's flyer. The file is named by its content hash (so /media can
+ * cache it forever) and written under a temp name first, so a visitor never downloads half a file.
+ */
+export async function setActivePdf(shop: Shop, staff: StaffIdentity, file: UploadedFile): Promise<Setting[]> {
+  checkPdf(shop, file);
+  const bytes = Buffer.from(file.data);
+  const sha256 = createHash('sha256').update(bytes).digest('hex');
+  const relative = `${FLYER_FOLDER}/${sha256.slice(0, 24)}.pdf`;
+  const target = mediaPath(shop, relative);
+  await mkdir(path.dirname(target), { recursive: true });
+  const temp = `${target}.${randomUUID()}.tmp`;
+  await writeFile(temp, bytes);
+  await rename(temp, target);
+
+  const originalName = path.basename(file.fileName || 'flyer.pdf').slice(0, 255);
+  const { old: replaced, answer } = shop.db.transaction((tx) => {
+    const old = tx
+      .select({ path: uploadedFiles.path })
+      .from(uploadedFiles)
+      .where(and(eq(uploadedFiles.kind, FLYER_KIND), ne(uploadedFiles.path, relative)))
+      .all()
+      .map((r) => r.path);
+    tx.delete(uploadedFiles)
+      .where(and(eq(uploadedFiles.kind, FLYER_KIND), ne(uploadedFiles.path, relative)))
+      .run();
+    tx.insert(uploadedFiles)
+      .values({
+        kind: FLYER_KIND,
+        path: relative,
+        contentType: 'application/pdf',
+        sizeBytes: bytes.byteLength,
+        sha256,
+        originalName,
+        createdAt: shop.now().getTime(),
+      })
+      .onConflictDoUpdate({ target: uploadedFiles.path, set: { originalName } })
+      .run();
+    return {
+      old,
+      answer: writeSetting(shop, staff, SETTING_NAMES.activePdf, { value: `/media/${relative}` }),
+    };
+  });
+  await removeMedia(shop, replaced);
+  return answer;
+}
+
+export async function clearActivePdf(shop: Shop, staff: StaffIdentity): Promise<Setting[]> {
+  const old = shop.db
+    .select({ path: uploadedFiles.path })
+    .from(uploadedFiles)
+    .where(eq(uploadedFiles.kind, FLYER_KIND))
+    .all()
+    .map((r) => r.path);
+  shop.db.delete(uploadedFiles).where(eq(uploadedFiles.kind, FLYER_KIND)).run();
+  const answer = writeSetting(shop, staff, SETTING_NAMES.activePdf, { value: '' });
+  await removeMedia(shop, old);
+  return answer;
 }

@@ -1,0 +1,196 @@
+import { emailOutbox, type ShopDatabase } from '@nursery/db';
+import { and, asc, eq, isNull, lt } from 'drizzle-orm';
+import nodemailer, { type Transporter } from 'nodemailer';
+
+export interface OutgoingEmail {
+  kind: string;
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+interface MailLogger {
+  info(obj: unknown, msg?: string): void;
+  warn(obj: unknown, msg?: string): void;
+  error(obj: unknown, msg?: string): void;
+}
+
+export interface MailSettings {
+  smtpUrl: string | undefined;
+  from: string;
+}
+
+/** After this many failed tries a message stays in the outbox with its last error for someone to look at. */
+export const MAX_SEND_ATTEMPTS = 12;
+/** The first retry waits this long; each further one twice as long, up to an hour. */
+export const FIRST_RETRY_DELAY_MS = 30_000;
+const MAX_RETRY_DELAY_MS = 60 * 60_000;
+const RETRY_CHECK_INTERVAL_MS = 30_000;
+const BATCH = 50;
+
+export function retryDelayMs(attempts: number): number {
+  return Math.min(FIRST_RETRY_DELAY_MS * 2 ** Math.max(0, attempts - 1), MAX_RETRY_DELAY_MS);
+}
+
+export interface Outbox {
+  /** Writes the message into the outbox table; inside the caller's transaction when there is one. */
+  queue(email: OutgoingEmail): void;
+  /** Starts sending what is due in the background; never throws and never waits. */
+  flush(): void;
+  /** Sends what is due and resolves when this pass is over (tests and the command line). */
+  flushNow(): Promise<void>;
+  /** Stops the retry timer. */
+  close(): void;
+  readonly smtpConfigured: boolean;
+}
+
+/**
+ * The shop's outgoing mail. Every message is written to the outbox table first, so a mail server outage
+ * never loses a notice or fails the order that caused it. With SMTP configured, unsent rows are sent in
+ * the background; a failure keeps the row with its attempt count and last error and is retried with
+ * growing delays on a timer and at the next start. Without SMTP the rows stay in the outbox and the log.
+ */
+export function createOutbox(options: {
+  mail: MailSettings;
+  database: () => ShopDatabase;
+  log: MailLogger;
+  now: () => Date;
+}): Outbox {
+  const { mail, database, log, now } = options;
+  const transport: Transporter | null = mail.smtpUrl
+    ? nodemailer.createTransport({
+        url: mail.smtpUrl,
+        // A mail server that hangs must not hold messages for the default ten minutes.
+        connectionTimeout: 10_000,
+        greetingTimeout: 10_000,
+        socketTimeout: 30_000,
+      })
+    : null;
+  // When each failed message may be tried again; empty after a restart, so the start retries everything.
+  const notBefore = new Map<number, number>();
+  let running: Promise<void> | null = null;
+  let again = false;
+  let timer: NodeJS.Timeout | null = null;
+
+  function isOpen(): boolean {
+    try {
+      return database().sqlite.open;
+    } catch {
+      return false;
+    }
+  }
+
+  async function sendDue(): Promise<void> {
+    if (!transport) return;
+    const seen = new Set<number>();
+    do {
+      again = false;
+      if (!isOpen()) return;
+      const { db } = database();
+      const rows = db
+        .select()
+        .from(emailOutbox)
+        .where(and(isNull(emailOutbox.sentAt), lt(emailOutbox.attempts, MAX_SEND_ATTEMPTS)))
+        .orderBy(asc(emailOutbox.emailId))
+        .limit(BATCH + seen.size)
+        .all()
+        .filter((r) => !seen.has(r.emailId) && (notBefore.get(r.emailId) ?? 0) <= now().getTime());
+      for (const row of rows) {
+        seen.add(row.emailId);
+        try {
+          await transport.sendMail({
+            from: mail.from,
+            to: row.toAddress,
+            subject: row.subject,
+            text: row.textBody,
+            ...(row.htmlBody ? { html: row.htmlBody } : {}),
+          });
+          notBefore.delete(row.emailId);
+          if (!isOpen()) return;
+          database()
+            .db.update(emailOutbox)
+            .set({ sentAt: now().getTime(), attempts: row.attempts + 1, lastError: null })
+            .where(eq(emailOutbox.emailId, row.emailId))
+            .run();
+          log.info({ emailId: row.emailId, kind: row.kind, to: row.toAddress }, 'e-mail sent');
+        } catch (error) {
+          const attempts = row.attempts + 1;
+          const reason = error instanceof Error ? error.message : String(error);
+          notBefore.set(row.emailId, now().getTime() + retryDelayMs(attempts));
+          if (!isOpen()) return;
+          database()
+            .db.update(emailOutbox)
+            .set({ attempts, lastError: reason.slice(0, 1000) })
+            .where(eq(emailOutbox.emailId, row.emailId))
+            .run();
+          const giveUp = attempts >= MAX_SEND_ATTEMPTS;
+          log[giveUp ? 'error' : 'warn'](
+            { emailId: row.emailId, kind: row.kind, to: row.toAddress, attempts, err: reason },
+            giveUp
+              ? 'e-mail could not be sent; it stays in the outbox and is no longer retried'
+              : 'e-mail could not be sent; it stays in the outbox and will be retried',
+          );
+        }
+      }
+    } while (again);
+  }
+
+  function flushNow(): Promise<void> {
+    if (!transport) return Promise.resolve();
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = sendDue()
+      .catch((error: unknown) => log.error({ err: error }, 'sending the outbox failed'))
+      .finally(() => {
+        running = null;
+      });
+    return running;
+  }
+
+  if (transport) {
+    timer = setInterval(() => {
+      if (!isOpen()) {
+        if (timer) clearInterval(timer);
+        return;
+      }
+      void flushNow();
+    }, RETRY_CHECK_INTERVAL_MS);
+    // The retry timer never keeps a finished process (a test, a command) alive.
+    timer.unref();
+    // Whatever a previous run left unsent goes out now.
+    setImmediate(() => void flushNow());
+  }
+
+  return {
+    smtpConfigured: transport !== null,
+    queue(email) {
+      database()
+        .db.insert(emailOutbox)
+        .values({
+          kind: email.kind,
+          toAddress: email.to,
+          subject: email.subject,
+          textBody: email.text,
+          htmlBody: email.html ?? null,
+          createdAt: now().getTime(),
+        })
+        .run();
+      log.info(
+        { kind: email.kind, to: email.to, subject: email.subject },
+        transport ? 'e-mail queued for sending' : 'e-mail kept in the outbox (no SMTP_URL configured)',
+      );
+    },
+    flush() {
+      void flushNow();
+    },
+    flushNow,
+    close() {
+      if (timer) clearInterval(timer);
+      timer = null;
+      transport?.close();
+    },
+  };
+}
