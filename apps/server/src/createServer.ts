@@ -76,6 +76,18 @@ export async function createServer(options: CreateServerOptions): Promise<ShopSe
     });
     return payload.body ?? '';
   });
+  // tRPC answers with a fetch Response; compression would send only its body and lose the status and headers,
+  // so unwrap it into the reply first.
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (payload instanceof Response) {
+      reply.status(payload.status);
+      payload.headers.forEach((value, key) => {
+        if (key !== 'content-length') reply.header(key, value);
+      });
+      return payload.body ?? '';
+    }
+    return payload;
+  });
   await app.register(fastifyCompress, { global: true, encodings: ['br', 'gzip'] });
   await app.register(fastifyMultipart, {
     limits: { fileSize: Math.max(config.restoreMaxBytes, config.pdfMaxBytes), files: 1, fields: 20 },
