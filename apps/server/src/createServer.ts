@@ -66,18 +66,8 @@ export async function createServer(options: CreateServerOptions): Promise<ShopSe
     reply.status(status).send(body);
   });
 
-  // tRPC answers with a fetch Response; @fastify/compress would keep only its body and drop its status and
+  // tRPC answers with a fetch Response; @fastify/compress would send only its body and drop its status and
   // headers (a 401 went out as 200), so unwrap it first. Instance hooks run before compress's route hook.
-  app.addHook('onSend', async (_request, reply, payload) => {
-    if (!(payload instanceof Response)) return payload;
-    reply.code(payload.status);
-    payload.headers.forEach((value, name) => {
-      reply.header(name, value);
-    });
-    return payload.body ?? '';
-  });
-  // tRPC answers with a fetch Response; compression would send only its body and lose the status and headers,
-  // so unwrap it into the reply first.
   app.addHook('onSend', async (_request, reply, payload) => {
     if (payload instanceof Response) {
       reply.status(payload.status);
