@@ -1,7 +1,14 @@
+import { useSyncExternalStore } from 'react';
+import { getAccessToken, onAccessTokenChange } from './token';
+
 /**
- * Placeholder written by the storefront work so the navigation can ask "is someone signed in?";
- * the sign-in work owns this file and replaces it with the real session.
+ * Whether a staff member is signed in on this browser, for the public navigation's Admin link.
+ * Light on purpose: it reads the stored token and never loads the OpenID client into the storefront.
  */
 export function useSignedIn(): boolean {
-  return false;
+  return useSyncExternalStore(
+    onAccessTokenChange,
+    () => getAccessToken() !== null,
+    () => false,
+  );
 }

@@ -1,0 +1,226 @@
+import { UNAUTHORIZED } from '@nursery/domain';
+import type { User, UserManager } from 'oidc-client-ts';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { notify } from '../lib/toast';
+import { queryClient } from '../trpc';
+import { setAccessToken } from './token';
+import {
+  describeSignInError,
+  GET_ACCESS_TOKEN_FAILED,
+  getUserManager,
+  isInteractiveError,
+  isSignInCallback,
+  LOGIN_FAILED,
+  returnToOf,
+  type SignInState,
+} from './userManager';
+
+/** The spec's sign-in state. */
+export interface AuthState {
+  isLoading: boolean;
+  isAuthenticated: boolean;
+  /** Profile from the identity token's claims (name, email, updated_at...). */
+  user: User['profile'] | null;
+  error: Error | null;
+}
+
+export interface AuthContextValue extends AuthState {
+  /** The path to go back to after a sign-in that just completed on this page, if any. */
+  returnTo: string | null;
+  /** Sends the browser to the provider; it comes back to `returnTo` (default: the current path and query). */
+  login(returnTo?: string): Promise<void>;
+  /** Ends the session at the provider; the browser comes back through /Admin/Logout to the shop's home. */
+  logout(): Promise<void>;
+}
+
+const AuthContext = createContext<AuthContextValue | null>(null);
+
+export function useAuth(): AuthContextValue {
+  const value = useContext(AuthContext);
+  if (!value) throw new Error('useAuth must be used inside <AuthProvider>');
+  return value;
+}
+
+function currentPath(): string {
+  return `${window.location.pathname}${window.location.search}`;
+}
+
+interface StartUpOutcome {
+  user: User | null;
+  returnTo: string | null;
+  error: Error | null;
+}
+
+let startUpOnce: Promise<StartUpOutcome> | null = null;
+
+/**
+ * The spec's start-up, run once per page load even when React mounts twice: a redirect callback when the
+ * address carries a code or error with a state; otherwise the stored user, or a silent check at the provider.
+ */
+function startUp(userManager: UserManager): Promise<StartUpOutcome> {
+  startUpOnce ??= (async (): Promise<StartUpOutcome> => {
+    if (isSignInCallback()) {
+      if (window.self !== window.top) {
+        // Inside the hidden frame of a silent sign-in: hand the answer to the page that asked.
+        await userManager.signinCallback().catch(() => undefined);
+        return { user: null, returnTo: null, error: null };
+      }
+      try {
+        const user = (await userManager.signinCallback()) ?? (await userManager.getUser());
+        return { user, returnTo: returnToOf(user) ?? '/Admin/Products', error: null };
+      } catch (error) {
+        return { user: null, returnTo: null, error: describeSignInError(error, LOGIN_FAILED) };
+      }
+    }
+    const stored = await userManager.getUser();
+    if (stored && !stored.expired) return { user: stored, returnTo: null, error: null };
+    try {
+      return { user: await userManager.signinSilent(), returnTo: null, error: null };
+    } catch (error) {
+      await userManager.removeUser();
+      // Nobody signed in at the provider is not an error; anything else is worth showing.
+      return {
+        user: null,
+        returnTo: null,
+        error: isInteractiveError(error) ? null : describeSignInError(error, GET_ACCESS_TOKEN_FAILED),
+      };
+    }
+  })();
+  return startUpOnce;
+}
+
+const STARTING: AuthState = { isLoading: true, isAuthenticated: false, user: null, error: null };
+
+/**
+ * Runs the sign-in start-up once per page: finishes a redirect from the provider when the address carries
+ * one, otherwise reads the stored user and, when there is none, asks the provider quietly (prompt=none)
+ * whether a session is still open. Keeps the access token in auth/token.ts for every API call.
+ */
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const [state, setState] = useState<AuthState>(STARTING);
+  const [manager, setManager] = useState<UserManager | null>(null);
+  const [returnTo, setReturnTo] = useState<string | null>(null);
+
+  useEffect(() => {
+    let cancelled = false;
+    const signedIn = (user: User | null) => {
+      const valid = user && !user.expired ? user : null;
+      setAccessToken(valid?.access_token ?? null);
+      if (cancelled) return;
+      // Renewals hand over a new token; the profile object only changes when its claims do.
+      setState((previous) => {
+        const same =
+          previous.user !== null && valid !== null && previous.user.updated_at === valid.profile.updated_at;
+        return {
+          isLoading: false,
+          isAuthenticated: valid !== null,
+          user: same ? previous.user : (valid?.profile ?? null),
+          error: null,
+        };
+      });
+    };
+    const failed = (error: Error) => {
+      if (cancelled) return;
+      setState((previous) => ({ ...previous, isLoading: false, error }));
+    };
+
+    let detach = () => {};
+    (async () => {
+      let userManager: UserManager;
+      try {
+        userManager = await getUserManager();
+      } catch (error) {
+        failed(describeSignInError(error, LOGIN_FAILED));
+        return;
+      }
+      if (cancelled) return;
+      setManager(userManager);
+      const onLoaded = (user: User) => signedIn(user);
+      const onUnloaded = () => signedIn(null);
+      const onRenewError = (error: Error) => {
+        if (isInteractiveError(error)) {
+          // The provider session ended (signed out elsewhere, expired): forget the local copy too.
+          void userManager.removeUser();
+          return;
+        }
+        failed(describeSignInError(error, GET_ACCESS_TOKEN_FAILED));
+      };
+      userManager.events.addUserLoaded(onLoaded);
+      userManager.events.addUserUnloaded(onUnloaded);
+      userManager.events.addSilentRenewError(onRenewError);
+      detach = () => {
+        userManager.events.removeUserLoaded(onLoaded);
+        userManager.events.removeUserUnloaded(onUnloaded);
+        userManager.events.removeSilentRenewError(onRenewError);
+      };
+
+      const outcome = await startUp(userManager);
+      if (outcome.returnTo && !cancelled) setReturnTo(outcome.returnTo);
+      signedIn(outcome.user);
+      if (outcome.error) failed(outcome.error);
+    })();
+
+    return () => {
+      cancelled = true;
+      detach();
+    };
+  }, []);
+
+  // Any call the server refuses with 401 says so once, as the spec's error catalogue asks.
+  useEffect(() => {
+    const isUnauthorized = (error: unknown) =>
+      (error as { data?: { httpStatus?: unknown } } | null)?.data?.httpStatus === 401 ||
+      (error as { status?: unknown } | null)?.status === 401;
+    const tell = () => notify.error(UNAUTHORIZED, { id: 'unauthorized' });
+    const offQueries = queryClient.getQueryCache().subscribe((event) => {
+      if (event.type === 'updated' && event.action.type === 'error' && isUnauthorized(event.action.error))
+        tell();
+    });
+    const offMutations = queryClient.getMutationCache().subscribe((event) => {
+      if (event.type === 'updated' && event.action.type === 'error' && isUnauthorized(event.action.error))
+        tell();
+    });
+    return () => {
+      offQueries();
+      offMutations();
+    };
+  }, []);
+
+  const login = useCallback(
+    async (target?: string) => {
+      setState((previous) => ({ ...previous, isLoading: true, error: null }));
+      try {
+        const userManager = manager ?? (await getUserManager());
+        const signInState: SignInState = { returnTo: target ?? currentPath() };
+        await userManager.signinRedirect({ state: signInState });
+      } catch (error) {
+        setState((previous) => ({
+          ...previous,
+          isLoading: false,
+          error: describeSignInError(error, LOGIN_FAILED),
+        }));
+      }
+    },
+    [manager],
+  );
+
+  const logout = useCallback(async () => {
+    const userManager = manager ?? (await getUserManager());
+    const user = await userManager.getUser();
+    setAccessToken(null);
+    setState({ isLoading: false, isAuthenticated: false, user: null, error: null });
+    await userManager.removeUser();
+    try {
+      await userManager.signoutRedirect(user?.id_token ? { id_token_hint: user.id_token } : {});
+    } catch {
+      // A provider without an end-session endpoint: the local sign-out is all there is.
+      window.location.assign('/');
+    }
+  }, [manager]);
+
+  const value = useMemo<AuthContextValue>(
+    () => ({ ...state, returnTo, login, logout }),
+    [state, returnTo, login, logout],
+  );
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
