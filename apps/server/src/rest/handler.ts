@@ -3,9 +3,11 @@ import {
   appRouter,
   createCaller,
   inputErrorMessages,
+  PUBLIC_PROCEDURES,
   RawJson,
   type RestRoute,
 } from '@nursery/api';
+import { FORBIDDEN, UNAUTHORIZED } from '@nursery/domain';
 import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -106,6 +108,12 @@ export function registerRestRoutes(
       handler: async (request: FastifyRequest, reply: FastifyReply) => {
         try {
           const ctx = await createContext(request);
+          // Staff-only paths refuse before reading the body: nobody uploads a file only to hear "Unauthorized".
+          if (!PUBLIC_PROCEDURES.has(route.procedure) && ctx.caller.kind !== 'staff') {
+            throw ctx.caller.kind === 'not-staff'
+              ? new TRPCError({ code: 'FORBIDDEN', message: FORBIDDEN })
+              : new TRPCError({ code: 'UNAUTHORIZED', message: UNAUTHORIZED });
+          }
           const input = await readInput(route, request);
           const data = await procedureOf(createCaller(ctx), route.procedure)(input);
           if (route.respond === 'file') {
