@@ -159,6 +159,7 @@ describe('sign-in', () => {
     }
     for (const procedure of ['orders.all', 'orders.seasons', 'orders.productChoices', 'contacts.all']) {
       const response = await fetch(`${server.url}/trpc/${procedure}`);
+      expect(response.status, procedure).toBe(401);
       const body = (await response.json()) as { result?: unknown; error?: { data: { httpStatus: number } } };
       expect(body.result, procedure).toBeUndefined();
       expect(body.error?.data.httpStatus, procedure).toBe(401);

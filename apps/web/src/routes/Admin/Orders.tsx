@@ -1,3 +1,426 @@
+import {
+  ORDER_DELETE_CONFIRM,
+  ORDER_RESTORE_CONFIRM,
+  SUCCESSFULLY_DELETED,
+  SUCCESSFULLY_UPDATED,
+} from '@nursery/domain';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import type { ColumnDef, FilterFn } from '@tanstack/react-table';
+import { useEffect, useMemo, useState } from 'react';
+import { downloadExport } from '../../admin/download';
+import { OrderDetailsModal } from '../../admin/orders/OrderDetailsModal';
+import type { OrderListItem } from '../../admin/orders/types';
+import { usePageTitle } from '../../admin/orders/usePageTitle';
+import { confirm } from '../../components/ConfirmDialog';
+import { DataTable } from '../../components/DataTable';
+import { notify, showApiFailure } from '../../lib/toast';
+import { trpc } from '../../trpc';
+import '../../admin/orders/orders.css';
+
+/** The spec: the season's orders load first and the deleted ones a second later, so the main list is not held up. */
+export const DELETED_ORDERS_DELAY_MS = 1000;
+
+type TaxFilter = 'all' | 'exempt' | 'taxed';
+
+interface Filter {
+  text: string;
+  tax: TaxFilter;
+  season: number | null;
+}
+
+function matches(order: OrderListItem, filter: Filter): boolean {
+  if (filter.tax === 'exempt' && !order.isTaxExempt) return false;
+  if (filter.tax === 'taxed' && order.isTaxExempt) return false;
+  const needle = filter.text.trim().toLowerCase();
+  if (!needle) return true;
+  const digits = needle.replace(/\D/g, '');
+  const haystack = [order.orderId, order.name, order.email, order.phoneNumber, order.displayCreatedTimestamp]
+    .join(' ')
+    .toLowerCase();
+  // Phone numbers match on digits too, so '5550102' finds '(555) 010-2233'.
+  return (
+    needle.split(/\s+/).every((word) => haystack.includes(word)) ||
+    (digits.length >= 3 && order.phoneNumber.replace(/\D/g, '').includes(digits))
+  );
+}
+
+// The whole filter travels as the table's global filter, so any change of it returns to page 1.
+const orderFilterFn: FilterFn<OrderListItem> = (row, _columnId, value: string) =>
+  matches(row.original, JSON.parse(value) as Filter);
+orderFilterFn.autoRemove = () => false;
+
+function Icon({ name }: { name: 'edit' | 'trash' | 'restore' }) {
+  const paths = {
+    edit: 'M3 17.25V21h3.75L17.8 9.94l-3.75-3.75L3 17.25zm17.7-10.2a1 1 0 0 0 0-1.41l-2.34-2.34a1 1 0 0 0-1.41 0l-1.83 1.83 3.75 3.75 1.83-1.83z',
+    trash: 'M6 19a2 2 0 0 0 2 2h8a2 2 0 0 0 2-2V7H6v12zM19 4h-3.5l-1-1h-5l-1 1H5v2h14V4z',
+    restore:
+      'M13 3a9 9 0 0 0-9 9H1l3.89 3.89.07.14L9 12H6a7 7 0 1 1 2.05 4.95l-1.42 1.42A9 9 0 1 0 13 3zm-1 5v5l4.28 2.54.72-1.21-3.5-2.08V8H12z',
+  } as const;
+  return (
+    <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+      <path fill="currentColor" d={paths[name]} />
+    </svg>
+  );
+}
+
 export function AdminOrders() {
-  return <h1>AdminOrders</h1>;
+  usePageTitle('Orders - Admin');
+  const queryClient = useQueryClient();
+  const seasons = useQuery(trpc.orders.seasons.queryOptions());
+  const [chosenSeason, setChosenSeason] = useState<number | null>(null);
+  const season = chosenSeason ?? seasons.data?.currentSeason ?? null;
+  const [text, setText] = useState('');
+  const [tax, setTax] = useState<TaxFilter>('all');
+  const [detailsOf, setDetailsOf] = useState<number | null>(null);
+
+  // A season above 0 loads that season's orders; 'All Seasons' (-1) loads every order.
+  const seasonOptions = trpc.orders.allForSeason.queryOptions({ season: season ?? 0 });
+  const allOptions = trpc.orders.all.queryOptions();
+  const listOptions = season !== null && season > 0 ? seasonOptions : allOptions;
+  const orders = useQuery({ ...listOptions, enabled: season !== null, staleTime: 0 });
+
+  const [deletedWanted, setDeletedWanted] = useState(false);
+  useEffect(() => {
+    const timer = window.setTimeout(() => setDeletedWanted(true), DELETED_ORDERS_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, []);
+  const deleted = useQuery({
+    ...trpc.orders.allDeleted.queryOptions(),
+    enabled: deletedWanted,
+    staleTime: 0,
+  });
+
+  const reloadBoth = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: trpc.orders.allForSeason.pathKey() }),
+      queryClient.invalidateQueries({ queryKey: trpc.orders.all.pathKey() }),
+      queryClient.invalidateQueries({ queryKey: trpc.orders.allDeleted.pathKey() }),
+    ]);
+
+  const listKey = listOptions.queryKey;
+  const setFlags = useMutation(
+    trpc.orders.updateFlags.mutationOptions({
+      // Optimistic: the toggle moves at once and moves back if the server refuses.
+      onMutate: async ({ orderId, isTaxExempt }) => {
+        await queryClient.cancelQueries({ queryKey: listKey });
+        const before = queryClient.getQueryData<OrderListItem[]>(listKey);
+        queryClient.setQueryData<OrderListItem[]>(listKey, (rows) =>
+          rows?.map((o) => (o.orderId === orderId ? { ...o, isTaxExempt: Boolean(isTaxExempt) } : o)),
+        );
+        return { before };
+      },
+      onError: (error, _input, context) => {
+        if (context?.before) queryClient.setQueryData(listKey, context.before);
+        showApiFailure(error);
+      },
+      onSuccess: (order) => {
+        queryClient.setQueryData<OrderListItem[]>(listKey, (rows) =>
+          rows?.map((o) =>
+            o.orderId === order.orderId
+              ? {
+                  ...o,
+                  isTaxExempt: order.isTaxExempt,
+                  totalPrice: order.total,
+                  displayTotalPrice: order.displayTotal,
+                  version: order.version,
+                }
+              : o,
+          ),
+        );
+        notify.success(SUCCESSFULLY_UPDATED);
+      },
+    }),
+  );
+
+  const remove = useMutation(
+    trpc.orders.delete.mutationOptions({
+      onSuccess: () => notify.success(SUCCESSFULLY_DELETED),
+      onError: showApiFailure,
+      onSettled: reloadBoth,
+    }),
+  );
+  const restore = useMutation(
+    trpc.orders.restore.mutationOptions({
+      onSuccess: () => notify.success(SUCCESSFULLY_UPDATED),
+      onError: showApiFailure,
+      onSettled: reloadBoth,
+    }),
+  );
+
+  const askDelete = async (orderId: number) => {
+    if (await confirm(ORDER_DELETE_CONFIRM, { tone: 'danger', confirmText: 'Delete' }))
+      remove.mutate({ orderId });
+  };
+  const askRestore = async (orderId: number) => {
+    if (await confirm(ORDER_RESTORE_CONFIRM, { confirmText: 'Restore' })) restore.mutate({ orderId });
+  };
+
+  const filterValue = JSON.stringify({ text, tax, season } satisfies Filter);
+  const rows = orders.data ?? [];
+  const shownCount = useMemo(
+    () => rows.filter((o) => matches(o, { text, tax, season })).length,
+    [rows, text, tax, season],
+  );
+
+  // Built each render so the cells always call the current mutations; a few hundred rows cost nothing.
+  const columns: ColumnDef<OrderListItem, unknown>[] = [
+    {
+      id: 'edit',
+      header: () => <span className="sr-only">Edit</span>,
+      enableSorting: false,
+      meta: { width: '2.6rem' },
+      cell: ({ row }) => (
+        <Link
+          to="/Admin/Orders/Edit/$orderId"
+          params={{ orderId: String(row.original.orderId) }}
+          className="btn btn-sm btn-link btn-icon"
+          aria-label={`Edit order ${row.original.orderId}`}
+          title="Edit order"
+        >
+          <Icon name="edit" />
+        </Link>
+      ),
+    },
+    { accessorKey: 'orderId', header: 'Order Id', meta: { width: '5.5rem', className: 'num' } },
+    {
+      id: 'createdTimestamp',
+      accessorFn: (o) => o.createdTimestamp,
+      header: 'Order Date',
+      cell: ({ row }) => row.original.displayCreatedTimestamp,
+      meta: { width: '10rem' },
+    },
+    { accessorKey: 'name', header: 'Customer Name', meta: { width: '12%' } },
+    {
+      accessorKey: 'email',
+      header: 'Customer Email',
+      meta: { width: '15%', className: 'cell-ellipsis' },
+      cell: ({ row }) => <span title={row.original.email}>{row.original.email}</span>,
+    },
+    { accessorKey: 'phoneNumber', header: 'Customer Phone Number', meta: { width: '9rem' } },
+    {
+      accessorKey: 'numItems',
+      header: '# Items',
+      cell: ({ row }) => row.original.displayNumItems,
+      meta: { width: '5rem', className: 'num' },
+    },
+    { accessorKey: 'totalQuantity', header: 'Quantity', meta: { width: '5.5rem', className: 'num' } },
+    {
+      accessorKey: 'totalPrice',
+      header: 'Order Total',
+      cell: ({ row }) => row.original.displayTotalPrice,
+      meta: { width: '7rem', className: 'num' },
+    },
+    {
+      id: 'details',
+      header: 'Order Details',
+      enableSorting: false,
+      meta: { width: '9rem' },
+      cell: ({ row }) => (
+        <span className="row-gap nowrap">
+          <button
+            type="button"
+            className="btn btn-sm btn-info"
+            onClick={() => setDetailsOf(row.original.orderId)}
+          >
+            Details...
+          </button>
+          <a
+            className="btn btn-sm btn-link"
+            href={`/Order/${row.original.orderId}/${encodeURIComponent(row.original.phoneNumber ?? '')}`}
+            target="_blank"
+            rel="noreferrer"
+          >
+            View
+          </a>
+        </span>
+      ),
+    },
+    {
+      accessorKey: 'isTaxExempt',
+      header: 'Tax Exempt',
+      meta: { width: '6rem', className: 'text-center' },
+      cell: ({ row }) => (
+        <input
+          type="checkbox"
+          className="switch"
+          checked={row.original.isTaxExempt}
+          aria-label={`Order ${row.original.orderId} is tax exempt`}
+          onChange={(event) =>
+            setFlags.mutate({ orderId: row.original.orderId, isTaxExempt: event.target.checked })
+          }
+        />
+      ),
+    },
+    {
+      id: 'delete',
+      header: () => <span className="sr-only">Delete</span>,
+      enableSorting: false,
+      meta: { width: '2.8rem' },
+      cell: ({ row }) => (
+        <button
+          type="button"
+          className="btn btn-sm btn-link btn-icon text-danger"
+          aria-label={`Delete order ${row.original.orderId}`}
+          title="Delete order"
+          onClick={() => askDelete(row.original.orderId)}
+        >
+          <Icon name="trash" />
+        </button>
+      ),
+    },
+  ];
+
+  const deletedColumns: ColumnDef<OrderListItem, unknown>[] = [
+    { accessorKey: 'orderId', header: 'Order Id', meta: { width: '5.5rem', className: 'num' } },
+    {
+      id: 'createdTimestamp',
+      accessorFn: (o) => o.createdTimestamp,
+      header: 'Order Date',
+      cell: ({ row }) => row.original.displayCreatedTimestamp,
+      meta: { width: '10rem' },
+    },
+    {
+      id: 'deletedTimestamp',
+      accessorFn: (o) => o.deletedTimestamp ?? '',
+      header: 'Deleted Date',
+      cell: ({ row }) => row.original.displayDeletedTimestamp,
+      meta: { width: '10rem' },
+    },
+    { accessorKey: 'deletedUsername', header: 'Deleted By', meta: { width: '10%' } },
+    { accessorKey: 'name', header: 'Name', meta: { width: '13%' } },
+    {
+      accessorKey: 'email',
+      header: 'Email',
+      meta: { width: '16%', className: 'cell-ellipsis' },
+      cell: ({ row }) => <span title={row.original.email}>{row.original.email}</span>,
+    },
+    { accessorKey: 'phoneNumber', header: 'Phone', meta: { width: '9rem' } },
+    {
+      accessorKey: 'numItems',
+      header: '# Items',
+      cell: ({ row }) => row.original.displayNumItems,
+      meta: { width: '5rem', className: 'num' },
+    },
+    {
+      id: 'restore',
+      header: () => <span className="sr-only">Restore</span>,
+      enableSorting: false,
+      meta: { width: '2.8rem' },
+      cell: ({ row }) => (
+        <button
+          type="button"
+          className="btn btn-sm btn-link btn-icon"
+          aria-label={`Restore order ${row.original.orderId}`}
+          title="Restore order"
+          onClick={() => askRestore(row.original.orderId)}
+        >
+          <Icon name="restore" />
+        </button>
+      ),
+    },
+  ];
+
+  const [exporting, setExporting] = useState<null | 'yoy' | 'current'>(null);
+  const runExport = async (which: 'yoy' | 'current') => {
+    setExporting(which);
+    if (which === 'yoy') await downloadExport('/Exports/GetYearOverYearExport', 'YearOverYearByMonth');
+    else
+      await downloadExport('/Exports/GetCurrentSeasonOrdersWithProducts', 'CurrentSeasonOrdersWithProducts');
+    setExporting(null);
+  };
+
+  return (
+    <div className="admin-orders">
+      <h1>Orders - Admin</h1>
+      <div className="data-table-toolbar orders-toolbar">
+        <div className="row-gap">
+          <Link to="/Admin/Orders/Edit" className="btn btn-primary">
+            Add Order...
+          </Link>
+          <button
+            type="button"
+            className="btn btn-secondary"
+            disabled={exporting !== null}
+            onClick={() => runExport('yoy')}
+          >
+            {exporting === 'yoy' ? 'Exporting...' : 'Export Year Over Year'}
+          </button>
+          <button
+            type="button"
+            className="btn btn-secondary"
+            disabled={exporting !== null}
+            onClick={() => runExport('current')}
+          >
+            {exporting === 'current' ? 'Exporting...' : 'Export Current Orders'}
+          </button>
+        </div>
+        <div className="row-gap orders-filters">
+          <label className="row-gap">
+            <span className="sr-only">Season</span>
+            <select
+              className="form-select"
+              aria-label="Season"
+              value={season ?? ''}
+              onChange={(event) => setChosenSeason(Number(event.target.value))}
+              disabled={!seasons.data}
+            >
+              {(seasons.data?.seasons ?? []).map((s) => (
+                <option key={s.value} value={s.value}>
+                  {s.label}
+                </option>
+              ))}
+            </select>
+          </label>
+          <select
+            className="form-select"
+            aria-label="Tax exemption"
+            value={tax}
+            onChange={(event) => setTax(event.target.value as TaxFilter)}
+          >
+            <option value="all">Taxed and exempt</option>
+            <option value="exempt">Tax exempt only</option>
+            <option value="taxed">Taxed only</option>
+          </select>
+          <input
+            type="search"
+            className="form-control"
+            placeholder="Filter Orders..."
+            aria-label="Filter Orders"
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+          />
+        </div>
+      </div>
+      <p className="orders-count" aria-live="polite">
+        {orders.isPending && season !== null ? 'Loading...' : `Showing ${shownCount} Order(s)`}
+      </p>
+      {orders.isError ? <p className="alert alert-danger">{orders.error.message}</p> : null}
+      <DataTable
+        data={rows}
+        columns={columns}
+        globalFilter={filterValue}
+        globalFilterFn={orderFilterFn}
+        initialSorting={[{ id: 'createdTimestamp', desc: true }]}
+        getRowId={(o) => String(o.orderId)}
+        fixedLayout
+        caption="Orders"
+        emptyText={orders.isPending ? 'Loading...' : 'No orders match.'}
+        testId="orders-table"
+      />
+
+      <h2 className="orders-deleted-title">Showing {deleted.data?.length ?? 0} Deleted Order(s)</h2>
+      <DataTable
+        data={deleted.data ?? []}
+        columns={deletedColumns}
+        initialSorting={[{ id: 'deletedTimestamp', desc: true }]}
+        getRowId={(o) => String(o.orderId)}
+        fixedLayout
+        caption="Deleted orders"
+        emptyText={deleted.isPending ? 'Loading...' : 'No deleted orders.'}
+        testId="deleted-orders-table"
+      />
+      <OrderDetailsModal orderId={detailsOf} onClose={() => setDetailsOf(null)} />
+    </div>
+  );
 }
