@@ -1,0 +1,185 @@
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { ConfigError, loadConfig } from '@nursery/api';
+import {
+  createStaffAccount,
+  listStaffAccounts,
+  removeStaffAccount,
+  resetStaffPassword,
+  revokeOidcPayloadsOfAccount,
+  StaffAccountError,
+} from '@nursery/api/staff';
+import { DATABASE_FILE_NAME, openDatabase } from '@nursery/db';
+
+const USAGE = `Staff accounts of the shop's own sign-in (used when OIDC_ISSUER is not set).
+
+Usage:
+  pnpm staff add <email> [--name "<full name>"] [--password-stdin]
+  pnpm staff list
+  pnpm staff remove <email>
+  pnpm staff reset-password <email> [--password-stdin]
+
+Without --password-stdin a password is generated and printed once.
+Works on the database in DATA_DIR (default ./data), whether the shop is running or not.`;
+
+async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(Buffer.from(chunk));
+  // One line: the password as typed, without the newline a shell adds.
+  return Buffer.concat(chunks)
+    .toString('utf8')
+    .replace(/\r?\n$/, '');
+}
+
+function formatTime(ms: number | null): string {
+  return ms === null ? 'never' : new Date(ms).toISOString().replace('T', ' ').slice(0, 16);
+}
+
+export async function runStaffCommand(
+  argv: string[],
+  env: Record<string, string | undefined>,
+  io: { out: (text: string) => void; err: (text: string) => void; stdin: () => Promise<string> },
+): Promise<number> {
+  let parsed: ReturnType<
+    typeof parseArgs<{
+      options: {
+        name: { type: 'string' };
+        'password-stdin': { type: 'boolean' };
+        help: { type: 'boolean'; short: 'h' };
+      };
+      allowPositionals: true;
+    }>
+  >;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      options: {
+        name: { type: 'string' },
+        'password-stdin': { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+      allowPositionals: true,
+    });
+  } catch (error) {
+    io.err(`${(error as Error).message}\n\n${USAGE}\n`);
+    return 2;
+  }
+  const [command, email, ...extra] = parsed.positionals;
+  if (parsed.values.help || !command) {
+    io.out(`${USAGE}\n`);
+    return command || parsed.values.help ? 0 : 2;
+  }
+  const needsEmail = ['add', 'remove', 'reset-password'].includes(command);
+  if (!['add', 'list', 'remove', 'reset-password'].includes(command)) {
+    io.err(`Unknown command "${command}".\n\n${USAGE}\n`);
+    return 2;
+  }
+  if ((needsEmail && !email) || (!needsEmail && email) || extra.length > 0) {
+    io.err(
+      `${needsEmail ? `"${command}" needs one e-mail address.` : `"${command}" takes no arguments.`}\n\n${USAGE}\n`,
+    );
+    return 2;
+  }
+
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      io.err(`${error.message}\n`);
+      return 2;
+    }
+    throw error;
+  }
+  if (!config.oidc.embedded) {
+    io.err(
+      `Note: OIDC_ISSUER is set (${config.oidc.issuer}), so staff sign in there; these accounts are used only without it.\n`,
+    );
+  }
+  const password = parsed.values['password-stdin'] ? await io.stdin() : undefined;
+  // Opening also migrates: the command works on a fresh data folder as well. WAL and the busy timeout let
+  // it run beside a running shop.
+  const database = openDatabase(path.join(config.dataDir, DATABASE_FILE_NAME));
+  try {
+    const db = database.db;
+    switch (command) {
+      case 'add': {
+        const created = await createStaffAccount(db, {
+          email: email ?? '',
+          name: parsed.values.name,
+          password,
+        });
+        io.out(
+          `Added staff account ${created.account.email}${created.account.fullName ? ` (${created.account.fullName})` : ''}.\n`,
+        );
+        if (password === undefined) io.out(`Password (shown only now): ${created.password}\n`);
+        return 0;
+      }
+      case 'list': {
+        const accounts = listStaffAccounts(db);
+        if (accounts.length === 0) {
+          io.out('No staff accounts yet. Add one with: pnpm staff add <email>\n');
+          return 0;
+        }
+        const rows = accounts.map((a) => [
+          a.email,
+          a.fullName || '-',
+          formatTime(a.createdAt),
+          formatTime(a.lastSignInAt),
+        ]);
+        const header = ['E-MAIL', 'NAME', 'CREATED (UTC)', 'LAST SIGN-IN (UTC)'];
+        const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+        for (const row of [header, ...rows]) {
+          io.out(
+            `${row
+              .map((cell, i) => cell.padEnd(widths[i] ?? 0))
+              .join('  ')
+              .trimEnd()}\n`,
+          );
+        }
+        return 0;
+      }
+      case 'remove': {
+        const removed = removeStaffAccount(db, email ?? '');
+        revokeOidcPayloadsOfAccount(db, String(removed.staffId));
+        io.out(`Removed staff account ${removed.email}; its sessions are ended.\n`);
+        return 0;
+      }
+      case 'reset-password': {
+        const reset = await resetStaffPassword(db, email ?? '', password);
+        // A new password ends the sessions opened with the old one.
+        revokeOidcPayloadsOfAccount(db, String(reset.account.staffId));
+        io.out(`New password set for ${reset.account.email}; its sessions are ended.\n`);
+        if (password === undefined) io.out(`Password (shown only now): ${reset.password}\n`);
+        return 0;
+      }
+    }
+    return 2;
+  } catch (error) {
+    if (error instanceof StaffAccountError) {
+      io.err(`${error.message}\n`);
+      return 1;
+    }
+    throw error;
+  } finally {
+    database.close();
+  }
+}
+
+const isMain =
+  process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(import.meta.url).pathname);
+if (isMain) {
+  runStaffCommand(process.argv.slice(2), process.env, {
+    out: (text) => process.stdout.write(text),
+    err: (text) => process.stderr.write(text),
+    stdin: readStdin,
+  }).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (error: unknown) => {
+      process.stderr.write(`${(error as Error).stack ?? String(error)}\n`);
+      process.exitCode = 1;
+    },
+  );
+}
