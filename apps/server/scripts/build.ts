@@ -1,0 +1,251 @@
+/**
+ * Builds the self-contained production folder `release/` at the repository root:
+ *
+ *   release/server.js      the server, bundled with esbuild into one ESM file
+ *   release/<tool>.js      the command-line tools from src/cli (staff, backup, restore) when they exist
+ *   release/node_modules   only what cannot be bundled (native modules) with their runtime dependencies
+ *   release/drizzle        the database migrations, applied on start
+ *   release/public         the built web app, with .br and .gz twins of every text asset
+ *   release/package.json   `type: module` and the start command
+ *
+ * Copy the folder anywhere with Node >= 20.19 and run `node server.js`; nothing else from the workspace is read.
+ */
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
+import { build } from 'esbuild';
+import { z } from 'zod';
+
+const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const repoRoot = path.resolve(serverDir, '..', '..');
+const releaseDir = path.join(repoRoot, 'release');
+const webDist = path.join(repoRoot, 'apps', 'web', 'dist');
+const migrationsDir = path.join(repoRoot, 'packages', 'db', 'drizzle');
+
+/**
+ * Packages left out of the bundle. Native addons load a .node file found relative to their own package,
+ * and sharp picks its platform package (@img/sharp-<platform>) at run time, so both ship as real packages.
+ */
+const EXTERNAL_PACKAGES = ['better-sqlite3', 'sharp'];
+
+/** Dependencies that only run while installing (fetching prebuilt binaries): never needed at run time. */
+const INSTALL_ONLY_PACKAGES = new Set(['prebuild-install', 'node-gyp', 'node-gyp-build']);
+
+/** Workspace packages whose node_modules can resolve the external packages (pnpm links them per package). */
+const RESOLVE_FROM = ['apps/server', 'packages/db', 'packages/api'].map((p) => path.join(repoRoot, p));
+
+const packageJsonSchema = z.object({
+  name: z.string(),
+  version: z.string(),
+  dependencies: z.record(z.string(), z.string()).optional(),
+  optionalDependencies: z.record(z.string(), z.string()).optional(),
+});
+
+function log(text: string): void {
+  process.stdout.write(`${text}\n`);
+}
+
+function fail(text: string): never {
+  process.stderr.write(`build: ${text}\n`);
+  process.exit(1);
+}
+
+/**
+ * Finds the real folder of a package the way Node looks it up (node_modules folders from `from` upwards),
+ * without require.resolve: some packages (sharp's platform builds) export neither "." nor "./package.json".
+ * Null when it is not installed here, e.g. another platform's optional package.
+ */
+function resolvePackageDir(name: string, fromDirs: string[]): string | null {
+  for (const from of fromDirs) {
+    let dir = from;
+    for (;;) {
+      const candidate = path.join(dir, 'node_modules', name);
+      if (existsSync(path.join(candidate, 'package.json'))) return realpathSync(candidate);
+      const parent = path.dirname(dir);
+      if (parent === dir) break;
+      dir = parent;
+    }
+  }
+  return null;
+}
+
+function readPackageJson(dir: string): z.infer<typeof packageJsonSchema> {
+  return packageJsonSchema.parse(JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')));
+}
+
+/**
+ * Every package an external needs at run time: dependencies and the optional ones installed for this
+ * platform, each resolved from the folder of the package that asks for it (so pnpm's layout is honoured).
+ */
+function runtimeClosure(roots: string[]): Map<string, string> {
+  const found = new Map<string, string>();
+  const queue: Array<{ name: string; from: string[] }> = roots.map((name) => ({ name, from: RESOLVE_FROM }));
+  while (queue.length > 0) {
+    const next = queue.shift();
+    if (!next || found.has(next.name) || INSTALL_ONLY_PACKAGES.has(next.name)) continue;
+    const dir = resolvePackageDir(next.name, next.from);
+    if (!dir) {
+      if (roots.includes(next.name)) fail(`cannot find ${next.name}; run pnpm install first`);
+      continue;
+    }
+    found.set(next.name, dir);
+    const manifest = readPackageJson(dir);
+    for (const dep of [
+      ...Object.keys(manifest.dependencies ?? {}),
+      ...Object.keys(manifest.optionalDependencies ?? {}),
+    ]) {
+      // pnpm links a package's dependencies beside it, in the node_modules folder that holds it.
+      queue.push({ name: dep, from: [dir, ...RESOLVE_FROM] });
+    }
+  }
+  return found;
+}
+
+/** better-sqlite3's SQLite sources and object files are only for compiling; the loaded addon is enough. */
+function keepFile(packageName: string, relative: string): boolean {
+  if (packageName !== 'better-sqlite3') return !relative.startsWith(`node_modules${path.sep}`);
+  if (relative === '' || relative === 'package.json' || relative === 'LICENSE') return true;
+  if (relative === 'lib' || relative.startsWith(`lib${path.sep}`)) return true;
+  return [
+    'build',
+    path.join('build', 'Release'),
+    path.join('build', 'Release', 'better_sqlite3.node'),
+  ].includes(relative);
+}
+
+function copyPackage(name: string, from: string, nodeModules: string): void {
+  const to = path.join(nodeModules, name);
+  cpSync(from, to, {
+    recursive: true,
+    dereference: true,
+    filter: (source) => keepFile(name, path.relative(from, source)),
+  });
+}
+
+const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|xml|webmanifest|map)$/;
+
+/** Writes .br and .gz beside every text asset, so @fastify/static serves them without compressing per request. */
+function precompress(dir: string): number {
+  let count = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory()) {
+      count += precompress(file);
+      continue;
+    }
+    if (!COMPRESSIBLE.test(entry.name) || statSync(file).size < 256) continue;
+    const bytes = readFileSync(file);
+    writeFileSync(
+      `${file}.br`,
+      brotliCompressSync(bytes, {
+        params: {
+          [zlibConstants.BROTLI_PARAM_QUALITY]: zlibConstants.BROTLI_MAX_QUALITY,
+          [zlibConstants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+        },
+      }),
+    );
+    writeFileSync(`${file}.gz`, gzipSync(bytes, { level: 9 }));
+    count += 1;
+  }
+  return count;
+}
+
+async function main(): Promise<void> {
+  const started = Date.now();
+  if (!existsSync(path.join(webDist, 'index.html'))) {
+    fail(
+      `the web app is not built (${webDist}/index.html missing): run "pnpm build" from the repository root`,
+    );
+  }
+  if (!existsSync(path.join(migrationsDir, 'meta', '_journal.json')))
+    fail(`no migrations in ${migrationsDir}`);
+
+  rmSync(releaseDir, { recursive: true, force: true });
+  mkdirSync(releaseDir, { recursive: true });
+
+  const cliDir = path.join(serverDir, 'src', 'cli');
+  const tools = ['staff', 'backup', 'restore'].filter((t) => existsSync(path.join(cliDir, `${t}.ts`)));
+  const entryPoints = [
+    { in: path.join(serverDir, 'src', 'main.ts'), out: 'server' },
+    ...tools.map((t) => ({ in: path.join(cliDir, `${t}.ts`), out: t })),
+  ];
+
+  const result = await build({
+    entryPoints,
+    outdir: releaseDir,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    external: EXTERNAL_PACKAGES,
+    minify: true,
+    // Function and class names stay readable in logged stack traces.
+    keepNames: true,
+    legalComments: 'none',
+    metafile: true,
+    logLevel: 'warning',
+    // Bundled CommonJS packages still call require() for Node's built-ins; ESM has no require of its own.
+    banner: {
+      js: "import { createRequire as __shopCreateRequire } from 'node:module'; const require = __shopCreateRequire(import.meta.url);",
+    },
+  });
+
+  const nodeModules = path.join(releaseDir, 'node_modules');
+  const closure = runtimeClosure(EXTERNAL_PACKAGES);
+  for (const [name, dir] of closure) copyPackage(name, dir, nodeModules);
+  const addon = path.join(nodeModules, 'better-sqlite3', 'build', 'Release', 'better_sqlite3.node');
+  if (!existsSync(addon))
+    fail(`better-sqlite3 has no compiled addon (${addon}); reinstall with build scripts allowed`);
+
+  cpSync(migrationsDir, path.join(releaseDir, 'drizzle'), { recursive: true });
+  cpSync(webDist, path.join(releaseDir, 'public'), { recursive: true });
+  const compressed = precompress(path.join(releaseDir, 'public'));
+
+  const rootManifest = z
+    .object({ version: z.string(), engines: z.object({ node: z.string() }).optional() })
+    .parse(JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')));
+  writeFileSync(
+    path.join(releaseDir, 'package.json'),
+    `${JSON.stringify(
+      {
+        name: 'nursery-shop-release',
+        version: rootManifest.version,
+        private: true,
+        type: 'module',
+        engines: { node: rootManifest.engines?.node ?? '>=20.19' },
+        scripts: {
+          start: 'node server.js',
+          ...Object.fromEntries(tools.map((t) => [t, `node ${t}.js`])),
+        },
+      },
+      null,
+      2,
+    )}\n`,
+  );
+
+  const bundleBytes = Object.entries(result.metafile.outputs)
+    .filter(([file]) => file.endsWith('.js'))
+    .map(([file, output]) => `${path.basename(file)} ${(output.bytes / 1024).toFixed(0)} KB`);
+  log(`release/ built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  log(`  bundles: ${bundleBytes.join(', ')}`);
+  log(`  node_modules: ${[...closure.keys()].sort().join(', ')}`);
+  log(`  public: web app with ${compressed} precompressed assets; drizzle: migrations`);
+  if (tools.length < 3)
+    log(
+      `  command-line tools not in src/cli yet: ${['staff', 'backup', 'restore'].filter((t) => !tools.includes(t)).join(', ')}`,
+    );
+  log('  start it with: node release/server.js   (PORT, HOST, DATA_DIR as usual)');
+}
+
+await main();
