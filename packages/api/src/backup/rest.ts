@@ -1,3 +1,24 @@
 import type { RestRoute } from '../restRoute.ts';
 
-export const backupRest: RestRoute[] = [];
+export const backupRest: RestRoute[] = [
+  {
+    method: 'POST',
+    path: '/api/v1/BackupAuth',
+    procedure: 'backup.create',
+    input: 'none',
+    respond: 'file',
+    summary:
+      'Downloads the whole shop as one .zip: a consistent database snapshot, every media file and manifest.json (versions, sizes, SHA-256).',
+    tag: 'Backup',
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/RestoreAuth',
+    procedure: 'backup.restore',
+    input: 'multipart',
+    summary:
+      'Restores a backup (multipart field file). The archive is checked whole first; the current state is saved to backups/ in the data folder. Answers the settings.',
+    tag: 'Backup',
+    successMessage: 'The shop was restored from the backup.',
+  },
+];

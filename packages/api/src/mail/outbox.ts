@@ -1,5 +1,5 @@
 import { emailOutbox, type ShopDatabase } from '@nursery/db';
-import { and, asc, eq, isNull, lt } from 'drizzle-orm';
+import { and, asc, eq, gte, isNull, lt } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
 
 export interface OutgoingEmail {
@@ -27,6 +27,11 @@ export const MAX_SEND_ATTEMPTS = 12;
 export const FIRST_RETRY_DELAY_MS = 30_000;
 const MAX_RETRY_DELAY_MS = 60 * 60_000;
 const RETRY_CHECK_INTERVAL_MS = 30_000;
+/**
+ * Older unsent notices are left in the outbox: a week-old "new order" mail helps nobody, and turning SMTP
+ * on (or restoring an old backup) must not flood the owner with the whole history.
+ */
+export const MAX_SEND_AGE_MS = 7 * 24 * 60 * 60_000;
 const BATCH = 50;
 
 export function retryDelayMs(attempts: number): number {
@@ -91,7 +96,13 @@ export function createOutbox(options: {
       const rows = db
         .select()
         .from(emailOutbox)
-        .where(and(isNull(emailOutbox.sentAt), lt(emailOutbox.attempts, MAX_SEND_ATTEMPTS)))
+        .where(
+          and(
+            isNull(emailOutbox.sentAt),
+            lt(emailOutbox.attempts, MAX_SEND_ATTEMPTS),
+            gte(emailOutbox.createdAt, now().getTime() - MAX_SEND_AGE_MS),
+          ),
+        )
         .orderBy(asc(emailOutbox.emailId))
         .limit(BATCH + seen.size)
         .all()
