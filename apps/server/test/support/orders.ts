@@ -1,0 +1,52 @@
+/** What the storefront lists of a product, as far as an order needs it. */
+export interface ShownProduct {
+  productId: number;
+  name: string;
+  productStatus: number;
+  isStockTracked: boolean;
+  prices: { startQuantity: number; endQuantity: number | null; price: number }[];
+}
+
+export const customer = {
+  firstName: 'Wendell',
+  lastName: 'Berry',
+  email: 'wendell@example.com',
+  confirmEmail: 'wendell@example.com',
+  phoneNumber: '(555) 310-4477',
+  workPhoneNumber: '',
+  comments: 'Will pick up the first week of April.',
+};
+
+/** Products anyone may order online without a stock limit: Active or Nursery, untracked, priced from 1. */
+export function freelyOrderable(products: ShownProduct[]): ShownProduct[] {
+  return products.filter(
+    (p) =>
+      (p.productStatus === 2 || p.productStatus === 7) &&
+      !p.isStockTracked &&
+      p.prices.some((t) => t.startQuantity === 1),
+  );
+}
+
+/** The unit price in cents for a quantity, read from the tiers as a customer reads the price table. */
+export function unitCents(product: ShownProduct, quantity: number): number {
+  const tier = product.prices.find(
+    (t) => t.startQuantity <= quantity && (t.endQuantity === null || quantity <= t.endQuantity),
+  );
+  if (!tier) throw new Error(`${product.name} has no price for ${quantity}`);
+  return Math.round(tier.price * 100);
+}
+
+/**
+ * Totals in cents worked out independently of the shop's code: 5.5% of each line, half-up to the cent,
+ * summed over the lines.
+ */
+export function expectedTotals(lines: { unitCents: number; quantity: number }[], taxBasisPoints = 550) {
+  let subtotal = 0;
+  let tax = 0;
+  for (const line of lines) {
+    const lineSubtotal = line.unitCents * line.quantity;
+    subtotal += lineSubtotal;
+    tax += Math.floor((lineSubtotal * taxBasisPoints + 5000) / 10000);
+  }
+  return { subtotal, tax, total: subtotal + tax };
+}
