@@ -1,0 +1,297 @@
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { orderingToggleConfirm } from '@nursery/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rest, staffToken, startTestServer, type TestServer } from '../src/testing.ts';
+
+interface Setting {
+  settingId: number;
+  name: string;
+  isTrue: boolean;
+  value: string;
+}
+
+let server: TestServer;
+let token: string;
+
+beforeAll(async () => {
+  server = await startTestServer({ DEMO_DATA: 'false', PDF_MAX_BYTES: String(64 * 1024) });
+  token = await staffToken(server);
+});
+afterAll(async () => server?.stop());
+
+const byName = (list: Setting[], name: string) => list.find((s) => s.name === name);
+
+async function publicSettings(): Promise<Setting[]> {
+  const answer = await rest<Setting[]>(server.url, 'GET', '/api/v1/Settings/GetAllSettings');
+  expect(answer.status).toBe(200);
+  return answer.body.data;
+}
+
+function pdfForm(bytes: Uint8Array | string, name: string, type: string): FormData {
+  const form = new FormData();
+  form.append('file', new Blob([typeof bytes === 'string' ? bytes : Buffer.from(bytes)], { type }), name);
+  return form;
+}
+
+async function uploadPdf(form: FormData, auth = token) {
+  const response = await fetch(`${server.url}/api/v1/Settings/SetActivePdf`, {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${auth}` },
+    body: form,
+  });
+  return {
+    status: response.status,
+    body: (await response.json()) as { success: boolean; message: string; data: Setting[] },
+  };
+}
+
+const PDF = `%PDF-1.4\n1 0 obj <</Type /Catalog /Pages 2 0 R>> endobj\n2 0 obj <</Type /Pages /Kids [] /Count 0>> endobj\ntrailer <</Root 1 0 R>>\n%%EOF\n`;
+
+describe('staff only', () => {
+  it.each([
+    ['GET', '/api/v1/Settings/GetSavedMessages'],
+    ['PUT', '/api/v1/Settings/SetOrdersClosed?isOpen=false'],
+    ['PUT', '/api/v1/Settings/ClearActivePdf'],
+    ['PUT', '/api/v1/Settings/SetMessage'],
+    ['PUT', '/api/v1/Settings/SetProductStockEmails'],
+    ['POST', '/api/v1/Settings/SaveMessage'],
+  ])('%s %s answers 401 without a token and changes nothing', async (method, url) => {
+    const before = await publicSettings();
+    const body = method === 'GET' ? {} : { body: { html: '<b>x</b>', emails: 'a@b.co', name: 'n' } };
+    const answer = await rest(server.url, method, url, body);
+    expect(answer.status).toBe(401);
+    expect(answer.body.message).toBe('Unauthorized');
+    expect(await publicSettings()).toEqual(before);
+  });
+
+  it('the settings list itself is public', async () => {
+    const names = (await publicSettings()).map((s) => s.name);
+    expect(names).toEqual(
+      expect.arrayContaining(['OnlineOrderingEnabled', 'Message', 'ActivePdf', 'ProductStockEmails']),
+    );
+  });
+});
+
+describe('online ordering', () => {
+  it('closes and opens, answering the settings each time', async () => {
+    const closed = await rest<Setting[]>(server.url, 'PUT', '/api/v1/Settings/SetOrdersClosed?isOpen=false', {
+      token,
+    });
+    expect(closed.status).toBe(200);
+    expect(byName(closed.body.data, 'OnlineOrderingEnabled')?.isTrue).toBe(false);
+    expect(byName(await publicSettings(), 'OnlineOrderingEnabled')?.isTrue).toBe(false);
+
+    const opened = await rest<Setting[]>(server.url, 'PUT', '/api/v1/Settings/SetOrdersClosed?isOpen=true', {
+      token,
+    });
+    expect(byName(opened.body.data, 'OnlineOrderingEnabled')?.isTrue).toBe(true);
+    expect(orderingToggleConfirm(false)).toBe('Are you sure you want to close online ordering?');
+  });
+
+  it('refuses a value that is not true or false', async () => {
+    for (const query of ['?isOpen=maybe', '']) {
+      const answer = await rest(server.url, 'PUT', `/api/v1/Settings/SetOrdersClosed${query}`, { token });
+      expect(answer.status).toBe(400);
+      expect(answer.body.message).toMatch(/isOpen/);
+    }
+    expect(byName(await publicSettings(), 'OnlineOrderingEnabled')?.isTrue).toBe(true);
+  });
+});
+
+describe('message', () => {
+  it('keeps safe formatting and links', async () => {
+    const html =
+      '<p><strong>Spring sale</strong> starts <em>May 1</em>. <a href="https://example.com/sale">Details</a></p>';
+    const answer = await rest<Setting[]>(server.url, 'PUT', '/api/v1/Settings/SetMessage', {
+      token,
+      body: { html },
+    });
+    expect(answer.status).toBe(200);
+    expect(byName(answer.body.data, 'Message')?.value).toBe(html);
+    expect(byName(await publicSettings(), 'Message')?.value).toBe(html);
+  });
+
+  it.each([
+    ['<script>alert(1)</script><b>Hi</b>', '<b>Hi</b>'],
+    ['<img src=x onerror="alert(1)">Sale', 'Sale'],
+    ['<a href="javascript:alert(1)">click</a>', '<a>click</a>'],
+    ['<a href="JaVaScRiPt:alert(1)" onclick="x()">c</a>', '<a>c</a>'],
+    ['<p style="position:fixed" onmouseover="steal()">Hello</p>', '<p>Hello</p>'],
+    ['<iframe src="https://evil.example"></iframe><svg onload=alert(1)><p>ok</p></svg>', '<p>ok</p>'],
+    [
+      '<a href="https://example.com" target="_blank">x</a>',
+      '<a href="https://example.com" target="_blank" rel="noopener noreferrer">x</a>',
+    ],
+    ['<form action="/x"><input name="p"></form>Text', 'Text'],
+    ['<a href="data:text/html;base64,PHNjcmlwdD4=">d</a>', '<a>d</a>'],
+  ])('sanitizes %s', async (html, expected) => {
+    const answer = await rest<Setting[]>(server.url, 'PUT', '/api/v1/Settings/SetMessage', {
+      token,
+      body: { html },
+    });
+    expect(answer.status).toBe(200);
+    const saved = byName(answer.body.data, 'Message')?.value ?? '';
+    expect(saved).toBe(expected);
+    expect(saved).not.toMatch(/script|onerror|onclick|javascript:|iframe|style=/i);
+  });
+
+  it('clears with an empty message and refuses one that is not text or too long', async () => {
+    const cleared = await rest<Setting[]>(server.url, 'PUT', '/api/v1/Settings/SetMessage', {
+      token,
+      body: { html: '' },
+    });
+    expect(byName(cleared.body.data, 'Message')?.value).toBe('');
+    const notText = await rest(server.url, 'PUT', '/api/v1/Settings/SetMessage', {
+      token,
+      body: { html: 42 },
+    });
+    expect(notText.status).toBe(400);
+    expect(notText.body.message).toBe('The message must be text (HTML).');
+    const long = await rest(server.url, 'PUT', '/api/v1/Settings/SetMessage', {
+      token,
+      body: { html: 'x'.repeat(20_001) },
+    });
+    expect(long.status).toBe(400);
+    expect(long.body.message).toBe('The message can be at most 20000 characters.');
+  });
+
+  it('saves messages under a name for reuse, sanitized, replacing the same name', async () => {
+    const saved = await rest<Setting[]>(server.url, 'POST', '/api/v1/Settings/SaveMessage', {
+      token,
+      body: { name: ' Closed for winter ', html: '<b>See you in spring</b><script>x()</script>' },
+    });
+    expect(saved.status).toBe(200);
+    expect(byName(saved.body.data, 'Message')).toBeDefined();
+    await rest(server.url, 'POST', '/api/v1/Settings/SaveMessage', {
+      token,
+      body: { name: 'Closed for winter', html: '<b>See you in April</b>' },
+    });
+    const list = await rest<{ messageId: number; name: string; messageHtml: string }[]>(
+      server.url,
+      'GET',
+      '/api/v1/Settings/GetSavedMessages',
+      { token },
+    );
+    expect(list.status).toBe(200);
+    expect(list.body.data.filter((m) => m.name === 'Closed for winter')).toEqual([
+      { messageId: expect.any(Number), name: 'Closed for winter', messageHtml: '<b>See you in April</b>' },
+    ]);
+
+    const noName = await rest(server.url, 'POST', '/api/v1/Settings/SaveMessage', {
+      token,
+      body: { name: '  ', html: 'x' },
+    });
+    expect(noName.status).toBe(400);
+    expect(noName.body.message).toBe('Give the saved message a name.');
+  });
+});
+
+describe('product stock e-mails', () => {
+  it('accepts a list separated by commas, semicolons and lines, stored tidy', async () => {
+    const answer = await rest<Setting[]>(server.url, 'PUT', '/api/v1/Settings/SetProductStockEmails', {
+      token,
+      body: {
+        emails: 'owner@nursery.example; helper@nursery.example\nOWNER@nursery.example , grower@farm.example',
+      },
+    });
+    expect(answer.status).toBe(200);
+    expect(byName(answer.body.data, 'ProductStockEmails')?.value).toBe(
+      'owner@nursery.example, helper@nursery.example, grower@farm.example',
+    );
+  });
+
+  it('refuses a bad address by name and keeps the old list', async () => {
+    const answer = await rest(server.url, 'PUT', '/api/v1/Settings/SetProductStockEmails', {
+      token,
+      body: { emails: 'owner@nursery.example, helper@nursery' },
+    });
+    expect(answer.status).toBe(400);
+    expect(answer.body.message).toBe(
+      '"helper@nursery" is not a valid e-mail address. Separate addresses with commas, like a@example.com, b@example.com.',
+    );
+    expect(byName(await publicSettings(), 'ProductStockEmails')?.value).toBe(
+      'owner@nursery.example, helper@nursery.example, grower@farm.example',
+    );
+  });
+
+  it('an empty list turns the notices off', async () => {
+    const answer = await rest<Setting[]>(server.url, 'PUT', '/api/v1/Settings/SetProductStockEmails', {
+      token,
+      body: { emails: '' },
+    });
+    expect(byName(answer.body.data, 'ProductStockEmails')?.value).toBe('');
+  });
+});
+
+describe('PDF flyer', () => {
+  const flyers = () => {
+    const dir = path.join(server.config.mediaDir, 'flyers');
+    return existsSync(dir) ? readdirSync(dir) : [];
+  };
+
+  it('stores a PDF under a content-hashed name, serves it, and replaces the old one', async () => {
+    const first = await uploadPdf(pdfForm(PDF, 'Spring flyer.pdf', 'application/pdf'));
+    expect(first.status).toBe(200);
+    const url = byName(first.body.data, 'ActivePdf')?.value ?? '';
+    expect(url).toMatch(/^\/media\/flyers\/[0-9a-f]{24}\.pdf$/);
+    const served = await fetch(`${server.url}${url}`);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toMatch(/pdf/);
+    expect(await served.text()).toBe(PDF);
+
+    const second = await uploadPdf(pdfForm(`${PDF}% second edition\n`, 'flyer2.pdf', 'application/pdf'));
+    const url2 = byName(second.body.data, 'ActivePdf')?.value ?? '';
+    expect(url2).not.toBe(url);
+    expect(flyers()).toEqual([path.basename(url2)]);
+    expect((await fetch(`${server.url}${url}`)).status).toBe(404);
+  });
+
+  it('refuses a file that is not a PDF, even named .pdf, and keeps the flyer', async () => {
+    const before = byName(await publicSettings(), 'ActivePdf')?.value;
+    const html = await uploadPdf(
+      pdfForm('<html><script>alert(1)</script></html>', 'flyer.pdf', 'application/pdf'),
+    );
+    expect(html.status).toBe(400);
+    expect(html.body.message).toBe('"flyer.pdf" is not a PDF file. The flyer must be a PDF document.');
+    const wrongType = await uploadPdf(pdfForm(PDF, 'flyer.pdf', 'text/plain'));
+    expect(wrongType.status).toBe(400);
+    const empty = await uploadPdf(pdfForm('', 'flyer.pdf', 'application/pdf'));
+    expect(empty.status).toBe(400);
+    expect(empty.body.message).toBe('The chosen file is empty. Choose the PDF flyer again.');
+    const noFile = await fetch(`${server.url}/api/v1/Settings/SetActivePdf`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(noFile.status).toBe(400);
+    expect(byName(await publicSettings(), 'ActivePdf')?.value).toBe(before);
+    expect(flyers()).toHaveLength(1);
+  });
+
+  it('refuses a PDF over the size cap with 413 and a message', async () => {
+    const big = `${PDF}${'%'.repeat(70 * 1024)}`;
+    const answer = await uploadPdf(pdfForm(big, 'huge.pdf', 'application/pdf'));
+    expect(answer.status).toBe(413);
+    expect(answer.body.message).toMatch(/the largest PDF the shop accepts is 0\.1 MB/);
+  });
+
+  it('clears the flyer and removes the file; 401 without a token', async () => {
+    expect((await uploadPdf(pdfForm(PDF, 'x.pdf', 'application/pdf'), 'bogus')).status).toBe(401);
+    const cleared = await rest<Setting[]>(server.url, 'PUT', '/api/v1/Settings/ClearActivePdf', { token });
+    expect(cleared.status).toBe(200);
+    expect(byName(cleared.body.data, 'ActivePdf')?.value).toBe('');
+    expect(flyers()).toEqual([]);
+  });
+});
+
+describe('tRPC', () => {
+  it('answers the same procedures for staff and 401 for others', async () => {
+    const anonymous = await fetch(`${server.url}/trpc/settings.savedMessages`);
+    expect(anonymous.status).toBe(401);
+    const staff = await fetch(`${server.url}/trpc/settings.savedMessages`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(staff.status).toBe(200);
+  });
+});
