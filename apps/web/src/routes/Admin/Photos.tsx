@@ -1,3 +1,242 @@
+import { IMAGE_RESET, RESET_IMAGE_CONFIRM } from '@nursery/domain';
+import { useMutation } from '@tanstack/react-query';
+import type { ColumnDef, FilterFn } from '@tanstack/react-table';
+import type { FuseOptionKey } from 'fuse.js';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { CropImageModal } from '../../admin/catalog/CropImageModal';
+import { FlickrUploadModal } from '../../admin/catalog/FlickrUploadModal';
+import { useFuzzyMatches } from '../../admin/catalog/fuzzy';
+import { ProductModal } from '../../admin/catalog/ProductModal';
+import type { AdminProduct } from '../../admin/catalog/types';
+import { useAdminProducts, useReloadCatalog } from '../../admin/catalog/useAdminProducts';
+import '../../admin/catalog/catalog.css';
+import { confirm } from '../../components/ConfirmDialog';
+import { DataTable } from '../../components/DataTable';
+import { notify, showApiFailure } from '../../lib/toast';
+import { trpc } from '../../trpc';
+
+const productId = (p: AdminProduct) => p.productId;
+const SEARCH_KEYS: FuseOptionKey<AdminProduct>[] = ['name', 'species', 'productType', 'productSize'];
+
+/** Freely licensed photos of the plant on the photo service the import reads from (CC and public-domain licences). */
+function photoSearchUrl(product: AdminProduct): string {
+  const text = product.species || product.name;
+  return `https://www.flickr.com/search/?text=${encodeURIComponent(text)}&license=1%2C2%2C3%2C4%2C5%2C6%2C9%2C10`;
+}
+
+/**
+ * The spec's upload progress: three counters starting at 1, each raised by a successful upload,
+ * crop or reset. They key the modals, so every new image starts with a fresh form.
+ */
+interface UploadCounters {
+  uploadFlickrIndex: number;
+  uploadCropIndex: number;
+  resetImageIndex: number;
+}
+
+const check = (yes: boolean, what: string) =>
+  yes ? (
+    <span title={what}>
+      <span aria-hidden="true">✔</span>
+      <span className="sr-only">yes</span>
+    </span>
+  ) : (
+    <span className="sr-only">no</span>
+  );
+
 export function AdminPhotos() {
-  return <h1>AdminPhotos</h1>;
+  useEffect(() => {
+    document.title = 'Product Photos - Admin';
+  }, []);
+  const products = useAdminProducts();
+  const reloadCatalog = useReloadCatalog();
+  const [filter, setFilter] = useState('');
+  const [uploadFor, setUploadFor] = useState<AdminProduct | null>(null);
+  const [cropFor, setCropFor] = useState<AdminProduct | null>(null);
+  const [adding, setAdding] = useState(false);
+  const [counters, setCounters] = useState<UploadCounters>({
+    uploadFlickrIndex: 1,
+    uploadCropIndex: 1,
+    resetImageIndex: 1,
+  });
+  const bump = (key: keyof UploadCounters) => setCounters((c) => ({ ...c, [key]: c[key] + 1 }));
+
+  const matches = useFuzzyMatches(products.data, SEARCH_KEYS, filter, productId);
+  const fuzzyFilter = useCallback<FilterFn<AdminProduct>>(
+    (row) => matches === null || matches.has(row.original.productId),
+    [matches],
+  );
+
+  const reset = useMutation(
+    trpc.photos.reset.mutationOptions({
+      onSuccess: () => {
+        notify.success(IMAGE_RESET);
+        bump('resetImageIndex');
+        void reloadCatalog();
+      },
+      onError: showApiFailure,
+    }),
+  );
+
+  const columns = useMemo<ColumnDef<AdminProduct>[]>(
+    () => [
+      { id: 'productId', header: 'Id', accessorKey: 'productId', meta: { width: '4.5rem' } },
+      {
+        id: 'name',
+        header: 'Name',
+        accessorKey: 'name',
+        cell: ({ row }) => (
+          <a href={photoSearchUrl(row.original)} target="_blank" rel="noopener noreferrer">
+            {row.original.displayNameAndSize}
+          </a>
+        ),
+      },
+      {
+        id: 'image',
+        header: 'Image',
+        enableSorting: false,
+        cell: ({ row }) => {
+          const p = row.original;
+          if (!p.fullSizeImageUrl) return <span className="text-muted">No image</span>;
+          return (
+            <div className="row-gap">
+              {p.thumbnailImageUrl ? <img className="photo-thumb" src={p.thumbnailImageUrl} alt="" /> : null}
+              <div>
+                <a href={p.fullSizeImageUrl} target="_blank" rel="noopener noreferrer">
+                  Full size
+                </a>
+                {p.productImageCropped && p.croppedImageUrl ? (
+                  <>
+                    {' · '}
+                    <a href={p.croppedImageUrl} target="_blank" rel="noopener noreferrer">
+                      Cropped
+                    </a>
+                  </>
+                ) : null}
+                {p.photoOwner ? <div className="text-muted">by {p.photoOwner}</div> : null}
+              </div>
+            </div>
+          );
+        },
+      },
+      {
+        id: 'uploaded',
+        header: 'Uploaded',
+        accessorKey: 'productImageUploaded',
+        cell: ({ row }) => check(row.original.productImageUploaded, 'Uploaded'),
+        meta: { className: 'text-center' },
+      },
+      {
+        id: 'cropped',
+        header: 'Cropped',
+        accessorKey: 'productImageCropped',
+        cell: ({ row }) => check(row.original.productImageCropped, 'Cropped'),
+        meta: { className: 'text-center' },
+      },
+      {
+        id: 'actions',
+        header: () => <span className="sr-only">Actions</span>,
+        enableSorting: false,
+        cell: ({ row }) => {
+          const p = row.original;
+          const resetting = reset.isPending && reset.variables?.productId === p.productId;
+          return (
+            <div className="action-buttons">
+              <button
+                type="button"
+                className="btn btn-sm btn-primary"
+                onClick={() => setUploadFor(p)}
+                aria-label={`Change image of ${p.name}`}
+              >
+                Change Image
+              </button>
+              <button
+                type="button"
+                className="btn btn-sm btn-info"
+                onClick={() => setCropFor(p)}
+                disabled={!p.fullSizeImageUrl}
+                aria-label={`Crop image of ${p.name}`}
+              >
+                Crop Image
+              </button>
+              <button
+                type="button"
+                className="btn btn-sm btn-danger btn-icon"
+                disabled={!p.fullSizeImageUrl || resetting}
+                aria-label={`Reset image of ${p.name}`}
+                title="Reset"
+                onClick={async () => {
+                  if (await confirm(RESET_IMAGE_CONFIRM, { tone: 'danger', confirmText: 'Reset' })) {
+                    reset.mutate({ productId: p.productId });
+                  }
+                }}
+              >
+                {resetting ? <span className="spinner" aria-hidden="true" /> : '🗑'}
+              </button>
+            </div>
+          );
+        },
+      },
+    ],
+    [reset],
+  );
+
+  return (
+    <section>
+      <h1>Product Photos - Admin</h1>
+      <div className="admin-toolbar">
+        <button type="button" className="btn btn-primary" onClick={() => setAdding(true)}>
+          Add Product...
+        </button>
+        <input
+          type="search"
+          className="form-control"
+          placeholder="Filter Products..."
+          aria-label="Filter Products"
+          value={filter}
+          onChange={(e) => setFilter(e.target.value)}
+        />
+      </div>
+      {products.isPending ? (
+        <div className="loading-block">
+          <span className="spinner" aria-hidden="true" /> Loading products...
+        </div>
+      ) : products.isError ? (
+        <div className="alert alert-danger" role="alert">
+          The products could not be loaded: {products.error.message}
+        </div>
+      ) : (
+        <DataTable
+          data={products.data}
+          columns={columns}
+          globalFilter={filter}
+          globalFilterFn={fuzzyFilter}
+          initialSorting={[{ id: 'name', desc: false }]}
+          getRowId={(p) => String(p.productId)}
+          emptyText={filter ? 'No products match the filter.' : 'No products yet.'}
+          caption="Product photos"
+          testId="admin-photos-table"
+        />
+      )}
+      <FlickrUploadModal
+        key={`upload-${counters.uploadFlickrIndex}`}
+        product={uploadFor}
+        onClose={() => setUploadFor(null)}
+        onUploaded={() => {
+          bump('uploadFlickrIndex');
+          void reloadCatalog();
+        }}
+      />
+      <CropImageModal
+        key={`crop-${counters.uploadCropIndex}`}
+        product={cropFor}
+        onClose={() => setCropFor(null)}
+        onCropped={() => {
+          bump('uploadCropIndex');
+          void reloadCatalog();
+        }}
+      />
+      <ProductModal open={adding} product={null} onClose={() => setAdding(false)} />
+    </section>
+  );
 }

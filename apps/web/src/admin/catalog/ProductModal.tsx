@@ -1,0 +1,386 @@
+import {
+  DEFAULT_PRODUCT_TYPE_ID,
+  PRODUCT_TYPES,
+  type ProductFormInput,
+  productInputSchema,
+  SAVED_PRODUCT,
+} from '@nursery/domain';
+import { useMutation } from '@tanstack/react-query';
+import { type ReactNode, useId, useState } from 'react';
+import { Modal } from '../../components/Modal';
+import { notify, showApiFailure } from '../../lib/toast';
+import { trpc } from '../../trpc';
+import type { AdminProduct } from './types';
+import { useReloadCatalog } from './useAdminProducts';
+
+interface TierRow {
+  /** Stable React key, also for rows not saved yet. */
+  key: string;
+  productPriceId: number | null;
+  startQuantity: string;
+  endQuantity: string;
+  price: string;
+}
+
+interface ProductForm {
+  name: string;
+  description: string;
+  productTypeId: number;
+  species: string;
+  zones: string;
+  productSize: string;
+  prices: TierRow[];
+}
+
+type TextField = 'name' | 'description' | 'species' | 'zones' | 'productSize';
+
+let nextKey = 0;
+const newKey = () => `tier-${++nextKey}`;
+
+function formOf(product: AdminProduct | null): ProductForm {
+  return {
+    name: product?.name ?? '',
+    description: product?.description ?? '',
+    productTypeId: product?.productTypeId ?? DEFAULT_PRODUCT_TYPE_ID,
+    species: product?.species ?? '',
+    zones: product?.zones ?? '',
+    productSize: product?.productSize ?? '',
+    prices: (product?.prices ?? []).map((t) => ({
+      key: `saved-${t.productPriceId}`,
+      productPriceId: t.productPriceId,
+      startQuantity: String(t.startQuantity),
+      endQuantity: t.endQuantity === null ? '' : String(t.endQuantity),
+      price: t.price.toFixed(2),
+    })),
+  };
+}
+
+const tiersKey = (rows: readonly TierRow[]) =>
+  JSON.stringify(rows.map((r) => [r.productPriceId, r.startQuantity, r.endQuantity, r.price]));
+
+/** Spec 5: quantity cells take digits only (or nothing). */
+const digitsOnly = (value: string) => /^\d*$/.test(value);
+
+function toInput(form: ProductForm, productId: number | null): ProductFormInput {
+  return {
+    productId,
+    name: form.name,
+    description: form.description,
+    productTypeId: form.productTypeId,
+    species: form.species,
+    zones: form.zones,
+    productSize: form.productSize,
+    // Empty cells become null, as the spec says; the shared schema turns the rest into numbers.
+    prices: form.prices.map((r) => ({
+      productPriceId: r.productPriceId,
+      startQuantity: r.startQuantity === '' ? null : r.startQuantity,
+      endQuantity: r.endQuantity === '' ? null : r.endQuantity,
+      price: r.price.trim() === '' ? null : r.price.trim(),
+    })),
+  };
+}
+
+export interface ProductModalProps {
+  open: boolean;
+  /** The product being edited; null adds a new one. */
+  product: AdminProduct | null;
+  onClose: () => void;
+  /** Special-order products are always new and saved through their own call (used by the order editor). */
+  specialOrder?: boolean;
+  onSaved?: (product: AdminProduct) => void;
+}
+
+/**
+ * Adding or editing a product. Each changed field shows its label in italics, and double-clicking
+ * the label puts the saved value back. Tiers are checked with the same rules the server applies.
+ */
+export function ProductModal({ open, product, onClose, specialOrder = false, onSaved }: ProductModalProps) {
+  const [original, setOriginal] = useState(() => formOf(product));
+  const [form, setForm] = useState(original);
+  const [errors, setErrors] = useState<string[]>([]);
+  const [shownFor, setShownFor] = useState<AdminProduct | null | undefined>(undefined);
+  const reloadCatalog = useReloadCatalog();
+  const ids = useId();
+
+  // Opening the modal for another product starts from that product's saved values.
+  if (open && shownFor !== product) {
+    const fresh = formOf(product);
+    setShownFor(product);
+    setOriginal(fresh);
+    setForm(fresh);
+    setErrors([]);
+  }
+
+  const finish = (saved: AdminProduct) => {
+    notify.success(SAVED_PRODUCT);
+    setShownFor(undefined);
+    void reloadCatalog();
+    onSaved?.(saved);
+    onClose();
+  };
+  const save = useMutation(
+    trpc.catalog.save.mutationOptions({
+      onSuccess: (answer) => finish(answer.product),
+      onError: showApiFailure,
+    }),
+  );
+  const saveSpecial = useMutation(
+    trpc.catalog.saveSpecialOrder.mutationOptions({ onSuccess: finish, onError: showApiFailure }),
+  );
+  const saving = save.isPending || saveSpecial.isPending;
+
+  const submit = () => {
+    if (saving) return;
+    const input = toInput(form, specialOrder ? null : (product?.productId ?? null));
+    const checked = productInputSchema.safeParse(input);
+    const problems = checked.success ? [] : [...new Set(checked.error.issues.map((i) => i.message))];
+    if (
+      checked.success &&
+      checked.data.prices.length === 0 &&
+      !specialOrder &&
+      product?.productStatus !== 5
+    ) {
+      problems.push('A product needs at least one price.');
+    }
+    setErrors(problems);
+    if (problems.length > 0) return;
+    if (specialOrder) saveSpecial.mutate(input);
+    else save.mutate(input);
+  };
+
+  const setText = (field: TextField, value: string) => setForm((f) => ({ ...f, [field]: value }));
+  const modified = (field: keyof ProductForm) =>
+    field === 'prices'
+      ? tiersKey(form.prices) !== tiersKey(original.prices)
+      : form[field] !== original[field];
+  const revert = (field: keyof ProductForm) => setForm((f) => ({ ...f, [field]: original[field] }));
+
+  const label = (field: keyof ProductForm, text: string, htmlFor?: string): ReactNode => (
+    <label
+      className={`form-label field-label${modified(field) ? ' is-modified' : ''}`}
+      htmlFor={htmlFor}
+      onDoubleClick={() => revert(field)}
+      title={modified(field) ? 'Double-click to undo this change' : undefined}
+    >
+      {text}
+    </label>
+  );
+
+  const textField = (
+    field: TextField,
+    text: string,
+    options: { required?: boolean; multiline?: boolean } = {},
+  ) => {
+    const id = `${ids}-${field}`;
+    return (
+      <div className="form-group">
+        {label(field, text, id)}
+        {options.multiline ? (
+          <textarea
+            id={id}
+            className="form-control"
+            rows={4}
+            value={form[field]}
+            onChange={(e) => setText(field, e.target.value)}
+          />
+        ) : (
+          <input
+            id={id}
+            className="form-control"
+            value={form[field]}
+            required={options.required}
+            onChange={(e) => setText(field, e.target.value)}
+            {...(field === 'name' ? { 'data-autofocus': true } : {})}
+          />
+        )}
+      </div>
+    );
+  };
+
+  const setTier = (key: string, patch: Partial<TierRow>) =>
+    setForm((f) => ({ ...f, prices: f.prices.map((r) => (r.key === key ? { ...r, ...patch } : r)) }));
+  const addTier = () =>
+    setForm((f) => {
+      const last = f.prices[f.prices.length - 1];
+      // The next tier usually starts right after the last one ends.
+      const start = !last ? '1' : last.endQuantity === '' ? '' : String(Number(last.endQuantity) + 1);
+      return {
+        ...f,
+        prices: [
+          ...f.prices,
+          { key: newKey(), productPriceId: null, startQuantity: start, endQuantity: '', price: '' },
+        ],
+      };
+    });
+
+  const title = specialOrder
+    ? 'Adding Special Order Product'
+    : product
+      ? `Editing: ${product.name}`
+      : 'Adding New Product';
+
+  return (
+    <Modal
+      open={open}
+      onClose={onClose}
+      canClose={!saving}
+      title={title}
+      size="lg"
+      testId="product-modal"
+      footer={
+        <>
+          <button type="button" className="btn btn-secondary" onClick={onClose} disabled={saving}>
+            Cancel
+          </button>
+          <button
+            type="submit"
+            form={`${ids}-form`}
+            className="btn btn-primary"
+            disabled={saving}
+            aria-disabled={saving}
+          >
+            {saving ? (
+              <>
+                <span className="spinner" aria-hidden="true" /> Saving Product...
+              </>
+            ) : (
+              'Save Product'
+            )}
+          </button>
+        </>
+      }
+    >
+      <form
+        id={`${ids}-form`}
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit();
+        }}
+        noValidate
+      >
+        {errors.length > 0 ? (
+          <div className="alert alert-warning" role="alert">
+            <ul className="form-errors">
+              {errors.map((e) => (
+                <li key={e}>{e}</li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
+        {textField('name', 'Name', { required: true })}
+        {textField('description', 'Description', { multiline: true })}
+        <div className="form-row">
+          <div className="form-group">
+            {label('productTypeId', 'Type', `${ids}-type`)}
+            <select
+              id={`${ids}-type`}
+              className="form-select"
+              value={form.productTypeId}
+              onChange={(e) => setForm((f) => ({ ...f, productTypeId: Number(e.target.value) }))}
+            >
+              {PRODUCT_TYPES.map((t) => (
+                <option key={t.productTypeId} value={t.productTypeId}>
+                  {t.productType}
+                </option>
+              ))}
+            </select>
+          </div>
+          {textField('species', 'Species')}
+        </div>
+        <div className="form-row">
+          {textField('zones', 'Zones')}
+          {textField('productSize', 'Product Size')}
+        </div>
+
+        <fieldset className="form-group" style={{ border: 0, padding: 0, margin: 0 }}>
+          <legend style={{ padding: 0 }}>{label('prices', 'Prices')}</legend>
+          <div className="table-wrap">
+            <table className="table table-sm tier-table">
+              <thead>
+                <tr>
+                  <th scope="col">Start Qty.</th>
+                  <th scope="col">End Qty.</th>
+                  <th scope="col">Price</th>
+                  <th scope="col">Remove</th>
+                </tr>
+              </thead>
+              <tbody>
+                {form.prices.length === 0 ? (
+                  <tr>
+                    <td colSpan={4} className="data-table-empty">
+                      No prices yet: use Add New Price.
+                    </td>
+                  </tr>
+                ) : null}
+                {form.prices.map((row, index) => (
+                  <tr key={row.key}>
+                    <td>
+                      <input
+                        className="form-control form-control-sm"
+                        inputMode="numeric"
+                        aria-label={`Start quantity of price ${index + 1}`}
+                        value={row.startQuantity}
+                        onChange={(e) =>
+                          digitsOnly(e.target.value) && setTier(row.key, { startQuantity: e.target.value })
+                        }
+                      />
+                    </td>
+                    <td>
+                      <input
+                        className="form-control form-control-sm"
+                        inputMode="numeric"
+                        placeholder="and up"
+                        aria-label={`End quantity of price ${index + 1} (empty for no end)`}
+                        value={row.endQuantity}
+                        onChange={(e) =>
+                          digitsOnly(e.target.value) && setTier(row.key, { endQuantity: e.target.value })
+                        }
+                      />
+                    </td>
+                    <td>
+                      <div className="input-group">
+                        <span
+                          className="btn btn-sm btn-outline"
+                          aria-hidden="true"
+                          style={{ cursor: 'default' }}
+                        >
+                          $
+                        </span>
+                        <input
+                          className="form-control form-control-sm"
+                          inputMode="decimal"
+                          aria-label={`Price per unit of price ${index + 1}`}
+                          value={row.price}
+                          onChange={(e) => setTier(row.key, { price: e.target.value })}
+                        />
+                      </div>
+                    </td>
+                    <td>
+                      <button
+                        type="button"
+                        className="btn btn-sm btn-danger"
+                        aria-label={`Remove price ${index + 1}`}
+                        onClick={() =>
+                          setForm((f) => ({ ...f, prices: f.prices.filter((r) => r.key !== row.key) }))
+                        }
+                      >
+                        Remove
+                      </button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <button type="button" className="btn btn-sm btn-outline" onClick={addTier}>
+            Add New Price
+          </button>
+          <p className="form-hint">
+            Prices start at quantity 1 and follow on without gaps or overlaps; leave the last End Qty. empty
+            for "and up".
+          </p>
+        </fieldset>
+      </form>
+    </Modal>
+  );
+}
