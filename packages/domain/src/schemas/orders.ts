@@ -77,28 +77,22 @@ export const orderSeasonInputSchema = z.object({
   }),
 });
 
-/** Dollars as typed in the Unit Price cell (12.5 or "12.50"), at most two decimals; kept in cents. */
-const manualPrice = z
-  .union([z.number(), z.string().trim()], { error: MANUAL_PRICE_INVALID })
-  .nullish()
-  .transform((v, ctx) => {
-    if (v === null || v === undefined || v === '') return null;
-    const s = typeof v === 'number' ? String(v) : v.replace(/^\$/, '');
-    if (!/^\d+(\.\d{1,2})?$/.test(s) && !/^\.\d{1,2}$/.test(s)) {
-      ctx.issues.push({ code: 'custom', message: MANUAL_PRICE_INVALID, input: v });
-      return z.NEVER;
-    }
-    const dollars = Number(s);
-    if (!Number.isFinite(dollars) || dollars > MANUAL_PRICE_MAX_DOLLARS) {
-      ctx.issues.push({
-        code: 'custom',
-        message: `A manual price can be at most $${MANUAL_PRICE_MAX_DOLLARS.toLocaleString('en-US')}.`,
-        input: v,
-      });
-      return z.NEVER;
-    }
-    return toCents(dollars);
-  });
+/**
+ * Dollars as typed in the Unit Price cell (12.5 or "12.50"), at most two decimals; answers cents,
+ * null when empty, or the message that says what is wrong.
+ */
+export function parseManualPrice(v: unknown): { cents: number | null } | { error: string } {
+  if (v === null || v === undefined || v === '') return { cents: null };
+  if (typeof v !== 'number' && typeof v !== 'string') return { error: MANUAL_PRICE_INVALID };
+  const s = typeof v === 'number' ? String(v) : v.trim().replace(/^\$/, '');
+  if (s === '') return { cents: null };
+  if (!/^\d+(\.\d{1,2})?$/.test(s) && !/^\.\d{1,2}$/.test(s)) return { error: MANUAL_PRICE_INVALID };
+  const dollars = Number(s);
+  if (!Number.isFinite(dollars) || dollars > MANUAL_PRICE_MAX_DOLLARS) {
+    return { error: `A manual price can be at most $${MANUAL_PRICE_MAX_DOLLARS.toLocaleString('en-US')}.` };
+  }
+  return { cents: toCents(dollars) };
+}
 
 export const adminOrderLineSchema = z
   .object({
@@ -112,27 +106,26 @@ export const adminOrderLineSchema = z
       .min(1, { error: 'Each product on an order needs a quantity of at least 1.' })
       .max(QUANTITY_MAX, { error: `An order can have at most ${QUANTITY_MAX} of one product.` }),
     /** Unit price in dollars; read only for manual (isStatic) lines, the server prices the others. */
-    price: manualPrice,
+    price: z.unknown().optional(),
     isStatic: z
       .boolean({ error: 'isStatic must be true or false.' })
       .nullish()
       .transform((v) => v === true),
   })
   .transform((line, ctx) => {
-    if (line.isStatic && line.price === null) {
+    const base = { productId: line.productId, quantity: line.quantity, isStatic: line.isStatic };
+    // A calculated line's price is whatever the screen showed; the server prices it from the tiers.
+    if (!line.isStatic) return { ...base, priceCents: null };
+    const price = parseManualPrice(line.price);
+    if ('error' in price || price.cents === null) {
       ctx.issues.push({
         code: 'custom',
-        message: 'Enter a unit price for each product with a manual price.',
-        input: line,
+        message: 'error' in price ? price.error : 'Enter a unit price for each product with a manual price.',
+        input: line.price,
       });
       return z.NEVER;
     }
-    return {
-      productId: line.productId,
-      quantity: line.quantity,
-      isStatic: line.isStatic,
-      priceCents: line.price,
-    };
+    return { ...base, priceCents: price.cents };
   });
 
 /** The whole order as the edit page sends it: no orderId creates a new one. */

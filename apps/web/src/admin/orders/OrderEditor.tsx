@@ -4,10 +4,10 @@ import {
   DEFAULT_TAX_RATE_BASIS_POINTS,
   formatMoney,
   orderTotals,
+  parseManualPrice,
   priceLine,
   productStatusName,
   SUCCESSFULLY_UPDATED,
-  toCents,
 } from '@nursery/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
@@ -38,13 +38,10 @@ export interface LineDraft {
   price: string;
 }
 
-const PRICE_TYPED = /^\d*(\.\d{1,2})?$/;
-
 /** The spec: a manual price with up to two decimals becomes a number; anything else stays as typed (and is refused on save). */
 export function manualPriceCents(text: string): number | null {
-  const t = text.trim().replace(/^\$/, '');
-  if (!t || t === '.' || !PRICE_TYPED.test(t)) return null;
-  return toCents(Number(t));
+  const parsed = parseManualPrice(text);
+  return 'cents' in parsed ? parsed.cents : null;
 }
 
 /** Quantity cells accept digits only; empty becomes 0. */
