@@ -1,0 +1,264 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as XLSX from 'xlsx';
+import { staffToken, startTestServer, type TestServer } from '../src/testing.ts';
+
+// A fixed day in the 2024-25 season, in the shop's zone (America/Chicago by default).
+const NOW = new Date('2025-03-15T15:00:00Z');
+const SEASON = 2024;
+
+let server: TestServer;
+let token: string;
+
+beforeAll(async () => {
+  server = await startTestServer({}, { now: () => NOW });
+  token = await staffToken(server);
+});
+afterAll(async () => server?.stop());
+
+function hasSoffice(): boolean {
+  try {
+    execFileSync('soffice', ['--version'], { stdio: 'ignore', timeout: 30_000 });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function download(pathName: string) {
+  const response = await fetch(`${server.url}${pathName}`, { headers: { authorization: `Bearer ${token}` } });
+  const body = await response.text();
+  return { response, body, bytes: Buffer.from(body, 'base64') };
+}
+
+function sheetRows(bytes: Buffer): { sheet: XLSX.WorkSheet; rows: unknown[][] } {
+  const book = XLSX.read(bytes, { type: 'buffer', cellNF: true });
+  const sheet = book.Sheets[book.SheetNames[0] ?? ''] as XLSX.WorkSheet;
+  return { sheet, rows: XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, raw: true, defval: null }) };
+}
+
+const sql = <T>(query: string, ...params: unknown[]) =>
+  server.shop.database.sqlite.prepare(query).all(...params) as T[];
+const one = <T>(query: string, ...params: unknown[]) =>
+  server.shop.database.sqlite.prepare(query).get(...params) as T;
+
+/** Converts with LibreOffice to UTF-8 CSV, proving the file opens in a real spreadsheet program. */
+function viaLibreOffice(bytes: Buffer, name: string): string[][] {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'xls-'));
+  try {
+    const file = path.join(dir, `${name}.xls`);
+    writeFileSync(file, bytes);
+    execFileSync(
+      'soffice',
+      [
+        `-env:UserInstallation=file://${dir}/profile`,
+        '--headless',
+        '--convert-to',
+        'csv:Text - txt - csv (StarCalc):44,34,76,1,,0,false,true,true',
+        '--outdir',
+        dir,
+        file,
+      ],
+      { env: { ...process.env, LANG: 'C.UTF-8' }, stdio: 'ignore', timeout: 120_000 },
+    );
+    const csv = readFileSync(path.join(dir, `${name}.csv`), 'utf8');
+    return XLSX.utils.sheet_to_json<string[]>(
+      XLSX.read(csv, { type: 'string', raw: true }).Sheets.Sheet1 as XLSX.WorkSheet,
+      {
+        header: 1,
+        raw: false,
+        defval: '',
+      },
+    );
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+describe('exports', () => {
+  it.each([
+    '/Exports/GetStockExport',
+    '/Exports/GetYearOverYearExport',
+    '/Exports/GetCurrentSeasonOrdersWithProducts',
+  ])('%s answers 401 without a token', async (url) => {
+    const response = await fetch(`${server.url}${url}`);
+    expect(response.status).toBe(401);
+    expect(((await response.json()) as { message: string }).message).toBe('Unauthorized');
+  });
+
+  it('ProductStock: one typed row per product with this season’s stock and sales, and totals', async () => {
+    const { response, bytes } = await download('/Exports/GetStockExport');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^application\/vnd\.ms-excel/);
+    expect(response.headers.get('content-disposition')).toContain('2025-03-15 ProductStock.xls');
+    // An OLE2 compound file: the container of Excel 97-2003 (BIFF8) workbooks.
+    expect(bytes.subarray(0, 4).toString('hex')).toBe('d0cf11e0');
+
+    const { sheet, rows } = sheetRows(bytes);
+    expect(rows[0]).toEqual([
+      'Product Id',
+      'Name',
+      'Size',
+      'Product Type',
+      'Species',
+      'Status',
+      'Current Stock',
+      'Num Sold',
+      'Calculated Stock',
+      'Revenue',
+    ]);
+    const products = one<{ n: number }>(
+      'select count(*) as n from products where deleted_at is null and product_status <> 4',
+    ).n;
+    expect(rows.length).toBe(1 + products + 1);
+    const sold = one<{ q: number; cents: number }>(
+      `select coalesce(sum(l.quantity), 0) as q, coalesce(sum(l.subtotal_cents), 0) as cents
+       from order_lines l join orders o on o.order_id = l.order_id
+       join products p on p.product_id = l.product_id
+       where o.season_purchased = ? and o.deleted_at is null and p.deleted_at is null and p.product_status <> 4`,
+      SEASON,
+    );
+    const total = rows.at(-1) as unknown[];
+    expect(total[1]).toBe('Total');
+    expect(total[7]).toBe(sold.q);
+    expect(total[9]).toBeCloseTo(sold.cents / 100, 2);
+    expect(sold.q).toBeGreaterThan(0);
+
+    // One tracked product checked against the stock changes recorded for it.
+    const tracked = one<{ product_id: number; stock: number }>(
+      'select product_id, sum(change_in_stock) as stock from stock_changes where season = ? group by product_id limit 1',
+      SEASON,
+    );
+    const row = rows.find((r) => r[0] === tracked.product_id) as unknown[];
+    expect(row[6]).toBe(tracked.stock);
+    expect(row[8]).toBe((row[6] as number) - (row[7] as number));
+
+    expect(sheet.A2?.t).toBe('n');
+    expect(sheet.J2?.t).toBe('n');
+    expect(sheet.J2?.z).toBe('"$"#,##0.00');
+  });
+
+  it('YearOverYearByMonth: months July to June against every season, counts and revenue matching the orders', async () => {
+    const { response, bytes } = await download('/Exports/GetYearOverYearExport');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-disposition')).toContain('2025-03-15 YearOverYearByMonth.xls');
+    const { rows } = sheetRows(bytes);
+    const header = rows[0] as string[];
+    expect(header[0]).toBe('Month');
+    expect(rows.slice(1, 13).map((r) => r[0])).toEqual([
+      'Jul',
+      'Aug',
+      'Sep',
+      'Oct',
+      'Nov',
+      'Dec',
+      'Jan',
+      'Feb',
+      'Mar',
+      'Apr',
+      'May',
+      'Jun',
+    ]);
+    const seasons = sql<{ season: number; n: number; cents: number }>(
+      `select season_purchased as season, count(*) as n, sum(subtotal_cents) as cents
+       from orders where deleted_at is null group by season_purchased order by season_purchased`,
+    );
+    expect(seasons.length).toBeGreaterThan(3);
+    const total = rows[13] as unknown[];
+    expect(total[0]).toBe('Total');
+    for (const s of seasons) {
+      const label = `${s.season}-${String((s.season + 1) % 100).padStart(2, '0')}`;
+      const col = header.indexOf(`${label} Orders`);
+      expect(col).toBeGreaterThan(0);
+      expect(header[col + 1]).toBe(`${label} Revenue`);
+      expect(total[col]).toBe(s.n);
+      expect(total[col + 1]).toBeCloseTo(s.cents / 100, 2);
+      const monthSum = rows.slice(1, 13).reduce((sum, r) => sum + (r[col] as number), 0);
+      expect(monthSum).toBe(s.n);
+    }
+
+    const data = await fetch(`${server.url}/trpc/exports.yearOverYearData`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const json = (await data.json()) as {
+      result: {
+        data: {
+          months: { label: string }[];
+          seasons: { season: number; totalOrders: number; orders: number[] }[];
+        };
+      };
+    };
+    expect(json.result.data.months.map((m) => m.label)[0]).toBe('Jul');
+    for (const s of seasons) {
+      expect(json.result.data.seasons.find((x) => x.season === s.season)?.totalOrders).toBe(s.n);
+    }
+  });
+
+  it('CurrentSeasonOrdersWithProducts: one row per order line of this season, dates in the shop’s zone, deleted orders left out', async () => {
+    const lines = () =>
+      sql<{ order_id: number; created_at: number; quantity: number; total_cents: number }>(
+        `select o.order_id, o.created_at, l.quantity, l.total_cents from order_lines l join orders o on o.order_id = l.order_id
+         where o.season_purchased = ? and o.deleted_at is null order by o.order_id, l.order_product_xref_id`,
+        SEASON,
+      );
+    const { response, bytes } = await download('/Exports/GetCurrentSeasonOrdersWithProducts');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-disposition')).toContain(
+      '2025-03-15 CurrentSeasonOrdersWithProducts.xls',
+    );
+    const { sheet, rows } = sheetRows(bytes);
+    expect((rows[0] as string[]).slice(0, 2)).toEqual(['Order Id', 'Order Date']);
+    const expected = lines();
+    expect(rows.length).toBe(1 + expected.length + 1);
+    expect(rows.slice(1, -1).map((r) => r[0])).toEqual(expected.map((l) => l.order_id));
+    const total = rows.at(-1) as unknown[];
+    expect(total[11]).toBe(expected.reduce((s, l) => s + l.quantity, 0));
+    expect(total[15]).toBeCloseTo(expected.reduce((s, l) => s + l.total_cents, 0) / 100, 2);
+
+    const first = expected[0] as { created_at: number };
+    const wall = new Intl.DateTimeFormat('sv-SE', {
+      timeZone: 'America/Chicago',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    }).format(first.created_at);
+    expect(sheet.B2?.t).toBe('n');
+    expect(sheet.B2?.w).toBe(wall);
+    expect(sheet.M2?.z).toBe('"$"#,##0.00');
+
+    // A deleted order disappears from the next export.
+    const gone = first as { order_id?: number };
+    server.shop.database.sqlite
+      .prepare('update orders set deleted_at = ?, deleted_by = ? where order_id = ?')
+      .run(NOW.getTime(), 'test', (expected[0] as { order_id: number }).order_id);
+    const after = sheetRows((await download('/Exports/GetCurrentSeasonOrdersWithProducts')).bytes).rows;
+    expect(after.slice(1, -1).map((r) => r[0])).not.toContain(gone.order_id);
+    expect(after.length).toBe(1 + lines().length + 1);
+  });
+
+  it.skipIf(!hasSoffice())(
+    'opens in LibreOffice with the same numbers',
+    async () => {
+      const stock = viaLibreOffice((await download('/Exports/GetStockExport')).bytes, 'stock');
+      expect(stock[0]?.[0]).toBe('Product Id');
+      const stockTotal = stock.at(-1) as string[];
+      expect(stockTotal[1]).toBe('Total');
+      expect(stockTotal[9]).toMatch(/^\$[\d,]+\.\d\d$/);
+
+      const yoy = viaLibreOffice((await download('/Exports/GetYearOverYearExport')).bytes, 'yoy');
+      expect(yoy[1]?.[0]).toBe('Jul');
+      const orders = viaLibreOffice(
+        (await download('/Exports/GetCurrentSeasonOrdersWithProducts')).bytes,
+        'orders',
+      );
+      expect(orders[1]?.[1]).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d$/);
+    },
+    240_000,
+  );
+});
