@@ -12,6 +12,7 @@ import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { registerAuth } from './auth/index.ts';
 import { errorEnvelope, registerRestRoutes } from './rest/handler.ts';
 import { buildOpenApi } from './rest/openapi.ts';
+import { registerSecurityHeaders } from './security.ts';
 
 export interface CreateServerOptions {
   config: ShopConfig;
@@ -78,6 +79,7 @@ export async function createServer(options: CreateServerOptions): Promise<ShopSe
     }
     return payload;
   });
+  await registerSecurityHeaders(app, config);
   await app.register(fastifyCompress, { global: true, encodings: ['br', 'gzip'] });
   await app.register(fastifyMultipart, {
     limits: { fileSize: Math.max(config.restoreMaxBytes, config.pdfMaxBytes), files: 1, fields: 20 },
@@ -112,7 +114,17 @@ export async function createServer(options: CreateServerOptions): Promise<ShopSe
 
   const openApi = buildOpenApi(restRoutes, { title: `${config.shop.name} API`, version: '1.0.0' });
   app.get('/api/v1/openapi.json', async () => openApi);
-  app.get('/health', async () => ({ status: 'ok' }));
+  // A load balancer or systemd watchdog asks this: it answers ok only while the database answers a query.
+  const healthQuery = database.sqlite.prepare('SELECT 1 AS ok');
+  app.get('/health', async (request, reply) => {
+    try {
+      if (healthQuery.get() === undefined) throw new Error('no row');
+      return reply.header('cache-control', 'no-store').send({ status: 'ok' });
+    } catch (error) {
+      request.log.error({ err: error }, 'health check: the database does not answer');
+      return reply.status(503).header('cache-control', 'no-store').send({ status: 'unavailable' });
+    }
+  });
 
   await app.register(fastifyStatic, {
     root: config.mediaDir,
@@ -130,6 +142,10 @@ export async function createServer(options: CreateServerOptions): Promise<ShopSe
       prefix: '/',
       wildcard: false,
       index: false,
+      // release/public carries .br and .gz twins made at build time: no compression work per request.
+      preCompressed: true,
+      // setHeaders below decides the cache lifetime; the plugin's own header would replace it with max-age=0.
+      cacheControl: false,
       setHeaders(res, filePath) {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
           res.setHeader('cache-control', 'public, max-age=31536000, immutable');
@@ -163,7 +179,9 @@ export async function createServer(options: CreateServerOptions): Promise<ShopSe
     async stop() {
       if (stopped) return;
       stopped = true;
+      // Fastify stops listening, lets requests in flight finish, then the database folds its WAL and closes.
       await app.close();
+      shop.outbox.close();
       database.close();
     },
   };

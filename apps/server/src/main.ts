@@ -1,6 +1,9 @@
 import { ConfigError, loadConfig } from '@nursery/api';
 import { createServer } from './createServer.ts';
 
+/** How long requests in flight may take to finish once the service is told to stop. */
+const SHUTDOWN_GRACE_MS = 20_000;
+
 // The only place that reads the process environment for the server.
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
@@ -24,8 +27,24 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     shop.server.log.info(`${signal}: finishing requests in flight and closing the database`);
-    await shop.stop();
-    process.exit(0);
+    // A request that never ends (a stalled upload) must not keep the service from stopping: systemd's
+    // TimeoutStopSec would kill it harder, with the database still open.
+    const deadline = setTimeout(() => {
+      shop.server.log.error(
+        `${signal}: requests still running after ${SHUTDOWN_GRACE_MS / 1000} s, closing anyway`,
+      );
+      shop.shop.database.close();
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS);
+    deadline.unref();
+    try {
+      await shop.stop();
+      shop.server.log.info(`${signal}: the database is closed; goodbye`);
+      process.exit(0);
+    } catch (error) {
+      shop.server.log.error({ err: error }, `${signal}: shutdown failed`);
+      process.exit(1);
+    }
   };
   process.on('SIGTERM', () => void close('SIGTERM'));
   process.on('SIGINT', () => void close('SIGINT'));

@@ -1,0 +1,57 @@
+import fastifyHelmet from '@fastify/helmet';
+import type { ShopConfig } from '@nursery/api';
+import type { FastifyInstance } from 'fastify';
+
+/** The storefront's "find us" map is OpenStreetMap's embed page, the only third party a page may show. */
+export const MAP_EMBED_ORIGIN = 'https://www.openstreetmap.org';
+
+/**
+ * The Content-Security-Policy of every answer. No inline script anywhere: the web build loads only its own
+ * files and the embedded sign-in pages are plain forms. Inline styles stay allowed because the toast library
+ * (react-hot-toast through goober) writes its styles into a <style> element at run time; styles cannot run code.
+ * Photos are stored under /media on this server, so images come from here (and data: URLs for small icons).
+ * An external OpenID provider is reached by the admin app (discovery, token) and by the sign-in redirect.
+ */
+export function contentSecurityPolicy(config: ShopConfig): Record<string, string[]> {
+  const issuerOrigin = config.oidc.embedded ? null : new URL(config.oidc.issuer).origin;
+  const withIssuer = (sources: string[]) => (issuerOrigin ? [...sources, issuerOrigin] : sources);
+  const directives: Record<string, string[]> = {
+    'default-src': ["'self'"],
+    'script-src': ["'self'"],
+    'script-src-attr': ["'none'"],
+    'style-src': ["'self'", "'unsafe-inline'"],
+    'img-src': ["'self'", 'data:'],
+    'font-src': ["'self'"],
+    'connect-src': withIssuer(["'self'"]),
+    'frame-src': [MAP_EMBED_ORIGIN],
+    'frame-ancestors': ["'none'"],
+    'object-src': ["'none'"],
+    'base-uri': ["'self'"],
+    'form-action': withIssuer(["'self'"]),
+    'manifest-src': ["'self'"],
+    'worker-src': ["'self'"],
+  };
+  // Behind TLS every request of the page must stay on https; on plain http (a laptop, a test) it would break them.
+  if (config.publicUrl.startsWith('https://')) directives['upgrade-insecure-requests'] = [];
+  return directives;
+}
+
+/**
+ * Security headers on every answer, including the ones the embedded OpenID provider writes itself
+ * (helmet sets them on the raw response before any route runs). Its sign-in pages send a stricter
+ * policy of their own, which replaces this one.
+ */
+export async function registerSecurityHeaders(app: FastifyInstance, config: ShopConfig): Promise<void> {
+  await app.register(fastifyHelmet, {
+    global: true,
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config) },
+    frameguard: { action: 'deny' },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    // The shop's own origin only; includeSubDomains could lock the owner's other sites out of plain http.
+    strictTransportSecurity: { maxAge: 180 * 24 * 60 * 60, includeSubDomains: false },
+    crossOriginEmbedderPolicy: false,
+    // Sign-in is a full-page redirect, never a popup, so the page can keep its browsing context to itself.
+    crossOriginOpenerPolicy: { policy: 'same-origin' },
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+  });
+}

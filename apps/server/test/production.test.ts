@@ -1,0 +1,279 @@
+/**
+ * The production build as it runs on a host: the real `node release/server.js` process (built by
+ * `pnpm build`, which the server's test task runs first), its headers, caching, compression, size limits,
+ * health check and graceful shutdown on SIGTERM.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { DATABASE_FILE_NAME, openDatabase } from '@nursery/db';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer } from '../src/testing.ts';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+const releaseServer = path.join(repoRoot, 'release', 'server.js');
+const hasRelease = existsSync(releaseServer);
+if (!hasRelease) {
+  console.warn(`production.test.ts: skipped, ${releaseServer} does not exist (run "pnpm build" first)`);
+}
+
+interface Product {
+  productId: number;
+  productStatus: number;
+  isStockTracked: boolean;
+}
+
+const customer = {
+  firstName: 'Wendell',
+  lastName: 'Berry',
+  name: 'Wendell Berry',
+  email: 'wendell@example.com',
+  confirmEmail: 'wendell@example.com',
+  phoneNumber: '(555) 310-4477',
+  workPhoneNumber: '',
+  comments: 'Sent while the shop was shutting down.',
+};
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+interface ReleaseProcess {
+  child: ChildProcess;
+  url: string;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+async function startRelease(dataDir: string): Promise<ReleaseProcess> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [releaseServer], {
+    cwd: os.tmpdir(),
+    env: {
+      PATH: process.env.PATH ?? '',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'info',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`release/server.js exited early:\n${output}`);
+    const ok = await fetch(`${url}/health`)
+      .then((r) => r.status === 200)
+      .catch(() => false);
+    if (ok) break;
+    if (Date.now() > deadline)
+      throw new Error(`release/server.js did not answer /health in 30 s:\n${output}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { child, url, output: () => output, exited };
+}
+
+describe.skipIf(!hasRelease)('the release folder running as a real process', () => {
+  let dataDir: string;
+  let shop: ReleaseProcess;
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(path.join(os.tmpdir(), 'nursery-release-'));
+    shop = await startRelease(dataDir);
+  });
+
+  afterAll(async () => {
+    if (shop && shop.child.exitCode === null) {
+      shop.child.kill('SIGTERM');
+      await shop.exited;
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('sends a strict Content-Security-Policy and the other security headers on pages and API answers', async () => {
+    for (const p of ['/', '/Products', '/api/v1/Products/GetProductsToShow', '/health']) {
+      const res = await fetch(`${shop.url}${p}`);
+      expect(res.status, p).toBe(200);
+      const csp = res.headers.get('content-security-policy') ?? '';
+      const directives = new Map(
+        csp.split(';').map((d) => {
+          const [name = '', ...values] = d.trim().split(/\s+/);
+          return [name, values] as const;
+        }),
+      );
+      expect(directives.get('default-src'), p).toEqual(["'self'"]);
+      expect(directives.get('script-src'), p).toEqual(["'self'"]);
+      expect(directives.get('frame-ancestors'), p).toEqual(["'none'"]);
+      expect(directives.get('object-src'), p).toEqual(["'none'"]);
+      expect(directives.get('base-uri'), p).toEqual(["'self'"]);
+      expect(directives.get('form-action'), p).toEqual(["'self'"]);
+      expect(directives.get('img-src'), p).toEqual(["'self'", 'data:']);
+      expect(directives.get('frame-src'), p).toEqual(['https://www.openstreetmap.org']);
+      expect(res.headers.get('x-content-type-options'), p).toBe('nosniff');
+      expect(res.headers.get('x-frame-options'), p).toBe('DENY');
+      expect(res.headers.get('referrer-policy'), p).toBe('strict-origin-when-cross-origin');
+    }
+  });
+
+  it('serves a web app with no inline script', async () => {
+    const html = await (await fetch(`${shop.url}/`)).text();
+    const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)];
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const [, attributes, body] of scripts) {
+      expect(attributes).toMatch(/\bsrc="\/assets\//);
+      expect(body?.trim()).toBe('');
+    }
+    expect(html).not.toMatch(/\son[a-z]+="/i);
+  });
+
+  it('caches hashed assets for a year, never index.html, and sends them precompressed', async () => {
+    const html = await (await fetch(`${shop.url}/`)).text();
+    const script = /src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+    const style = /href="(\/assets\/[^"]+\.css)"/.exec(html)?.[1];
+    expect(script).toBeDefined();
+    expect(style).toBeDefined();
+
+    for (const asset of [script, style]) {
+      const br = await fetch(`${shop.url}${asset}`, { headers: { 'accept-encoding': 'br' } });
+      expect(br.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      expect(br.headers.get('content-encoding')).toBe('br');
+      const gz = await fetch(`${shop.url}${asset}`, { headers: { 'accept-encoding': 'gzip' } });
+      expect(gz.headers.get('content-encoding')).toBe('gzip');
+      const plain = await fetch(`${shop.url}${asset}`, { headers: { 'accept-encoding': 'identity' } });
+      expect(plain.headers.get('content-encoding')).toBeNull();
+      // fetch decodes: all three carry the same file.
+      const [a, b, c] = await Promise.all([br.text(), gz.text(), plain.text()]);
+      expect(a).toBe(c);
+      expect(b).toBe(c);
+    }
+
+    for (const page of ['/', '/Products', '/Admin/Products']) {
+      const res = await fetch(`${shop.url}${page}`, { headers: { 'accept-encoding': 'br, gzip' } });
+      expect(res.headers.get('cache-control'), page).toBe('no-cache');
+      expect(res.headers.get('content-type'), page).toContain('text/html');
+      expect(res.headers.get('content-encoding'), page).toBe('br');
+    }
+  });
+
+  it('compresses JSON answers with brotli or gzip', async () => {
+    for (const encoding of ['br', 'gzip']) {
+      const res = await fetch(`${shop.url}/api/v1/Products/GetProductsToShow`, {
+        headers: { 'accept-encoding': encoding },
+      });
+      expect(res.headers.get('content-encoding')).toBe(encoding);
+      const body = (await res.json()) as { success: boolean; data: unknown[] };
+      expect(body.success).toBe(true);
+      expect(body.data.length).toBeGreaterThan(0);
+    }
+  });
+
+  it('refuses a body over 1 MB with 413 in the envelope', async () => {
+    const res = await fetch(`${shop.url}/api/v1/Orders/Submit`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ ...customer, comments: 'x'.repeat(2 * 1024 * 1024) }),
+    });
+    expect(res.status).toBe(413);
+    const body = (await res.json()) as { success: boolean; message: string; data: unknown };
+    expect(body.success).toBe(false);
+    expect(body.data).toBeNull();
+    expect(body.message.length).toBeGreaterThan(0);
+  });
+
+  it('finishes an order in flight on SIGTERM, then closes the database cleanly and exits 0', async () => {
+    const list = (await (await fetch(`${shop.url}/api/v1/Products/GetProductsToShow`)).json()) as {
+      data: Product[];
+    };
+    const product = list.data.find(
+      (p) => (p.productStatus === 2 || p.productStatus === 7) && !p.isStockTracked,
+    );
+    expect(product).toBeDefined();
+    const body = JSON.stringify({
+      ...customer,
+      orderProductXrefs: [{ productId: product?.productId, quantity: 2 }],
+    });
+
+    // A slow customer: half the body now, SIGTERM, the other half a moment later.
+    const answer = new Promise<{ status: number; text: string }>((resolve, reject) => {
+      const request = http.request(
+        `${shop.url}/api/v1/Orders/Submit`,
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+        },
+        (response) => {
+          let text = '';
+          response.setEncoding('utf8');
+          response.on('data', (chunk: string) => {
+            text += chunk;
+          });
+          response.on('end', () => resolve({ status: response.statusCode ?? 0, text }));
+        },
+      );
+      request.on('error', reject);
+      const half = Math.floor(body.length / 2);
+      request.write(body.slice(0, half));
+      setTimeout(() => {
+        shop.child.kill('SIGTERM');
+        setTimeout(() => request.end(body.slice(half)), 500);
+      }, 200);
+    });
+
+    const { status, text } = await answer;
+    expect(status, text).toBe(200);
+    const orderId = (JSON.parse(text) as { data: { orderId: number } }).data.orderId;
+    expect(orderId).toBeGreaterThan(0);
+
+    expect(await shop.exited).toBe(0);
+    expect(shop.output()).toContain('SIGTERM');
+
+    // The WAL was folded into the database file on close, and the acknowledged order is in it.
+    const file = path.join(dataDir, DATABASE_FILE_NAME);
+    expect(existsSync(`${file}-wal`) ? readFileSync(`${file}-wal`).length : 0).toBe(0);
+    const database = openDatabase(file);
+    try {
+      expect(database.sqlite.pragma('integrity_check', { simple: true })).toBe('ok');
+      const row = database.sqlite
+        .prepare('select count(*) as n from order_lines where order_id = ?')
+        .get(orderId) as { n: number } | undefined;
+      expect(row?.n).toBe(1);
+    } finally {
+      database.close();
+    }
+  });
+});
+
+describe('health', () => {
+  it('answers 503 when the database stops answering', async () => {
+    const server = await startTestServer({ DEMO_DATA: 'false' });
+    try {
+      expect((await fetch(`${server.url}/health`)).status).toBe(200);
+      server.shop.database.sqlite.close();
+      const res = await fetch(`${server.url}/health`);
+      expect(res.status).toBe(503);
+      expect(await res.json()).toEqual({ status: 'unavailable' });
+    } finally {
+      await server.stop();
+    }
+  });
+});
