@@ -1,3 +1,4 @@
+export { createBackup, restoreBackup, writeBackupFile } from './backup/service.ts';
 export * from './config.ts';
 export * from './input.ts';
 export { RawJson } from './rawJson.ts';

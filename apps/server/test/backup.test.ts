@@ -1,0 +1,268 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { strToU8, unzipSync, zipSync } from 'fflate';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rest, staffToken, startTestServer, type TestServer } from '../src/testing.ts';
+
+const STAFF = 'staff@example.com';
+// The allow-list decides who is staff, so a token stays staff when a restore replaces the accounts table.
+const env = { STAFF_EMAILS: STAFF };
+const PDF = '%PDF-1.4\n% flyer for the backup test\ntrailer <<>>\n%%EOF\n';
+const TABLES = [
+  'products',
+  'product_prices',
+  'stock_changes',
+  'orders',
+  'order_lines',
+  'contacts',
+  'settings',
+  'saved_messages',
+  'uploaded_files',
+  'email_outbox',
+];
+
+let source: TestServer;
+let target: TestServer;
+let sourceToken: string;
+let targetToken: string;
+let archive: Buffer;
+
+function tables(server: TestServer): Record<string, unknown[]> {
+  const out: Record<string, unknown[]> = {};
+  for (const table of TABLES) {
+    out[table] = server.shop.database.sqlite.prepare(`select * from ${table} order by 1`).all();
+  }
+  return out;
+}
+
+function mediaFiles(server: TestServer): Record<string, string> {
+  const out: Record<string, string> = {};
+  const walk = (dir: string, prefix: string) => {
+    if (!existsSync(dir)) return;
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const relative = prefix ? `${prefix}/${entry.name}` : entry.name;
+      if (entry.isDirectory()) walk(path.join(dir, entry.name), relative);
+      else out[relative] = readFileSync(path.join(dir, entry.name)).toString('base64');
+    }
+  };
+  walk(server.config.mediaDir, '');
+  return out;
+}
+
+function backupsWritten(server: TestServer): string[] {
+  const dir = path.join(server.dataDir, 'backups');
+  return existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.zip')) : [];
+}
+
+async function restore(bytes: Uint8Array, token = targetToken, name = 'backup.zip') {
+  const form = new FormData();
+  form.append('file', new Blob([Buffer.from(bytes)], { type: 'application/zip' }), name);
+  const response = await fetch(`${target.url}/api/v1/RestoreAuth`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+  return {
+    status: response.status,
+    body: (await response.json()) as { success: boolean; message: string; data: unknown },
+  };
+}
+
+beforeAll(async () => {
+  source = await startTestServer(env);
+  target = await startTestServer({ ...env, DEMO_DATA: 'false' });
+  sourceToken = await staffToken(source, { email: STAFF });
+  targetToken = await staffToken(target, { email: STAFF });
+
+  // Give the source shop a flyer, a message and a stock list, so settings and files travel too.
+  const form = new FormData();
+  form.append('file', new Blob([PDF], { type: 'application/pdf' }), 'flyer.pdf');
+  const upload = await fetch(`${source.url}/api/v1/Settings/SetActivePdf`, {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${sourceToken}` },
+    body: form,
+  });
+  expect(upload.status).toBe(200);
+  await rest(source.url, 'PUT', '/api/v1/Settings/SetMessage', {
+    token: sourceToken,
+    body: { html: '<b>Backed up</b>' },
+  });
+  await rest(source.url, 'PUT', '/api/v1/Settings/SetProductStockEmails', {
+    token: sourceToken,
+    body: { emails: 'stock@nursery.example' },
+  });
+}, 120_000);
+
+afterAll(async () => {
+  await source?.stop();
+  await target?.stop();
+});
+
+describe('backup', () => {
+  it('answers 401 without a token', async () => {
+    expect((await fetch(`${source.url}/api/v1/BackupAuth`, { method: 'POST' })).status).toBe(401);
+    expect((await restore(new Uint8Array([1, 2, 3]), 'not-a-token')).status).toBe(401);
+  });
+
+  it('downloads one zip with the database, every media file and a manifest of checksums', async () => {
+    const response = await fetch(`${source.url}/api/v1/BackupAuth`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${sourceToken}` },
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/zip');
+    expect(response.headers.get('content-disposition')).toMatch(
+      /attachment; filename="backup-\d{4}-\d\d-\d\d-\d{6}\.zip"/,
+    );
+    archive = Buffer.from(await response.arrayBuffer());
+    expect(Number(response.headers.get('content-length'))).toBe(archive.byteLength);
+
+    const entries = unzipSync(archive);
+    const manifest = JSON.parse(Buffer.from(entries['manifest.json'] as Uint8Array).toString('utf8'));
+    expect(manifest).toMatchObject({
+      format: 'nursery-shop-backup',
+      formatVersion: 1,
+      appVersion: expect.any(String),
+      schemaVersion: expect.any(Number),
+      createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+    });
+    const names = manifest.files.map((f: { path: string }) => f.path).sort();
+    expect(names).toEqual(
+      Object.keys(entries)
+        .filter((n) => n !== 'manifest.json')
+        .sort(),
+    );
+    expect(names).toContain('shop.db');
+    expect(names.filter((n: string) => n.startsWith('media/flyers/'))).toHaveLength(1);
+    expect(
+      Buffer.from(entries['shop.db'] as Uint8Array)
+        .subarray(0, 15)
+        .toString(),
+    ).toBe('SQLite format 3');
+  });
+});
+
+describe('restore', () => {
+  it('refuses a random file, a truncated archive, a tampered archive and an altered manifest, changing nothing', async () => {
+    const before = { tables: tables(target), media: mediaFiles(target), backups: backupsWritten(target) };
+
+    const random = await restore(
+      Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 7919) % 256)),
+      targetToken,
+      'x.zip',
+    );
+    expect(random.status).toBe(400);
+    expect(random.body.message).toBe(
+      'This file is not a backup archive. Choose a .zip file made by Download Backup (or pnpm backup).',
+    );
+
+    const truncated = await restore(archive.subarray(0, Math.floor(archive.byteLength / 2)));
+    expect(truncated.status).toBe(400);
+    expect(truncated.body.message).toMatch(
+      /^The backup archive is damaged or incomplete and could not be read/,
+    );
+
+    // The flyer is stored uncompressed, so flipping a byte of its text keeps the zip readable but breaks its checksum.
+    const tampered = Buffer.from(archive);
+    const at = tampered.indexOf('flyer for the backup test');
+    expect(at).toBeGreaterThan(0);
+    tampered[at] = 'F'.charCodeAt(0);
+    const tamperedAnswer = await restore(tampered);
+    expect(tamperedAnswer.status).toBe(400);
+    expect(tamperedAnswer.body.message).toMatch(
+      /^The backup is damaged: media\/flyers\/.*\.pdf does not match its checksum/,
+    );
+
+    const entries = unzipSync(archive);
+    const manifest = JSON.parse(Buffer.from(entries['manifest.json'] as Uint8Array).toString('utf8'));
+
+    const newer = await restore(
+      zipSync({ ...entries, 'manifest.json': strToU8(JSON.stringify({ ...manifest, schemaVersion: 999 })) }),
+    );
+    expect(newer.status).toBe(400);
+    expect(newer.body.message).toMatch(/^This backup was made by a newer version of the shop/);
+
+    const extra = await restore(zipSync({ ...entries, 'media/evil.html': strToU8('<script></script>') }));
+    expect(extra.status).toBe(400);
+    expect(extra.body.message).toMatch(/media\/evil\.html, which its manifest does not list/);
+
+    const outside = await restore(zipSync({ ...entries, '../outside.txt': strToU8('x') }));
+    expect(outside.status).toBe(400);
+    expect(outside.body.message).toMatch(/a name a backup never has/);
+
+    const noManifest = { ...entries };
+    delete noManifest['manifest.json'];
+    const missing = await restore(zipSync(noManifest));
+    expect(missing.status).toBe(400);
+    expect(missing.body.message).toBe(
+      'The archive has no manifest.json, so it is not a backup of this shop.',
+    );
+
+    // A database that is not SQLite at all, with a manifest that vouches for it.
+    const junk = strToU8('not a database '.repeat(500));
+    const { createHash } = await import('node:crypto');
+    const files = manifest.files.map((f: { path: string }) =>
+      f.path === 'shop.db'
+        ? { path: 'shop.db', size: junk.byteLength, sha256: createHash('sha256').update(junk).digest('hex') }
+        : f,
+    );
+    const badDb = await restore(
+      zipSync({
+        ...entries,
+        'shop.db': junk,
+        'manifest.json': strToU8(JSON.stringify({ ...manifest, files })),
+      }),
+    );
+    expect(badDb.status).toBe(400);
+    expect(badDb.body.message).toMatch(/^The backup's database could not be read \(file is not a database\)/);
+
+    expect(tables(target)).toEqual(before.tables);
+    expect(mediaFiles(target)).toEqual(before.media);
+    expect(backupsWritten(target)).toEqual(before.backups);
+    // The shop still answers as before.
+    expect((await rest(target.url, 'GET', '/api/v1/Settings/GetAllSettings')).status).toBe(200);
+  });
+
+  it('restores into a fresh shop: the same orders, products, settings and files, with a backup of what it replaced', async () => {
+    const expected = { tables: tables(source), media: mediaFiles(source) };
+    expect(expected.tables.orders?.length).toBeGreaterThan(100);
+    const previousOrders = tables(target).orders;
+
+    const answer = await restore(archive);
+    expect(answer.status).toBe(200);
+    expect(answer.body.message).toBe('The shop was restored from the backup.');
+    const settings = answer.body.data as { name: string; value: string }[];
+    expect(settings.find((s) => s.name === 'Message')?.value).toBe('<b>Backed up</b>');
+
+    expect(tables(target)).toEqual(expected.tables);
+    expect(mediaFiles(target)).toEqual(expected.media);
+
+    // The flyer is served from the restored media folder and the storefront sees the restored catalogue.
+    const flyer = settings.find((s) => s.name === 'ActivePdf')?.value ?? '';
+    const served = await fetch(`${target.url}${flyer}`);
+    expect(served.status).toBe(200);
+    expect(await served.text()).toBe(PDF);
+    const products = await rest<unknown[]>(target.url, 'GET', '/api/v1/Products/GetProductsToShow');
+    expect(products.status).toBe(200);
+    expect(products.body.data.length).toBeGreaterThan(10);
+
+    // What the restore replaced was saved first, and is itself a valid backup.
+    const safety = backupsWritten(target).filter((f) => f.startsWith('before-restore-'));
+    expect(safety).toHaveLength(1);
+    const saved = unzipSync(readFileSync(path.join(target.dataDir, 'backups', safety[0] as string)));
+    expect(Object.keys(saved)).toContain('shop.db');
+    expect(previousOrders).toEqual([]);
+
+    // New orders keep numbering after the restored ones.
+    const { sqlite } = target.shop.database;
+    const maxId = (sqlite.prepare('select max(order_id) as m from orders').get() as { m: number }).m;
+    const seq = (
+      sqlite.prepare("select seq from sqlite_sequence where name = 'orders'").get() as { seq: number }
+    ).seq;
+    expect(seq).toBeGreaterThanOrEqual(maxId);
+    expect(
+      (sqlite.prepare('pragma integrity_check').get() as { integrity_check: string }).integrity_check,
+    ).toBe('ok');
+    expect(sqlite.prepare('pragma foreign_keys').get()).toEqual({ foreign_keys: 1 });
+  });
+});
