@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { productFlagsInputSchema, productInputSchema, stockUpdatesInputSchema } from './catalog.ts';
+
+const messages = (r: { success: boolean; error?: { issues: { message: string }[] } }) =>
+  r.success ? [] : (r.error?.issues.map((i) => i.message) ?? []);
+
+describe('productInputSchema', () => {
+  it('reads the price table as staff type it: digit strings, empty ends, dollars to cents', () => {
+    const r = productInputSchema.parse({
+      productId: '',
+      name: '  Bur Oak ',
+      prices: [
+        { startQuantity: '1', endQuantity: '9', price: '4.50' },
+        { startQuantity: 10, endQuantity: '', price: 3.755 },
+      ],
+      displayPrice: 'ignored',
+    });
+    expect(r).toMatchObject({ productId: null, name: 'Bur Oak', productTypeId: 9, description: '' });
+    expect(r.prices).toEqual([
+      { productPriceId: null, startQuantity: 1, endQuantity: 9, priceCents: 450 },
+      { productPriceId: null, startQuantity: 10, endQuantity: null, priceCents: 376 },
+    ]);
+    expect('displayPrice' in r).toBe(false);
+  });
+
+  it('reports every tier problem with the shared rule texts', () => {
+    const r = productInputSchema.safeParse({
+      name: 'X',
+      prices: [
+        { startQuantity: '2', endQuantity: '5', price: '1' },
+        { startQuantity: '5', endQuantity: null, price: null },
+      ],
+    });
+    expect(messages(r)).toEqual([
+      'Price 2: enter a price.',
+      'Price 1: the first price must start at quantity 1, not 2.',
+      'Price 1 and Price 2 overlap: quantity 5 is in both.',
+    ]);
+  });
+
+  it('refuses letters in quantities and prices, a missing name and unknown types or statuses', () => {
+    const r = productInputSchema.safeParse({
+      name: '',
+      productTypeId: 42,
+      productStatus: 4,
+      prices: [{ startQuantity: '1a', endQuantity: null, price: 'abc' }],
+    });
+    expect(messages(r)).toEqual(
+      expect.arrayContaining([
+        'Enter a name for the product.',
+        'The start quantity must be a whole number.',
+        'A price must be an amount such as 12.50.',
+      ]),
+    );
+    expect(messages(r).some((m) => m.startsWith('The product type must be one of'))).toBe(true);
+    expect(messages(r).some((m) => m.startsWith('The product status must be one of'))).toBe(true);
+  });
+
+  it('lets an empty price table through for the server to judge by status', () => {
+    expect(productInputSchema.parse({ name: 'Custom order', prices: [] }).prices).toEqual([]);
+  });
+});
+
+describe('flags and stock inputs', () => {
+  it('needs a product id and a boolean flag', () => {
+    expect(productFlagsInputSchema.parse({ productId: 3, isDougs: true, name: 'x' })).toEqual({
+      productId: 3,
+      isDougs: true,
+    });
+    expect(productFlagsInputSchema.safeParse({ productId: 3 }).success).toBe(false);
+  });
+  it('takes whole, nonzero changes up to 1,000,000 with optional notes', () => {
+    expect(stockUpdatesInputSchema.parse([{ productId: 1, changeInStock: -4, notes: '  ' }])).toEqual([
+      { productId: 1, changeInStock: -4, notes: null },
+    ]);
+    expect(messages(stockUpdatesInputSchema.safeParse([]))).toEqual(['There are no stock changes to save.']);
+    expect(messages(stockUpdatesInputSchema.safeParse([{ productId: 1, changeInStock: 0 }]))).toEqual([
+      'A change in stock of 0 changes nothing; leave that product out.',
+    ]);
+    expect(messages(stockUpdatesInputSchema.safeParse([{ productId: 1, changeInStock: 1_000_001 }]))).toEqual(
+      ['A change in stock can be at most 1,000,000.'],
+    );
+  });
+});
