@@ -47,7 +47,20 @@ export class SignInFlowError extends Error {
   }
 }
 
-export async function signInWithPassword(options: SignInFlowOptions): Promise<SignInFlowResult> {
+/** A sign-in in progress: the provider has shown its form; `submit` posts it as a browser would. */
+export interface PendingSignIn {
+  /** The sign-in page's address. */
+  interactionUrl: string;
+  /** The sign-in page's HTML. */
+  page: string;
+  submit(email: string, password: string): Promise<Response>;
+  /** After a successful submit: follows the redirects back to the shop and exchanges the code for tokens. */
+  finish(submitted: Response): Promise<SignInFlowResult>;
+}
+
+export async function beginSignIn(
+  options: Omit<SignInFlowOptions, 'email' | 'password'>,
+): Promise<PendingSignIn> {
   const jar = new CookieJar();
   const base = options.publicUrl.replace(/\/$/, '');
   const redirectUri = `${base}/Admin`;
@@ -62,7 +75,12 @@ export async function signInWithPassword(options: SignInFlowOptions): Promise<Si
       headers: { ...(init.headers as Record<string, string>), cookie: jar.header() },
     });
     jar.take(response);
-    return response;
+    // Read whole at once, so no connection stays busy whatever the caller does with the answer.
+    const body = await response.arrayBuffer();
+    return new Response(body.byteLength ? body : null, {
+      status: response.status,
+      headers: response.headers,
+    });
   };
 
   const authorize = new URL(`${base}/oidc/auth`);
@@ -78,60 +96,69 @@ export async function signInWithPassword(options: SignInFlowOptions): Promise<Si
     resource: options.audience,
   }).toString();
 
-  let response = await go(authorize.href);
-  let location = response.headers.get('location');
-  if (!location)
-    throw new SignInFlowError(
-      'the provider did not ask for a sign-in',
-      response.status,
-      await response.text(),
-    );
+  const started = await go(authorize.href);
+  const location = started.headers.get('location');
+  if (!location) {
+    throw new SignInFlowError('the provider did not ask for a sign-in', started.status, await started.text());
+  }
   const interaction = new URL(location, base);
-  await (await go(interaction.href)).text();
+  const page = await (await go(interaction.href)).text();
 
-  response = await go(`${interaction.pathname}/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ email: options.email, password: options.password }).toString(),
-  });
-  location = response.headers.get('location');
-  if (!location) throw new SignInFlowError('the sign-in was refused', response.status, await response.text());
+  return {
+    interactionUrl: interaction.href,
+    page,
+    submit(email, password) {
+      return go(`${interaction.pathname}/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ email, password }).toString(),
+      });
+    },
+    async finish(submitted) {
+      let response = submitted;
+      let next = response.headers.get('location');
+      if (!next) throw new SignInFlowError('the sign-in was refused', response.status, await response.text());
+      // Follow the provider's redirects (resume, perhaps consent) until it sends the browser back with a code.
+      for (let hop = 0; hop < 5 && next && !next.startsWith(redirectUri); hop++) {
+        response = await go(next);
+        await response.text();
+        next = response.headers.get('location');
+      }
+      if (!next?.startsWith(redirectUri)) {
+        throw new SignInFlowError('the provider did not return to the shop', response.status, '');
+      }
+      const back = new URL(next);
+      const code = back.searchParams.get('code');
+      if (!code || back.searchParams.get('state') !== state) {
+        throw new SignInFlowError(
+          `the provider answered ${back.searchParams.get('error') ?? 'without a code'}`,
+          400,
+          next,
+        );
+      }
+      response = await go(`${base}/oidc/token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({
+          grant_type: 'authorization_code',
+          code,
+          code_verifier: verifier,
+          redirect_uri: redirectUri,
+          client_id: options.clientId,
+          resource: options.audience,
+        }).toString(),
+      });
+      const text = await response.text();
+      if (!response.ok) throw new SignInFlowError('the token request failed', response.status, text);
+      const body = JSON.parse(text) as { access_token?: string; id_token?: string; expires_in?: number };
+      if (!body.access_token || !body.id_token)
+        throw new SignInFlowError('the token answer has no tokens', 500, text);
+      return { accessToken: body.access_token, idToken: body.id_token, expiresIn: body.expires_in ?? 0 };
+    },
+  };
+}
 
-  // Follow the provider's redirects (resume, perhaps consent) until it sends the browser back with a code.
-  for (let hop = 0; hop < 5 && location && !location.startsWith(redirectUri); hop++) {
-    response = await go(location);
-    await response.text();
-    location = response.headers.get('location');
-  }
-  if (!location?.startsWith(redirectUri)) {
-    throw new SignInFlowError('the provider did not return to the shop', response.status, '');
-  }
-  const back = new URL(location);
-  const code = back.searchParams.get('code');
-  if (!code || back.searchParams.get('state') !== state) {
-    throw new SignInFlowError(
-      `the provider answered ${back.searchParams.get('error') ?? 'without a code'}`,
-      400,
-      location,
-    );
-  }
-
-  response = await go(`${base}/oidc/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      grant_type: 'authorization_code',
-      code,
-      code_verifier: verifier,
-      redirect_uri: redirectUri,
-      client_id: options.clientId,
-      resource: options.audience,
-    }).toString(),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new SignInFlowError('the token request failed', response.status, text);
-  const body = JSON.parse(text) as { access_token?: string; id_token?: string; expires_in?: number };
-  if (!body.access_token || !body.id_token)
-    throw new SignInFlowError('the token answer has no tokens', 500, text);
-  return { accessToken: body.access_token, idToken: body.id_token, expiresIn: body.expires_in ?? 0 };
+export async function signInWithPassword(options: SignInFlowOptions): Promise<SignInFlowResult> {
+  const pending = await beginSignIn(options);
+  return pending.finish(await pending.submit(options.email, options.password));
 }

@@ -96,7 +96,7 @@ export async function runStaffCommand(
       `Note: OIDC_ISSUER is set (${config.oidc.issuer}), so staff sign in there; these accounts are used only without it.\n`,
     );
   }
-  const password = parsed.values['password-stdin'] ? await io.stdin() : undefined;
+  const password = parsed.values['password-stdin'] ? (await io.stdin()).replace(/\r?\n$/, '') : undefined;
   // Opening also migrates: the command works on a fresh data folder as well. WAL and the busy timeout let
   // it run beside a running shop.
   const database = openDatabase(path.join(config.dataDir, DATABASE_FILE_NAME));

@@ -1,0 +1,579 @@
+import { readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { appRouter, PUBLIC_PROCEDURES, restRoutes } from '@nursery/api';
+import {
+  countStaffAccounts,
+  createStaffAccount,
+  findStaffAccountByEmail,
+  listStaffAccounts,
+} from '@nursery/api/staff';
+import { FORBIDDEN, UNAUTHORIZED } from '@nursery/domain';
+import { generateKeyPair, importJWK, type JWK, SignJWT, UnsecuredJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OIDC_KEYS_FILE_NAME } from '../src/auth/keys.ts';
+import { EXPIRED_SIGN_IN, WRONG_SIGN_IN } from '../src/auth/provider.ts';
+import { beginSignIn, signInWithPassword } from '../src/auth/signInFlow.ts';
+import { runStaffCommand } from '../src/cli/staff.ts';
+import { nonStaffToken, rest, staffToken, startTestServer, type TestServer } from '../src/testing.ts';
+
+let server: TestServer;
+let token: string;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  token = await staffToken(server, { email: 'ada@example.com', name: 'Ada Gardener' });
+});
+afterAll(async () => server?.stop());
+
+interface Answer {
+  status: number;
+  body: { result?: { data?: unknown }; error?: { message?: string } };
+}
+
+/** Reads the whole answer, so no connection is left busy when a server stops. */
+async function answerOf(response: Promise<Response>): Promise<Answer> {
+  const done = await response;
+  const text = await done.text();
+  return { status: done.status, body: text ? JSON.parse(text) : {} };
+}
+
+function trpcGet(pathName: string, bearer?: string, target: TestServer = server): Promise<Answer> {
+  return answerOf(
+    fetch(`${target.url}/trpc/${pathName}`, { headers: bearer ? { authorization: `Bearer ${bearer}` } : {} }),
+  );
+}
+
+function trpcError(answer: Answer): string {
+  return answer.body.error?.message ?? '';
+}
+
+/** The provider's real signing key, to forge tokens that differ from a genuine one in one respect only. */
+async function providerKey() {
+  const file = JSON.parse(readFileSync(path.join(server.dataDir, OIDC_KEYS_FILE_NAME), 'utf8')) as {
+    signingKeys: JWK[];
+  };
+  const jwk = file.signingKeys[0] as JWK;
+  return { key: await importJWK(jwk, 'RS256'), kid: jwk.kid as string };
+}
+
+async function forge(
+  claims: Record<string, unknown>,
+  options: { issuer?: string; audience?: string; exp?: number; nbf?: number; subject?: string } = {},
+): Promise<string> {
+  const { key, kid } = await providerKey();
+  const account = findStaffAccountByEmail(server.shop.db, 'ada@example.com');
+  const now = Math.floor(Date.now() / 1000);
+  const jwt = new SignJWT({ email: 'ada@example.com', ...claims })
+    .setProtectedHeader({ alg: 'RS256', kid, typ: 'at+jwt' })
+    .setIssuer(options.issuer ?? server.config.oidc.issuer)
+    .setAudience(options.audience ?? server.config.oidc.audience)
+    .setSubject(options.subject ?? String(account?.staffId))
+    .setIssuedAt(now - 10)
+    .setExpirationTime(options.exp ?? now + 600);
+  if (options.nbf !== undefined) jwt.setNotBefore(options.nbf);
+  return jwt.sign(key);
+}
+
+describe('genuine tokens from the embedded provider', () => {
+  it('let staff call an admin tRPC procedure and see who they are', async () => {
+    const me = await trpcGet('staff.me', token);
+    expect(me.status).toBe(200);
+    expect(me.body.result?.data).toMatchObject({ email: 'ada@example.com', name: 'Ada Gardener' });
+
+    const list = await trpcGet('staff.list', token);
+    expect(list.status).toBe(200);
+    const accounts = list.body.result?.data as Array<{ email: string }>;
+    expect(accounts.map((a) => a.email)).toContain('ada@example.com');
+    expect(JSON.stringify(accounts)).not.toContain('scrypt');
+  });
+
+  it('let staff call an admin REST path', async () => {
+    const route = restRoutes.find(
+      (r) => r.method === 'GET' && r.input === 'none' && !PUBLIC_PROCEDURES.has(r.procedure),
+    );
+    expect(route, 'an admin GET path without input').toBeDefined();
+    if (!route) return;
+    const answer = await rest(server.url, route.method, route.path, { token });
+    expect(answer.status, `${route.method} ${route.path}`).toBe(200);
+    expect(answer.body.success).toBe(true);
+  });
+
+  it('carry RS256, the issuer, the audience, e-mail and name', async () => {
+    const [header, payload] = token
+      .split('.')
+      .slice(0, 2)
+      .map((part) => JSON.parse(Buffer.from(part, 'base64url').toString('utf8')) as Record<string, unknown>);
+    expect(header?.alg).toBe('RS256');
+    expect(payload).toMatchObject({
+      iss: server.config.oidc.issuer,
+      aud: server.config.oidc.audience,
+      email: 'ada@example.com',
+      name: 'Ada Gardener',
+    });
+  });
+
+  it('publish discovery and keys at the issuer', async () => {
+    const discovery = (await (
+      await fetch(`${server.config.oidc.issuer}/.well-known/openid-configuration`)
+    ).json()) as {
+      issuer: string;
+      jwks_uri: string;
+      code_challenge_methods_supported: string[];
+      end_session_endpoint: string;
+    };
+    expect(discovery.issuer).toBe(server.config.oidc.issuer);
+    expect(discovery.code_challenge_methods_supported).toEqual(['S256']);
+    expect(discovery.end_session_endpoint).toBe(`${server.config.oidc.issuer}/session/end`);
+    const jwks = (await (await fetch(discovery.jwks_uri)).json()) as { keys: JWK[] };
+    expect(jwks.keys).toHaveLength(1);
+    expect(jwks.keys[0]).not.toHaveProperty('d');
+  });
+
+  it('keep the signing keys in the data folder, readable by the shop only', () => {
+    const mode = statSync(path.join(server.dataDir, OIDC_KEYS_FILE_NAME)).mode & 0o777;
+    expect(mode).toBe(0o600);
+  });
+
+  it('refuse an authorization request without PKCE', async () => {
+    const url = new URL(`${server.config.oidc.issuer}/auth`);
+    url.search = new URLSearchParams({
+      client_id: server.config.oidc.clientId,
+      response_type: 'code',
+      scope: 'openid',
+      redirect_uri: `${server.config.publicUrl}/Admin`,
+      state: 'abc',
+    }).toString();
+    const answer = await fetch(url, { redirect: 'manual' });
+    await answer.text();
+    const location = answer.headers.get('location') ?? '';
+    expect(location).toContain('error=invalid_request');
+    expect(decodeURIComponent(location)).toContain('PKCE');
+  });
+});
+
+describe('forged and spoiled tokens', () => {
+  it('accept a forged-looking token only when everything is right (the control case)', async () => {
+    expect((await trpcGet('staff.me', await forge({}))).status).toBe(200);
+  });
+
+  it('allow 60 s of clock difference on expiry and not-before', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    expect((await trpcGet('staff.me', await forge({}, { exp: now - 30 }))).status).toBe(200);
+    expect((await trpcGet('staff.me', await forge({}, { nbf: now + 30 }))).status).toBe(200);
+  });
+
+  const cases: Array<[string, () => Promise<string>]> = [
+    ['expired', () => forge({}, { exp: Math.floor(Date.now() / 1000) - 120 })],
+    ['not yet valid', () => forge({}, { nbf: Math.floor(Date.now() / 1000) + 300 })],
+    ['of another issuer', () => forge({}, { issuer: 'https://evil.example/oidc' })],
+    ['for another audience', () => forge({}, { audience: 'https://other.example/api' })],
+    [
+      'signed with HS256',
+      async () => {
+        const { kid } = await providerKey();
+        return new SignJWT({ email: 'ada@example.com' })
+          .setProtectedHeader({ alg: 'HS256', kid })
+          .setIssuer(server.config.oidc.issuer)
+          .setAudience(server.config.oidc.audience)
+          .setSubject('1')
+          .setExpirationTime('10m')
+          .sign(new TextEncoder().encode('a shared secret an attacker might guess'));
+      },
+    ],
+    [
+      "with alg 'none'",
+      async () =>
+        new UnsecuredJWT({ email: 'ada@example.com' })
+          .setIssuer(server.config.oidc.issuer)
+          .setAudience(server.config.oidc.audience)
+          .setSubject('1')
+          .setExpirationTime('10m')
+          .encode(),
+    ],
+    [
+      'with a tampered payload',
+      async () => {
+        const [header, payload, signature] = token.split('.');
+        const claims = JSON.parse(Buffer.from(payload ?? '', 'base64url').toString('utf8')) as Record<
+          string,
+          unknown
+        >;
+        claims.exp = Number(claims.exp) + 86_400;
+        return [header, Buffer.from(JSON.stringify(claims)).toString('base64url'), signature].join('.');
+      },
+    ],
+    [
+      'with a tampered signature',
+      async () => {
+        const [header, payload, signature = ''] = token.split('.');
+        const flipped = `${signature.slice(0, 10)}${signature[10] === 'A' ? 'B' : 'A'}${signature.slice(11)}`;
+        return [header, payload, flipped].join('.');
+      },
+    ],
+    [
+      'signed by an unknown key',
+      async () => {
+        const { privateKey } = await generateKeyPair('RS256');
+        return new SignJWT({ email: 'ada@example.com' })
+          .setProtectedHeader({ alg: 'RS256', kid: 'someone-else' })
+          .setIssuer(server.config.oidc.issuer)
+          .setAudience(server.config.oidc.audience)
+          .setSubject('1')
+          .setExpirationTime('10m')
+          .sign(privateKey);
+      },
+    ],
+    [
+      "signed by another key under the provider's key id",
+      async () => {
+        const { kid } = await providerKey();
+        const { privateKey } = await generateKeyPair('RS256');
+        return new SignJWT({ email: 'ada@example.com' })
+          .setProtectedHeader({ alg: 'RS256', kid })
+          .setIssuer(server.config.oidc.issuer)
+          .setAudience(server.config.oidc.audience)
+          .setSubject('1')
+          .setExpirationTime('10m')
+          .sign(privateKey);
+      },
+    ],
+    ['that is not a JWT at all', async () => 'not-a-token'],
+  ];
+
+  for (const [name, make] of cases) {
+    it(`refuse a token ${name} with 401 on tRPC and REST`, async () => {
+      const bad = await make();
+      const viaTrpc = await trpcGet('staff.list', bad);
+      expect(viaTrpc.status).toBe(401);
+      expect(trpcError(viaTrpc)).toBe(UNAUTHORIZED);
+      const route = restRoutes.find((r) => !PUBLIC_PROCEDURES.has(r.procedure));
+      if (route) {
+        const viaRest = await rest(server.url, route.method, route.path, { token: bad });
+        expect(viaRest.status).toBe(401);
+        expect(viaRest.body).toEqual({ success: false, message: UNAUTHORIZED, data: null });
+      }
+    });
+  }
+
+  it('refuse a non-Bearer Authorization header', async () => {
+    const answer = await answerOf(
+      fetch(`${server.url}/trpc/staff.list`, { headers: { authorization: `Basic ${token}` } }),
+    );
+    expect(answer.status).toBe(401);
+  });
+});
+
+describe('who is staff', () => {
+  it('answers 403 for a valid token of someone who is not staff', async () => {
+    const other = await nonStaffToken(server);
+    const viaTrpc = await trpcGet('staff.list', other);
+    expect(viaTrpc.status).toBe(403);
+    expect(trpcError(viaTrpc)).toBe(FORBIDDEN);
+    for (const route of restRoutes.filter((r) => !PUBLIC_PROCEDURES.has(r.procedure))) {
+      const answer = await rest(server.url, route.method, route.path, { token: other });
+      expect(answer.status, `${route.method} ${route.path}`).toBe(403);
+      expect(answer.body).toEqual({ success: false, message: FORBIDDEN, data: null });
+    }
+  });
+
+  it('ends the staff rights of a removed account at once', async () => {
+    const passing = await staffToken(server, { email: 'leaving@example.com' });
+    expect((await trpcGet('staff.me', passing)).status).toBe(200);
+    const code = await runStaffCommand(
+      ['remove', 'leaving@example.com'],
+      { DATA_DIR: server.dataDir },
+      silentIo(),
+    );
+    expect(code).toBe(0);
+    expect((await trpcGet('staff.me', passing)).status).toBe(403);
+  });
+
+  it('follows STAFF_EMAILS when it is set (case-insensitive)', async () => {
+    const listed = await startTestServer({ STAFF_EMAILS: 'Boss@Example.com, helper@example.com' });
+    try {
+      expect(
+        (await trpcGet2(listed, 'staff.me', await staffToken(listed, { email: 'boss@example.com' }))).status,
+      ).toBe(200);
+      expect(
+        (await trpcGet2(listed, 'staff.me', await staffToken(listed, { email: 'cousin@example.com' })))
+          .status,
+      ).toBe(403);
+    } finally {
+      await listed.stop();
+    }
+  });
+
+  it('works with an external provider through its discovery document and JWKS', async () => {
+    // The first server plays Auth0 or Keycloak for a second shop that has no provider of its own.
+    const external = await startTestServer({
+      OIDC_ISSUER: server.config.oidc.issuer,
+      OIDC_AUDIENCE: server.config.oidc.audience,
+      STAFF_EMAILS: 'ada@example.com',
+    });
+    try {
+      expect(external.config.oidc.embedded).toBe(false);
+      expect((await trpcGet2(external, 'staff.me', token)).status).toBe(200);
+      const outsider = await staffToken(server, { email: 'outsider@example.com' });
+      expect((await trpcGet2(external, 'staff.me', outsider)).status).toBe(403);
+      expect(
+        (await trpcGet2(external, 'staff.me', await forge({}, { issuer: 'https://evil.example' }))).status,
+      ).toBe(401);
+      // Its own /oidc is not a provider.
+      expect((await answerOf(fetch(`${external.url}/oidc/.well-known/openid-configuration`))).status).toBe(
+        404,
+      );
+    } finally {
+      await external.stop();
+    }
+  });
+
+  it('follows STAFF_ROLE_CLAIM for external providers', async () => {
+    const external = await startTestServer({
+      OIDC_ISSUER: server.config.oidc.issuer,
+      OIDC_AUDIENCE: server.config.oidc.audience,
+      STAFF_ROLE_CLAIM: 'https://shop.example/roles:staff',
+    });
+    try {
+      const withRole = await forge({ 'https://shop.example/roles': ['viewer', 'staff'] });
+      const withoutRole = await forge({ 'https://shop.example/roles': ['viewer'] });
+      expect((await trpcGet2(external, 'staff.me', withRole)).status).toBe(200);
+      expect((await trpcGet2(external, 'staff.me', withoutRole)).status).toBe(403);
+    } finally {
+      await external.stop();
+    }
+  });
+});
+
+function trpcGet2(target: TestServer, pathName: string, bearer: string): Promise<Answer> {
+  return trpcGet(pathName, bearer, target);
+}
+
+describe('every admin call is guarded', () => {
+  const adminRoutes = restRoutes.filter((r) => !PUBLIC_PROCEDURES.has(r.procedure));
+  const adminProcedures = Object.entries(appRouter._def.procedures).filter(
+    ([name]) => !PUBLIC_PROCEDURES.has(name),
+  );
+
+  it('has admin calls to check', () => {
+    expect(adminRoutes.length).toBeGreaterThan(0);
+    expect(adminProcedures.length).toBeGreaterThan(0);
+  });
+
+  it('answers 401 with the envelope on every admin REST path without a token', async () => {
+    for (const route of adminRoutes) {
+      const answer = await rest(server.url, route.method, route.path);
+      expect(answer.status, `${route.method} ${route.path}`).toBe(401);
+      expect(answer.body, `${route.method} ${route.path}`).toEqual({
+        success: false,
+        message: UNAUTHORIZED,
+        data: null,
+      });
+    }
+  });
+
+  it('answers 401 on every admin tRPC procedure without a token', async () => {
+    for (const [name, procedure] of adminProcedures) {
+      const type = (procedure as unknown as { _def: { type: string } })._def.type;
+      const answer = await answerOf(
+        type === 'mutation'
+          ? fetch(`${server.url}/trpc/${name}`, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json' },
+              body: '{}',
+            })
+          : fetch(`${server.url}/trpc/${name}`),
+      );
+      expect(answer.status, name).toBe(401);
+      expect(trpcError(answer), name).toBe(UNAUTHORIZED);
+    }
+  });
+
+  it('lets anyone call the public procedures without a token', async () => {
+    expect((await trpcGet('site.config')).status).toBe(200);
+  });
+
+  it('opens any order without its phone number for staff only (GetOrderById)', async () => {
+    const order = server.shop.database.sqlite
+      .prepare('select order_id as orderId from orders where deleted_at is null limit 1')
+      .get() as { orderId: number } | undefined;
+    expect(order, 'the demo data has orders').toBeDefined();
+    if (!order) return;
+    const path = `/api/v1/Orders/GetOrderById?orderId=${order.orderId}`;
+    const anonymous = await rest(server.url, 'GET', path);
+    expect(anonymous.status).toBe(400);
+    const visitor = await rest(server.url, 'GET', path, { token: await nonStaffToken(server) });
+    expect(visitor.status).toBe(400);
+    const staff = await rest<{ orderId: number }>(server.url, 'GET', path, { token });
+    expect(staff.status).toBe(200);
+    expect(staff.body.data.orderId).toBe(order.orderId);
+  });
+});
+
+describe('the sign-in page', () => {
+  const begin = (target: TestServer = server) =>
+    beginSignIn({
+      publicUrl: target.config.publicUrl,
+      clientId: target.config.oidc.clientId,
+      audience: target.config.oidc.audience,
+    });
+
+  const errorOf = (html: string) => /<p class="error"[^>]*>([^<]*)<\/p>/.exec(html)?.[1] ?? '';
+
+  it('has labelled fields and no script', async () => {
+    const pending = await begin();
+    expect(pending.page).toContain('<label for="email">E-mail</label>');
+    expect(pending.page).toContain('<label for="password">Password</label>');
+    expect(pending.page).not.toContain('<script');
+    const answer = await fetch(pending.interactionUrl);
+    expect(answer.status).toBe(400);
+    expect(await answer.text()).toContain(EXPIRED_SIGN_IN);
+  });
+
+  it('gives the same answer for a wrong password and an unknown account', async () => {
+    await createStaffAccount(server.shop.db, { email: 'known@example.com', password: 'the-right-password' });
+    const wrongPassword = await (await begin()).submit('known@example.com', 'not-the-password');
+    const unknownAccount = await (await begin()).submit('nobody@example.com', 'not-the-password');
+    expect(wrongPassword.status).toBe(401);
+    expect(unknownAccount.status).toBe(401);
+    const a = await wrongPassword.text();
+    const b = await unknownAccount.text();
+    expect(errorOf(a)).toBe(WRONG_SIGN_IN);
+    expect(errorOf(b)).toBe(WRONG_SIGN_IN);
+    expect(a.replace('known@example.com', 'X').replace(/interaction\/[^/"]+/g, '')).toBe(
+      b.replace('nobody@example.com', 'X').replace(/interaction\/[^/"]+/g, ''),
+    );
+  });
+
+  it('limits failed attempts per account, even with the right password afterwards', async () => {
+    await createStaffAccount(server.shop.db, { email: 'target@example.com', password: 'the-right-password' });
+    for (let i = 0; i < 5; i++) {
+      expect((await (await begin()).submit('target@example.com', `guess-${i}`)).status).toBe(401);
+    }
+    const locked = await (await begin()).submit('Target@Example.com', 'the-right-password');
+    expect(locked.status).toBe(429);
+    expect(errorOf(await locked.text())).toMatch(
+      /^Too many sign-in attempts\. Please wait \d+ minutes? and try again\.$/,
+    );
+    // Other accounts are not affected by one account's lock.
+    const other = await begin();
+    const ok = await other.submit('ada@example.com', 'wrong');
+    expect(ok.status).toBe(401);
+  });
+
+  it('limits failed attempts per address', async () => {
+    const fresh = await startTestServer();
+    try {
+      for (let i = 0; i < 20; i++) {
+        expect((await (await begin(fresh)).submit(`person${i}@example.com`, 'guess')).status).toBe(401);
+      }
+      const blocked = await (await begin(fresh)).submit('someone-new@example.com', 'guess');
+      expect(blocked.status).toBe(429);
+      expect(blocked.headers.get('retry-after')).toMatch(/^\d+$/);
+    } finally {
+      await fresh.stop();
+    }
+  });
+});
+
+describe('accounts and restarts', () => {
+  it('creates the owner account on the first start', async () => {
+    const fresh = await startTestServer({ OWNER_EMAIL: 'Owner@Nursery.example' });
+    try {
+      expect(listStaffAccounts(fresh.shop.db).map((a) => a.email)).toEqual(['owner@nursery.example']);
+    } finally {
+      await fresh.stop();
+    }
+  });
+
+  it('keeps keys, accounts and tokens across a restart', async () => {
+    const first = await startTestServer({}, { dataDir: server.dataDir.replace(/$/, '-restart') });
+    const dataDir = first.dataDir;
+    const before = await staffToken(first);
+    const port = String(first.config.port);
+    await first.stop();
+    const second = await startTestServer({ PORT: port }, { dataDir });
+    try {
+      expect(countStaffAccounts(second.shop.db)).toBe(2);
+      expect((await trpcGet2(second, 'staff.me', before)).status).toBe(200);
+    } finally {
+      await second.stop();
+    }
+  });
+});
+
+function silentIo(stdin = '') {
+  const out: string[] = [];
+  const err: string[] = [];
+  return {
+    out: (text: string) => void out.push(text),
+    err: (text: string) => void err.push(text),
+    stdin: async () => stdin,
+    output: out,
+    errors: err,
+  };
+}
+
+describe('pnpm staff', () => {
+  it('adds, lists, resets and removes accounts on the running shop', async () => {
+    const env = { DATA_DIR: server.dataDir };
+    const add = silentIo('a-password-from-stdin\n');
+    expect(
+      await runStaffCommand(
+        ['add', 'New.Hire@Example.com', '--name', 'New Hire', '--password-stdin'],
+        env,
+        add,
+      ),
+    ).toBe(0);
+    expect(add.output.join('')).toContain('Added staff account new.hire@example.com (New Hire).');
+    expect(add.output.join('')).not.toContain('a-password-from-stdin');
+
+    const signedIn = await signInWithPassword({
+      publicUrl: server.config.publicUrl,
+      clientId: server.config.oidc.clientId,
+      audience: server.config.oidc.audience,
+      email: 'new.hire@example.com',
+      password: 'a-password-from-stdin',
+    });
+    expect((await trpcGet('staff.me', signedIn.accessToken)).status).toBe(200);
+
+    const twice = silentIo();
+    expect(await runStaffCommand(['add', 'new.hire@example.com'], env, twice)).toBe(1);
+    expect(twice.errors.join('')).toContain('A staff account for new.hire@example.com already exists.');
+
+    const list = silentIo();
+    expect(await runStaffCommand(['list'], env, list)).toBe(0);
+    expect(list.output.join('')).toMatch(/new\.hire@example\.com\s+New Hire/);
+
+    const reset = silentIo();
+    expect(await runStaffCommand(['reset-password', 'new.hire@example.com'], env, reset)).toBe(0);
+    const generated = /Password \(shown only now\): (\S+)/.exec(reset.output.join(''))?.[1] ?? '';
+    expect(generated).toMatch(/^[\w]{5}(-[\w]{5}){3}$/);
+    const again = await signInWithPassword({
+      publicUrl: server.config.publicUrl,
+      clientId: server.config.oidc.clientId,
+      audience: server.config.oidc.audience,
+      email: 'new.hire@example.com',
+      password: generated,
+    });
+    expect(again.accessToken).toBeTruthy();
+
+    const remove = silentIo();
+    expect(await runStaffCommand(['remove', 'new.hire@example.com'], env, remove)).toBe(0);
+    expect(findStaffAccountByEmail(server.shop.db, 'new.hire@example.com')).toBeUndefined();
+    const missing = silentIo();
+    expect(await runStaffCommand(['remove', 'new.hire@example.com'], env, missing)).toBe(1);
+    expect(missing.errors.join('')).toContain('There is no staff account for new.hire@example.com.');
+  });
+
+  it('refuses a short password and a bad e-mail with a message', async () => {
+    const env = { DATA_DIR: server.dataDir };
+    const short = silentIo('short');
+    expect(await runStaffCommand(['add', 'x@example.com', '--password-stdin'], env, short)).toBe(1);
+    expect(short.errors.join('')).toContain('at least 10 characters');
+    const bad = silentIo();
+    expect(await runStaffCommand(['add', 'not-an-email'], env, bad)).toBe(1);
+    expect(bad.errors.join('')).toContain('valid e-mail');
+    const usage = silentIo();
+    expect(await runStaffCommand(['remove'], env, usage)).toBe(2);
+  });
+});
