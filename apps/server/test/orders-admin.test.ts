@@ -297,6 +297,39 @@ describe('editing an order', () => {
     expect(await stockLeft(seedling)).toBe(15);
   });
 
+  it('keeps the price a line was sold at when only other things change, and reprices a changed quantity', async () => {
+    const placed = await save({
+      ...customer,
+      name: 'Price Keeper',
+      products: [{ productId: shrub, quantity: 4 }],
+    });
+    expect(placed.body.data.products[0]?.unitPrice).toBe(4.25);
+    const sqlite = server.shop.database.sqlite;
+    sqlite.prepare('update product_prices set price_cents = 500 where product_id = ?').run(shrub);
+    try {
+      const comments = await save({
+        ...customer,
+        orderId: placed.body.data.orderId,
+        version: 1,
+        name: 'Price Keeper',
+        comments: 'Typo fixed.',
+        products: [{ productId: shrub, quantity: 4, isStatic: false }],
+      });
+      expect(comments.body.data.products[0]?.unitPrice).toBe(4.25);
+      expect(comments.body.data.total).toBe(placed.body.data.total);
+      const more = await save({
+        ...customer,
+        orderId: placed.body.data.orderId,
+        version: 2,
+        name: 'Price Keeper',
+        products: [{ productId: shrub, quantity: 5, isStatic: false }],
+      });
+      expect(more.body.data.products[0]?.unitPrice).toBe(5);
+    } finally {
+      sqlite.prepare('update product_prices set price_cents = 425 where product_id = ?').run(shrub);
+    }
+  });
+
   it('refuses an update made from an outdated version with 409, changing nothing', async () => {
     const stale = await save({
       orderId,

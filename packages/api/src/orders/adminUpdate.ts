@@ -59,7 +59,8 @@ function splitName(name: string): { firstName: string; lastName: string } {
 
 /**
  * Creates (no orderId) or replaces a whole order for staff. Calculated lines are priced again from
- * the tiers in the database, manual lines keep the price typed, totals and tax are recomputed (no
+ * the tiers in the database (a line whose quantity did not change keeps the price it was sold at,
+ * DECISIONS.md: a later price change never alters a placed order), manual lines keep the price typed, totals and tax are recomputed (no
  * tax when exempt) and stock is checked like a submit, counting only what this save adds to the
  * order. An edit based on an outdated version is refused with 409, so two people editing one order
  * never silently overwrite each other. Staff may put any product on an order, also special-order
@@ -74,6 +75,7 @@ export function saveAdminOrder(shop: Shop, staff: StaffIdentity, input: AdminOrd
     .transaction((): number => {
       let existing: OrderRow | undefined;
       const before = new Map<number, number>();
+      const storedLines = new Map<number, { quantity: number; unitPriceCents: number; isStatic: boolean }>();
       if (input.orderId) {
         existing = loadOrderRow(shop, input.orderId);
         if (!existing) throw orderNotFound(input.orderId);
@@ -81,6 +83,7 @@ export function saveAdminOrder(shop: Shop, staff: StaffIdentity, input: AdminOrd
         if (existing.version !== input.version) stale();
         for (const l of loadOrderLines(shop, [existing.orderId]).get(existing.orderId) ?? []) {
           before.set(l.productId, (before.get(l.productId) ?? 0) + l.quantity);
+          storedLines.set(l.productId, l);
         }
       }
 
@@ -130,6 +133,21 @@ export function saveAdminOrder(shop: Shop, staff: StaffIdentity, input: AdminOrd
           priced.push(
             priceStaticLine(line.productId, line.quantity, line.priceCents, taxBp, input.isTaxExempt),
           );
+          continue;
+        }
+        // A placed line keeps the price it was sold at while its quantity stays: a later change of the
+        // tiers must not alter an order because someone fixed a typo in its comments.
+        const stored = storedLines.get(line.productId);
+        if (stored && !stored.isStatic && stored.quantity === line.quantity) {
+          const subtotalCents = stored.unitPriceCents * line.quantity;
+          priced.push({
+            productId: line.productId,
+            quantity: line.quantity,
+            unitPriceCents: stored.unitPriceCents,
+            isStatic: false,
+            subtotalCents,
+            ...lineTotals(subtotalCents, taxBp, input.isTaxExempt),
+          });
           continue;
         }
         const calculated = priceCalculatedLine(

@@ -8,6 +8,7 @@ import {
   priceLine,
   productStatusName,
   SUCCESSFULLY_UPDATED,
+  toCents,
 } from '@nursery/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
@@ -36,6 +37,8 @@ export interface LineDraft {
   isStatic: boolean;
   /** The manual price as typed. */
   price: string;
+  /** For a line already on the order: the unit price and quantity it was sold at. */
+  sold?: { unitCents: number; quantity: string; isStatic: boolean };
 }
 
 /** The spec: a manual price with up to two decimals becomes a number; anything else stays as typed (and is refused on save). */
@@ -63,6 +66,8 @@ function tiersOf(product: ProductChoice | undefined) {
 /** The unit price a line would get: typed for manual lines, from the tiers for calculated ones. */
 export function lineUnitCents(line: LineDraft, product: ProductChoice | undefined): number | null {
   if (line.isStatic) return manualPriceCents(line.price);
+  // As on the server: a line keeps the price it was sold at until its quantity changes.
+  if (line.sold && !line.sold.isStatic && line.sold.quantity === line.quantity) return line.sold.unitCents;
   const quantity = Number(line.quantity || '0');
   if (quantity < 1) return product?.prices[0]?.priceCents ?? null;
   return priceLine(tiersOf(product), quantity)?.unitPriceCents ?? null;
@@ -88,6 +93,7 @@ function linesOf(order: AdminOrder | null): LineDraft[] {
     quantity: String(p.quantity),
     isStatic: p.isStatic,
     price: p.isStatic ? p.unitPrice.toFixed(2) : '',
+    sold: { unitCents: toCents(p.unitPrice), quantity: String(p.quantity), isStatic: p.isStatic },
   }));
 }
 
