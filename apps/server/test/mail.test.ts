@@ -1,0 +1,220 @@
+import { rmSync } from 'node:fs';
+import net from 'node:net';
+import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
+import { rest, startTestServer, type TestServer } from '../src/testing.ts';
+
+interface Received {
+  from: string;
+  to: string[];
+  data: string;
+}
+
+/** A tiny SMTP server that accepts every message and keeps it, as a real mail server would receive it. */
+async function smtpSink(port = 0): Promise<{ port: number; messages: Received[]; close(): Promise<void> }> {
+  const messages: Received[] = [];
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+    socket.setEncoding('utf8');
+    socket.write('220 sink.test ESMTP\r\n');
+    let buffer = '';
+    let inData = false;
+    let current: Received = { from: '', to: [], data: '' };
+    socket.on('data', (chunk: string) => {
+      buffer += chunk;
+      for (let end = buffer.indexOf('\r\n'); end >= 0; end = buffer.indexOf('\r\n')) {
+        const line = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        if (inData) {
+          if (line === '.') {
+            inData = false;
+            messages.push(current);
+            current = { from: '', to: [], data: '' };
+            socket.write('250 OK queued\r\n');
+          } else {
+            current.data += `${line.startsWith('..') ? line.slice(1) : line}\n`;
+          }
+          continue;
+        }
+        const command = line.slice(0, 4).toUpperCase();
+        if (command === 'EHLO' || command === 'HELO') socket.write('250 sink.test\r\n');
+        else if (command === 'MAIL') {
+          current.from = line.slice(10);
+          socket.write('250 OK\r\n');
+        } else if (command === 'RCPT') {
+          current.to.push(line.slice(8));
+          socket.write('250 OK\r\n');
+        } else if (command === 'DATA') {
+          inData = true;
+          socket.write('354 End data with <CR><LF>.<CR><LF>\r\n');
+        } else if (command === 'QUIT') socket.end('221 Bye\r\n');
+        else socket.write('250 OK\r\n');
+      }
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const address = server.address() as net.AddressInfo;
+  return {
+    port: address.port,
+    messages,
+    close: () =>
+      new Promise((resolve) => {
+        for (const s of sockets) s.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+async function freePort(): Promise<number> {
+  const probe = await smtpSink();
+  await probe.close();
+  return probe.port;
+}
+
+interface OutboxRow {
+  email_id: number;
+  kind: string;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  sent_at: number | null;
+  attempts: number;
+  last_error: string | null;
+}
+
+const outbox = (server: TestServer) =>
+  server.shop.database.sqlite.prepare('select * from email_outbox order by email_id').all() as OutboxRow[];
+
+/** An orderable product with one price, so an order can be placed without the demo catalogue. */
+function addProduct(server: TestServer): number {
+  const { sqlite } = server.shop.database;
+  const id = Number(
+    sqlite
+      .prepare(
+        "insert into products (name, product_type_id, product_status, product_size) values ('Swamp White Oak', 2, 2, '3 ft')",
+      )
+      .run().lastInsertRowid,
+  );
+  sqlite
+    .prepare(
+      'insert into product_prices (product_id, start_quantity, end_quantity, price_cents) values (?, 1, null, 1250)',
+    )
+    .run(id);
+  return id;
+}
+
+async function placeOrder(server: TestServer, productId: number) {
+  return rest<{ orderId: number }>(server.url, 'POST', '/api/v1/Orders/Submit', {
+    body: {
+      firstName: 'Rosa',
+      lastName: 'Prairie',
+      email: 'rosa@example.com',
+      confirmEmail: 'rosa@example.com',
+      phoneNumber: '555-201-9999',
+      orderProductXrefs: [{ productId, quantity: 3 }],
+    },
+  });
+}
+
+async function until(check: () => boolean, ms = 10_000): Promise<void> {
+  const start = Date.now();
+  while (!check()) {
+    if (Date.now() - start > ms) throw new Error('timed out waiting');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+let servers: TestServer[] = [];
+let sinks: { close(): Promise<void> }[] = [];
+afterEach(async () => {
+  for (const s of servers) await s.stop();
+  for (const s of sinks) await s.close();
+  servers = [];
+  sinks = [];
+});
+
+describe('e-mail', () => {
+  it('without SMTP a new order lands its notice in the outbox, unsent', async () => {
+    const server = await startTestServer({ DEMO_DATA: 'false', OWNER_EMAIL: 'owner@nursery.example' });
+    servers.push(server);
+    const placed = await placeOrder(server, addProduct(server));
+    expect(placed.status).toBe(200);
+    const rows = outbox(server);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      kind: 'new-order',
+      to_address: 'owner@nursery.example',
+      sent_at: null,
+      attempts: 0,
+    });
+    expect(rows[0]?.subject).toContain(`New order ${placed.body.data.orderId}`);
+    expect(rows[0]?.text_body).toContain('Swamp White Oak');
+  });
+
+  it('with SMTP the notice is delivered to the mail server and marked sent', async () => {
+    const sink = await smtpSink();
+    sinks.push(sink);
+    const server = await startTestServer({
+      DEMO_DATA: 'false',
+      OWNER_EMAIL: 'owner@nursery.example',
+      MAIL_FROM: 'shop@nursery.example',
+      SMTP_URL: `smtp://127.0.0.1:${sink.port}`,
+    });
+    servers.push(server);
+    const placed = await placeOrder(server, addProduct(server));
+    expect(placed.status).toBe(200);
+    await until(() => outbox(server)[0]?.sent_at !== null && sink.messages.length === 1);
+    const message = sink.messages[0] as Received;
+    expect(message.from).toContain('shop@nursery.example');
+    expect(message.to.join()).toContain('owner@nursery.example');
+    expect(message.data).toContain(`Subject: New order ${placed.body.data.orderId}`);
+    expect(message.data).toContain('Swamp White Oak');
+    expect(outbox(server)[0]).toMatchObject({ attempts: 1, last_error: null });
+  });
+
+  it('a mail server that is down never fails the order; the notice is retried later and delivered', async () => {
+    const port = await freePort();
+    let clock = new Date('2025-04-01T14:00:00Z').getTime();
+    const server = await startTestServer(
+      { DEMO_DATA: 'false', OWNER_EMAIL: 'owner@nursery.example', SMTP_URL: `smtp://127.0.0.1:${port}` },
+      { now: () => new Date(clock) },
+    );
+    servers.push(server);
+    const placed = await placeOrder(server, addProduct(server));
+    expect(placed.status).toBe(200);
+    await until(() => (outbox(server)[0]?.attempts ?? 0) === 1);
+    expect(outbox(server)[0]).toMatchObject({
+      sent_at: null,
+      last_error: expect.stringMatching(/ECONNREFUSED/),
+    });
+
+    const sink = await smtpSink(port);
+    sinks.push(sink);
+    // Not due yet: the first retry waits 30 seconds.
+    await server.shop.outbox.flushNow();
+    expect(sink.messages).toHaveLength(0);
+    clock += 31_000;
+    await server.shop.outbox.flushNow();
+    expect(sink.messages).toHaveLength(1);
+    expect(outbox(server)[0]).toMatchObject({ attempts: 2, last_error: null, sent_at: clock });
+  });
+
+  it('sends what an earlier run left unsent when the shop starts', async () => {
+    const sink = await smtpSink();
+    sinks.push(sink);
+    const first = await startTestServer({ DEMO_DATA: 'false' });
+    await placeOrder(first, addProduct(first));
+    const dataDir = first.dataDir;
+    // Stop without removing the data folder, then start again on it, now with a mail server.
+    await first.server.close();
+    first.shop.database.close();
+    const second = await startTestServer(
+      { DEMO_DATA: 'false', SMTP_URL: `smtp://127.0.0.1:${sink.port}` },
+      { dataDir },
+    );
+    servers.push(second);
+    onTestFinished(() => rmSync(dataDir, { recursive: true, force: true }));
+    await until(() => sink.messages.length === 1 && outbox(second)[0]?.sent_at !== null);
+  });
+});
