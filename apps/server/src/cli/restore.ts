@@ -1,0 +1,72 @@
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { restoreBackup } from '@nursery/api';
+import { TRPCError } from '@trpc/server';
+import { CommandError, fromTypingFolder, openShopForCommand } from './shopCommand.ts';
+
+const USAGE = `Restores the shop in DATA_DIR from a backup made by Download Backup or pnpm backup.
+
+Usage:
+  pnpm restore FILE
+
+The archive is checked whole first (manifest, checksums, database integrity, schema version); nothing
+changes if any check fails. The current state is saved to DATA_DIR/backups/before-restore-<date>.zip
+before it is replaced. Stop the shop first, and start it again afterwards.`;
+
+export async function runRestoreCommand(
+  argv: string[],
+  env: Record<string, string | undefined>,
+  io: { out: (line: string) => void; err: (line: string) => void },
+): Promise<number> {
+  if (argv.includes('--help') || argv.includes('-h')) {
+    io.out(USAGE);
+    return 0;
+  }
+  if (argv.length !== 1 || !argv[0]) {
+    io.err(USAGE);
+    return 2;
+  }
+  const file = fromTypingFolder(argv[0], env);
+  try {
+    if (!existsSync(file) || !statSync(file).isFile()) throw new CommandError(`There is no file at ${file}.`);
+    const { shop, close } = openShopForCommand(env, io.err, { mustExist: false });
+    try {
+      if (statSync(file).size > shop.config.restoreMaxBytes) {
+        throw new CommandError(
+          `${file} is larger than RESTORE_MAX_BYTES (${shop.config.restoreMaxBytes} bytes). Raise it if the backup is genuine.`,
+        );
+      }
+      const result = await restoreBackup(shop, new Uint8Array(readFileSync(file)));
+      io.out(
+        `Restored the shop from ${file} (made ${result.manifest.createdAt} by version ${result.manifest.appVersion}).`,
+      );
+      io.out(`What it replaced was saved to ${result.safetyBackup}.`);
+      return 0;
+    } finally {
+      close();
+    }
+  } catch (error) {
+    if (error instanceof CommandError || error instanceof TRPCError) {
+      io.err(`Not restored: ${error.message}`);
+      return 1;
+    }
+    throw error;
+  }
+}
+
+const isMain =
+  process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(import.meta.url).pathname);
+if (isMain) {
+  runRestoreCommand(process.argv.slice(2), process.env, {
+    out: (line) => console.log(line),
+    err: (line) => console.error(line),
+  }).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (error: unknown) => {
+      console.error(error);
+      process.exitCode = 1;
+    },
+  );
+}

@@ -1,0 +1,63 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { ConfigError, createShop, loadConfig, type Shop, type ShopLogger } from '@nursery/api';
+import { DATABASE_FILE_NAME, openDatabase, seedDatabase } from '@nursery/db';
+
+/** pnpm runs package scripts inside apps/server; a file named on the command line means where it was typed. */
+export function fromTypingFolder(file: string, env: Record<string, string | undefined>): string {
+  return path.resolve(env.INIT_CWD ?? process.cwd(), file);
+}
+
+const logger = (err: (line: string) => void): ShopLogger => ({
+  info() {},
+  warn(obj, msg) {
+    err(`warning: ${msg ?? JSON.stringify(obj)}`);
+  },
+  error(obj, msg) {
+    err(`error: ${msg ?? JSON.stringify(obj)}`);
+  },
+});
+
+/**
+ * The shop of DATA_DIR without a web server, for the backup and restore commands. Mail is never sent from
+ * here: that is the running shop's job.
+ */
+export function openShopForCommand(
+  env: Record<string, string | undefined>,
+  err: (line: string) => void,
+  options: { mustExist: boolean },
+): { shop: Shop; close(): void } {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) throw new CommandError(error.message);
+    throw error;
+  }
+  const file = path.join(config.dataDir, DATABASE_FILE_NAME);
+  if (options.mustExist && !existsSync(file)) {
+    throw new CommandError(`There is no shop database at ${file}. Set DATA_DIR to the shop's data folder.`);
+  }
+  const database = openDatabase(file);
+  const shop = createShop({
+    config: { ...config, mail: { ...config.mail, smtpUrl: undefined } },
+    database,
+    log: logger(err),
+  });
+  seedDatabase(database, {
+    demo: false,
+    now: shop.now(),
+    timeZone: config.shop.timeZone,
+    seasonStartMonth: config.seasonStartMonth,
+    taxRateBasisPoints: config.taxRateBasisPoints,
+  });
+  return {
+    shop,
+    close() {
+      shop.outbox.close();
+      database.close();
+    },
+  };
+}
+
+export class CommandError extends Error {}
