@@ -1,19 +1,218 @@
-import { Link, Outlet } from '@tanstack/react-router';
+import { Link, Outlet, useRouterState } from '@tanstack/react-router';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useSignedIn } from '../auth/session';
+import { cartItemCount } from '../cart/cartState';
+import { useCartState } from '../cart/cartStore';
+import { useCartActions } from '../cart/useCartActions';
+import { useSiteConfig } from '../lib/site';
 import { AppToaster } from './AppToaster';
 import { ConfirmHost } from './ConfirmDialog';
+import { GlobalMessage } from './GlobalMessage';
+import { LeafLogo } from './LeafLogo';
+
+// The cart's three steps load the first time the cart is opened, keeping the first page light.
+const CartModal = lazy(() => import('../cart/CartModal').then((m) => ({ default: m.CartModal })));
+
+const NAV_LINKS = [
+  { to: '/', label: 'Home' },
+  { to: '/Products', label: 'Products' },
+  { to: '/FAQ', label: 'FAQ' },
+  { to: '/TreeCare', label: 'Tree Care' },
+  { to: '/Contact', label: 'Contact' },
+] as const;
 
 export function RootLayout() {
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  const isAdmin = pathname === '/Admin' || pathname.startsWith('/Admin/');
+  const isHome = pathname === '/';
+
+  // Every new page starts at its top, as a visitor expects from a link.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: pathname is the trigger.
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
+
+  // The home page lays its carousel under the navigation bar; other pages keep the usual spacing.
+  useEffect(() => {
+    document.body.classList.toggle('home-navbar-padding', isHome);
+  }, [isHome]);
+
+  if (isAdmin) {
+    return (
+      <>
+        <Outlet />
+        <AppToaster />
+        <ConfirmHost />
+      </>
+    );
+  }
+
   return (
     <>
-      <nav aria-label="Main">
-        <Link to="/">Home</Link> <Link to="/Products">Products</Link> <Link to="/FAQ">FAQ</Link>{' '}
-        <Link to="/TreeCare">Tree Care</Link> <Link to="/Contact">Contact</Link>
-      </nav>
-      <main>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <SiteHeader pathname={pathname} />
+      <GlobalMessage pathname={pathname} />
+      <main id="main" tabIndex={-1}>
         <Outlet />
       </main>
+      <SiteFooter />
+      <CartHost />
       <AppToaster />
       <ConfirmHost />
     </>
+  );
+}
+
+function CartHost() {
+  const showingCart = useCartState((s) => s.showingCart);
+  const [wanted, setWanted] = useState(showingCart);
+  if (showingCart && !wanted) setWanted(true);
+  if (!wanted) return null;
+  return (
+    <Suspense fallback={null}>
+      <CartModal />
+    </Suspense>
+  );
+}
+
+function SiteHeader({ pathname }: { pathname: string }) {
+  const config = useSiteConfig();
+  const signedIn = useSignedIn();
+  const count = useCartState((s) => cartItemCount(s.cart));
+  const actions = useCartActions();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const siteName = config.data?.shop.name ?? '';
+
+  // A followed link closes the phone menu.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the menu closes on every page change.
+  useEffect(() => {
+    setMenuOpen(false);
+  }, [pathname]);
+
+  return (
+    <header className="site-header">
+      <div className="container site-header-inner">
+        <Link to="/" className="brand" aria-label={siteName ? `${siteName}, home` : 'Home'}>
+          <LeafLogo />
+          <span className="brand-name">{siteName || '\u00a0'}</span>
+        </Link>
+        <button
+          type="button"
+          className="btn btn-cart btn-cart-compact"
+          onClick={() => actions.show(null)}
+          aria-label={`Cart, ${count} ${count === 1 ? 'item' : 'items'}`}
+        >
+          <CartIcon />
+          <span className="badge" data-testid="cart-count-compact">
+            {count}
+          </span>
+        </button>
+        <button
+          type="button"
+          className="nav-toggle"
+          aria-expanded={menuOpen}
+          aria-controls="main-nav"
+          onClick={() => setMenuOpen((v) => !v)}
+        >
+          <span className="sr-only">Menu</span>
+          <span className="nav-toggle-bars" aria-hidden="true" />
+        </button>
+        <nav id="main-nav" aria-label="Main" className={`main-nav${menuOpen ? ' is-open' : ''}`}>
+          <ul>
+            {NAV_LINKS.map((link) => (
+              <li key={link.to}>
+                <Link
+                  to={link.to}
+                  activeOptions={{ exact: true }}
+                  activeProps={{ className: 'active', 'aria-current': 'page' }}
+                >
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+            {signedIn ? (
+              <li>
+                <Link to="/Admin/Products">Admin</Link>
+              </li>
+            ) : null}
+            <li className="nav-cart">
+              <button type="button" className="btn btn-cart" onClick={() => actions.show(null)}>
+                <CartIcon />
+                Cart
+                <span className="badge" data-testid="cart-count">
+                  {count}
+                </span>
+                <span className="sr-only">{count === 1 ? 'item' : 'items'}</span>
+              </button>
+            </li>
+          </ul>
+        </nav>
+      </div>
+    </header>
+  );
+}
+
+function CartIcon() {
+  return (
+    <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path
+        d="M3 4h2l2.4 10.2a2 2 0 0 0 2 1.6h7.7a2 2 0 0 0 1.9-1.4L21 8H6.2"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+      <circle cx="10" cy="20" r="1.6" fill="currentColor" />
+      <circle cx="17" cy="20" r="1.6" fill="currentColor" />
+    </svg>
+  );
+}
+
+function SiteFooter() {
+  const config = useSiteConfig();
+  const shop = config.data?.shop;
+  const year = new Date().getFullYear();
+  return (
+    <footer className="site-footer">
+      <div className="container site-footer-inner">
+        <div>
+          <div className="footer-brand">
+            <LeafLogo />
+            <strong>{shop?.name}</strong>
+          </div>
+          <p className="footer-tagline">Native trees, shrubs and seeds, grown for the land they came from.</p>
+        </div>
+        {shop ? (
+          <address className="footer-contact">
+            <span>{shop.address}</span>
+            <span>
+              <a href={`tel:${shop.phone.replace(/[^\d+]/g, '')}`}>{shop.phone}</a>
+              {' · '}
+              <a href={`tel:${shop.phone2.replace(/[^\d+]/g, '')}`}>{shop.phone2}</a>
+            </span>
+            <span>
+              <a href={`mailto:${shop.email}`}>{shop.email}</a>
+            </span>
+          </address>
+        ) : (
+          <div className="footer-contact" />
+        )}
+        <nav aria-label="Footer" className="footer-links">
+          <Link to="/Products">Products</Link>
+          <Link to="/TreeCare">Tree Care</Link>
+          <Link to="/FAQ">FAQ</Link>
+          <Link to="/Contact">Contact &amp; directions</Link>
+          <Link to="/Order/Lookup/{-$orderId}" params={{ orderId: undefined }}>
+            Look up an order
+          </Link>
+        </nav>
+      </div>
+      <div className="container footer-copy">
+        © {year} {shop?.name}
+      </div>
+    </footer>
   );
 }

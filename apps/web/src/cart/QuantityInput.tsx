@@ -1,0 +1,98 @@
+import { parseTypedCartQuantity, QUANTITY_MAX } from '@nursery/domain';
+import { useState } from 'react';
+
+export interface QuantityInputProps {
+  productName: string;
+  quantity: number;
+  onChange: (quantity: number) => void;
+  /** Adds the minus and plus buttons around the field. */
+  withButtons?: boolean;
+  onStep?: (delta: 1 | -1) => void;
+  disabled?: boolean;
+  autoFocus?: boolean;
+  className?: string;
+}
+
+/**
+ * A quantity typed by hand. What the visitor types is kept as typed while the field has focus,
+ * but only a whole number from 0 to the maximum reaches the cart; anything else is ignored and
+ * the field shows the cart's quantity again when it loses focus.
+ */
+export function QuantityInput({
+  productName,
+  quantity,
+  onChange,
+  withButtons = false,
+  onStep,
+  disabled = false,
+  autoFocus = false,
+  className,
+}: QuantityInputProps) {
+  const [draft, setDraft] = useState<string | null>(null);
+  const shown = draft ?? String(quantity);
+
+  const input = (
+    <input
+      type="text"
+      inputMode="numeric"
+      pattern="[0-9]*"
+      className={`form-control quantity-field${className ? ` ${className}` : ''}`}
+      aria-label={`Quantity of ${productName}`}
+      value={shown}
+      disabled={disabled}
+      maxLength={String(QUANTITY_MAX).length + 2}
+      data-autofocus={autoFocus ? true : undefined}
+      onFocus={(event) => event.currentTarget.select()}
+      onChange={(event) => {
+        const text = event.target.value;
+        setDraft(text);
+        const next = parseTypedCartQuantity(text, quantity);
+        if (next !== quantity) onChange(next);
+      }}
+      onBlur={() => setDraft(null)}
+      onKeyDown={(event) => {
+        if (!onStep) return;
+        if (event.key === 'ArrowUp') {
+          event.preventDefault();
+          setDraft(null);
+          onStep(1);
+        } else if (event.key === 'ArrowDown') {
+          event.preventDefault();
+          setDraft(null);
+          onStep(-1);
+        }
+      }}
+    />
+  );
+
+  if (!withButtons || !onStep) return input;
+  return (
+    <div className="input-group quantity-group">
+      <button
+        type="button"
+        className="btn btn-icon"
+        aria-label={`One less ${productName}`}
+        disabled={disabled || quantity <= 0}
+        onClick={() => {
+          setDraft(null);
+          onStep(-1);
+        }}
+      >
+        −
+      </button>
+      {input}
+      <button
+        type="button"
+        className="btn btn-icon"
+        aria-label={`One more ${productName}`}
+        disabled={disabled || quantity >= QUANTITY_MAX}
+        onClick={() => {
+          setDraft(null);
+          onStep(1);
+        }}
+      >
+        +
+      </button>
+    </div>
+  );
+}

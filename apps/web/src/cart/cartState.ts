@@ -1,0 +1,224 @@
+import { isValidCartQuantity } from '@nursery/domain';
+
+/**
+ * The cart and checkout as the spec's state machine: plain functions from state to state, so the
+ * rules are tested without a browser and the store around them only persists and notifies.
+ */
+
+export interface CartEntry {
+  productId: number;
+  cartQuantity: number;
+  /** When the product first went into the cart (ms): lines are listed in that order. */
+  addedAt: number;
+}
+
+/** The spec's map keyed by productId, as kept in localStorage under 'user-cart'. */
+export type Cart = Record<string, CartEntry>;
+
+export type CheckoutStep = 'products' | 'details' | 'confirm';
+
+export interface OrderDetailsDraft {
+  firstName: string;
+  lastName: string;
+  email: string;
+  confirmEmail: string;
+  phoneNumber: string;
+  workPhoneNumber: string;
+  comments: string;
+}
+
+export interface CartState {
+  cart: Cart;
+  showingCart: boolean;
+  featuredProductId: number | null;
+  step: CheckoutStep;
+  /** True while an order is being submitted: no step change, no closing, no second submit. */
+  saving: boolean;
+  orderDetails: OrderDetailsDraft;
+}
+
+export const EMPTY_ORDER_DETAILS: OrderDetailsDraft = {
+  firstName: '',
+  lastName: '',
+  email: '',
+  confirmEmail: '',
+  phoneNumber: '',
+  workPhoneNumber: '',
+  comments: '',
+};
+
+export function initialCartState(cart: Cart = {}, orderDetails: Partial<OrderDetailsDraft> = {}): CartState {
+  return {
+    cart,
+    showingCart: false,
+    featuredProductId: null,
+    step: 'products',
+    saving: false,
+    orderDetails: { ...EMPTY_ORDER_DETAILS, ...orderDetails },
+  };
+}
+
+/** Opens the cart; featuring a product puts it in the cart with quantity 0 when it is not there yet. */
+export function showCart(state: CartState, productId: number | null, now: number): CartState {
+  let cart = state.cart;
+  if (productId !== null && !cart[productId]) {
+    cart = { ...cart, [productId]: { productId, cartQuantity: 0, addedAt: now } };
+  }
+  return { ...state, cart, showingCart: true, featuredProductId: productId, step: 'products' };
+}
+
+/** Closing forgets lines left at 0 and goes back to the products step; refused while saving. */
+export function hideCart(state: CartState): CartState {
+  if (state.saving) return state;
+  const cart: Cart = {};
+  for (const entry of Object.values(state.cart)) {
+    if (entry.cartQuantity > 0) cart[entry.productId] = entry;
+  }
+  return { ...state, cart, showingCart: false, featuredProductId: null, step: 'products' };
+}
+
+/** Negative, fractional, non-numbers and values above the maximum are ignored, as the spec says. */
+export function setQuantity(state: CartState, productId: number, quantity: number, now: number): CartState {
+  if (!isValidCartQuantity(quantity)) return state;
+  const existing = state.cart[productId];
+  if (existing?.cartQuantity === quantity) return state;
+  const entry: CartEntry = { productId, cartQuantity: quantity, addedAt: existing?.addedAt ?? now };
+  return { ...state, cart: { ...state.cart, [productId]: entry } };
+}
+
+/** The minus and plus buttons: one step, never below 0. */
+export function stepQuantity(state: CartState, productId: number, delta: 1 | -1, now: number): CartState {
+  const current = state.cart[productId]?.cartQuantity ?? 0;
+  return setQuantity(state, productId, Math.max(0, current + delta), now);
+}
+
+/** Removing the featured product closes the modal, since there is nothing left to feature. */
+export function removeProduct(state: CartState, productId: number): CartState {
+  if (!state.cart[productId]) return state;
+  const { [productId]: _removed, ...cart } = state.cart;
+  const next = { ...state, cart };
+  return state.featuredProductId === productId ? hideCart(next) : next;
+}
+
+/** View Cart: the whole cart instead of the one featured product. */
+export function viewCart(state: CartState): CartState {
+  return { ...state, featuredProductId: null, step: 'products' };
+}
+
+export function goToStep(state: CartState, step: CheckoutStep): CartState {
+  if (state.saving) return state;
+  return { ...state, step };
+}
+
+export function setOrderDetails(state: CartState, patch: Partial<OrderDetailsDraft>): CartState {
+  if (state.saving) return state;
+  return { ...state, orderDetails: { ...state.orderDetails, ...patch } };
+}
+
+export function clearOrderDetails(state: CartState): CartState {
+  if (state.saving) return state;
+  return { ...state, orderDetails: { ...EMPTY_ORDER_DETAILS } };
+}
+
+export function startSaving(state: CartState): CartState {
+  return { ...state, saving: true };
+}
+
+export function stopSaving(state: CartState): CartState {
+  return { ...state, saving: false };
+}
+
+/**
+ * After a placed order: the cart is empty, the modal closed and back on its first step, and the
+ * details kept for next time without the order's comments.
+ */
+export function orderPlaced(state: CartState): CartState {
+  return {
+    ...state,
+    cart: {},
+    saving: false,
+    showingCart: false,
+    featuredProductId: null,
+    step: 'products',
+    orderDetails: { ...state.orderDetails, comments: '' },
+  };
+}
+
+/** Lines in the order they were added. */
+export function cartLines(cart: Cart): CartEntry[] {
+  return Object.values(cart).sort((a, b) => a.addedAt - b.addedAt || a.productId - b.productId);
+}
+
+export function totalQuantity(cart: Cart): number {
+  return Object.values(cart).reduce((sum, e) => sum + Math.max(0, e.cartQuantity), 0);
+}
+
+/** What the navigation badge counts: products with a quantity in the cart. */
+export function cartItemCount(cart: Cart): number {
+  return Object.values(cart).filter((e) => e.cartQuantity > 0).length;
+}
+
+/** The lines an order is placed with: every product with a quantity above 0. */
+export function orderLinesOf(cart: Cart): { productId: number; quantity: number }[] {
+  return cartLines(cart)
+    .filter((e) => e.cartQuantity > 0)
+    .map((e) => ({ productId: e.productId, quantity: e.cartQuantity }));
+}
+
+/** Reads a stored cart defensively: anything malformed is dropped rather than breaking the shop. */
+export function parseStoredCart(text: string | null): Cart {
+  if (!text) return {};
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    return {};
+  }
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return {};
+  const cart: Cart = {};
+  for (const value of Object.values(raw)) {
+    if (typeof value !== 'object' || value === null) continue;
+    const { productId, cartQuantity, addedAt } = value as Record<string, unknown>;
+    if (typeof productId !== 'number' || !Number.isInteger(productId) || productId <= 0) continue;
+    if (!isValidCartQuantity(cartQuantity)) continue;
+    cart[productId] = {
+      productId,
+      cartQuantity,
+      addedAt: typeof addedAt === 'number' && Number.isFinite(addedAt) ? addedAt : 0,
+    };
+  }
+  return cart;
+}
+
+const DETAIL_FIELDS = [
+  'firstName',
+  'lastName',
+  'email',
+  'confirmEmail',
+  'phoneNumber',
+  'workPhoneNumber',
+] as const satisfies readonly (keyof OrderDetailsDraft)[];
+
+/** The last order's details as stored under 'order-details': no order lines and no comments. */
+export function storableOrderDetails(details: OrderDetailsDraft): Omit<OrderDetailsDraft, 'comments'> {
+  const out = {} as Omit<OrderDetailsDraft, 'comments'>;
+  for (const field of DETAIL_FIELDS) out[field] = details[field].trim();
+  return out;
+}
+
+export function parseStoredOrderDetails(text: string | null): Partial<OrderDetailsDraft> {
+  if (!text) return {};
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    return {};
+  }
+  if (typeof raw !== 'object' || raw === null) return {};
+  const out: Partial<OrderDetailsDraft> = {};
+  for (const field of DETAIL_FIELDS) {
+    const value = (raw as Record<string, unknown>)[field];
+    if (typeof value === 'string') out[field] = value.slice(0, 254);
+  }
+  return out;
+}

@@ -1,0 +1,97 @@
+import { LOOKUP_BLANK_ORDER_NUMBER } from '@nursery/domain';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { type FormEvent, useId, useRef, useState } from 'react';
+import { failureFacts, notify } from '../lib/toast';
+import { trpc } from '../trpc';
+
+/**
+ * Order number and phone number; the order is fetched first, so a wrong pair keeps the visitor
+ * on the form with the server's message instead of opening an empty order page.
+ */
+export function OrderLookupForm({ initialOrderId = '' }: { initialOrderId?: string }) {
+  const id = useId();
+  const [orderId, setOrderId] = useState(initialOrderId);
+  const [phoneNumber, setPhoneNumber] = useState('');
+  const [validating, setValidating] = useState(false);
+  const [blankMessage, setBlankMessage] = useState(false);
+  const busy = useRef(false);
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy.current) return;
+    const trimmedId = orderId.trim();
+    const phone = phoneNumber.trim();
+    setBlankMessage(trimmedId === '');
+    busy.current = true;
+    setValidating(true);
+    try {
+      const order = await queryClient.fetchQuery({
+        ...trpc.orders.byId.queryOptions({ orderId: trimmedId, phoneNumber: phone }),
+        staleTime: 0,
+        retry: false,
+      });
+      await navigate({
+        to: '/Order/$orderId/{-$phoneNumber}',
+        params: { orderId: String(order.orderId), phoneNumber: phone },
+      });
+    } catch (error) {
+      const { message } = failureFacts(error);
+      if (!(trimmedId === '' && message === LOOKUP_BLANK_ORDER_NUMBER)) {
+        notify.error(message || 'We could not look up that order. Please try again.', { id: 'order-lookup' });
+      }
+    } finally {
+      busy.current = false;
+      setValidating(false);
+    }
+  };
+
+  return (
+    <form className="order-lookup-form" onSubmit={onSubmit} noValidate aria-busy={validating}>
+      <div className="form-group">
+        <label className="form-label" htmlFor={`${id}-order`}>
+          Order number
+        </label>
+        <input
+          id={`${id}-order`}
+          className="form-control"
+          inputMode="numeric"
+          autoComplete="off"
+          value={orderId}
+          aria-invalid={blankMessage ? true : undefined}
+          aria-describedby={blankMessage ? `${id}-blank` : undefined}
+          onChange={(event) => setOrderId(event.target.value)}
+        />
+        {blankMessage ? (
+          <p className="form-error" id={`${id}-blank`} role="alert">
+            {LOOKUP_BLANK_ORDER_NUMBER}
+          </p>
+        ) : null}
+      </div>
+      <div className="form-group">
+        <label className="form-label" htmlFor={`${id}-phone`}>
+          Phone number used on the order
+        </label>
+        <input
+          id={`${id}-phone`}
+          className="form-control"
+          type="tel"
+          autoComplete="tel"
+          value={phoneNumber}
+          onChange={(event) => setPhoneNumber(event.target.value)}
+        />
+      </div>
+      <button type="submit" className="btn btn-primary" aria-disabled={validating ? true : undefined}>
+        {validating ? (
+          <>
+            <span className="spinner" aria-hidden="true" /> Validating
+          </>
+        ) : (
+          'Look Up Order'
+        )}
+      </button>
+    </form>
+  );
+}

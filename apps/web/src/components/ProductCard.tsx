@@ -1,0 +1,279 @@
+import { callForAvailabilityMessage, ProductStatus } from '@nursery/domain';
+import { useNavigate } from '@tanstack/react-router';
+import { memo, useEffect, useId, useRef, useState } from 'react';
+import { useCartState } from '../cart/cartStore';
+import { QuantityInput } from '../cart/QuantityInput';
+import { useCartActions } from '../cart/useCartActions';
+import { LONG_WARNING_DURATION_MS, notify } from '../lib/toast';
+import type { StorefrontProduct } from '../storefront/types';
+import { PriceTable } from './PriceTable';
+import { ProductImage } from './ProductImage';
+
+/** The spec's pause before a dropdown closes when focus leaves it, so moving between items does not close it. */
+export const DROPDOWN_CLOSE_DEBOUNCE_MS = 30;
+
+export interface ProductCardProps {
+  product: StorefrontProduct;
+  showQuantityInput: boolean;
+  /** The shop's phone number, quoted in the call-for-availability message. */
+  phone: string;
+  eagerImage?: boolean;
+}
+
+export const ProductCard = memo(function ProductCard({
+  product,
+  showQuantityInput,
+  phone,
+  eagerImage = false,
+}: ProductCardProps) {
+  const headingId = useId();
+  const quantity = useCartState((s) => s.cart[product.productId]?.cartQuantity ?? 0);
+  const actions = useCartActions();
+  const navigate = useNavigate();
+
+  let control: React.ReactNode;
+  if (product.isSoldOut) {
+    control = (
+      <button type="button" className="btn btn-secondary btn-block" disabled aria-describedby={headingId}>
+        Sold Out
+      </button>
+    );
+  } else if (product.isCallForAvailability) {
+    control = (
+      <button
+        type="button"
+        className="btn btn-info btn-block"
+        aria-describedby={headingId}
+        onClick={() =>
+          notify.warning(callForAvailabilityMessage(phone), {
+            duration: LONG_WARNING_DURATION_MS,
+            id: 'call-for-availability',
+            onClick: () => void navigate({ to: '/Contact' }),
+          })
+        }
+      >
+        Call for Availability
+      </button>
+    );
+  } else {
+    control = (
+      <div className="product-cart-controls">
+        {showQuantityInput ? (
+          <QuantityInput
+            productName={product.name}
+            quantity={quantity}
+            onChange={(q) => actions.setQuantity(product.productId, q)}
+            onStep={(d) => actions.step(product.productId, d)}
+            className="product-quantity"
+          />
+        ) : null}
+        <CartMenuButton
+          productName={product.name}
+          quantity={quantity}
+          soldOut={product.productStatus === ProductStatus.SoldOut}
+          onAdd={() => actions.show(product.productId)}
+          onRemove={() => actions.remove(product.productId)}
+          onView={() => actions.show(null)}
+        />
+      </div>
+    );
+  }
+
+  const statusLabel =
+    product.productStatus === ProductStatus.Active ? null : (
+      <span
+        className={`label ${
+          product.isSoldOut ? 'label-warning' : product.isCallForAvailability ? 'label-info' : 'label-success'
+        }`}
+      >
+        {product.displayProductStatus}
+      </span>
+    );
+
+  return (
+    <article className="product-card" aria-labelledby={headingId} data-product-id={product.productId}>
+      <figure className="product-figure">
+        <ProductImage product={product} size={320} eager={eagerImage} />
+        {product.hasImage && product.photoOwner ? (
+          <figcaption className="photo-credit">
+            Photo:{' '}
+            {product.photoPageUrl ? (
+              <a href={product.photoPageUrl} target="_blank" rel="noopener noreferrer nofollow">
+                {product.photoOwner}
+                <span className="sr-only"> (opens in a new tab)</span>
+              </a>
+            ) : (
+              product.photoOwner
+            )}
+          </figcaption>
+        ) : null}
+      </figure>
+      <div className="product-body">
+        <div className="product-meta">
+          <span className="product-type">{product.productType}</span>
+          {statusLabel}
+        </div>
+        <h2 className="product-name" id={headingId}>
+          {product.name}
+        </h2>
+        {product.species ? <p className="product-species">{product.species}</p> : null}
+        <dl className="product-facts">
+          {product.productSize ? (
+            <div>
+              <dt>Size</dt>
+              <dd>{product.productSize}</dd>
+            </div>
+          ) : null}
+          {product.zones ? (
+            <div>
+              <dt>Zones</dt>
+              <dd>{product.zones}</dd>
+            </div>
+          ) : null}
+        </dl>
+        {product.description ? <p className="product-description">{product.description}</p> : null}
+        <PriceTable prices={product.prices} quantity={quantity} productName={product.name} />
+      </div>
+      <div className="product-actions">{control}</div>
+    </article>
+  );
+});
+
+/** The cart button of a card: shows the quantity in the cart and opens a small menu. */
+function CartMenuButton({
+  productName,
+  quantity,
+  soldOut,
+  onAdd,
+  onRemove,
+  onView,
+}: {
+  productName: string;
+  quantity: number;
+  soldOut: boolean;
+  onAdd: () => void;
+  onRemove: () => void;
+  onView: () => void;
+}) {
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+  const rootRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const closeTimer = useRef<number | null>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    rootRef.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
+    const onPointer = (event: PointerEvent) => {
+      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', onPointer);
+    return () => document.removeEventListener('pointerdown', onPointer);
+  }, [open]);
+
+  useEffect(
+    () => () => {
+      if (closeTimer.current !== null) window.clearTimeout(closeTimer.current);
+    },
+    [],
+  );
+
+  const choose = (action: () => void) => {
+    setOpen(false);
+    action();
+  };
+
+  const items: { label: string; action: () => void }[] = [];
+  if (!soldOut) items.push({ label: 'Add to Cart', action: onAdd });
+  if (!soldOut && quantity > 0) items.push({ label: 'Remove from Cart', action: onRemove });
+  items.push({ label: 'View Cart', action: onView });
+
+  const moveFocus = (delta: number) => {
+    const all = [...(rootRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
+    const at = all.indexOf(document.activeElement as HTMLElement);
+    all[(at + delta + all.length) % all.length]?.focus();
+  };
+
+  return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: focus events bubble here from the button and menu items, to close the menu when focus leaves both.
+    <div
+      ref={rootRef}
+      className="cart-menu"
+      onBlur={(event) => {
+        const next = event.relatedTarget as Node | null;
+        if (rootRef.current?.contains(next)) return;
+        closeTimer.current = window.setTimeout(() => setOpen(false), DROPDOWN_CLOSE_DEBOUNCE_MS);
+      }}
+      onFocus={() => {
+        if (closeTimer.current !== null) window.clearTimeout(closeTimer.current);
+      }}
+    >
+      <button
+        ref={buttonRef}
+        type="button"
+        className={`btn btn-block ${quantity > 0 ? 'btn-success' : 'btn-primary'}`}
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={open ? menuId : undefined}
+        aria-label={`Cart options for ${productName}, ${quantity} in cart`}
+        onClick={() => setOpen((v) => !v)}
+        onKeyDown={(event) => {
+          if (event.key === 'ArrowDown') {
+            event.preventDefault();
+            setOpen(true);
+          }
+        }}
+      >
+        <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+          <path
+            d="M3 4h2l2.4 10.2a2 2 0 0 0 2 1.6h7.7a2 2 0 0 0 1.9-1.4L21 8H6.2"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          />
+        </svg>
+        <span>{quantity > 0 ? `${quantity} in cart` : 'Add to Cart'}</span>
+        <span aria-hidden="true" className="caret">
+          ▾
+        </span>
+      </button>
+      {open ? (
+        <div
+          className="dropdown-menu"
+          role="menu"
+          id={menuId}
+          aria-label={`Cart options for ${productName}`}
+          onKeyDown={(event) => {
+            if (event.key === 'Escape') {
+              event.preventDefault();
+              setOpen(false);
+              buttonRef.current?.focus();
+            } else if (event.key === 'ArrowDown') {
+              event.preventDefault();
+              moveFocus(1);
+            } else if (event.key === 'ArrowUp') {
+              event.preventDefault();
+              moveFocus(-1);
+            } else if (event.key === 'Tab') {
+              setOpen(false);
+            }
+          }}
+        >
+          {items.map((item) => (
+            <button
+              key={item.label}
+              type="button"
+              role="menuitem"
+              tabIndex={-1}
+              onClick={() => choose(item.action)}
+            >
+              {item.label}
+            </button>
+          ))}
+        </div>
+      ) : null}
+    </div>
+  );
+}

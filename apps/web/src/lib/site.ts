@@ -1,0 +1,47 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import type { Setting } from '../storefront/types';
+import { trpc } from '../trpc';
+
+/** The shop's identity and tax rate; fetched once per visit. */
+export function useSiteConfig() {
+  return useQuery({ ...trpc.site.config.queryOptions(), staleTime: Number.POSITIVE_INFINITY });
+}
+
+export interface StorefrontSettings {
+  /** The flyer's location, or '' when none is set. */
+  pdfLocation: string;
+  /** The staff's global message (HTML, sanitized again before it is shown). */
+  globalMessage: string;
+  ordersAreClosed: boolean;
+}
+
+/** The spec's derived values: ordering is closed when OnlineOrderingEnabled is false or missing. */
+export function deriveSettings(settings: readonly Setting[] | undefined): StorefrontSettings {
+  const byName = new Map((settings ?? []).map((s) => [s.name, s]));
+  return {
+    pdfLocation: byName.get('ActivePdf')?.value?.trim() ?? '',
+    globalMessage: byName.get('Message')?.value ?? '',
+    ordersAreClosed: byName.get('OnlineOrderingEnabled')?.isTrue !== true,
+  };
+}
+
+/** Settings are loaded at start and re-read now and then, so a closed shop is noticed in time. */
+export function useStorefrontSettings(): StorefrontSettings & { isLoading: boolean } {
+  const query = useQuery({ ...trpc.settings.all.queryOptions(), staleTime: 60_000 });
+  return { ...deriveSettings(query.data), isLoading: query.isLoading };
+}
+
+/** The storefront's product list; `ignoreCache` asks the server to rebuild its cached list. */
+export function useProducts(ignoreCache = false) {
+  return useQuery(trpc.catalog.productsToShow.queryOptions(ignoreCache ? { ignoreCache: true } : undefined));
+}
+
+/** Sets the document title to '{title} | {site name}'. */
+export function usePageTitle(title: string): void {
+  const config = useSiteConfig();
+  const siteName = config.data?.shop.name;
+  useEffect(() => {
+    document.title = siteName ? `${title} | ${siteName}` : title;
+  }, [title, siteName]);
+}
