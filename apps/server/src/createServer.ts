@@ -38,7 +38,9 @@ function findWebRoot(): string | null {
   return candidates.find((c) => existsSync(path.join(c, 'index.html'))) ?? null;
 }
 
-const API_PREFIXES = ['/api/', '/trpc/', '/Exports/', '/media/', '/oidc/', '/health'];
+// Paths the single-page app never owns: a miss there is a real 404, never index.html. A missing /assets/ file
+// (a page cached before a deploy asking for an old chunk) must fail as a script, not parse HTML as one.
+const API_PREFIXES = ['/api/', '/trpc/', '/Exports/', '/media/', '/oidc/', '/health', '/assets/'];
 
 export async function createServer(options: CreateServerOptions): Promise<ShopServer> {
   const { config } = options;

@@ -11,6 +11,10 @@ export const MAP_EMBED_ORIGIN = 'https://www.openstreetmap.org';
  * (react-hot-toast through goober) writes its styles into a <style> element at run time; styles cannot run code.
  * Photos are stored under /media on this server, so images come from here (and data: URLs for small icons).
  * An external OpenID provider is reached by the admin app (discovery, token) and by the sign-in redirect.
+ *
+ * Framing: the admin app renews its sign-in silently (oidc-client-ts loads the provider's authorize
+ * endpoint, which redirects back to the app, in a hidden iframe), so the shop may frame its own pages
+ * ('self') and the external provider's; no other site may frame any of them.
  */
 export function contentSecurityPolicy(config: ShopConfig): Record<string, string[]> {
   const issuerOrigin = config.oidc.embedded ? null : new URL(config.oidc.issuer).origin;
@@ -23,8 +27,8 @@ export function contentSecurityPolicy(config: ShopConfig): Record<string, string
     'img-src': ["'self'", 'data:'],
     'font-src': ["'self'"],
     'connect-src': withIssuer(["'self'"]),
-    'frame-src': [MAP_EMBED_ORIGIN],
-    'frame-ancestors': ["'none'"],
+    'frame-src': withIssuer(["'self'", MAP_EMBED_ORIGIN]),
+    'frame-ancestors': ["'self'"],
     'object-src': ["'none'"],
     'base-uri': ["'self'"],
     'form-action': withIssuer(["'self'"]),
@@ -45,7 +49,8 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Shop
   await app.register(fastifyHelmet, {
     global: true,
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config) },
-    frameguard: { action: 'deny' },
+    // Same origin only, as frame-ancestors says (older browsers read only this header).
+    frameguard: { action: 'sameorigin' },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     // The shop's own origin only; includeSubDomains could lock the owner's other sites out of plain http.
     strictTransportSecurity: { maxAge: 180 * 24 * 60 * 60, includeSubDomains: false },

@@ -123,14 +123,15 @@ describe.skipIf(!hasRelease)('the release folder running as a real process', () 
       );
       expect(directives.get('default-src'), p).toEqual(["'self'"]);
       expect(directives.get('script-src'), p).toEqual(["'self'"]);
-      expect(directives.get('frame-ancestors'), p).toEqual(["'none'"]);
+      // The admin app's silent sign-in renewal frames the shop's own pages; no other site may.
+      expect(directives.get('frame-ancestors'), p).toEqual(["'self'"]);
       expect(directives.get('object-src'), p).toEqual(["'none'"]);
       expect(directives.get('base-uri'), p).toEqual(["'self'"]);
       expect(directives.get('form-action'), p).toEqual(["'self'"]);
       expect(directives.get('img-src'), p).toEqual(["'self'", 'data:']);
-      expect(directives.get('frame-src'), p).toEqual(['https://www.openstreetmap.org']);
+      expect(directives.get('frame-src'), p).toEqual(["'self'", 'https://www.openstreetmap.org']);
       expect(res.headers.get('x-content-type-options'), p).toBe('nosniff');
-      expect(res.headers.get('x-frame-options'), p).toBe('DENY');
+      expect(res.headers.get('x-frame-options'), p).toBe('SAMEORIGIN');
       expect(res.headers.get('referrer-policy'), p).toBe('strict-origin-when-cross-origin');
     }
   });
@@ -166,6 +167,11 @@ describe.skipIf(!hasRelease)('the release folder running as a real process', () 
       expect(a).toBe(c);
       expect(b).toBe(c);
     }
+
+    // A chunk that no longer exists (a page cached before a deploy) fails as a 404, never as index.html.
+    const gone = await fetch(`${shop.url}/assets/index-gone1234.js`);
+    expect(gone.status).toBe(404);
+    expect(gone.headers.get('content-type')).toContain('application/json');
 
     for (const page of ['/', '/Products', '/Admin/Products']) {
       const res = await fetch(`${shop.url}${page}`, { headers: { 'accept-encoding': 'br, gzip' } });
