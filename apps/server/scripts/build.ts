@@ -209,7 +209,11 @@ async function main(): Promise<void> {
     fail(`better-sqlite3 has no compiled addon (${addon}); reinstall with build scripts allowed`);
 
   cpSync(migrationsDir, path.join(releaseDir, 'drizzle'), { recursive: true });
-  cpSync(webDist, path.join(releaseDir, 'public'), { recursive: true });
+  // dist/.vite holds Vite's manifest, read by the benchmarks; nothing a visitor needs.
+  cpSync(webDist, path.join(releaseDir, 'public'), {
+    recursive: true,
+    filter: (source) => path.relative(webDist, source) !== '.vite',
+  });
   const compressed = precompress(path.join(releaseDir, 'public'));
 
   const rootManifest = z
