@@ -64,7 +64,7 @@ describe('downloadImage', () => {
   it('gives up on a host that stalls', async () => {
     expect(await failure(`${base}/slow`)).toEqual({
       code: 'BAD_REQUEST',
-      message: 'The photo service did not send the image within 0 seconds; try again.',
+      message: 'The photo service did not send the image within 1 second; try again.',
     });
   });
   it('refuses a declared size over the cap before reading', async () => {

@@ -92,8 +92,9 @@ export async function downloadImage(
   } catch (error) {
     if (error instanceof TRPCError) throw error;
     if (signal.aborted) {
+      const seconds = Math.max(1, Math.round((options.timeoutMs ?? DOWNLOAD_TIMEOUT_MS) / 1000));
       throw refuse(
-        `The photo service did not send the image within ${Math.round((options.timeoutMs ?? DOWNLOAD_TIMEOUT_MS) / 1000)} seconds; try again.`,
+        `The photo service did not send the image within ${seconds} second${seconds === 1 ? '' : 's'}; try again.`,
       );
     }
     throw refuse(
