@@ -1,6 +1,6 @@
 import { orderLines, orders } from '@nursery/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rest, staffToken, startTestServer, type TestServer } from '../src/testing.ts';
+import { nonStaffToken, rest, staffToken, startTestServer, type TestServer } from '../src/testing.ts';
 
 interface Tier {
   productPriceId: number;
@@ -72,6 +72,17 @@ describe('admin catalogue over REST', () => {
       expect(r.status, `${method} ${path}`).toBe(401);
       expect(r.body.success).toBe(false);
     }
+  });
+
+  it('answers 403 to a valid token of someone who is not staff', async () => {
+    const visitor = await nonStaffToken(server);
+    const r = await rest(server.url, 'GET', '/api/v1/Products/GetAllProductsWithStats', { token: visitor });
+    expect(r.status).toBe(403);
+    const save = await rest(server.url, 'POST', '/api/v1/Products/SaveProduct', {
+      token: visitor,
+      body: { name: 'Sneaky', prices: threeTiers },
+    });
+    expect(save.status).toBe(403);
   });
 
   it('adds a product with three tiers that shows on the storefront at once', async () => {
