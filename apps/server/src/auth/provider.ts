@@ -180,7 +180,8 @@ export async function mountEmbeddedProvider(
       Session: SESSION_SECONDS,
       Grant: SESSION_SECONDS,
     },
-    clientBasedCORS: () => false,
+    // The admin app calls the token endpoint from the shop's own origin (browsers send Origin on a POST).
+    clientBasedCORS: (_ctx, origin) => origin === new URL(publicUrl).origin,
   };
 
   const provider = new Provider(oidc.issuer, configuration);
@@ -244,7 +245,11 @@ export async function mountEmbeddedProvider(
     const uidParams = z.object({ uid: z.string().min(1).max(100) });
 
     scope.get(`${OIDC_MOUNT_PATH}/interaction/:uid`, async (request, reply) => {
-      const { uid } = uidParams.parse(request.params);
+      // A mangled link (an id too long to be one) is an expired sign-in to the visitor, not a server error.
+      const params = uidParams.safeParse(request.params);
+      if (!params.success)
+        return html(reply, 400, errorPage({ shopName, message: EXPIRED_SIGN_IN, homeUrl }));
+      const { uid } = params.data;
       let details: Awaited<ReturnType<Provider['interactionDetails']>>;
       try {
         details = await provider.interactionDetails(request.raw, reply.raw);
@@ -280,7 +285,10 @@ export async function mountEmbeddedProvider(
     });
 
     scope.post(`${OIDC_MOUNT_PATH}/interaction/:uid/login`, async (request, reply) => {
-      const { uid } = uidParams.parse(request.params);
+      const params = uidParams.safeParse(request.params);
+      if (!params.success)
+        return html(reply, 400, errorPage({ shopName, message: EXPIRED_SIGN_IN, homeUrl }));
+      const { uid } = params.data;
       let details: Awaited<ReturnType<Provider['interactionDetails']>>;
       try {
         details = await provider.interactionDetails(request.raw, reply.raw);

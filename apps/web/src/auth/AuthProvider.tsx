@@ -75,7 +75,11 @@ function startUp(userManager: UserManager): Promise<StartUpOutcome> {
     const stored = await userManager.getUser();
     if (stored && !stored.expired) return { user: stored, returnTo: null, error: null };
     try {
-      return { user: await userManager.signinSilent(), returnTo: null, error: null };
+      return {
+        user: await userManager.signinSilent({ nonce: crypto.randomUUID() }),
+        returnTo: null,
+        error: null,
+      };
     } catch (error) {
       await userManager.removeUser();
       // Nobody signed in at the provider is not an error; anything else is worth showing.
@@ -192,7 +196,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       try {
         const userManager = manager ?? (await getUserManager());
         const signInState: SignInState = { returnTo: target ?? currentPath() };
-        await userManager.signinRedirect({ state: signInState });
+        // A nonce binds the ID token to this request, on top of PKCE and the state.
+        await userManager.signinRedirect({ state: signInState, nonce: crypto.randomUUID() });
       } catch (error) {
         setState((previous) => ({
           ...previous,

@@ -1,0 +1,113 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type E2eShop,
+  ensureStaffAccount,
+  fillProviderSignIn,
+  launchBrowser,
+  newPage,
+  startShop,
+} from './support/index.ts';
+
+let shop: E2eShop;
+let browser: Browser;
+
+beforeAll(async () => {
+  shop = await startShop();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await shop?.stop();
+});
+
+describe('staff sign-in through the embedded provider', () => {
+  it('signs in from a protected screen, comes back to it, stays signed in on reload, and logs out', async () => {
+    const { page, context, consoleErrors } = await newPage(browser);
+    const login = await ensureStaffAccount(shop, { email: 'grace@example.com', name: 'Grace Hopper' });
+
+    // A protected screen with a query goes to the provider's page...
+    await page.goto(`${shop.origin}/Admin/Orders?season=2024`);
+    await page.waitForURL((url) => url.pathname.startsWith('/oidc/interaction/'));
+    expect(await page.title()).toContain('Staff sign-in');
+
+    // ...which refuses a wrong password with the same words as an unknown account...
+    await fillProviderSignIn(page, { email: login.email, password: 'not-the-password' });
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe('Wrong e-mail or password.');
+
+    // ...and with the right one comes back to the same path and query.
+    await fillProviderSignIn(page, login);
+    await page.waitForURL((url) => url.pathname === '/Admin/Orders' && url.search === '?season=2024');
+    const adminNav = page.getByRole('navigation', { name: 'Admin' });
+    for (const name of ['Products', 'Stock', 'Orders', 'Contacts', 'Photos', 'Settings', 'Logout']) {
+      await expect.poll(() => adminNav.getByRole('link', { name, exact: true }).count()).toBe(1);
+    }
+    expect(await adminNav.getByRole('link', { name: 'Login' }).count()).toBe(0);
+    expect(await adminNav.textContent()).toContain('Grace Hopper');
+
+    // The footer shows the shop's address, phone and e-mail.
+    const footer = page.locator('.admin-footer');
+    await expect.poll(() => footer.textContent()).toContain(shop.config.shop.address);
+    expect(await footer.textContent()).toContain(shop.config.shop.phone);
+    expect(await footer.textContent()).toContain(shop.config.shop.email);
+
+    // Reaches the products screen through the nav; a reload keeps the sign-in without the provider's page.
+    await adminNav.getByRole('link', { name: 'Products', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/Admin/Products');
+    await page.reload();
+    await page.getByRole('link', { name: 'Logout' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/Admin/Products');
+
+    // The admin screens' calls carry a genuine token the server accepts.
+    const status = await page.evaluate(async () => {
+      const key = Object.keys(localStorage).find((k) => k.startsWith('oidc.user:'));
+      const stored = key ? (JSON.parse(localStorage.getItem(key) ?? '{}') as { access_token?: string }) : {};
+      const answer = await fetch('/trpc/staff.me', {
+        headers: { authorization: `Bearer ${stored.access_token}` },
+      });
+      return answer.status;
+    });
+    expect(status).toBe(200);
+
+    // A second tab of the same browser is signed in too.
+    const second = await context.newPage();
+    await second.goto(`${shop.origin}/Admin/Stock`);
+    await second.getByRole('link', { name: 'Logout' }).waitFor();
+    await second.close();
+
+    // Logout ends the session at the provider and returns to the shop's home page.
+    await page.getByRole('link', { name: 'Logout' }).click();
+    await page.waitForURL((url) => url.pathname.startsWith('/oidc/session/end'));
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.waitForURL((url) => url.pathname === '/' && url.origin === shop.origin);
+    expect(
+      await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('oidc.user:'))),
+    ).toEqual([]);
+
+    // Signed out at the provider too: a protected screen asks for the password again.
+    await page.goto(`${shop.origin}/Admin/Products`);
+    await page.waitForURL((url) => url.pathname.startsWith('/oidc/interaction/'));
+
+    expect(consoleErrors.filter((e) => !e.includes('401') && !e.includes('Failed to load resource'))).toEqual(
+      [],
+    );
+    await context.close();
+  });
+
+  it('shows a sign-in button on /Admin/Login and only the Login link when signed out', async () => {
+    const { page, context } = await newPage(browser);
+    await page.goto(`${shop.origin}/Admin/Login`);
+    const button = page.getByRole('button', { name: 'Sign in' });
+    await button.waitFor();
+    await expect.poll(() => button.isEnabled()).toBe(true);
+    const adminNav = page.getByRole('navigation', { name: 'Admin' });
+    expect(await adminNav.getByRole('link', { name: 'Login' }).count()).toBe(1);
+    expect(await adminNav.getByRole('link', { name: 'Products', exact: true }).count()).toBe(0);
+    await button.click();
+    await page.waitForURL((url) => url.pathname.startsWith('/oidc/interaction/'));
+    const login = await ensureStaffAccount(shop, { email: 'grace@example.com' });
+    await fillProviderSignIn(page, login);
+    await page.waitForURL((url) => url.pathname === '/Admin/Products');
+    await context.close();
+  });
+});
