@@ -81,7 +81,7 @@ export function AdminSettings() {
               <td>
                 <div style={{ display: 'flex', gap: '0.75rem', alignItems: 'center', flexWrap: 'wrap' }}>
                   <span
-                    className={`badge ${view.ordersOpen ? 'badge-success' : 'badge-danger'}`}
+                    className={`label ${view.ordersOpen ? 'label-success' : 'label-danger'}`}
                     data-testid="ordering-state"
                   >
                     {view.ordersOpen ? 'Open' : 'Closed'}
