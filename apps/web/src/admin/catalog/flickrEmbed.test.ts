@@ -20,6 +20,10 @@ describe('parseFlickrEmbed', () => {
   });
   it('says what is missing', () => {
     expect(parseFlickrEmbed('just some text')).toEqual({ error: EMBED_NEEDS_BOTH });
+    // A bare photo page address has the owner but no image.
+    expect(parseFlickrEmbed('https://www.flickr.com/photos/prairie_lens/')).toEqual({
+      error: EMBED_NEEDS_IMAGE,
+    });
     expect(parseFlickrEmbed('<img src="https://live.staticflickr.com/x.jpg">')).toEqual({
       error: EMBED_NEEDS_LINK,
     });

@@ -29,8 +29,11 @@ export function parseFlickrEmbed(text: string): FlickrEmbed | { error: string } 
   const doc = new DOMParser().parseFromString(text, 'text/html');
   let owner: string | null = null;
   let page: string | null = null;
-  for (const a of doc.querySelectorAll('a[href]')) {
-    const url = absolute(a.getAttribute('href') ?? '');
+  // The link of the embed code, or failing that a bare photo page address someone pasted.
+  const hrefs = [...doc.querySelectorAll('a[href]')].map((a) => a.getAttribute('href') ?? '');
+  const bare = text.match(/https?:\/\/[^\s"'<>]+/g) ?? [];
+  for (const href of [...hrefs, ...bare]) {
+    const url = absolute(href);
     if (!url) continue;
     const parts = url.pathname.split('/').filter(Boolean);
     const at = parts.indexOf('photos');
