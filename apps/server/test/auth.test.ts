@@ -1,15 +1,19 @@
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { appRouter, PUBLIC_PROCEDURES, restRoutes } from '@nursery/api';
+import { appRouter, createShop, loadConfig, PUBLIC_PROCEDURES, restRoutes } from '@nursery/api';
 import {
   countStaffAccounts,
   createStaffAccount,
   findStaffAccountByEmail,
   listStaffAccounts,
+  resetStaffPassword,
 } from '@nursery/api/staff';
+import { DATABASE_FILE_NAME, openDatabase } from '@nursery/db';
 import { FORBIDDEN, UNAUTHORIZED } from '@nursery/domain';
+import Fastify from 'fastify';
 import { generateKeyPair, importJWK, type JWK, SignJWT, UnsecuredJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerAuth } from '../src/auth/index.ts';
 import { OIDC_KEYS_FILE_NAME } from '../src/auth/keys.ts';
 import { EXPIRED_SIGN_IN, WRONG_SIGN_IN } from '../src/auth/provider.ts';
 import { beginSignIn, signInWithPassword } from '../src/auth/signInFlow.ts';
@@ -476,13 +480,70 @@ describe('the sign-in page', () => {
 });
 
 describe('accounts and restarts', () => {
-  it('creates the owner account on the first start', async () => {
+  it('creates the owner account on the first start, whose one-time password must be replaced', async () => {
     const fresh = await startTestServer({ OWNER_EMAIL: 'Owner@Nursery.example' });
     try {
       expect(listStaffAccounts(fresh.shop.db).map((a) => a.email)).toEqual(['owner@nursery.example']);
+      const { password } = await resetStaffPassword(fresh.shop.db, 'owner@nursery.example');
+      const pending = await beginSignIn({
+        publicUrl: fresh.config.publicUrl,
+        clientId: fresh.config.oidc.clientId,
+        audience: fresh.config.oidc.audience,
+      });
+      const asked = await pending.submit('owner@nursery.example', password);
+      expect(asked.status).toBe(200);
+      const page = await asked.text();
+      expect(page).toContain('Choose your password');
+      expect(page).toContain('<label for="newPassword">New password</label>');
+
+      const tooShort = await pending.choosePassword('short');
+      expect(tooShort.status).toBe(400);
+      expect(await tooShort.text()).toContain('at least 10 characters');
+      const mismatch = await pending.choosePassword('a long enough password', 'a different password');
+      expect(await mismatch.text()).toContain('The two passwords do not match.');
+      const same = await pending.choosePassword(password);
+      expect(await same.text()).toContain('Choose a password different from the one-time password.');
+
+      const done = await pending.finish(await pending.choosePassword('prairie smoke in june'));
+      expect((await trpcGet('staff.me', done.accessToken, fresh)).status).toBe(200);
+      // The one-time password is gone; the chosen one works.
+      await expect(
+        signInWithPassword({
+          publicUrl: fresh.config.publicUrl,
+          clientId: fresh.config.oidc.clientId,
+          audience: fresh.config.oidc.audience,
+          email: 'owner@nursery.example',
+          password,
+        }),
+      ).rejects.toThrow('the sign-in was refused');
+      const chosen = await signInWithPassword({
+        publicUrl: fresh.config.publicUrl,
+        clientId: fresh.config.oidc.clientId,
+        audience: fresh.config.oidc.audience,
+        email: 'owner@nursery.example',
+        password: 'prairie smoke in june',
+      });
+      expect(chosen.accessToken).toBeTruthy();
     } finally {
       await fresh.stop();
     }
+  });
+
+  it('prints the first account and its one-time password once', async () => {
+    const dataDir = `${server.dataDir}-announce`;
+    const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', OWNER_EMAIL: 'first@example.com' });
+    const printed: string[] = [];
+    for (let start = 0; start < 2; start++) {
+      const app = Fastify();
+      const database = openDatabase(path.join(dataDir, DATABASE_FILE_NAME));
+      const shop = createShop({ config, database, log: app.log });
+      await registerAuth(app, shop, { announce: (text) => printed.push(text) });
+      await app.close();
+      database.close();
+    }
+    expect(printed).toHaveLength(1);
+    expect(printed[0]).toContain('first@example.com');
+    expect(printed[0]).toMatch(/One-time password: +\S{23}/);
   });
 
   it('keeps keys, accounts and tokens across a restart', async () => {
@@ -546,16 +607,17 @@ describe('pnpm staff', () => {
 
     const reset = silentIo();
     expect(await runStaffCommand(['reset-password', 'new.hire@example.com'], env, reset)).toBe(0);
-    const generated = /Password \(shown only now\): (\S+)/.exec(reset.output.join(''))?.[1] ?? '';
+    const generated = /One-time password \(shown only now\): (\S+)/.exec(reset.output.join(''))?.[1] ?? '';
     expect(generated).toMatch(/^[\w]{5}(-[\w]{5}){3}$/);
-    const again = await signInWithPassword({
+    const again = await beginSignIn({
       publicUrl: server.config.publicUrl,
       clientId: server.config.oidc.clientId,
       audience: server.config.oidc.audience,
-      email: 'new.hire@example.com',
-      password: generated,
     });
-    expect(again.accessToken).toBeTruthy();
+    const asked = await again.submit('new.hire@example.com', generated);
+    expect(await asked.text()).toContain('Choose your password');
+    const finished = await again.finish(await again.choosePassword('my own garden password'));
+    expect(finished.accessToken).toBeTruthy();
 
     const remove = silentIo();
     expect(await runStaffCommand(['remove', 'new.hire@example.com'], env, remove)).toBe(0);

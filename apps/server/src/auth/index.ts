@@ -84,10 +84,10 @@ async function createFirstAccount(shop: Shop, announce?: (text: string) => void)
     '',
     '  First start: a staff account was created for the admin area.',
     `    Sign in at ${shop.config.publicUrl}/Admin/Login`,
-    `    E-mail:    ${account.email}`,
-    `    Password:  ${password}`,
-    '  This password is shown only this once. Change it with:',
-    `    pnpm staff reset-password ${account.email}`,
+    `    E-mail:             ${account.email}`,
+    `    One-time password:  ${password}`,
+    '  This one-time password is shown only now; you choose your own when you first sign in.',
+    `  Lost it? Make a new one with: pnpm staff reset-password ${account.email}`,
     '',
   ];
   (announce ?? ((text: string) => process.stdout.write(text)))(`${lines.join('\n')}\n`);

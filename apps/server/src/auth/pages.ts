@@ -113,3 +113,34 @@ export function errorPage(options: { shopName: string; message: string; homeUrl:
 <a class="secondary" href="${escapeHtml(options.homeUrl)}">Back to the shop</a>`,
   );
 }
+
+/** After a one-time password: the person chooses their own before the sign-in completes. */
+export function changePasswordPage(options: {
+  shopName: string;
+  action: string;
+  email: string;
+  minLength: number;
+  error?: string;
+  homeUrl: string;
+}): string {
+  const error = options.error
+    ? `<p class="error" role="alert" id="password-error">${escapeHtml(options.error)}</p>`
+    : '';
+  const describedBy = options.error ? 'password-hint password-error' : 'password-hint';
+  return page(
+    options.shopName,
+    'Choose your password',
+    `<h1>Choose your password</h1>
+<p>You signed in with a one-time password. Choose your own to finish signing in.</p>
+${error}<form method="post" action="${escapeHtml(options.action)}" novalidate>
+<input type="text" name="username" autocomplete="username" value="${escapeHtml(options.email)}" hidden>
+<label for="newPassword">New password</label>
+<input id="newPassword" name="newPassword" type="password" autocomplete="new-password" required minlength="${options.minLength}" aria-describedby="${describedBy}" autofocus>
+<label for="confirmPassword">Repeat the new password</label>
+<input id="confirmPassword" name="confirmPassword" type="password" autocomplete="new-password" required minlength="${options.minLength}">
+<p class="hint" id="password-hint">At least ${options.minLength} characters. A few unrelated words make a strong password that is easy to remember.</p>
+<button type="submit">Save and sign in</button>
+</form>
+<a class="secondary" href="${escapeHtml(options.homeUrl)}">Back to the shop</a>`,
+  );
+}

@@ -1,12 +1,28 @@
 import type { IncomingMessage } from 'node:http';
 import type { Shop } from '@nursery/api';
-import { checkStaffPassword, findStaffAccountById, sweepExpiredOidcPayloads } from '@nursery/api/staff';
+import {
+  changeOwnPassword,
+  checkStaffPassword,
+  findStaffAccountById,
+  MIN_PASSWORD_LENGTH,
+  mustChangePassword,
+  StaffAccountError,
+  sweepExpiredOidcPayloads,
+} from '@nursery/api/staff';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import Provider, { type Configuration, errors, type KoaContextWithOIDC } from 'oidc-provider';
 import { z } from 'zod';
 import { DatabaseAdapter } from './adapter.ts';
 import type { ProviderKeys } from './keys.ts';
-import { errorPage, STYLESHEET, STYLESHEET_PATH, signedOutPage, signInPage, signOutPage } from './pages.ts';
+import {
+  changePasswordPage,
+  errorPage,
+  STYLESHEET,
+  STYLESHEET_PATH,
+  signedOutPage,
+  signInPage,
+  signOutPage,
+} from './pages.ts';
 import { SignInLimiter, type SignInLimits } from './signInLimiter.ts';
 
 export const OIDC_MOUNT_PATH = '/oidc';
@@ -24,6 +40,13 @@ export function tooManySignIns(waitMs: number): string {
 const ACCESS_TOKEN_SECONDS = 60 * 60;
 const SESSION_SECONDS = 14 * 24 * 60 * 60;
 const SWEEP_EVERY_MS = 60 * 60 * 1000;
+
+const PASSWORD_CHANGE_WINDOW_MS = 15 * 60_000;
+
+const passwordForm = z.object({
+  newPassword: z.string().max(1000).default(''),
+  confirmPassword: z.string().max(1000).default(''),
+});
 
 const signInForm = z.object({
   email: z.string().max(320).default(''),
@@ -191,6 +214,8 @@ export async function mountEmbeddedProvider(
   });
 
   const limiter = new SignInLimiter(options.limits);
+  // Interactions whose person proved a one-time password and now must choose their own (uid -> account).
+  const passwordChanges = new Map<string, { staffId: number; email: string; until: number }>();
   const callback = provider.callback();
 
   sweepExpiredOidcPayloads(db);
@@ -317,12 +342,75 @@ export async function mountEmbeddedProvider(
         return html(reply, 401, signInPage({ shopName, action, email, error: WRONG_SIGN_IN, homeUrl }));
       }
       limiter.recordSuccess(email);
+      if (mustChangePassword(account)) {
+        for (const [key, pending] of passwordChanges)
+          if (pending.until < Date.now()) passwordChanges.delete(key);
+        passwordChanges.set(uid, {
+          staffId: account.staffId,
+          email: account.email,
+          until: Date.now() + PASSWORD_CHANGE_WINDOW_MS,
+        });
+        return html(
+          reply,
+          200,
+          changePasswordPage({
+            shopName,
+            action: `${OIDC_MOUNT_PATH}/interaction/${uid}/password`,
+            email: account.email,
+            minLength: MIN_PASSWORD_LENGTH,
+            homeUrl,
+          }),
+        );
+      }
       shop.log.info({ staffId: account.staffId }, 'staff signed in');
       reply.hijack();
       await provider.interactionFinished(
         request.raw,
         reply.raw,
         { login: { accountId: accountIdOf(account.staffId), remember: true } },
+        { mergeWithLastSubmission: false },
+      );
+    });
+
+    scope.post(`${OIDC_MOUNT_PATH}/interaction/:uid/password`, async (request, reply) => {
+      const { uid } = uidParams.parse(request.params);
+      const pending = passwordChanges.get(uid);
+      let details: Awaited<ReturnType<Provider['interactionDetails']>>;
+      try {
+        details = await provider.interactionDetails(request.raw, reply.raw);
+      } catch {
+        return html(reply, 400, errorPage({ shopName, message: EXPIRED_SIGN_IN, homeUrl }));
+      }
+      if (!pending || pending.until < Date.now() || details.uid !== uid) {
+        passwordChanges.delete(uid);
+        return html(reply, 400, errorPage({ shopName, message: EXPIRED_SIGN_IN, homeUrl }));
+      }
+      const parsed = passwordForm.safeParse(request.body ?? {});
+      const form = parsed.success ? parsed.data : { newPassword: '', confirmPassword: '' };
+      try {
+        await changeOwnPassword(db, pending.staffId, form);
+      } catch (error) {
+        if (!(error instanceof StaffAccountError)) throw error;
+        return html(
+          reply,
+          400,
+          changePasswordPage({
+            shopName,
+            action: `${OIDC_MOUNT_PATH}/interaction/${uid}/password`,
+            email: pending.email,
+            minLength: MIN_PASSWORD_LENGTH,
+            error: error.message,
+            homeUrl,
+          }),
+        );
+      }
+      passwordChanges.delete(uid);
+      shop.log.info({ staffId: pending.staffId }, 'staff chose a new password and signed in');
+      reply.hijack();
+      await provider.interactionFinished(
+        request.raw,
+        reply.raw,
+        { login: { accountId: accountIdOf(pending.staffId), remember: true } },
         { mergeWithLastSubmission: false },
       );
     });

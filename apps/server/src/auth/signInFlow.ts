@@ -54,6 +54,8 @@ export interface PendingSignIn {
   /** The sign-in page's HTML. */
   page: string;
   submit(email: string, password: string): Promise<Response>;
+  /** After a one-time password: posts the page that asks for a new password. */
+  choosePassword(newPassword: string, confirmPassword?: string): Promise<Response>;
   /** After a successful submit: follows the redirects back to the shop and exchanges the code for tokens. */
   finish(submitted: Response): Promise<SignInFlowResult>;
 }
@@ -112,6 +114,13 @@ export async function beginSignIn(
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
         body: new URLSearchParams({ email, password }).toString(),
+      });
+    },
+    choosePassword(newPassword, confirmPassword = newPassword) {
+      return go(`${interaction.pathname}/password`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ newPassword, confirmPassword }).toString(),
       });
     },
     async finish(submitted) {

@@ -19,7 +19,8 @@ Usage:
   pnpm staff remove <email>
   pnpm staff reset-password <email> [--password-stdin]
 
-Without --password-stdin a password is generated and printed once.
+Without --password-stdin a one-time password is generated and printed once; its owner chooses their
+own password at the next sign-in.
 Works on the database in DATA_DIR (default ./data), whether the shop is running or not.`;
 
 async function readStdin(): Promise<string> {
@@ -112,7 +113,10 @@ export async function runStaffCommand(
         io.out(
           `Added staff account ${created.account.email}${created.account.fullName ? ` (${created.account.fullName})` : ''}.\n`,
         );
-        if (password === undefined) io.out(`Password (shown only now): ${created.password}\n`);
+        if (password === undefined) {
+          io.out(`One-time password (shown only now): ${created.password}\n`);
+          io.out('They choose their own password when they first sign in.\n');
+        }
         return 0;
       }
       case 'list': {
@@ -150,7 +154,10 @@ export async function runStaffCommand(
         // A new password ends the sessions opened with the old one.
         revokeOidcPayloadsOfAccount(db, String(reset.account.staffId));
         io.out(`New password set for ${reset.account.email}; its sessions are ended.\n`);
-        if (password === undefined) io.out(`Password (shown only now): ${reset.password}\n`);
+        if (password === undefined) {
+          io.out(`One-time password (shown only now): ${reset.password}\n`);
+          io.out('They choose their own password when they next sign in.\n');
+        }
         return 0;
       }
     }

@@ -19,8 +19,14 @@ export interface StaffAccount {
   email: string;
   fullName: string;
   createdAt: number;
+  /** Null while the account still has a generated one-time password that must be replaced at sign-in. */
   passwordChangedAt: number | null;
   lastSignInAt: number | null;
+}
+
+/** A generated password is for one sign-in only: the person then chooses their own. */
+export function mustChangePassword(account: StaffAccount): boolean {
+  return account.passwordChangedAt === null;
 }
 
 const accountColumns = {
@@ -97,8 +103,8 @@ export function findStaffAccountById(db: ShopDb, staffId: number): StaffAccount 
 }
 
 /**
- * Creates an account. Without a password a random one is generated; either way the password is answered
- * once, so the caller can show it, and only its hash is kept.
+ * Creates an account. Without a password a random one-time password is generated, to be replaced at the first
+ * sign-in; either way the password is answered once, so the caller can show it, and only its hash is kept.
  */
 export async function createStaffAccount(
   db: ShopDb,
@@ -115,7 +121,12 @@ export async function createStaffAccount(
   try {
     const account = db
       .insert(staffAccounts)
-      .values({ email, fullName, passwordHash, passwordChangedAt: Date.now() })
+      .values({
+        email,
+        fullName,
+        passwordHash,
+        passwordChangedAt: input.password === undefined ? null : Date.now(),
+      })
       .returning(accountColumns)
       .get();
     return { account, password };
@@ -146,7 +157,7 @@ export async function resetStaffPassword(
     throw new StaffAccountError(`There is no staff account for ${normalizeEmail(email)}.`, 'not-found');
   const password = newPassword === undefined ? generatePassword() : parse(staffPasswordSchema, newPassword);
   const passwordHash = await hashPassword(password);
-  const passwordChangedAt = Date.now();
+  const passwordChangedAt = newPassword === undefined ? null : Date.now();
   db.update(staffAccounts)
     .set({ passwordHash, passwordChangedAt })
     .where(eq(staffAccounts.staffId, account.staffId))
@@ -181,4 +192,36 @@ export async function checkStaffPassword(
   const lastSignInAt = Date.now();
   db.update(staffAccounts).set({ lastSignInAt }).where(eq(staffAccounts.staffId, account.staffId)).run();
   return { ...account, lastSignInAt };
+}
+
+/**
+ * A signed-in person replaces a one-time password with their own. Refuses the same password again, so a
+ * one-time password cannot simply be kept.
+ */
+export async function changeOwnPassword(
+  db: ShopDb,
+  staffId: number,
+  input: { newPassword: string; confirmPassword: string },
+): Promise<StaffAccount> {
+  const row = db
+    .select({ ...accountColumns, passwordHash: staffAccounts.passwordHash })
+    .from(staffAccounts)
+    .where(eq(staffAccounts.staffId, staffId))
+    .get();
+  if (!row) throw new StaffAccountError('This staff account no longer exists.', 'not-found');
+  const password = parse(staffPasswordSchema, input.newPassword);
+  if (input.newPassword !== input.confirmPassword) {
+    throw new StaffAccountError('The two passwords do not match.', 'invalid');
+  }
+  if (await verifyPassword(password, row.passwordHash)) {
+    throw new StaffAccountError('Choose a password different from the one-time password.', 'invalid');
+  }
+  const passwordHash = await hashPassword(password);
+  const passwordChangedAt = Date.now();
+  db.update(staffAccounts)
+    .set({ passwordHash, passwordChangedAt })
+    .where(eq(staffAccounts.staffId, staffId))
+    .run();
+  const { passwordHash: _hash, ...account } = row;
+  return { ...account, passwordChangedAt };
 }
