@@ -44,6 +44,15 @@ const check = (yes: boolean, what: string) =>
     <span className="sr-only">no</span>
   );
 
+/** Drawn rather than an emoji, so it shows the same on every machine, fonts or not. */
+function TrashIcon() {
+  return (
+    <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" focusable="false" fill="currentColor">
+      <path d="M6 1h4l1 1h3v2H2V2h3l1-1zM3 5h10l-.8 9.1A1 1 0 0 1 11.2 15H4.8a1 1 0 0 1-1-.9L3 5zm3 2v6h1.2V7H6zm2.8 0v6H10V7H8.8z" />
+    </svg>
+  );
+}
+
 export function AdminPhotos() {
   useEffect(() => {
     document.title = 'Product Photos - Admin';
@@ -171,7 +180,7 @@ export function AdminPhotos() {
                   }
                 }}
               >
-                {resetting ? <span className="spinner" aria-hidden="true" /> : '🗑'}
+                {resetting ? <span className="spinner" aria-hidden="true" /> : <TrashIcon />}
               </button>
             </div>
           );
