@@ -12,8 +12,8 @@ import {
 } from '@nursery/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { type FormEvent, useId, useMemo, useState } from 'react';
-import { notify, showApiFailure } from '../../lib/toast';
+import { type FormEvent, useEffect, useId, useMemo, useState } from 'react';
+import { failureFacts, notify, showApiFailure } from '../../lib/toast';
 import { trpc } from '../../trpc';
 import { SpecialOrderProductModal } from './SpecialOrderProductModal';
 import type { AdminOrder, ProductChoice } from './types';
@@ -189,6 +189,22 @@ export function OrderEditor({ order }: { order: AdminOrder | null }) {
     setLines((ls) => ls.map((l) => (l.key === key ? { ...l, ...change } : l)));
   const removeLine = (key: string) => setLines((ls) => ls.filter((l) => l.key !== key));
 
+  // Leaving the page (reload, closing the tab) with unsaved changes asks first.
+  useEffect(() => {
+    if (!modified) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [modified]);
+
+  const [stale, setStale] = useState(false);
+  const reloadOrder = async () => {
+    if (!order) return;
+    await queryClient.invalidateQueries({
+      queryKey: trpc.orders.detailsById.queryKey({ orderId: order.orderId }),
+    });
+  };
+
   const save = useMutation(
     trpc.orders.update.mutationOptions({
       onSuccess: async (saved) => {
@@ -203,7 +219,11 @@ export function OrderEditor({ order }: { order: AdminOrder | null }) {
           await navigate({ to: '/Admin/Orders/Edit/$orderId', params: { orderId: String(saved.orderId) } });
         }
       },
-      onError: showApiFailure,
+      onError: (error) => {
+        // Someone else saved this order since it was opened: say so and offer their version.
+        if (failureFacts(error).status === 409) setStale(true);
+        showApiFailure(error);
+      },
     }),
   );
 
@@ -307,6 +327,17 @@ export function OrderEditor({ order }: { order: AdminOrder | null }) {
         </section>
 
         <section className="order-edit-lines">
+          {stale ? (
+            <div className="alert alert-warning row-gap" role="alert">
+              <span>
+                Someone else changed this order after you opened it. Reload it to see their changes (yours are
+                lost).
+              </span>
+              <button type="button" className="btn btn-sm btn-warning" onClick={reloadOrder}>
+                Reload Order
+              </button>
+            </div>
+          ) : null}
           <div className="row-gap order-edit-line-tools">
             <button type="button" className="btn btn-info" onClick={() => setSpecialOpen(true)}>
               Add Special Order Product...
