@@ -254,7 +254,6 @@ export function CartModal() {
             className={`btn ${ordersAreClosed ? 'btn-warning' : 'btn-success'}`}
             onClick={checkout}
             title={ordersAreClosed ? ORDERING_CLOSED_TITLE : 'Enter your details to place the order'}
-            aria-disabled={ordersAreClosed || quantity <= 0 ? true : undefined}
           >
             Checkout
           </button>

@@ -123,7 +123,7 @@ function OrderDetails({ order, ownerEmail }: { order: PlacedOrder; ownerEmail: s
     <div className="container order-view">
       <header className="page-header order-header">
         <div>
-          <p className="eyebrow">Thank you for your order</p>
+          <p className="eyebrow">Your order</p>
           <h1>Order #{order.orderId}</h1>
           <p className="text-muted mb-0">
             Placed on <time dateTime={order.createdTimestamp}>{order.displayCreatedTimestamp}</time>
