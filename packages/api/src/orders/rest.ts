@@ -58,7 +58,7 @@ export const ordersRest: RestRoute[] = [
     procedure: 'orders.update',
     input: 'body',
     summary:
-      'Creates (no orderId) or replaces a whole order: products [{productId, quantity, price, isStatic}]. Calculated lines are priced from the tiers, manual (isStatic) ones keep their price; stock is checked; an outdated version is refused with 409. Staff only.',
+      'Creates (no orderId) or replaces a whole order: products [{productId, quantity, price, isStatic}], price being the unit price in dollars of a manual (isStatic) line. Calculated lines are priced from the tiers, manual (isStatic) ones keep their price; stock is checked; an outdated version is refused with 409. Staff only.',
     tag: 'Orders',
     successMessage: 'Successfully updated',
   },
