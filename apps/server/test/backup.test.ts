@@ -266,3 +266,28 @@ describe('restore', () => {
     expect(sqlite.prepare('pragma foreign_keys').get()).toEqual({ foreign_keys: 1 });
   });
 });
+
+describe('restore size cap', () => {
+  it('refuses an archive over RESTORE_MAX_BYTES with 413 and changes nothing', async () => {
+    const small = await startTestServer({ ...env, DEMO_DATA: 'false', RESTORE_MAX_BYTES: '4096' });
+    try {
+      const token = await staffToken(small, { email: STAFF });
+      const before = tables(small);
+      const form = new FormData();
+      form.append('file', new Blob([Buffer.from(archive)], { type: 'application/zip' }), 'backup.zip');
+      const response = await fetch(`${small.url}/api/v1/RestoreAuth`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}` },
+        body: form,
+      });
+      expect(response.status).toBe(413);
+      const body = (await response.json()) as { message: string };
+      expect(body.message).toMatch(
+        /^The backup is larger than the 4 KB this shop accepts \(RESTORE_MAX_BYTES\)\. Nothing was changed\.$/,
+      );
+      expect(tables(small)).toEqual(before);
+    } finally {
+      await small.stop();
+    }
+  });
+});

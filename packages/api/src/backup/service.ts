@@ -108,6 +108,12 @@ export async function writeBackupFile(shop: Shop, file?: string, prefix = 'backu
   return target;
 }
 
+function sizeText(bytes: number): string {
+  if (bytes >= 1024 * 1024) return `${(bytes / 1024 / 1024).toFixed(1).replace(/\.0$/, '')} MB`;
+  if (bytes >= 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${bytes} bytes`;
+}
+
 function refuse(message: string): never {
   throw new TRPCError({ code: 'BAD_REQUEST', message });
 }
@@ -132,7 +138,7 @@ export async function restoreBackup(shop: Shop, archive: Uint8Array): Promise<Re
   if (archive.byteLength > config.restoreMaxBytes) {
     throw new TRPCError({
       code: 'PAYLOAD_TOO_LARGE',
-      message: `The backup is larger than the ${Math.round(config.restoreMaxBytes / 1024 / 1024)} MB this shop accepts (RESTORE_MAX_BYTES). Nothing was changed.`,
+      message: `The backup is larger than the ${sizeText(config.restoreMaxBytes)} this shop accepts (RESTORE_MAX_BYTES). Nothing was changed.`,
     });
   }
   if (restoring.has(shop)) {
