@@ -1,0 +1,81 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+const calls: { message: unknown; options: Record<string, unknown> }[] = [];
+vi.mock('react-hot-toast', () => {
+  const toast = Object.assign(
+    (message: unknown, options: Record<string, unknown>) => {
+      calls.push({ message, options });
+      return String(calls.length);
+    },
+    { dismiss: vi.fn() },
+  );
+  return { default: toast };
+});
+
+const { failureFacts, PERSISTENT, showApiFailure } = await import('./toast');
+
+function lastText(): string {
+  const render = calls.at(-1)?.message as (t: { id: string }) => { props: { children: unknown[] } };
+  const element = render({ id: 'x' });
+  const text = element.props.children[1] as { props: { children: string } };
+  return text.props.children;
+}
+
+function lastKind(): string {
+  const render = calls.at(-1)?.message as (t: { id: string }) => { props: Record<string, unknown> };
+  return render({ id: 'x' }).props['data-toast-kind'] as string;
+}
+
+class FakeTrpcError extends Error {
+  data: { httpStatus: number };
+  constructor(message: string, httpStatus: number) {
+    super(message);
+    this.data = { httpStatus };
+  }
+}
+
+afterEach(() => {
+  calls.length = 0;
+  vi.restoreAllMocks();
+});
+
+describe('the error catalogue', () => {
+  it('shows only "Unauthorized" for a 401', () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    showApiFailure(new FakeTrpcError('Token expired', 401));
+    expect(calls).toHaveLength(1);
+    expect(lastText()).toBe('Unauthorized');
+    expect(log).not.toHaveBeenCalled();
+  });
+
+  it('shows a 400 as a lasting warning with the status in front', () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    showApiFailure({ status: 400, message: 'Bad quantity', validationError: true });
+    expect(lastText()).toBe('(400) Bad quantity');
+    expect(lastKind()).toBe('warning');
+    expect(calls.at(-1)?.options.duration).toBe(PERSISTENT);
+    expect(log).toHaveBeenCalledOnce();
+  });
+
+  it('shows other failures as lasting errors', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    showApiFailure(new FakeTrpcError('Not found', 404));
+    expect(lastText()).toBe('(404) Not found');
+    expect(lastKind()).toBe('error');
+    expect(calls.at(-1)?.options.duration).toBe(PERSISTENT);
+  });
+
+  it('shows the message alone when there is no status', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    showApiFailure(new Error('Failed to fetch'));
+    expect(lastText()).toBe('Failed to fetch');
+  });
+
+  it('reads tRPC errors and REST failures alike', () => {
+    expect(failureFacts(new FakeTrpcError('x', 409))).toEqual({ status: 409, message: 'x' });
+    expect(failureFacts({ status: 413, message: 'too big', validationError: false })).toEqual({
+      status: 413,
+      message: 'too big',
+    });
+  });
+});
