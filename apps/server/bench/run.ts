@@ -9,7 +9,16 @@
  *   pnpm bench --no-write            print only, leave docs/performance.md alone
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -153,7 +162,13 @@ function tempDir(label: string): string {
 }
 
 async function load(url: string, options: Partial<autocannon.Options> = {}): Promise<autocannon.Result> {
-  return autocannon({ url, connections: 50, duration: args.seconds, ...options });
+  return autocannon({
+    url,
+    connections: 50,
+    duration: args.seconds,
+    headers: { 'accept-encoding': 'gzip, deflate, br' },
+    ...options,
+  });
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -161,9 +176,13 @@ async function load(url: string, options: Partial<autocannon.Options> = {}): Pro
 
 async function productList(products: number): Promise<number> {
   const label = products > 0 ? `${fmt(products)} products` : 'demo catalogue';
-  say(`\nProduct list (${label}): autocannon, 50 connections, ${args.seconds} s each, no compression asked`);
+  say(
+    `\nProduct list (${label}): autocannon, 50 connections, ${args.seconds} s each, accept-encoding as Chromium sends it`,
+  );
   const dataDir = tempDir('list');
   const port = await freePort();
+  const logFile = path.join(dataDir, 'server.log');
+  const logFd = openSync(logFile, 'a');
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(serverDir, 'bench', 'serve.ts')], {
     cwd: serverDir,
     env: {
@@ -173,19 +192,24 @@ async function productList(products: number): Promise<number> {
       DATA_DIR: dataDir,
       BENCH_PRODUCTS: String(products),
     },
-    stdio: ['ignore', 'pipe', 'inherit'],
+    stdio: ['ignore', logFd, logFd, 'ipc'],
   });
-  const ready = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    child.stdout?.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const line = out.split('\n').find((l) => l.startsWith('READY '));
-      if (line) resolve(line);
-    });
-    child.once('exit', (code) => reject(new Error(`bench server exited with ${code}: ${out}`)));
-  });
-  const [, url = '', restBytes = '0'] = ready.split(' ');
-  say(`  answer size ${fmt(Number(restBytes) / 1024)} KB`);
+  closeSync(logFd);
+  const ready = z.object({ url: z.string(), answers: z.array(z.string()) }).parse(
+    await new Promise<unknown>((resolve, reject) => {
+      child.once('message', resolve);
+      child.once('exit', (code) =>
+        reject(new Error(`bench server exited with ${code}: ${readFileSync(logFile, 'utf8').slice(-2000)}`)),
+      );
+    }),
+  );
+  const { url } = ready;
+  const [rest = '', trpc = ''] = ready.answers;
+  const size = (wire: string) => {
+    const [bytes = '0', encoding = ''] = wire.split(':');
+    return `${fmt(Number(bytes) / 1024, 1)} KB ${encoding}`;
+  };
+  say(`  answers on the wire: REST ${size(rest)}, tRPC ${size(trpc)}`);
   try {
     for (const [name, real] of [
       ['REST GET /api/v1/Products/GetProductsToShow', '/api/v1/Products/GetProductsToShow'],

@@ -2,8 +2,9 @@
  * The product-list benchmark's server, run as its own process so the load generator never shares its
  * event loop: the shop's real server (createServer, as in production) plus a plain Fastify route in the same
  * process answering the very same bytes from memory, the anchor the real routes are measured against.
- * Prints `READY <url>` on standard output when it listens.
+ * Tells its parent (over IPC) the URL and the answer sizes once it listens.
  */
+import http from 'node:http';
 import { loadConfig } from '@nursery/api';
 import { createServer } from '../src/createServer.ts';
 import { growCatalogue } from './catalogue.ts';
@@ -20,21 +21,47 @@ const ANCHORED = {
   rest: '/api/v1/Products/GetProductsToShow',
   trpc: '/trpc/catalog.productsToShow',
 } as const;
-const anchors = new Map<string, Buffer>();
+/** What Chromium asks for; the anchor then answers the same compressed bytes the real route sends. */
+export const ACCEPT_ENCODING = 'gzip, deflate, br';
+const anchors = new Map<string, { bytes: Buffer; encoding: string | undefined }>();
 
 shop.server.get<{ Params: { name: string } }>('/bench/anchor/:name', async (request, reply) => {
-  const bytes = anchors.get(request.params.name);
-  if (!bytes) return reply.status(404).send({ success: false, message: 'no such anchor', data: null });
-  return reply.header('content-type', 'application/json; charset=utf-8').send(bytes);
+  const anchor = anchors.get(request.params.name);
+  if (!anchor) return reply.status(404).send({ success: false, message: 'no such anchor', data: null });
+  reply.header('content-type', 'application/json; charset=utf-8');
+  if (anchor.encoding) reply.header('content-encoding', anchor.encoding).header('vary', 'accept-encoding');
+  return reply.send(anchor.bytes);
 });
+
+/** The raw bytes on the wire (fetch would decompress them). */
+function rawGet(url: string): Promise<{ bytes: Buffer; encoding: string | undefined }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers: { 'accept-encoding': ACCEPT_ENCODING } }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => {
+          if (response.statusCode !== 200) reject(new Error(`${url} answered ${response.statusCode}`));
+          const encoding = response.headers['content-encoding'];
+          resolve({
+            bytes: Buffer.concat(chunks),
+            encoding: typeof encoding === 'string' ? encoding : undefined,
+          });
+        });
+      })
+      .on('error', reject);
+  });
+}
 
 const url = await shop.start();
 for (const [name, path] of Object.entries(ANCHORED)) {
-  const res = await fetch(`${url}${path}`, { headers: { 'accept-encoding': 'identity' } });
-  if (!res.ok) throw new Error(`${path} answered ${res.status}`);
-  anchors.set(name, Buffer.from(await res.arrayBuffer()));
+  anchors.set(name, await rawGet(`${url}${path}`));
 }
-process.stdout.write(`READY ${url} ${[...anchors.values()].map((b) => b.length).join(' ')}\n`);
+// Standard output carries the request log (to a file, as on a host); the parent hears of readiness by IPC.
+process.send?.({
+  url,
+  answers: [...anchors.values()].map((a) => `${a.bytes.length}:${a.encoding ?? 'identity'}`),
+});
 
 process.on('SIGTERM', () => {
   void shop.stop().then(() => process.exit(0));

@@ -10,6 +10,7 @@ import { DATABASE_FILE_NAME, openDatabase, seedDatabase } from '@nursery/db';
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { registerAuth } from './auth/index.ts';
+import { registerCachedProcedures } from './cachedProcedures.ts';
 import { errorEnvelope, registerRestRoutes } from './rest/handler.ts';
 import { buildOpenApi } from './rest/openapi.ts';
 import { registerSecurityHeaders } from './security.ts';
@@ -100,6 +101,7 @@ export async function createServer(options: CreateServerOptions): Promise<ShopSe
     };
   }
 
+  registerCachedProcedures(app, createContext);
   await app.register(fastifyTRPCPlugin, {
     prefix: '/trpc',
     trpcOptions: {

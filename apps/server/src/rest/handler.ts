@@ -12,6 +12,7 @@ import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { sendCachedJson } from './cachedAnswer.ts';
 
 export interface Envelope<T = unknown> {
   success: boolean;
@@ -130,11 +131,9 @@ export function registerRestRoutes(
           }
           if (data instanceof RawJson) {
             // Already serialized and cached: splice it into the envelope instead of stringifying again.
+            // Compressed once per encoding and kept with the cached answer (see cachedAnswer.ts).
             const head = `{"success":true,"message":${JSON.stringify(route.successMessage ?? '')},"data":`;
-            return reply
-              .header('cache-control', 'no-store')
-              .type('application/json; charset=utf-8')
-              .send(`${head}${data.json}}`);
+            return sendCachedJson(request, reply.header('cache-control', 'no-store'), data, head, '}');
           }
           const envelope: Envelope = {
             success: true,

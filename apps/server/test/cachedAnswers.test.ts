@@ -1,0 +1,107 @@
+/**
+ * The product list is sent from a cache compressed once per encoding, through REST and through tRPC's
+ * fast path: the same data in every encoding and both wire formats, never stale, and tRPC's own errors
+ * for anything the fast path does not take.
+ */
+import type { AppRouter } from '@nursery/api';
+import { createTRPCClient, httpBatchLink, httpLink } from '@trpc/client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chooseEncoding } from '../src/rest/cachedAnswer.ts';
+import { startTestServer, type TestServer } from '../src/testing.ts';
+
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer();
+});
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+interface Shown {
+  productId: number;
+  name: string;
+}
+
+async function restList(encoding: string) {
+  const res = await fetch(`${server.url}/api/v1/Products/GetProductsToShow`, {
+    headers: { 'accept-encoding': encoding },
+  });
+  return { res, body: (await res.json()) as { success: boolean; message: string; data: Shown[] } };
+}
+
+describe('cached product list', () => {
+  it('sends the same list in brotli, gzip and plain, saying which', async () => {
+    const br = await restList('gzip, deflate, br');
+    const gz = await restList('gzip');
+    const plain = await restList('identity');
+    expect(br.res.headers.get('content-encoding')).toBe('br');
+    expect(gz.res.headers.get('content-encoding')).toBe('gzip');
+    expect(plain.res.headers.get('content-encoding')).toBeNull();
+    for (const r of [br, gz, plain]) {
+      expect(r.res.headers.get('vary')).toContain('accept-encoding');
+      expect(r.res.headers.get('content-type')).toBe('application/json; charset=utf-8');
+      expect(r.res.headers.get('cache-control')).toBe('no-store');
+    }
+    expect(br.body.data.length).toBeGreaterThan(10);
+    expect(gz.body).toEqual(br.body);
+    expect(plain.body).toEqual(br.body);
+  });
+
+  it('answers tRPC calls, single and batched, with the same data as REST', async () => {
+    const { body } = await restList('br');
+    for (const link of [httpLink, httpBatchLink]) {
+      const client = createTRPCClient<AppRouter>({ links: [link({ url: `${server.url}/trpc` })] });
+      const viaTrpc = (await client.catalog.productsToShow.query()) as unknown as Shown[];
+      expect(viaTrpc).toEqual(body.data);
+      const fresh = (await client.catalog.productsToShow.query({ ignoreCache: true })) as unknown as Shown[];
+      expect(fresh).toEqual(body.data);
+    }
+    const raw = await fetch(
+      `${server.url}/trpc/catalog.productsToShow?batch=1&input=${encodeURIComponent('{"0":{}}')}`,
+      {
+        headers: { 'accept-encoding': 'gzip' },
+      },
+    );
+    expect(raw.headers.get('content-encoding')).toBe('gzip');
+    const batch = (await raw.json()) as [{ result: { data: Shown[] } }];
+    expect(batch[0].result.data).toEqual(body.data);
+  });
+
+  it('never sends a stale list after the catalogue changes', async () => {
+    const before = await restList('br');
+    const first = before.body.data[0];
+    expect(first).toBeDefined();
+    server.shop.database.sqlite
+      .prepare('update products set name = ? where product_id = ?')
+      .run('Renamed Bench Plant', first?.productId);
+    server.shop.catalogCache.invalidate();
+    for (const encoding of ['br', 'gzip', 'identity']) {
+      const after = await restList(encoding);
+      expect(after.body.data.find((p) => p.productId === first?.productId)?.name).toBe('Renamed Bench Plant');
+    }
+    const client = createTRPCClient<AppRouter>({ links: [httpBatchLink({ url: `${server.url}/trpc` })] });
+    const viaTrpc = (await client.catalog.productsToShow.query()) as unknown as Shown[];
+    expect(viaTrpc.find((p) => p.productId === first?.productId)?.name).toBe('Renamed Bench Plant');
+  });
+
+  it('leaves a malformed input to tRPC, which refuses it with its own 400', async () => {
+    const res = await fetch(
+      `${server.url}/trpc/catalog.productsToShow?input=${encodeURIComponent('{"ignoreCache":"yes"}')}`,
+    );
+    expect(res.status).toBe(400);
+    const body = (await res.json()) as { error: { data: { code: string } } };
+    expect(body.error.data.code).toBe('BAD_REQUEST');
+    const broken = await fetch(`${server.url}/trpc/catalog.productsToShow?input=%7Bnot-json`);
+    expect(broken.status).toBe(400);
+  });
+
+  it('chooses brotli, then gzip, and honours q=0', () => {
+    expect(chooseEncoding('gzip, deflate, br, zstd')).toBe('br');
+    expect(chooseEncoding('gzip')).toBe('gzip');
+    expect(chooseEncoding('br;q=0, gzip')).toBe('gzip');
+    expect(chooseEncoding('identity')).toBe('identity');
+    expect(chooseEncoding(undefined)).toBe('identity');
+  });
+});
