@@ -69,6 +69,19 @@ describe('staff sign-in through the embedded provider', () => {
     });
     expect(status).toBe(200);
 
+    // Without the stored tokens, the silent check (the same hidden-frame request that renews tokens
+    // before they expire) finds the provider's session and signs in again without the password.
+    await page.evaluate(() => {
+      for (const key of Object.keys(localStorage))
+        if (key.startsWith('oidc.user:')) localStorage.removeItem(key);
+    });
+    await page.goto(`${shop.origin}/Admin/Stock`);
+    await page.getByRole('link', { name: 'Logout' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/Admin/Stock');
+    expect(
+      await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('oidc.user:')).length),
+    ).toBe(1);
+
     // A second tab of the same browser is signed in too.
     const second = await context.newPage();
     await second.goto(`${shop.origin}/Admin/Stock`);

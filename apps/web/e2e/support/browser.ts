@@ -22,6 +22,9 @@ export async function newPage(
   options: { viewport?: { width: number; height: number } } = {},
 ): Promise<{ context: BrowserContext; page: Page; consoleErrors: string[] }> {
   const context = await browser.newContext({ viewport: options.viewport ?? { width: 1280, height: 900 } });
+  // Generous waits: the machine running the tests is often busy with other builds and test runs.
+  context.setDefaultTimeout(45_000);
+  context.setDefaultNavigationTimeout(45_000);
   const page = await context.newPage();
   const consoleErrors: string[] = [];
   page.on('console', (message) => {

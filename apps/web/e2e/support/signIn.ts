@@ -40,13 +40,13 @@ export async function signIn(
   const login = await ensureStaffAccount(shop, options);
   const target = options.path ?? '/Admin/Products';
   await page.goto(`${origin}${target}`);
-  await page.waitForURL((url) => url.pathname.startsWith('/oidc/'), { timeout: 15_000 });
+  await page.waitForURL((url) => url.pathname.startsWith('/oidc/'), { timeout: 45_000 });
   await fillProviderSignIn(page, login);
   const wanted = new URL(target, origin);
   await page.waitForURL((url) => url.pathname === wanted.pathname && url.search === wanted.search, {
-    timeout: 15_000,
+    timeout: 45_000,
   });
   // The admin children render only once the token is loaded: wait for the signed-in nav.
-  await page.getByRole('link', { name: 'Logout' }).waitFor({ timeout: 15_000 });
+  await page.getByRole('link', { name: 'Logout' }).waitFor({ timeout: 45_000 });
   return login;
 }

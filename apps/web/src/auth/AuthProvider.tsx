@@ -149,10 +149,19 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         }
         failed(describeSignInError(error, GET_ACCESS_TOKEN_FAILED));
       };
+      // A token that ran out anyway (a laptop asleep through the renewal): ask once more, quietly.
+      const onExpired = () => {
+        userManager.signinSilent().then(signedIn, (error: unknown) => {
+          if (!isInteractiveError(error)) failed(describeSignInError(error, GET_ACCESS_TOKEN_FAILED));
+          void userManager.removeUser();
+        });
+      };
+      userManager.events.addAccessTokenExpired(onExpired);
       userManager.events.addUserLoaded(onLoaded);
       userManager.events.addUserUnloaded(onUnloaded);
       userManager.events.addSilentRenewError(onRenewError);
       detach = () => {
+        userManager.events.removeAccessTokenExpired(onExpired);
         userManager.events.removeUserLoaded(onLoaded);
         userManager.events.removeUserUnloaded(onUnloaded);
         userManager.events.removeSilentRenewError(onRenewError);

@@ -65,6 +65,9 @@ function AdminShell() {
 
   return (
     <div className="admin-shell">
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
       <nav className="admin-nav" aria-label="Admin">
         {auth.isAuthenticated &&
           MANAGEMENT_LINKS.map((link) => (
@@ -83,7 +86,9 @@ function AdminShell() {
           )}
         </span>
       </nav>
-      <div className="admin-content">{content}</div>
+      <main id="main" className="admin-content" tabIndex={-1}>
+        {content}
+      </main>
       <AdminFooter />
     </div>
   );
