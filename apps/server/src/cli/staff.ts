@@ -176,6 +176,9 @@ export async function runStaffCommand(
 const isMain =
   process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(import.meta.url).pathname);
 if (isMain) {
+  // `pnpm staff` runs inside apps/server; a relative DATA_DIR means the folder the command was typed in,
+  // the same one `pnpm start` at the repository root uses.
+  if (process.env.INIT_CWD) process.chdir(process.env.INIT_CWD);
   runStaffCommand(process.argv.slice(2), process.env, {
     out: (text) => process.stdout.write(text),
     err: (text) => process.stderr.write(text),
