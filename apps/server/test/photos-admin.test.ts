@@ -24,6 +24,38 @@ let photoHost: http.Server;
 let photoBase: string;
 const MAX_BYTES = 400_000;
 
+function crc32(bytes: Buffer): number {
+  let crc = 0xffffffff;
+  for (const byte of bytes) {
+    crc ^= byte;
+    for (let k = 0; k < 8; k++) crc = crc & 1 ? (crc >>> 1) ^ 0xedb88320 : crc >>> 1;
+  }
+  return (crc ^ 0xffffffff) >>> 0;
+}
+
+function pngChunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([length, body, crc]);
+}
+
+/** A tiny file whose header claims 20000 x 20000 pixels: decoding it would need gigabytes. */
+function pixelBomb(): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(20_000, 0);
+  header.writeUInt32BE(20_000, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', Buffer.from([0x78, 0x9c, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01])),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
 /** A stand-in for the photo service's image host: real images made by sharp, and some bad answers. */
 async function startPhotoHost(): Promise<void> {
   const landscape = await sharp({
@@ -42,6 +74,9 @@ async function startPhotoHost(): Promise<void> {
         return;
       case '/photos/small.png':
         res.writeHead(200, { 'content-type': 'image/png' }).end(small);
+        return;
+      case '/photos/bomb.png':
+        res.writeHead(200, { 'content-type': 'image/png' }).end(pixelBomb());
         return;
       case '/photos/not-an-image.jpg':
         res.writeHead(200, { 'content-type': 'image/jpeg' }).end('<html>this is a web page</html>');
@@ -247,6 +282,10 @@ describe('product photos over REST', () => {
     expect(notImage.body.message).toBe(
       'The downloaded file is not a JPEG, PNG or WebP image; paste the embed code of a photo.',
     );
+
+    const bomb = await upload(id, `${photoBase}/photos/bomb.png`);
+    expect(bomb.status).toBe(400);
+    expect(bomb.body.message).toMatch(/^The image is 20000x20000 pixels, more than this shop takes/);
 
     const huge = await upload(id, `${photoBase}/photos/huge-chunked.jpg`);
     expect(huge.status).toBe(413);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { products, uploadedFiles } from '@nursery/db';
 import { TRPCError } from '@trpc/server';
 import { and, eq, inArray, like } from 'drizzle-orm';
-import sharp from 'sharp';
+import sharp, { type Metadata } from 'sharp';
 import { productNotFound, requireLiveProduct } from '../catalog/adminService.ts';
 import { loadProduct, type Product } from '../catalog/productShape.ts';
 import type { Shop } from '../shop.ts';
@@ -16,6 +16,11 @@ export const FULL_SIZE_MAX_PX = 1600;
 export const THUMBNAIL_PX = 400;
 
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp']);
+/**
+ * A few kilobytes of PNG can claim a gigantic canvas; decoding it would take gigabytes of memory.
+ * 60 megapixels is more than any camera photo the embed code offers.
+ */
+export const MAX_INPUT_PIXELS = 60_000_000;
 const KIND_PREFIX = 'product-photo-';
 type PhotoKind = 'full' | 'thumbnail' | 'crop';
 
@@ -166,19 +171,27 @@ export async function uploadFlickrPhoto(shop: Shop, input: FlickrUpload): Promis
     allowedHosts: shop.config.photos.hosts,
     maxBytes: shop.config.photos.maxBytes,
   });
-  let format: string | undefined;
+  let meta: Metadata;
   try {
-    format = (await sharp(downloaded).metadata()).format;
+    // Only the header is read here, so no pixel limit yet: the size is checked just below with a clear message.
+    meta = await sharp(downloaded, { limitInputPixels: false }).metadata();
   } catch {
     throw notAnImage();
   }
-  if (!format || !ACCEPTED_FORMATS.has(format)) throw notAnImage();
+  if (!meta.format || !ACCEPTED_FORMATS.has(meta.format)) throw notAnImage();
+  const pixels = (meta.width ?? 0) * (meta.height ?? 0);
+  if (pixels > MAX_INPUT_PIXELS) {
+    throw new TRPCError({
+      code: 'BAD_REQUEST',
+      message: `The image is ${meta.width}x${meta.height} pixels, more than this shop takes; choose a smaller size in the photo service's embed options.`,
+    });
+  }
 
   let full: Buffer;
   let thumbnail: Buffer;
   try {
     // rotate() applies the camera's orientation before the EXIF data is dropped by re-encoding.
-    const source = sharp(downloaded, { failOn: 'error' }).rotate();
+    const source = sharp(downloaded, { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS }).rotate();
     full = await source
       .clone()
       .resize({ width: FULL_SIZE_MAX_PX, height: FULL_SIZE_MAX_PX, fit: 'inside', withoutEnlargement: true })
