@@ -74,7 +74,8 @@ export function createTokenVerifier(
     try {
       ({ payload } = await jwtVerify(token, options.keys, {
         algorithms: ['RS256'],
-        issuer: options.issuer,
+        // Some providers (Auth0) write the issuer with a trailing slash, the configuration may not.
+        issuer: [options.issuer.replace(/\/$/, ''), `${options.issuer.replace(/\/$/, '')}/`],
         audience: options.audience,
         clockTolerance: CLOCK_TOLERANCE_SECONDS,
         requiredClaims: ['sub', 'exp'],
