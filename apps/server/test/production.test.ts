@@ -3,8 +3,8 @@
  * `pnpm build`, which the server's test task runs first), its headers, caching, compression, size limits,
  * health check and graceful shutdown on SIGTERM.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
@@ -57,9 +57,9 @@ interface ReleaseProcess {
   exited: Promise<number | null>;
 }
 
-async function startRelease(dataDir: string): Promise<ReleaseProcess> {
+async function startRelease(releaseDir: string, dataDir: string): Promise<ReleaseProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, [releaseServer], {
+  const child = spawn(process.execPath, [path.join(releaseDir, 'server.js')], {
     cwd: os.tmpdir(),
     env: {
       PATH: process.env.PATH ?? '',
@@ -95,11 +95,15 @@ async function startRelease(dataDir: string): Promise<ReleaseProcess> {
 
 describe.skipIf(!hasRelease)('the release folder running as a real process', () => {
   let dataDir: string;
+  let elsewhere: string;
   let shop: ReleaseProcess;
 
   beforeAll(async () => {
+    // Copied out of the workspace first: nothing may be found through the repository's node_modules.
+    elsewhere = mkdtempSync(path.join(os.tmpdir(), 'nursery-elsewhere-'));
+    cpSync(path.dirname(releaseServer), elsewhere, { recursive: true });
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'nursery-release-'));
-    shop = await startRelease(dataDir);
+    shop = await startRelease(elsewhere, dataDir);
   });
 
   afterAll(async () => {
@@ -108,6 +112,30 @@ describe.skipIf(!hasRelease)('the release folder running as a real process', () 
       await shop.exited;
     }
     rmSync(dataDir, { recursive: true, force: true });
+    rmSync(elsewhere, { recursive: true, force: true });
+  });
+
+  it('serves the shop from a copy of the folder: pages, API, sign-in discovery and product photos', async () => {
+    const page = await fetch(`${shop.url}/Products`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('<div id="root">');
+    const list = (await (await fetch(`${shop.url}/api/v1/Products/GetProductsToShow`)).json()) as {
+      data: unknown[];
+    };
+    expect(list.data.length).toBeGreaterThan(10);
+    const discovery = await fetch(`${shop.url}/oidc/.well-known/openid-configuration`);
+    expect(discovery.status).toBe(200);
+  });
+
+  it('runs the bundled backup tool beside the server on the live data folder', () => {
+    const target = path.join(dataDir, 'nightly.zip');
+    const run = spawnSync(process.execPath, [path.join(elsewhere, 'backup.js'), target], {
+      env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(run.status, run.stderr).toBe(0);
+    expect(statSync(target).size).toBeGreaterThan(1000);
   });
 
   it('sends a strict Content-Security-Policy and the other security headers on pages and API answers', async () => {
