@@ -240,6 +240,65 @@ describe('deleting and restoring', () => {
   });
 });
 
+describe('exports', () => {
+  it('downloads the year-over-year and current-season workbooks as dated .xls files', async () => {
+    await page.goto(`${shop.origin}/Admin/Orders`);
+    await page.getByRole('heading', { name: 'Orders - Admin' }).waitFor();
+    for (const [button, name] of [
+      ['Export Year Over Year', 'YearOverYearByMonth'],
+      ['Export Current Orders', 'CurrentSeasonOrdersWithProducts'],
+    ] as const) {
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: button }).click(),
+      ]);
+      expect(download.suggestedFilename()).toMatch(new RegExp(`^\\d{4}-\\d{2}-\\d{2} ${name}\\.xls$`));
+      const stream = await download.createReadStream();
+      const chunks: Buffer[] = [];
+      for await (const chunk of stream) chunks.push(chunk as Buffer);
+      // An .xls workbook is an OLE2 compound file.
+      expect(Buffer.concat(chunks).subarray(0, 4).toString('hex')).toBe('d0cf11e0');
+    }
+  });
+});
+
+describe('contact messages', () => {
+  it('lists messages newest first, hides spam, and lets staff mark and unmark spam', async () => {
+    const newest = sql<{ contact_id: number; name: string }>(
+      'select contact_id, name from contacts where is_spam = 0 order by created_at desc limit 1',
+    )[0]!;
+    const spam = sql<{ contact_id: number }>('select contact_id from contacts where is_spam = 1 limit 1')[0]!;
+    await page.goto(`${shop.origin}/Admin/Contacts`);
+    await page.getByRole('heading', { name: 'Contact - Admin' }).waitFor();
+    const table = page.getByTestId('contacts-table');
+    await table.locator('tbody tr').first().getByText(newest.name).waitFor();
+    expect(await table.getByLabel(`Contact ${spam.contact_id} is spam`).count()).toBe(0);
+
+    await page.getByPlaceholder('Filter Contacts...').fill(newest.name);
+    const box = table.getByLabel(`Contact ${newest.contact_id} is spam`);
+    await box.click(); // the row leaves at once while spam is hidden, so no state check
+    await toast('Successfully updated');
+    await expect
+      .poll(
+        () =>
+          sql<{ s: number }>('select is_spam as s from contacts where contact_id = ?', newest.contact_id)[0]
+            ?.s,
+      )
+      .toBe(1);
+    await box.waitFor({ state: 'detached' });
+
+    await page.getByRole('checkbox', { name: /Hide spam/ }).uncheck();
+    await table.getByLabel(`Contact ${newest.contact_id} is spam`).uncheck();
+    await expect
+      .poll(
+        () =>
+          sql<{ s: number }>('select is_spam as s from contacts where contact_id = ?', newest.contact_id)[0]
+            ?.s,
+      )
+      .toBe(0);
+  });
+});
+
 describe('a phone order', () => {
   it('creates a new order for a customer on the phone and lands on its edit page', async () => {
     await page.goto(`${shop.origin}/Admin/Orders`);

@@ -30,18 +30,7 @@ export function AdminContacts() {
 
   const setSpam = useMutation(
     trpc.contacts.setSpam.mutationOptions({
-      onMutate: async ({ contactId, isSpam }) => {
-        await queryClient.cancelQueries({ queryKey: key });
-        const before = queryClient.getQueryData<Contact[]>(key);
-        queryClient.setQueryData<Contact[]>(key, (rows) =>
-          rows?.map((c) => (c.contactId === contactId ? { ...c, isSpam: Boolean(isSpam) } : c)),
-        );
-        return { before };
-      },
-      onError: (error, _input, context) => {
-        if (context?.before) queryClient.setQueryData(key, context.before);
-        showApiFailure(error);
-      },
+      onError: showApiFailure,
       onSuccess: (saved) => {
         queryClient.setQueryData<Contact[]>(key, (rows) =>
           rows?.map((c) => (c.contactId === saved.contactId ? saved : c)),
@@ -51,7 +40,32 @@ export function AdminContacts() {
     }),
   );
 
-  const all = contacts.data ?? [];
+  // Optimistic: the box moves in the same event (React state, so the controlled checkbox never
+  // snaps back) and returns to the server's value if the server refuses.
+  const [overrides, setOverrides] = useState<ReadonlyMap<number, boolean>>(new Map());
+  const markSpam = (contactId: number, isSpam: boolean) => {
+    setOverrides((m) => new Map(m).set(contactId, isSpam));
+    setSpam.mutate(
+      { contactId, isSpam },
+      {
+        onSettled: () =>
+          setOverrides((m) => {
+            const next = new Map(m);
+            next.delete(contactId);
+            return next;
+          }),
+      },
+    );
+  };
+
+  const all = useMemo(
+    () =>
+      (contacts.data ?? []).map((c) => {
+        const wanted = overrides.get(c.contactId);
+        return wanted === undefined ? c : { ...c, isSpam: wanted };
+      }),
+    [contacts.data, overrides],
+  );
   const rows = useMemo(() => (hideSpam ? all.filter((c) => !c.isSpam) : all), [all, hideSpam]);
   const spamCount = all.length - all.filter((c) => !c.isSpam).length;
 
@@ -90,7 +104,7 @@ export function AdminContacts() {
                 ? `${c.spamReason ?? 'Marked as spam.'} Untick if it is not spam.`
                 : 'Tick to mark as spam.'
             }
-            onChange={(e) => setSpam.mutate({ contactId: c.contactId, isSpam: e.target.checked })}
+            onChange={(e) => markSpam(c.contactId, e.target.checked)}
           />
         );
       },

@@ -101,19 +101,7 @@ export function AdminOrders() {
   const listKey = listOptions.queryKey;
   const setFlags = useMutation(
     trpc.orders.updateFlags.mutationOptions({
-      // Optimistic: the toggle moves at once and moves back if the server refuses.
-      onMutate: async ({ orderId, isTaxExempt }) => {
-        await queryClient.cancelQueries({ queryKey: listKey });
-        const before = queryClient.getQueryData<OrderListItem[]>(listKey);
-        queryClient.setQueryData<OrderListItem[]>(listKey, (rows) =>
-          rows?.map((o) => (o.orderId === orderId ? { ...o, isTaxExempt: Boolean(isTaxExempt) } : o)),
-        );
-        return { before };
-      },
-      onError: (error, _input, context) => {
-        if (context?.before) queryClient.setQueryData(listKey, context.before);
-        showApiFailure(error);
-      },
+      onError: showApiFailure,
       onSuccess: (order) => {
         queryClient.setQueryData<OrderListItem[]>(listKey, (rows) =>
           rows?.map((o) =>
@@ -132,6 +120,20 @@ export function AdminOrders() {
       },
     }),
   );
+
+  // Optimistic, as the spec asks: the box moves in the same event (React state, so the controlled
+  // checkbox never snaps back) and returns to the server's value if the server refuses.
+  const [taxOverrides, setTaxOverrides] = useState<ReadonlyMap<number, boolean>>(new Map());
+  const forget = (orderId: number) =>
+    setTaxOverrides((m) => {
+      const next = new Map(m);
+      next.delete(orderId);
+      return next;
+    });
+  const setTaxExempt = (orderId: number, isTaxExempt: boolean) => {
+    setTaxOverrides((m) => new Map(m).set(orderId, isTaxExempt));
+    setFlags.mutate({ orderId, isTaxExempt }, { onSettled: () => forget(orderId) });
+  };
 
   const remove = useMutation(
     trpc.orders.delete.mutationOptions({
@@ -157,7 +159,14 @@ export function AdminOrders() {
   };
 
   const filterValue = JSON.stringify({ text, tax, season } satisfies Filter);
-  const rows = orders.data ?? [];
+  const rows = useMemo(
+    () =>
+      (orders.data ?? []).map((o) => {
+        const wanted = taxOverrides.get(o.orderId);
+        return wanted === undefined ? o : { ...o, isTaxExempt: wanted };
+      }),
+    [orders.data, taxOverrides],
+  );
   const shownCount = useMemo(
     () => rows.filter((o) => matches(o, { text, tax, season })).length,
     [rows, text, tax, season],
@@ -246,9 +255,7 @@ export function AdminOrders() {
           className="switch"
           checked={row.original.isTaxExempt}
           aria-label={`Order ${row.original.orderId} is tax exempt`}
-          onChange={(event) =>
-            setFlags.mutate({ orderId: row.original.orderId, isTaxExempt: event.target.checked })
-          }
+          onChange={(event) => setTaxExempt(row.original.orderId, event.target.checked)}
         />
       ),
     },
