@@ -138,6 +138,42 @@ describe('genuine tokens from the embedded provider', () => {
     expect(mode).toBe(0o600);
   });
 
+  it("allow the Vite dev server's origin on a local shop, and no other origin", async () => {
+    const preflight = (origin: string) =>
+      fetch(`${server.config.oidc.issuer}/token`, {
+        method: 'OPTIONS',
+        headers: { origin, 'access-control-request-method': 'POST' },
+      }).then(async (answer) => {
+        await answer.text();
+        return answer.headers.get('access-control-allow-origin');
+      });
+    expect(await preflight('http://localhost:5173')).toBe('http://localhost:5173');
+    const evil = await fetch(`${server.config.oidc.issuer}/token`, {
+      method: 'POST',
+      headers: { origin: 'https://evil.example', 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        grant_type: 'authorization_code',
+        code: 'x',
+        client_id: server.config.oidc.clientId,
+      }),
+    });
+    expect(evil.status).toBe(400);
+    expect(await evil.text()).toContain('not allowed');
+    const url = new URL(`${server.config.oidc.issuer}/auth`);
+    url.search = new URLSearchParams({
+      client_id: server.config.oidc.clientId,
+      response_type: 'code',
+      scope: 'openid',
+      redirect_uri: 'http://localhost:5173/Admin',
+      code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+      code_challenge_method: 'S256',
+      state: 'abc',
+    }).toString();
+    const answer = await fetch(url, { redirect: 'manual' });
+    await answer.text();
+    expect(answer.headers.get('location')).toMatch(/^\/oidc\/interaction\//);
+  });
+
   it('refuse an authorization request without PKCE', async () => {
     const url = new URL(`${server.config.oidc.issuer}/auth`);
     url.search = new URLSearchParams({

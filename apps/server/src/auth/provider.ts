@@ -80,8 +80,13 @@ export async function mountEmbeddedProvider(
   const { config, db } = shop;
   const { publicUrl, oidc } = config;
   const shopName = config.shop.name;
-  const adminUrl = `${publicUrl}/Admin`;
   const homeUrl = `${publicUrl}/`;
+  // Where the admin app may run: the shop's own address, plus Vite's dev server when the shop itself runs on
+  // this machine (`pnpm dev` serves the app on :5173 and proxies the API to the shop).
+  const appOrigins = [new URL(publicUrl).origin];
+  if (['localhost', '127.0.0.1', '[::1]'].includes(new URL(publicUrl).hostname)) {
+    appOrigins.push('http://localhost:5173', 'http://127.0.0.1:5173');
+  }
 
   const configuration: Configuration = {
     adapter: (name: string) => new DatabaseAdapter(db, name),
@@ -93,8 +98,8 @@ export async function mountEmbeddedProvider(
         token_endpoint_auth_method: 'none',
         grant_types: ['authorization_code'],
         response_types: ['code'],
-        redirect_uris: [adminUrl],
-        post_logout_redirect_uris: [`${publicUrl}/Admin/Logout`, homeUrl],
+        redirect_uris: appOrigins.map((origin) => `${origin}/Admin`),
+        post_logout_redirect_uris: appOrigins.flatMap((origin) => [`${origin}/Admin/Logout`, `${origin}/`]),
       },
     ],
     jwks: { keys: keys.signingKeys as NonNullable<Configuration['jwks']>['keys'] },
@@ -204,7 +209,7 @@ export async function mountEmbeddedProvider(
       Grant: SESSION_SECONDS,
     },
     // The admin app calls the token endpoint from the shop's own origin (browsers send Origin on a POST).
-    clientBasedCORS: (_ctx, origin) => origin === new URL(publicUrl).origin,
+    clientBasedCORS: (_ctx, origin) => appOrigins.includes(origin),
   };
 
   const provider = new Provider(oidc.issuer, configuration);
