@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
+  DELETED_PRODUCT,
   IMAGE_CROPPED,
   IMAGE_UPLOADED,
   newStockValueLine,
@@ -293,5 +294,25 @@ describe('admin catalogue in the browser', () => {
     await hazel.getByRole('button', { name: 'Load Price History' }).click();
     await hazel.getByText(STOCK_NO_HISTORY).waitFor();
     expect(consoleErrors.filter((e) => !e.includes('favicon'))).toEqual([]);
+  });
+
+  it('deletes a product only after the hidden shortcut and a confirmation', async () => {
+    await filterAdmin('/Admin/Products', 'Hazelnut');
+    const table = page.getByTestId('admin-products-table');
+    await table.getByText('Hazelnut', { exact: true }).waitFor();
+    expect(await page.getByRole('button', { name: 'Delete Hazelnut' }).count()).toBe(0);
+    await page.keyboard.press('Control+Shift+Backquote');
+    await page.getByRole('button', { name: 'Delete Hazelnut' }).click();
+    await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Delete' }).click();
+    await toast(DELETED_PRODUCT);
+    await table.getByText('Hazelnut', { exact: true }).waitFor({ state: 'detached' });
+    const row = sql<{ status: number; by: string }>(
+      'select product_status as status, deleted_by as by from products where name = ?',
+      'Hazelnut',
+    )[0];
+    expect(row).toEqual({ status: 4, by: 'Sam Staff' });
+    await page.goto(`${shop.origin}/Products`);
+    await page.getByRole('heading', { name: 'Bur Oak', exact: true }).waitFor();
+    expect(await page.getByRole('heading', { name: 'Hazelnut', exact: true }).count()).toBe(0);
   });
 });
