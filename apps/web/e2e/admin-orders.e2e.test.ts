@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { ORDER_DELETE_CONFIRM, ORDER_RESTORE_CONFIRM, orderTotals } from '@nursery/domain';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -335,6 +336,29 @@ describe('a phone order', () => {
       expect.objectContaining({ product_id: product.product_id, quantity: 3, is_static: 0 }),
     ]);
     expect(await page.getByLabel('Name', { exact: true }).inputValue()).toBe('Walt Phonecall');
+  });
+
+  it('has no serious accessibility problems on the orders, order edit and contacts screens', async () => {
+    const problems: string[] = [];
+    for (const [path, heading] of [
+      ['/Admin/Orders', 'Orders - Admin'],
+      ['/Admin/Orders/Edit', 'Creating new Order'],
+      ['/Admin/Contacts', 'Contact - Admin'],
+    ] as const) {
+      await page.goto(`${shop.origin}${path}`);
+      await page.getByRole('heading', { name: heading }).waitFor();
+      await page.waitForTimeout(1200); // the deleted orders arrive a second later
+      const result = await new AxeBuilder({ page })
+        .withTags(['wcag2a', 'wcag2aa'])
+        .exclude('iframe')
+        .analyze();
+      for (const v of result.violations) {
+        if (v.impact === 'serious' || v.impact === 'critical') {
+          problems.push(`${path}: ${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+        }
+      }
+    }
+    expect(problems).toEqual([]);
   });
 
   it('left no errors in the console', () => {
