@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
 import {
   CHECKOUT_EMPTY_CART,
   CONTACT_THANK_YOU,
@@ -473,6 +474,36 @@ describe('the storefront in a real browser', () => {
     await page.getByRole('heading', { name: /Order #\d+/ }).waitFor();
     await shot(page, 'order-view-phone', true);
     expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+  it('has no serious accessibility problems on the main screens', async () => {
+    const { page, context } = await newPage(browser);
+    const problems: string[] = [];
+    const check = async (where: string) => {
+      // The map comes from another site; its own markup is not ours to fix.
+      const result = await new AxeBuilder({ page })
+        .withTags(['wcag2a', 'wcag2aa'])
+        .exclude('iframe')
+        .analyze();
+      for (const v of result.violations) {
+        if (v.impact === 'serious' || v.impact === 'critical') {
+          problems.push(`${where}: ${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+        }
+      }
+    };
+    for (const route of ['/', '/Products', '/FAQ', '/TreeCare', '/Contact', '/Order/Lookup/1']) {
+      await page.goto(`${shop.origin}${route}`);
+      await page.locator('main h1').first().waitFor();
+      if (route === '/Products') await page.locator('article.product-card').first().waitFor();
+      // Let the global message finish sliding in.
+      await page.waitForTimeout(1200);
+      await check(route);
+    }
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: /Cart/ }).click();
+    await page.getByRole('dialog').getByRole('heading', { name: 'Viewing Cart' }).waitFor();
+    await page.waitForTimeout(400);
+    await check('cart');
+    expect(problems).toEqual([]);
     await context.close();
   });
 });

@@ -24,6 +24,8 @@ const ALLOWED_TAGS = [
 ];
 const ALLOWED_ATTR = ['href', 'target', 'rel', 'title'];
 
+let hooked = false;
+
 export function isBlankMessage(html: string): boolean {
   return (
     html
@@ -51,6 +53,15 @@ export function GlobalMessage({ pathname }: { pathname: string }) {
     let cancelled = false;
     void import('dompurify').then(({ default: DOMPurify }) => {
       if (cancelled) return;
+      if (!hooked) {
+        hooked = true;
+        // A link staff open in a new tab must not hand this page to the other site.
+        DOMPurify.addHook('afterSanitizeAttributes', (node) => {
+          if (node.tagName === 'A' && node.getAttribute('target') === '_blank') {
+            node.setAttribute('rel', 'noopener noreferrer');
+          }
+        });
+      }
       const clean = DOMPurify.sanitize(globalMessage, { ALLOWED_TAGS, ALLOWED_ATTR });
       setHtml(isBlankMessage(clean) ? '' : clean);
     });
