@@ -245,7 +245,7 @@ describe('admin catalogue in the browser', () => {
 
     await page.getByPlaceholder('Filter Products...').fill('Wild Plum');
     const plumItem = page.getByTestId(`stock-${plum}`);
-    for (let i = 0; i < 3; i++) await plumItem.getByRole('button', { name: 'Plus one' }).click();
+    for (let i = 0; i < 3; i++) await plumItem.getByRole('button', { name: '+1 to Wild Plum' }).click();
     await plumItem.getByText(newStockValueLine(3)).waitFor();
     // Pending changes survive filtering: both are in the summary.
     await page.getByRole('button', { name: 'Review Stock Changes (2)' }).first().click();

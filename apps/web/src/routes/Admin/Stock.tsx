@@ -134,8 +134,8 @@ export function AdminStock() {
 
   const { pageIndex } = table.getState().pagination;
   const filtered = table.getFilteredRowModel().rows.length;
-  const pager = (
-    <nav className="stock-pager" aria-label="Stock pages">
+  const pager = (where: string) => (
+    <nav className="stock-pager" aria-label={`Stock pages, ${where}`}>
       <span>
         Showing {filtered === 0 ? 0 : pageIndex * STOCK_PAGE_SIZE + 1} to{' '}
         {Math.min(filtered, (pageIndex + 1) * STOCK_PAGE_SIZE)} of {filtered} products
@@ -202,7 +202,7 @@ export function AdminStock() {
         </div>
       ) : (
         <>
-          {pager}
+          {pager('top')}
           <ul className="stock-list" data-testid="stock-list">
             {table.getRowModel().rows.map((row) => (
               <StockItem
@@ -229,7 +229,7 @@ export function AdminStock() {
             ))}
             {filtered === 0 ? <li className="data-table-empty">No products match the filter.</li> : null}
           </ul>
-          {pager}
+          {pager('bottom')}
           {summaryLines.length > 0 ? (
             <div className="review-bar">
               <button type="button" className="btn btn-primary btn-lg" onClick={() => setSummaryOpen(true)}>
@@ -326,7 +326,7 @@ function StockItem({
             type="button"
             className="btn btn-secondary"
             onClick={() => onStep(-1)}
-            aria-label="Minus one"
+            aria-label={`-1 from ${product.name}`}
           >
             -1
           </button>
@@ -340,7 +340,12 @@ function StockItem({
             aria-describedby={`${id}-line`}
             onChange={(e) => onText(e.target.value)}
           />
-          <button type="button" className="btn btn-secondary" onClick={() => onStep(1)} aria-label="Plus one">
+          <button
+            type="button"
+            className="btn btn-secondary"
+            onClick={() => onStep(1)}
+            aria-label={`+1 to ${product.name}`}
+          >
             +1
           </button>
         </div>
