@@ -93,7 +93,9 @@ describe('query inputs', () => {
     }
     expect(orderSeasonInputSchema.parse({ season: '2024' })).toEqual({ season: 2024 });
     expect(orderSeasonInputSchema.parse({ season: '-1' })).toEqual({ season: -1 });
-    expect(messages(orderSeasonInputSchema.safeParse({ season: '-2' }))).toEqual([SEASON_INVALID]);
+    expect(orderSeasonInputSchema.parse({ season: 0 })).toEqual({ season: -1 });
+    expect(messages(orderSeasonInputSchema.safeParse({ season: '12' }))).toEqual([SEASON_INVALID]);
+    expect(messages(orderSeasonInputSchema.safeParse({ season: '2024.5' }))).toEqual([SEASON_INVALID]);
     expect(orderFlagsSchema.parse({ orderId: 3, isTaxExempt: 'true' })).toEqual({
       orderId: 3,
       isTaxExempt: true,

@@ -69,11 +69,12 @@ export const orderIdInputSchema = z.object({ orderId: wholeId('The order id') })
 export const orderSeasonInputSchema = z.object({
   season: z.union([z.number(), z.string().trim()], { error: SEASON_INVALID }).transform((v, ctx) => {
     const n = typeof v === 'number' ? v : /^-?\d+$/.test(v) ? Number(v) : Number.NaN;
-    if (n !== ALL_SEASONS && !(Number.isInteger(n) && n >= 1900 && n <= 9999)) {
+    if (!Number.isSafeInteger(n) || (n > 0 && (n < 1900 || n > 9999))) {
       ctx.issues.push({ code: 'custom', message: SEASON_INVALID, input: v });
       return z.NEVER;
     }
-    return n;
+    // The spec's screen loads every order for any season that is not above 0; the server agrees.
+    return n > 0 ? n : ALL_SEASONS;
   }),
 });
 
