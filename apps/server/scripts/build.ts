@@ -36,8 +36,10 @@ const migrationsDir = path.join(repoRoot, 'packages', 'db', 'drizzle');
 /**
  * Packages left out of the bundle. Native addons load a .node file found relative to their own package,
  * and sharp picks its platform package (@img/sharp-<platform>) at run time, so both ship as real packages.
+ * oidc-provider looks its settings up by its classes' names (ttl[this.name]), which bundling renames
+ * (AccessToken -> AccessToken2 when another module has one), so it ships as a real package too.
  */
-const EXTERNAL_PACKAGES = ['better-sqlite3', 'sharp'];
+const EXTERNAL_PACKAGES = ['better-sqlite3', 'sharp', 'oidc-provider'];
 
 /** Dependencies that only run while installing (fetching prebuilt binaries): never needed at run time. */
 const INSTALL_ONLY_PACKAGES = new Set(['prebuild-install', 'node-gyp', 'node-gyp-build']);
@@ -84,32 +86,55 @@ function readPackageJson(dir: string): z.infer<typeof packageJsonSchema> {
   return packageJsonSchema.parse(JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')));
 }
 
+interface Placement {
+  name: string;
+  /** The package's real folder in the workspace's store. */
+  from: string;
+  /** Where it goes, relative to release/: node_modules/<name>, or nested under its dependent on a version clash. */
+  to: string;
+}
+
 /**
  * Every package an external needs at run time: dependencies and the optional ones installed for this
  * platform, each resolved from the folder of the package that asks for it (so pnpm's layout is honoured).
+ * Packages go flat into node_modules; when two versions of one package are needed, the second is nested
+ * under the package that needs it, which is where Node looks first.
  */
-function runtimeClosure(roots: string[]): Map<string, string> {
-  const found = new Map<string, string>();
-  const queue: Array<{ name: string; from: string[] }> = roots.map((name) => ({ name, from: RESOLVE_FROM }));
+function runtimeClosure(roots: string[]): Placement[] {
+  const topLevel = new Map<string, string>();
+  const placements: Placement[] = [];
+  const placedAt = new Set<string>();
+  const queue: Array<{ name: string; from: string[]; under: string }> = roots.map((name) => ({
+    name,
+    from: RESOLVE_FROM,
+    under: 'node_modules',
+  }));
   while (queue.length > 0) {
     const next = queue.shift();
-    if (!next || found.has(next.name) || INSTALL_ONLY_PACKAGES.has(next.name)) continue;
+    if (!next || INSTALL_ONLY_PACKAGES.has(next.name)) continue;
     const dir = resolvePackageDir(next.name, next.from);
     if (!dir) {
       if (roots.includes(next.name)) fail(`cannot find ${next.name}; run pnpm install first`);
       continue;
     }
-    found.set(next.name, dir);
+    const top = topLevel.get(next.name);
+    if (top === dir) continue;
+    let to = path.join('node_modules', next.name);
+    if (top === undefined) topLevel.set(next.name, dir);
+    else to = path.join(next.under, next.name);
+    if (placedAt.has(to)) continue;
+    placedAt.add(to);
+    placements.push({ name: next.name, from: dir, to });
     const manifest = readPackageJson(dir);
     for (const dep of [
       ...Object.keys(manifest.dependencies ?? {}),
       ...Object.keys(manifest.optionalDependencies ?? {}),
     ]) {
       // pnpm links a package's dependencies beside it, in the node_modules folder that holds it.
-      queue.push({ name: dep, from: [dir, ...RESOLVE_FROM] });
+      queue.push({ name: dep, from: [dir, ...RESOLVE_FROM], under: path.join(to, 'node_modules') });
     }
   }
-  return found;
+  return placements;
 }
 
 /** better-sqlite3's SQLite sources and object files are only for compiling; the loaded addon is enough. */
@@ -124,9 +149,8 @@ function keepFile(packageName: string, relative: string): boolean {
   ].includes(relative);
 }
 
-function copyPackage(name: string, from: string, nodeModules: string): void {
-  const to = path.join(nodeModules, name);
-  cpSync(from, to, {
+function copyPackage({ name, from, to }: Placement): void {
+  cpSync(from, path.join(releaseDir, to), {
     recursive: true,
     dereference: true,
     filter: (source) => keepFile(name, path.relative(from, source)),
@@ -203,10 +227,16 @@ async function main(): Promise<void> {
     },
   });
 
-  const nodeModules = path.join(releaseDir, 'node_modules');
   const closure = runtimeClosure(EXTERNAL_PACKAGES);
-  for (const [name, dir] of closure) copyPackage(name, dir, nodeModules);
-  const addon = path.join(nodeModules, 'better-sqlite3', 'build', 'Release', 'better_sqlite3.node');
+  for (const placement of closure) copyPackage(placement);
+  const addon = path.join(
+    releaseDir,
+    'node_modules',
+    'better-sqlite3',
+    'build',
+    'Release',
+    'better_sqlite3.node',
+  );
   if (!existsSync(addon))
     fail(`better-sqlite3 has no compiled addon (${addon}); reinstall with build scripts allowed`);
 
@@ -245,7 +275,9 @@ async function main(): Promise<void> {
     .map(([file, output]) => `${path.basename(file)} ${(output.bytes / 1024).toFixed(0)} KB`);
   log(`release/ built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   log(`  bundles: ${bundleBytes.join(', ')}`);
-  log(`  node_modules: ${[...closure.keys()].sort().join(', ')}`);
+  const nested = closure.filter((p) => p.to !== path.join('node_modules', p.name));
+  log(`  node_modules: ${closure.length} packages for ${EXTERNAL_PACKAGES.join(', ')}`);
+  for (const p of nested) log(`    nested (second version): ${p.to}`);
   log(`  public: web app with ${compressed} precompressed assets; drizzle: migrations`);
   if (tools.length < 3)
     log(

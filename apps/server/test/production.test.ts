@@ -12,6 +12,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DATABASE_FILE_NAME, openDatabase } from '@nursery/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signInWithPassword } from '../src/auth/signInFlow.ts';
 import { startTestServer } from '../src/testing.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
@@ -125,6 +126,36 @@ describe.skipIf(!hasRelease)('the release folder running as a real process', () 
     expect(list.data.length).toBeGreaterThan(10);
     const discovery = await fetch(`${shop.url}/oidc/.well-known/openid-configuration`);
     expect(discovery.status).toBe(200);
+  });
+
+  it('signs staff in through the bundled OpenID provider and accepts the token on admin paths', async () => {
+    const email = 'release-check@example.com';
+    const password = 'a-long-release-password-42';
+    const add = spawnSync(
+      process.execPath,
+      [path.join(elsewhere, 'staff.js'), 'add', email, '--password-stdin'],
+      {
+        env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir },
+        input: `${password}\n`,
+        encoding: 'utf8',
+        timeout: 60_000,
+      },
+    );
+    expect(add.status, add.stderr).toBe(0);
+    const publicUrl = shop.url.replace('127.0.0.1', 'localhost');
+    const { accessToken } = await signInWithPassword({
+      publicUrl,
+      clientId: 'nursery-shop',
+      audience: `${publicUrl}/api`,
+      email,
+      password,
+    });
+    const anonymous = await fetch(`${shop.url}/api/v1/Orders/GetAllOrders`);
+    expect(anonymous.status).toBe(401);
+    const staff = await fetch(`${shop.url}/api/v1/Orders/GetAllOrders`, {
+      headers: { authorization: `Bearer ${accessToken}` },
+    });
+    expect(staff.status).toBe(200);
   });
 
   it('runs the bundled backup tool beside the server on the live data folder', () => {
