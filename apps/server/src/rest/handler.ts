@@ -48,15 +48,32 @@ async function readInput(route: RestRoute, request: FastifyRequest): Promise<unk
         });
       }
       const fields: Record<string, unknown> = { ...(request.query as object) };
-      for await (const part of request.parts()) {
-        if (part.type === 'file') {
-          const data = await part.toBuffer();
-          if (part.fieldname === 'file') {
-            fields.file = { fileName: part.filename, contentType: part.mimetype, data: new Uint8Array(data) };
+      try {
+        for await (const part of request.parts()) {
+          if (part.type === 'file') {
+            const data = await part.toBuffer();
+            if (part.fieldname === 'file') {
+              fields.file = {
+                fileName: part.filename,
+                contentType: part.mimetype,
+                data: new Uint8Array(data),
+              };
+            }
+          } else if (typeof part.value === 'string') {
+            fields[part.fieldname] = part.value;
           }
-        } else if (typeof part.value === 'string') {
-          fields[part.fieldname] = part.value;
         }
+      } catch (error) {
+        // The parser's own limits carry their status (413); anything else it throws ("Multipart: Boundary
+        // not found" for a content type without a boundary) is a form the client broke, not our failure.
+        const status = (error as { statusCode?: number }).statusCode;
+        if (error instanceof TRPCError || (typeof status === 'number' && status < 500)) throw error;
+        throw new TRPCError({
+          code: 'BAD_REQUEST',
+          message:
+            'The upload is not a readable multipart/form-data form. Send the file in a field named file.',
+          cause: error,
+        });
       }
       if (!fields.file) {
         throw new TRPCError({
