@@ -74,14 +74,25 @@ function toast(page: Page, text: string) {
   return page.locator('[data-toast-kind]', { hasText: text });
 }
 
-/** Staff would flip this in the admin; the test writes the database directly, as the brief allows. */
-function setOrdering(open: boolean): void {
+function databaseFile(): string {
   const file = ['shop.db', 'shop.database.sqlite']
     .map((name) => path.join(shop.dataDir, name))
     .find((candidate) => existsSync(candidate));
   if (!file) throw new Error(`no database in ${shop.dataDir}`);
+  return file;
+}
+
+function setMessage(html: string): void {
   execFileSync('sqlite3', [
-    file,
+    databaseFile(),
+    `UPDATE settings SET value = '${html.replaceAll("'", "''")}' WHERE name = 'Message';`,
+  ]);
+}
+
+/** Staff would flip this in the admin; the test writes the database directly, as the brief allows. */
+function setOrdering(open: boolean): void {
+  execFileSync('sqlite3', [
+    databaseFile(),
     `UPDATE settings SET is_true = ${open ? 1 : 0} WHERE name = 'OnlineOrderingEnabled';`,
   ]);
 }
@@ -379,6 +390,36 @@ describe('the storefront in a real browser', () => {
     await page.getByRole('button', { name: 'Send Message' }).click();
     await page.getByText(CONTACT_THANK_YOU).waitFor();
     await context.close();
+  });
+
+  it('shows the global message sanitized after a pause, and hides it when blank', async () => {
+    setMessage(
+      '<b>Pick-up starts April 4.</b><script>window.hacked = 1</script><img src=x onerror="window.hacked = 2">',
+    );
+    try {
+      const { page, context } = await newPage(browser);
+      await page.goto(`${shop.origin}/TreeCare`);
+      const message = page.locator('.global-message');
+      await message.waitFor({ state: 'attached' });
+      expect(await page.locator('.global-message.is-revealed').count()).toBe(0);
+      await page.locator('.global-message.is-revealed').waitFor();
+      expect(await message.locator('b').innerText()).toBe('Pick-up starts April 4.');
+      expect(await message.locator('script, img').count()).toBe(0);
+      expect(await page.evaluate(() => (window as unknown as { hacked?: number }).hacked)).toBeUndefined();
+      // Hidden again, then revealed, on the next page.
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'FAQ' }).click();
+      await page.locator('.global-message:not(.is-revealed)').waitFor({ state: 'attached' });
+      await page.locator('.global-message.is-revealed').waitFor();
+      await shot(page, 'global-message');
+      setMessage('  <p> </p> ');
+      await page.goto(`${shop.origin}/TreeCare`);
+      await page.getByRole('heading', { name: 'Plant within 72 hours' }).waitFor();
+      await page.waitForTimeout(900);
+      expect(await page.locator('.global-message').count()).toBe(0);
+      await context.close();
+    } finally {
+      setMessage('');
+    }
   });
 
   it('keeps the cart but blocks checkout while online ordering is closed', async () => {

@@ -63,6 +63,8 @@ export interface DataTableProps<T> {
   storagePrefix?: string;
   /** False shows every row without a pager. */
   paginate?: boolean;
+  /** Leaves the pager out while everything fits on one page (for short customer-facing tables). */
+  pagerOnlyWhenNeeded?: boolean;
   emptyText?: ReactNode;
   caption?: ReactNode;
   getRowId?: (row: T, index: number) => string;
@@ -88,6 +90,7 @@ export function DataTable<T>({
   pageSize,
   storagePrefix,
   paginate = true,
+  pagerOnlyWhenNeeded = false,
   emptyText = 'No entries to show.',
   caption,
   getRowId,
@@ -210,7 +213,7 @@ export function DataTable<T>({
           {footer ? <tfoot>{footer}</tfoot> : null}
         </table>
       </div>
-      {paginate ? (
+      {paginate && !(pagerOnlyWhenNeeded && pageCount <= 1) ? (
         <div className="data-table-pager">
           <div aria-live="polite">
             Showing {firstShown} to {lastShown} of {filteredCount} {filteredCount === 1 ? 'entry' : 'entries'}

@@ -116,8 +116,6 @@ export function OrderView() {
 function OrderDetails({ order, ownerEmail }: { order: PlacedOrder; ownerEmail: string }) {
   const columns = useMemo(() => orderColumns(order.isTaxExempt), [order.isTaxExempt]);
   const mailto = `mailto:${ownerEmail}?subject=${encodeURIComponent(`Question about order ${order.orderId}`)}`;
-  // Totals sit under the Total column, their labels across the columns before it.
-  const labelSpan = columns.length - 1;
 
   return (
     <div className="container order-view">
@@ -189,37 +187,30 @@ function OrderDetails({ order, ownerEmail }: { order: PlacedOrder; ownerEmail: s
           columns={columns}
           initialSorting={[{ id: 'name', desc: false }]}
           pageSize={ORDER_VIEW_PAGE_SIZE}
+          pagerOnlyWhenNeeded
           getRowId={(row) => String(row.orderProductXrefId)}
           caption={`Products on order ${order.orderId}`}
           emptyText="This order has no products."
           testId="order-products"
-          footer={
-            <>
-              {order.isTaxExempt ? null : (
-                <>
-                  <tr>
-                    <td colSpan={labelSpan}>Subtotal</td>
-                    <td className="num" data-testid="order-subtotal">
-                      {order.displaySubtotal}
-                    </td>
-                  </tr>
-                  <tr>
-                    <td colSpan={labelSpan}>Tax</td>
-                    <td className="num" data-testid="order-tax">
-                      {order.displayTax}
-                    </td>
-                  </tr>
-                </>
-              )}
-              <tr>
-                <td colSpan={labelSpan}>Total{order.isTaxExempt ? ' (tax exempt)' : ''}</td>
-                <td className="num" data-testid="order-total">
-                  {order.displayTotal}
-                </td>
-              </tr>
-            </>
-          }
         />
+        <dl className="cart-totals order-totals" aria-label="Order totals">
+          {order.isTaxExempt ? null : (
+            <>
+              <div>
+                <dt>Subtotal</dt>
+                <dd data-testid="order-subtotal">{order.displaySubtotal}</dd>
+              </div>
+              <div>
+                <dt>Tax</dt>
+                <dd data-testid="order-tax">{order.displayTax}</dd>
+              </div>
+            </>
+          )}
+          <div className="cart-total">
+            <dt>Total{order.isTaxExempt ? ' (tax exempt)' : ''}</dt>
+            <dd data-testid="order-total">{order.displayTotal}</dd>
+          </div>
+        </dl>
       </section>
     </div>
   );
