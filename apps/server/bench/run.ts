@@ -398,6 +398,7 @@ async function storefrontWeight(release: Running): Promise<void> {
       let js = 0;
       let css = 0;
       const admin: string[] = [];
+      const sizes: Array<{ asset: string; gz: number; sources: string[] }> = [];
       for (const asset of loaded) {
         const file = path.join(releaseDir, 'public', asset);
         const bytes = readFileSync(file);
@@ -407,6 +408,7 @@ async function storefrontWeight(release: Running): Promise<void> {
         if (asset.endsWith('.js')) js += gz;
         else css += gz;
         const sources = sourcesOf.get(asset.replace(/^\//, '')) ?? [];
+        sizes.push({ asset, gz, sources });
         const text = bytes.toString('utf8');
         if (sources.some((s) => ADMIN_SOURCE.test(s)) || ADMIN_TEXT.some((t) => text.includes(t))) {
           admin.push(`${asset} (${sources.join(', ') || 'shared chunk'})`);
@@ -441,6 +443,10 @@ async function storefrontWeight(release: Running): Promise<void> {
         met: admin.length === 0,
       });
       for (const a of admin) say(`    admin code: ${a}`);
+      const largest = sizes.sort((a, b) => b.gz - a.gz).slice(0, 6);
+      say(
+        `    largest: ${largest.map((l) => `${path.basename(l.asset)} ${(l.gz / 1024).toFixed(1)} KB${l.sources.length ? ` (${l.sources.join(', ')})` : ''}`).join('; ')}`,
+      );
     }
   } finally {
     await browser.close();
@@ -646,6 +652,8 @@ async function coldStart(): Promise<void> {
 
 // ---------------------------------------------------------------------------------------------------------
 
+let loadAtStart = Number.NaN;
+
 function writeReport(startedAt: Date, totalSeconds: number): void {
   const cpus = os.cpus();
   const sections = [...new Set(figures.map((f) => f.section))];
@@ -657,7 +665,8 @@ function writeReport(startedAt: Date, totalSeconds: number): void {
     'they are never timed tests. Every load run targets 127.0.0.1 and stops by itself.',
     '',
     `Latest run: ${startedAt.toISOString()}, \`pnpm bench${process.argv.slice(2).length ? ` ${process.argv.slice(2).join(' ')}` : ''}\`, ${totalSeconds.toFixed(0)} s;`,
-    `${cpus.length} × ${cpus[0]?.model.trim() ?? 'CPU'}, ${(os.totalmem() / 1024 ** 3).toFixed(1)} GB RAM, Node ${process.version}, ${os.type()} ${os.release()}.`,
+    `${cpus.length} × ${cpus[0]?.model.trim() ?? 'CPU'}, ${(os.totalmem() / 1024 ** 3).toFixed(1)} GB RAM, Node ${process.version}, ${os.type()} ${os.release()};`,
+    `load average ${loadAtStart.toFixed(1)} at the start and ${(os.loadavg()[0] ?? Number.NaN).toFixed(1)} at the end (other work on the machine lowers every figure; ratios less so).`,
     '',
   ];
   for (const section of sections) {
@@ -686,7 +695,12 @@ async function main(): Promise<void> {
     say('release/ or the web manifest is missing: running pnpm build first');
     execFileSync('pnpm', ['build'], { cwd: repoRoot, stdio: 'inherit' });
   }
-  say(`pnpm bench on ${os.cpus().length} cores, Node ${process.version}; load runs of ${args.seconds} s`);
+  loadAtStart = os.loadavg()[0] ?? Number.NaN;
+  say(
+    `pnpm bench on ${os.cpus().length} cores, Node ${process.version}; load runs of ${args.seconds} s; load average ${loadAtStart.toFixed(1)}`,
+  );
+  if (loadAtStart > 1)
+    say('  (other work is running on this machine: figures and ratios will be lower than on an idle one)');
 
   let listRss = Number.NaN;
   if (wanted('list')) {
