@@ -12,6 +12,7 @@ import { TRPCError } from '@trpc/server';
 import { and, eq, inArray } from 'drizzle-orm';
 import { loadPriceTiers } from '../catalog/productShape.ts';
 import type { Shop } from '../shop.ts';
+import { markSoldOutWhenEmpty } from '../stock/alerts.ts';
 import { currentSeason, figuresFor, stockLevels } from '../stock/levels.ts';
 import type { StaffIdentity } from '../trpc.ts';
 import {
@@ -23,7 +24,6 @@ import {
 } from './adminList.ts';
 import { loadOrderLines, loadOrderRow, type OrderRow } from './orderShape.ts';
 import { type PricedOrderLine, priceCalculatedLine, priceOrder, priceStaticLine } from './pricing.ts';
-import { stockEmailList } from './submit.ts';
 
 /** The name written into updatedBy and deletedBy: what a colleague would recognise. */
 export function staffName(staff: StaffIdentity): string {
@@ -108,7 +108,8 @@ export function saveAdminOrder(shop: Shop, staff: StaffIdentity, input: AdminOrd
 
       const problems: string[] = [];
       const priced: PricedOrderLine[] = [];
-      const emptied: LineProduct[] = [];
+      // Products this save takes more of: only they can have been sold out by it.
+      const takenMore: number[] = [];
       for (const line of input.products) {
         const product = found.get(line.productId);
         if (!product) {
@@ -128,7 +129,7 @@ export function saveAdminOrder(shop: Shop, staff: StaffIdentity, input: AdminOrd
           problems.push(onlyNLeft(Math.max(0, left + already), product.name));
           continue;
         }
-        if (left !== null && added > 0 && left - added <= 0) emptied.push(product);
+        if (left !== null && added > 0) takenMore.push(product.productId);
         if (line.isStatic && line.priceCents !== null) {
           priced.push(
             priceStaticLine(line.productId, line.quantity, line.priceCents, taxBp, input.isTaxExempt),
@@ -214,7 +215,7 @@ export function saveAdminOrder(shop: Shop, staff: StaffIdentity, input: AdminOrd
         .run();
 
       // Only a season that is still being sold can sell out; an edit of last year's order changes history.
-      if (season === currentSeason(shop)) markSoldOut(shop, emptied, id, now);
+      if (season === currentSeason(shop)) markSoldOutWhenEmpty(shop, takenMore, { changedBy: by });
       return id;
     })
     .immediate();
@@ -222,44 +223,6 @@ export function saveAdminOrder(shop: Shop, staff: StaffIdentity, input: AdminOrd
   shop.catalogCache.invalidate();
   shop.flushEmail();
   return adminOrderDetails(shop, orderId);
-}
-
-/**
- * Products an order has just emptied become Sold Out, as on a submit, and the ProductStockEmails
- * list is told. Only products on sale are switched: a special-order or inactive product keeps the
- * status staff gave it.
- */
-function markSoldOut(shop: Shop, emptied: readonly LineProduct[], orderId: number, now: number): void {
-  const onSale = emptied.filter(
-    (p) => p.productStatus === ProductStatus.Active || p.productStatus === ProductStatus.Nursery,
-  );
-  if (onSale.length === 0) return;
-  shop.db
-    .update(products)
-    .set({ productStatus: ProductStatus.SoldOut, updatedAt: now })
-    .where(
-      inArray(
-        products.productId,
-        onSale.map((p) => p.productId),
-      ),
-    )
-    .run();
-  const names = onSale.map((p) => (p.productSize ? `${p.name} (${p.productSize})` : p.name));
-  const recipients = stockEmailList(shop);
-  if (recipients.length === 0) {
-    shop.log.info({ products: names }, 'products sold out; no ProductStockEmails list to tell');
-    return;
-  }
-  const subject = names.length === 1 ? `Sold out: ${names[0]}` : `Sold out: ${names.length} products`;
-  const text = [
-    `Order ${orderId}, saved by staff, took the last of the counted stock of:`,
-    '',
-    ...names.map((n) => `  - ${n}`),
-    '',
-    'They are now marked Sold Out on the web shop. Add stock on the Stock screen to sell them again.',
-    `${shop.config.publicUrl}/Admin/Stock`,
-  ].join('\n');
-  for (const to of recipients) shop.queueEmail({ kind: 'stock-alert', to, subject, text });
 }
 
 /** Sets the tax exemption of an order and recomputes every line's tax and the order's totals. */
@@ -320,24 +283,37 @@ export function deleteOrder(shop: Shop, staff: StaffIdentity, orderId: number): 
   return orderListItem(shop, orderId)!;
 }
 
-/** Brings a deleted order back, into the lookup and the stock counts; restoring a live order changes nothing. */
+/**
+ * Brings a deleted order back, into the lookup and the stock counts; restoring a live order changes
+ * nothing. Staff may restore an order even past the stock left (the customer was promised those
+ * plants); a product it empties is sold out and the stock list told, as on any order.
+ */
 export function restoreOrder(shop: Shop, staff: StaffIdentity, orderId: number): OrderListItem {
   const now = shop.now().getTime();
+  const by = staffName(staff);
   const row = loadOrderRow(shop, orderId);
   if (!row) throw orderNotFound(orderId);
   if (row.deletedAt !== null) {
-    shop.db
-      .update(orders)
-      .set({
-        deletedAt: null,
-        deletedBy: null,
-        version: row.version + 1,
-        updatedAt: now,
-        updatedBy: staffName(staff),
+    shop.database.sqlite
+      .transaction(() => {
+        shop.db
+          .update(orders)
+          .set({ deletedAt: null, deletedBy: null, version: row.version + 1, updatedAt: now, updatedBy: by })
+          .where(eq(orders.orderId, orderId))
+          .run();
+        // The order takes its plants back from the stock, so it can sell a product out like a new order.
+        if (row.seasonPurchased === currentSeason(shop)) {
+          const lines = loadOrderLines(shop, [orderId]).get(orderId) ?? [];
+          markSoldOutWhenEmpty(
+            shop,
+            lines.map((l) => l.productId),
+            { changedBy: by },
+          );
+        }
       })
-      .where(eq(orders.orderId, orderId))
-      .run();
+      .immediate();
     shop.catalogCache.invalidate();
+    shop.flushEmail();
   }
   return orderListItem(shop, orderId)!;
 }
