@@ -350,6 +350,39 @@ describe('the storefront in a real browser', () => {
     await context.close();
   });
 
+  it('can be used with the keyboard alone: card menu, cart dialog focus trap, Escape', async () => {
+    const { page, context } = await newPage(browser);
+    await openProducts(page);
+    const product = orderable()[2]!;
+    await search(page, product.name);
+    const button = card(page, product.name)
+      .first()
+      .getByRole('button', { name: `Cart options for ${product.name}, 0 in cart` });
+    await button.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Add to Cart');
+    await page.keyboard.press('Enter');
+    const modal = page.getByRole('dialog');
+    await modal.getByRole('heading', { name: 'Adding Product to Cart' }).waitFor();
+    // Focus starts on the quantity, so typing a number is all it takes.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+      .toBe(`Quantity of ${product.name}`);
+    await page.keyboard.type('4');
+    for (let i = 0; i < 12; i++) {
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => Boolean(document.activeElement?.closest('[role="dialog"]')))).toBe(
+        true,
+      );
+    }
+    await page.keyboard.press('Escape');
+    await modal.waitFor({ state: 'detached' });
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+      .toBe(`Cart options for ${product.name}, 4 in cart`);
+    await context.close();
+  });
+
   it('looks the order up from the home page with the phone typed differently', async () => {
     const { page, context } = await newPage(browser);
     await page.goto(shop.origin);

@@ -180,6 +180,8 @@ function CartMenuButton({
 
   const choose = (action: () => void) => {
     setOpen(false);
+    // The menu item disappears; the cart button is where focus returns after the cart closes.
+    buttonRef.current?.focus();
     action();
   };
 
