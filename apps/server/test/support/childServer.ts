@@ -2,6 +2,10 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { loadConfig } from '@nursery/api';
+import { createStaffAccount, generatePassword } from '@nursery/api/staff';
+import { DATABASE_FILE_NAME, openDatabase } from '@nursery/db';
+import { signInWithPassword } from '../../src/auth/signInFlow.ts';
 
 const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -9,6 +13,8 @@ const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '.
 export interface ChildServer {
   url: string;
   port: number;
+  dataDir: string;
+  env: Record<string, string>;
   process: ChildProcess;
   /** What the process wrote to stdout and stderr so far, for failure messages. */
   output(): string;
@@ -39,17 +45,17 @@ export async function spawnServer(options: {
   startTimeoutMs?: number;
 }): Promise<ChildServer> {
   const port = options.port ?? (await freePort());
+  const env: Record<string, string> = {
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    DATA_DIR: options.dataDir,
+    LOG_LEVEL: 'warn',
+    ...options.env,
+  };
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: serverRoot,
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? '',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: options.dataDir,
-      LOG_LEVEL: 'warn',
-      ...options.env,
-    },
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -83,6 +89,8 @@ export async function spawnServer(options: {
   return {
     url,
     port,
+    dataDir: options.dataDir,
+    env,
     process: child,
     output: () => output,
     async kill(signal) {
@@ -90,4 +98,27 @@ export async function spawnServer(options: {
       await exited;
     },
   };
+}
+
+/**
+ * A genuine staff token from a server in another process: the account is written into its database
+ * (as `pnpm staff add` does) and signed in through the real sign-in form.
+ */
+export async function childStaffToken(server: ChildServer, email: string, name: string): Promise<string> {
+  const config = loadConfig(server.env);
+  const password = generatePassword();
+  const database = openDatabase(path.join(server.dataDir, DATABASE_FILE_NAME));
+  try {
+    await createStaffAccount(database.db, { email, name, password });
+  } finally {
+    database.close();
+  }
+  const { accessToken } = await signInWithPassword({
+    publicUrl: config.publicUrl,
+    clientId: config.oidc.clientId,
+    audience: config.oidc.audience,
+    email,
+    password,
+  });
+  return accessToken;
 }

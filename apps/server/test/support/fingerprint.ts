@@ -23,10 +23,11 @@ export function databaseFingerprint(sqlite: Sqlite): Fingerprint {
     const hash = createHash('sha256');
     let rows = 0;
     for (const row of sqlite.prepare(`select * from "${name}" order by rowid`).raw().iterate()) {
-      hash.update(
-        JSON.stringify(row, (_key, value: unknown) => (typeof value === 'bigint' ? `${value}n` : value)),
-      );
-      hash.update('\n');
+      // Each value tagged with its type, so null, '' and 0 differ.
+      let line = '';
+      for (const value of row as unknown[])
+        line += value === null ? '\u0000N' : `\u0000${typeof value}${value}`;
+      hash.update(`${line}\n`);
       rows++;
     }
     print[name] = { rows, hash: hash.digest('hex').slice(0, 16) };
