@@ -4,7 +4,6 @@ import {
   ORDERING_CLOSED_CHECKOUT,
   type OrderDetailsInput,
   onlyNLeft,
-  ProductStatus,
   phoneDigits,
   productNotOrderable,
   QUANTITY_MAX,
@@ -12,8 +11,9 @@ import {
 import { TRPCError } from '@trpc/server';
 import { and, inArray, isNull } from 'drizzle-orm';
 import { loadPriceTiers } from '../catalog/productShape.ts';
-import { getSetting, isOnlineOrderingOpen } from '../settings/service.ts';
+import { isOnlineOrderingOpen } from '../settings/service.ts';
 import type { Shop } from '../shop.ts';
+import { markSoldOutWhenEmpty, productStockEmails } from '../stock/alerts.ts';
 import { currentSeason, figuresFor, stockLevels } from '../stock/levels.ts';
 import { loadOrder, type Order } from './orderShape.ts';
 import { type PricedOrderLine, priceCalculatedLine, priceOrder } from './pricing.ts';
@@ -27,7 +27,6 @@ export interface SubmitAnswer {
 interface OrderedProduct {
   productId: number;
   name: string;
-  productSize: string;
   productStatus: number;
 }
 
@@ -40,13 +39,8 @@ function mergeLines(
   return [...merged].map(([productId, quantity]) => ({ productId, quantity }));
 }
 
-const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-/** The ProductStockEmails setting as staff typed it: addresses separated by commas, semicolons or lines. */
-export function stockEmailList(shop: Shop): string[] {
-  const value = getSetting(shop, 'ProductStockEmails')?.value ?? '';
-  return [...new Set(value.split(/[\s,;]+/).filter((s) => EMAIL_SHAPE.test(s)))];
-}
+/** @deprecated The stock list lives in stock/alerts.ts; kept until orders/adminUpdate.ts imports it from there. */
+export const stockEmailList = productStockEmails;
 
 function refuse(messages: string[]): never {
   throw new TRPCError({ code: 'BAD_REQUEST', message: messages.join('\n') });
@@ -74,7 +68,6 @@ export function submitOrder(shop: Shop, input: OrderDetailsInput): SubmitAnswer 
           .select({
             productId: products.productId,
             name: products.name,
-            productSize: products.productSize,
             productStatus: products.productStatus,
           })
           .from(products)
@@ -153,24 +146,11 @@ export function submitOrder(shop: Shop, input: OrderDetailsInput): SubmitAnswer 
         .run();
 
       // A tracked product this order empties is sold out from now on, and the stock list hears of it.
-      const soldOut: OrderedProduct[] = [];
-      for (const line of pricing.lines) {
-        const left = figuresFor(levels, line.productId).calculatedStock;
-        if (left !== null && left - line.quantity <= 0) soldOut.push(found.get(line.productId)!);
-      }
-      if (soldOut.length > 0) {
-        shop.db
-          .update(products)
-          .set({ productStatus: ProductStatus.SoldOut, updatedAt: now.getTime() })
-          .where(
-            inArray(
-              products.productId,
-              soldOut.map((p) => p.productId),
-            ),
-          )
-          .run();
-        queueSoldOutNotice(shop, soldOut, orderId);
-      }
+      markSoldOutWhenEmpty(
+        shop,
+        pricing.lines.map((l) => l.productId),
+        { changedBy: `web shop order ${orderId}` },
+      );
 
       const order = loadOrder(shop, orderId)!;
       queueOwnerNotice(shop, order);
@@ -181,25 +161,6 @@ export function submitOrder(shop: Shop, input: OrderDetailsInput): SubmitAnswer 
   shop.catalogCache.invalidate();
   shop.flushEmail();
   return { orderId: placed.orderId, phoneNumber: placed.phoneNumber, order: placed };
-}
-
-function queueSoldOutNotice(shop: Shop, soldOut: readonly OrderedProduct[], orderId: number): void {
-  const recipients = stockEmailList(shop);
-  const names = soldOut.map((p) => (p.productSize ? `${p.name} (${p.productSize})` : p.name));
-  if (recipients.length === 0) {
-    shop.log.info({ products: names }, 'products sold out; no ProductStockEmails list to tell');
-    return;
-  }
-  const subject = names.length === 1 ? `Sold out: ${names[0]}` : `Sold out: ${names.length} products`;
-  const text = [
-    `Order ${orderId} took the last of the counted stock of:`,
-    '',
-    ...names.map((n) => `  - ${n}`),
-    '',
-    'They are now marked Sold Out on the web shop. Add stock on the Stock screen to sell them again.',
-    `${shop.config.publicUrl}/Admin/Stock`,
-  ].join('\n');
-  for (const to of recipients) shop.queueEmail({ kind: 'stock-alert', to, subject, text });
 }
 
 function queueOwnerNotice(shop: Shop, order: Order): void {

@@ -1,21 +1,30 @@
 import { products } from '@nursery/db';
-import { isOrderableOnline, ProductStatus, seasonLabel } from '@nursery/domain';
+import {
+  isEmailAddress,
+  isOrderableOnline,
+  ProductStatus,
+  seasonLabel,
+  splitEmailList,
+} from '@nursery/domain';
 import { and, eq, inArray } from 'drizzle-orm';
 import { getSetting } from '../settings/service.ts';
 import type { Shop } from '../shop.ts';
 import { currentSeason, stockLevels } from './levels.ts';
 
-/** The ProductStockEmails setting as a list of addresses; staff may separate them with commas, semicolons or spaces. */
+/**
+ * The ProductStockEmails setting as a list of addresses, split and checked by the same domain rule as
+ * the Settings screen; anything that is not an address (a stray word, "name@") is skipped, and each
+ * address is told once whatever its case.
+ */
 export function productStockEmails(shop: Shop): string[] {
   const value = getSetting(shop, 'ProductStockEmails')?.value ?? '';
-  return [
-    ...new Set(
-      value
-        .split(/[\s,;]+/)
-        .map((s) => s.trim())
-        .filter((s) => s.includes('@')),
-    ),
-  ];
+  const seen = new Set<string>();
+  return splitEmailList(value).filter((address) => {
+    const key = address.toLowerCase();
+    if (!isEmailAddress(address) || seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }
 
 export interface SoldOutProduct {
@@ -27,7 +36,9 @@ export interface SoldOutProduct {
 /**
  * DECISIONS: a tracked product that has nothing left becomes Sold Out and the ProductStockEmails list
  * is told. Only products that could be sold (Active, Nursery) change: staff's own choice of Call for
- * Availability or Inactive is kept. Call inside the transaction that changed the stock, then flushEmail.
+ * Availability or Inactive is kept. The one place this rule lives: a stock change, a placed order and
+ * a staff order edit all end here. Call inside the transaction that changed the stock (after writing
+ * it), then flushEmail. `changedBy` finishes the sentence "Last change by ...".
  */
 export function markSoldOutWhenEmpty(
   shop: Shop,
@@ -72,7 +83,8 @@ export function markSoldOutWhenEmpty(
     '',
     ...candidates.map((p, i) => `- ${names[i]} (product ${p.productId})`),
     '',
-    `Last change by ${options.changedBy}. Record new stock on the Stock screen and set the status back to Active to sell them again.`,
+    `Last change by ${options.changedBy}. Record new stock on the Stock screen and set the status back to Active to sell them again:`,
+    `${shop.config.publicUrl}/Admin/Stock`,
   ].join('\n');
   for (const to of recipients) shop.queueEmail({ kind: 'stock-alert', to, subject, text });
   if (recipients.length === 0) {
