@@ -2,12 +2,16 @@ import { z } from 'zod';
 
 // REST query strings carry every value as text; these accept the typed value from tRPC and the text from a query.
 
-export const queryBoolean = z.union([
-  z.boolean(),
-  z
-    .enum(['true', 'false', 'True', 'False', '1', '0'], { error: 'must be true or false' })
-    .transform((v) => v === 'true' || v === 'True' || v === '1'),
-]);
+export const queryBoolean = z.union(
+  [
+    z.boolean(),
+    z
+      .enum(['true', 'false', 'True', 'False', '1', '0'])
+      .transform((v) => v === 'true' || v === 'True' || v === '1'),
+  ],
+  // On the union itself: zod reports a failed union as 'Invalid input', which nobody can act on.
+  { error: 'must be true or false' },
+);
 
 export const queryInt = (what: string) =>
   z.coerce

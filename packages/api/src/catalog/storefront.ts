@@ -3,9 +3,8 @@ import { STOREFRONT_STATUSES } from '@nursery/domain';
 import { and, inArray, isNull } from 'drizzle-orm';
 import type { RawJson } from '../rawJson.ts';
 import type { Shop } from '../shop.ts';
+import { currentSeason } from '../stock/levels.ts';
 import { loadProducts, type Product } from './productShape.ts';
-
-const CACHE_KEY = 'productsToShow';
 
 /** What the storefront lists: Active, Sold Out, Call for Availability and Nursery, never deleted. */
 export function buildProductsToShow(shop: Shop): Product[] {
@@ -21,7 +20,8 @@ export function buildProductsToShow(shop: Shop): Product[] {
  */
 export function productsToShow(shop: Shop, options: { ignoreCache?: boolean } = {}): RawJson<Product[]> {
   const build = () => buildProductsToShow(shop);
-  return options.ignoreCache
-    ? shop.catalogCache.rebuild(CACHE_KEY, build)
-    : shop.catalogCache.get(CACHE_KEY, build);
+  // Stock and Sold Out are counted per season: on July 1 (in the shop's zone) the answer changes with
+  // nothing written, so the season is part of the key and the first request of a new season rebuilds.
+  const key = `productsToShow:${currentSeason(shop)}`;
+  return options.ignoreCache ? shop.catalogCache.rebuild(key, build) : shop.catalogCache.get(key, build);
 }

@@ -2,7 +2,7 @@ import { ORDER_NOT_FOUND, type OrderLookupInput, phoneDigits } from '@nursery/do
 import { TRPCError } from '@trpc/server';
 import { consumeLimit } from '../rateLimit.ts';
 import type { ApiContext } from '../trpc.ts';
-import { loadOrder, loadOrderRow, type Order } from './orderShape.ts';
+import { loadOrder, loadOrderRow, type Order, type OrderRow } from './orderShape.ts';
 
 export const PHONE_NEEDED = 'Please enter the phone number used to place the order.';
 
@@ -21,9 +21,23 @@ export async function lookupOrder(ctx: ApiContext, input: OrderLookupInput): Pro
     return loadOrder(shop, input.orderId) ?? notFound();
   }
   await consumeLimit(shop.limiters.orderLookup, ctx.clientIp, 'order lookups');
-  const digits = phoneDigits(input.phoneNumber);
-  if (!digits) throw new TRPCError({ code: 'BAD_REQUEST', message: PHONE_NEEDED });
+  const typed = input.phoneNumber?.trim() ?? '';
+  if (!typed) throw new TRPCError({ code: 'BAD_REQUEST', message: PHONE_NEEDED });
   const row = loadOrderRow(shop, input.orderId);
-  if (!row || row.deletedAt !== null || row.phoneDigits !== digits) notFound();
+  if (!row || row.deletedAt !== null || !samePhone(row, typed)) notFound();
   return loadOrder(shop, input.orderId) ?? notFound();
+}
+
+/**
+ * Digits decide when the order's phone has any ('(555) 123-4567' matches '555.123.4567'). Checkout
+ * only asks for a non-empty phone, so an order placed with 'call me' has no digits: its customer
+ * must still find it, by typing the same words (case and spacing aside).
+ */
+function samePhone(row: OrderRow, typed: string): boolean {
+  if (row.phoneDigits) return row.phoneDigits === phoneDigits(typed);
+  return wordsOf(row.phoneNumber) !== '' && wordsOf(row.phoneNumber) === wordsOf(typed);
+}
+
+function wordsOf(phone: string): string {
+  return phone.trim().replace(/\s+/g, ' ').toLowerCase();
 }

@@ -66,10 +66,17 @@ export const MESSAGE_ALLOWED_ATTRIBUTES: Record<string, readonly string[]> = {
 export const MESSAGE_ALLOWED_SCHEMES = ['http', 'https', 'mailto', 'tel'] as const;
 
 export const setMessageInputSchema = z.object({
+  // Required, null or '' to clear: a body without html (a misspelt field, an empty object) must not
+  // silently wipe the banner every visitor sees.
   html: z
-    .string({ error: 'The message must be text (HTML).' })
+    .string({
+      error: (issue) =>
+        issue.input === undefined
+          ? 'Send the message as {"html": "..."}; an empty text clears it.'
+          : 'The message must be text (HTML).',
+    })
     .max(MESSAGE_MAX_LENGTH, { error: `The message can be at most ${MESSAGE_MAX_LENGTH} characters.` })
-    .nullish()
+    .nullable()
     .transform((v) => v ?? ''),
 });
 
@@ -117,11 +124,16 @@ export function normalizeEmailList(text: string): string {
 
 export const productStockEmailsInputSchema = z.object({
   emails: z
-    .string({ error: 'The stock e-mail list must be text: addresses separated by commas.' })
+    .string({
+      error: (issue) =>
+        issue.input === undefined
+          ? 'Send the list as {"emails": "a@example.com, b@example.com"}; an empty text clears it.'
+          : 'The stock e-mail list must be text: addresses separated by commas.',
+    })
     .max(STOCK_EMAILS_MAX_LENGTH, {
       error: `The stock e-mail list can be at most ${STOCK_EMAILS_MAX_LENGTH} characters.`,
     })
-    .nullish()
+    .nullable()
     .transform((v) => v ?? '')
     .superRefine((value, ctx) => {
       for (const address of splitEmailList(value)) {

@@ -1,0 +1,144 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rest, staffToken, startTestServer, type TestServer } from '../src/testing.ts';
+
+/**
+ * Cases a new user found by trying the storefront and the settings again after they landed: each one
+ * failed before its fix.
+ */
+
+interface ShownProduct {
+  productId: number;
+  productStatus: number;
+  isStockTracked: boolean;
+  calculatedStock: number | null;
+  numSold: number;
+}
+interface Setting {
+  name: string;
+  isTrue: boolean;
+  value: string;
+}
+
+const customer = {
+  firstName: 'Robin',
+  lastName: 'Marsh',
+  email: 'robin@example.com',
+  confirmEmail: 'robin@example.com',
+};
+
+// June 30, 23:30 in the shop's zone (America/Chicago, UTC-5 in summer): still season 2025-26.
+let clock = new Date('2026-07-01T04:30:00Z');
+let server: TestServer;
+let token: string;
+
+beforeAll(async () => {
+  server = await startTestServer({}, { now: () => clock });
+  token = await staffToken(server);
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+async function orderableProduct(): Promise<ShownProduct> {
+  const list = await rest<ShownProduct[]>(server.url, 'GET', '/api/v1/Products/GetProductsToShow');
+  const product = list.body.data.find((p) => p.productStatus === 2 && !p.isStockTracked && p.numSold === 0);
+  if (!product) throw new Error('the demo catalogue has no unsold, untracked Active product');
+  return product;
+}
+
+describe('order lookup by a phone without digits', () => {
+  it('finds an order placed with words for a phone, typed the same way; other words get the one 404', async () => {
+    const product = await orderableProduct();
+    const placed = await rest<{ orderId: number }>(server.url, 'POST', '/api/v1/Orders/Submit', {
+      body: {
+        ...customer,
+        phoneNumber: 'Call the shop',
+        orderProductXrefs: [{ productId: product.productId, quantity: 1 }],
+      },
+    });
+    expect(placed.status).toBe(200);
+    const id = placed.body.data.orderId;
+
+    const found = await rest<{ orderId: number }>(
+      server.url,
+      'GET',
+      `/api/v1/Orders/GetOrderById?orderId=${id}&phoneNumber=${encodeURIComponent('  call THE  shop ')}`,
+    );
+    expect(found.status).toBe(200);
+    expect(found.body.data.orderId).toBe(id);
+
+    for (const phone of ['call me', '5551234567']) {
+      const miss = await rest(
+        server.url,
+        'GET',
+        `/api/v1/Orders/GetOrderById?orderId=${id}&phoneNumber=${encodeURIComponent(phone)}`,
+      );
+      expect(miss.status).toBe(404);
+    }
+  });
+});
+
+describe('settings refuse bodies that would silently wipe a setting', () => {
+  it('answers 400 to SetMessage and SetProductStockEmails without their field, and keeps the values', async () => {
+    const auth = { token };
+    await rest(server.url, 'PUT', '/api/v1/Settings/SetMessage', { ...auth, body: { html: '<b>Open</b>' } });
+    await rest(server.url, 'PUT', '/api/v1/Settings/SetProductStockEmails', {
+      ...auth,
+      body: { emails: 'owner@example.com' },
+    });
+
+    const noHtml = await rest(server.url, 'PUT', '/api/v1/Settings/SetMessage', {
+      ...auth,
+      body: { message: 'misspelt field' },
+    });
+    expect(noHtml.status).toBe(400);
+    expect(noHtml.body.message).toBe('Send the message as {"html": "..."}; an empty text clears it.');
+    const noEmails = await rest(server.url, 'PUT', '/api/v1/Settings/SetProductStockEmails', {
+      ...auth,
+      body: {},
+    });
+    expect(noEmails.status).toBe(400);
+    expect(noEmails.body.message).toBe(
+      'Send the list as {"emails": "a@example.com, b@example.com"}; an empty text clears it.',
+    );
+
+    const settings = await rest<Setting[]>(server.url, 'GET', '/api/v1/Settings/GetAllSettings');
+    const value = (name: string) => settings.body.data.find((s) => s.name === name)?.value;
+    expect(value('Message')).toBe('<b>Open</b>');
+    expect(value('ProductStockEmails')).toBe('owner@example.com');
+
+    // An empty text or null still clears, as the screen's blank choice does.
+    const cleared = await rest<Setting[]>(server.url, 'PUT', '/api/v1/Settings/SetMessage', {
+      ...auth,
+      body: { html: null },
+    });
+    expect(cleared.body.data.find((s) => s.name === 'Message')?.value).toBe('');
+  });
+
+  it('says isOpen must be true or false instead of "Invalid input"', async () => {
+    for (const query of ['?isOpen=maybe', '']) {
+      const answer = await rest(server.url, 'PUT', `/api/v1/Settings/SetOrdersClosed${query}`, { token });
+      expect(answer.status).toBe(400);
+      expect(answer.body.message).toBe('isOpen: must be true or false');
+    }
+  });
+});
+
+describe('the cached product list follows the season', () => {
+  it('drops last season stock figures on July 1 in the shop time zone, with nothing written', async () => {
+    const product = await orderableProduct();
+    const added = await rest(server.url, 'POST', '/api/v1/Products/InsertProductStockUpdates', {
+      token,
+      body: [{ productId: product.productId, changeInStock: 5, notes: 'June count' }],
+    });
+    expect(added.status).toBe(200);
+    const shown = async () =>
+      (await rest<ShownProduct[]>(server.url, 'GET', '/api/v1/Products/GetProductsToShow')).body.data.find(
+        (p) => p.productId === product.productId,
+      );
+    expect(await shown()).toMatchObject({ isStockTracked: true, calculatedStock: 5 });
+
+    clock = new Date('2026-07-01T05:30:00Z'); // July 1, 00:30 in Chicago: season 2026-27
+    expect(await shown()).toMatchObject({ isStockTracked: false, calculatedStock: null });
+  });
+});
