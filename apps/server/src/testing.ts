@@ -101,7 +101,8 @@ export async function staffToken(
   server: TestServer,
   options: { email?: string; name?: string } = {},
 ): Promise<string> {
-  const email = (options.email ?? 'staff@example.com').toLowerCase();
+  // With STAFF_EMAILS set, the first listed address is staff by definition.
+  const email = (options.email ?? server.config.oidc.staffEmails[0] ?? 'staff@example.com').toLowerCase();
   const cached = tokenCache.get(server)?.get(email);
   if (cached) return cached;
   const token = await signInAs(server, email, options.name ?? 'Sam Staff');
