@@ -11,16 +11,27 @@ describe('productInputSchema', () => {
       name: '  Bur Oak ',
       prices: [
         { startQuantity: '1', endQuantity: '9', price: '4.50' },
-        { startQuantity: 10, endQuantity: '', price: 3.755 },
+        { startQuantity: 10, endQuantity: '', price: 3.75 },
       ],
       displayPrice: 'ignored',
     });
     expect(r).toMatchObject({ productId: null, name: 'Bur Oak', productTypeId: 9, description: '' });
     expect(r.prices).toEqual([
       { productPriceId: null, startQuantity: 1, endQuantity: 9, priceCents: 450 },
-      { productPriceId: null, startQuantity: 10, endQuantity: null, priceCents: 376 },
+      { productPriceId: null, startQuantity: 10, endQuantity: null, priceCents: 375 },
     ]);
     expect('displayPrice' in r).toBe(false);
+  });
+
+  it('refuses fractions of a cent instead of rounding them away unseen', () => {
+    for (const price of [3.755, '4.255', 0.001, '1e3']) {
+      const r = productInputSchema.safeParse({ name: 'Oak', prices: [{ startQuantity: 1, price }] });
+      expect(messages(r)).toEqual(['A price must be an amount in dollars and cents, such as 12.50.']);
+    }
+    expect(
+      productInputSchema.parse({ name: 'Oak', prices: [{ startQuantity: 1, price: '.5' }] }).prices[0]
+        ?.priceCents,
+    ).toBe(50);
   });
 
   it('reports every tier problem with the shared rule texts', () => {
@@ -49,7 +60,7 @@ describe('productInputSchema', () => {
       expect.arrayContaining([
         'Enter a name for the product.',
         'The start quantity must be a whole number.',
-        'A price must be an amount such as 12.50.',
+        'A price must be an amount in dollars and cents, such as 12.50.',
       ]),
     );
     expect(messages(r).some((m) => m.startsWith('The product type must be one of'))).toBe(true);

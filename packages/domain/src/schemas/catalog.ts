@@ -44,16 +44,28 @@ const tierQuantity = (field: string) =>
       return n;
     });
 
-/** Dollars as typed (12.5 or "12.50"); empty means null. Kept in cents from here on. */
+export const TIER_PRICE_INVALID = 'A price must be an amount in dollars and cents, such as 12.50.';
+
+/** Whole cents: 4.5 and 4.25 are, 0.001 and 4.255 are not (toCents would round them away unseen). */
+const isWholeCents = (dollars: number) => Math.abs(dollars * 100 - Math.round(dollars * 100)) < 1e-6;
+
+/**
+ * Dollars as typed (12.5, "12.50" or "$12.50"), at most two decimals; empty means null. Kept in cents
+ * from here on. A minus sign passes so the tier rules can say "the price cannot be negative".
+ */
 const tierPrice = z
-  .union([z.number(), z.string().trim()], { error: 'A price must be an amount such as 12.50.' })
+  .union([z.number(), z.string().trim()], { error: TIER_PRICE_INVALID })
   .nullish()
   .transform((v, ctx) => {
     if (v === null || v === undefined || v === '') return null;
     const s =
-      typeof v === 'number' ? v : /^-?\$?\d*(\.\d+)?$/.test(v) ? Number(v.replace('$', '')) : Number.NaN;
-    if (!Number.isFinite(s) || Math.abs(s) > 1_000_000) {
-      ctx.issues.push({ code: 'custom', message: 'A price must be an amount such as 12.50.', input: v });
+      typeof v === 'number'
+        ? v
+        : /^-?\$?(\d+(\.\d{1,2})?|\.\d{1,2})$/.test(v)
+          ? Number(v.replace('$', ''))
+          : Number.NaN;
+    if (!Number.isFinite(s) || Math.abs(s) > 1_000_000 || !isWholeCents(s)) {
+      ctx.issues.push({ code: 'custom', message: TIER_PRICE_INVALID, input: v });
       return z.NEVER;
     }
     return toCents(s);
