@@ -109,7 +109,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     let cancelled = false;
     const signedIn = (user: User | null) => {
       const valid = user && !user.expired ? user : null;
-      setAccessToken(valid?.access_token ?? null);
+      setAccessToken(valid?.access_token ?? null, valid?.expires_at ?? null);
       if (cancelled) return;
       // Renewals hand over a new token; the profile object only changes when its claims do.
       setState((previous) => {

@@ -78,3 +78,16 @@ describe('the redirect back from the provider', () => {
     expect(returnToOf(null)).toBeNull();
   });
 });
+
+describe('the access token every call reads', () => {
+  it('is restored from the stored sign-in and dropped once expired', async () => {
+    const { getAccessToken, setAccessToken } = await import('./token');
+    const soon = Math.floor(Date.now() / 1000) + 600;
+    setAccessToken('fresh', soon);
+    expect(getAccessToken()).toBe('fresh');
+    setAccessToken('stale', Math.floor(Date.now() / 1000) - 1);
+    expect(getAccessToken()).toBeNull();
+    setAccessToken(null);
+    expect(getAccessToken()).toBeNull();
+  });
+});

@@ -4,16 +4,27 @@ import { readStoredUser, USER_KEY_PREFIX } from './storedUser';
 // the stored sign-in on first use, so the storefront (an admin opening an order without its phone number)
 // sends it too, not only the admin area.
 let accessToken: string | null | undefined;
+/** Seconds since the epoch; null when unknown. */
+let expiresAt: number | null = null;
 const listeners = new Set<() => void>();
 
-export function getAccessToken(): string | null {
-  if (accessToken === undefined) accessToken = readStoredUser()?.accessToken ?? null;
-  return accessToken;
+function restore(): void {
+  const stored = readStoredUser();
+  accessToken = stored?.accessToken ?? null;
+  expiresAt = stored?.expiresAt ?? null;
 }
 
-export function setAccessToken(token: string | null): void {
-  if (token === accessToken) return;
+export function getAccessToken(): string | null {
+  if (accessToken === undefined) restore();
+  // An expired token would only earn a 401; calls go out anonymous instead.
+  if (accessToken && expiresAt !== null && expiresAt * 1000 <= Date.now()) return null;
+  return accessToken ?? null;
+}
+
+export function setAccessToken(token: string | null, tokenExpiresAt: number | null = null): void {
+  if (token === accessToken && tokenExpiresAt === expiresAt) return;
   accessToken = token;
+  expiresAt = token ? tokenExpiresAt : null;
   for (const listener of listeners) listener();
 }
 
@@ -27,7 +38,8 @@ if (typeof window !== 'undefined') {
   // Another tab signed in, renewed or signed out.
   window.addEventListener('storage', (event) => {
     if (event.key === null || event.key.startsWith(USER_KEY_PREFIX)) {
-      setAccessToken(readStoredUser()?.accessToken ?? null);
+      const stored = readStoredUser();
+      setAccessToken(stored?.accessToken ?? null, stored?.expiresAt ?? null);
     }
   });
 }
