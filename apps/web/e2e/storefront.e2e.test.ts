@@ -402,6 +402,26 @@ describe('the storefront in a real browser', () => {
     await page.waitForURL(new RegExp(`/Order/${orderId}/`));
     await page.getByRole('heading', { name: `Order #${orderId}` }).waitFor();
     await page.getByText('Rowan Birch').waitFor();
+    const headers = page.getByTestId('order-products').locator('thead th');
+    expect(await headers.allInnerTexts()).toEqual(
+      expect.arrayContaining([expect.stringContaining('Subtotal'), expect.stringContaining('Tax')]),
+    );
+    // A tax-exempt order hides the Subtotal and Tax columns and shows one Total.
+    execFileSync('sqlite3', [
+      databaseFile(),
+      `UPDATE orders SET is_tax_exempt = 1 WHERE order_id = ${Number(orderId)};`,
+    ]);
+    await page.reload();
+    await page.getByRole('heading', { name: `Order #${orderId}` }).waitFor();
+    const exemptHeaders = (await headers.allInnerTexts()).map((h) => h.replace(/[^A-Za-z ]/g, '').trim());
+    expect(exemptHeaders).not.toContain('Subtotal');
+    expect(exemptHeaders).not.toContain('Tax');
+    expect(exemptHeaders).toContain('Total');
+    await page.getByText('Total (tax exempt)').waitFor();
+    execFileSync('sqlite3', [
+      databaseFile(),
+      `UPDATE orders SET is_tax_exempt = 0 WHERE order_id = ${Number(orderId)};`,
+    ]);
     // /Order?id=&phone= goes to the same view.
     await page.goto(`${shop.origin}/Order?id=${orderId}&phone=5550107788`);
     await page.waitForURL(new RegExp(`/Order/${orderId}/5550107788`));
@@ -496,6 +516,7 @@ describe('the storefront in a real browser', () => {
     await shot(page, 'home-phone-full', true);
     // The menu opens from its button.
     await page.getByRole('button', { name: 'Menu' }).click();
+    await shot(page, 'menu-phone');
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Products' }).click();
     await page.locator('article.product-card').first().waitFor();
     // No quantity field on cards below 768 px.
@@ -505,6 +526,8 @@ describe('the storefront in a real browser', () => {
     );
     expect(noHorizontalScroll).toBe(true);
     await shot(page, 'products-phone');
+    await page.getByText('Categories (', { exact: false }).click();
+    await shot(page, 'categories-phone');
 
     const cfa = products.find((p) => p.isCallForAvailability);
     if (cfa) {
