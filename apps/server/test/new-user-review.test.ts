@@ -142,3 +142,36 @@ describe('the cached product list follows the season', () => {
     expect(await shown()).toMatchObject({ isStockTracked: false, calculatedStock: null });
   });
 });
+
+describe('the OpenAPI document tells a third-party caller what really happens', () => {
+  interface Operation {
+    summary?: string;
+    security?: Record<string, string[]>[];
+    responses: Record<string, { content?: Record<string, { schema: Record<string, unknown> }> }>;
+  }
+  it('names the real file types, and which calls need no token', async () => {
+    const doc = (await (await fetch(`${server.url}/api/v1/openapi.json`)).json()) as {
+      paths: Record<string, Record<string, Operation>>;
+    };
+    const exportAnswer = doc.paths['/Exports/GetStockExport']?.get?.responses['200']?.content;
+    expect(exportAnswer).toEqual({
+      'application/vnd.ms-excel': { schema: { type: 'string', contentEncoding: 'base64' } },
+    });
+    expect(Object.keys(doc.paths['/api/v1/BackupAuth']?.post?.responses['200']?.content ?? {})).toEqual([
+      'application/zip',
+    ]);
+    // An empty requirement means "no token needed": only the storefront's calls carry it.
+    const open = Object.entries(doc.paths)
+      .flatMap(([path, ops]) => Object.entries(ops).map(([method, op]) => ({ path, method, op })))
+      .filter(({ op }) => op.security?.some((s) => Object.keys(s).length === 0))
+      .map(({ method, path }) => `${method.toUpperCase()} ${path}`)
+      .sort();
+    expect(open).toEqual([
+      'GET /api/v1/Orders/GetOrderById',
+      'GET /api/v1/Products/GetProductsToShow',
+      'GET /api/v1/Settings/GetAllSettings',
+      'POST /api/v1/Contact/InsertUserComment',
+      'POST /api/v1/Orders/Submit',
+    ]);
+  });
+});

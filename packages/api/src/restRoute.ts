@@ -11,6 +11,8 @@ export interface RestRoute {
   input: 'none' | 'query' | 'body' | 'multipart';
   /** 'file' sends the procedure's FileAnswer as the body instead of the {success, message, data} envelope. */
   respond?: 'envelope' | 'file';
+  /** For 'file' answers: the media type sent and whether the body is base64 text, for the OpenAPI document. */
+  file?: { contentType: string; base64?: boolean; description: string };
   summary: string;
   tag: string;
   successMessage?: string;

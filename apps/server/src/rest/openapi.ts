@@ -1,4 +1,4 @@
-import { appRouter, type RestRoute } from '@nursery/api';
+import { appRouter, PUBLIC_PROCEDURES, type RestRoute } from '@nursery/api';
 import { z } from 'zod';
 
 type JsonSchema = Record<string, unknown>;
@@ -29,6 +29,14 @@ const errorResponse = (description: string) => ({
   content: { 'application/json': { schema: envelope({ type: ['object', 'null'] }) } },
 });
 
+function fileResponse(file: RestRoute['file']): JsonSchema {
+  const contentType = file?.contentType ?? 'application/octet-stream';
+  const schema = file?.base64
+    ? { type: 'string', contentEncoding: 'base64' }
+    : { type: 'string', contentMediaType: contentType };
+  return { description: file?.description ?? 'The file', content: { [contentType]: { schema } } };
+}
+
 /** An OpenAPI 3.1 document made from the same route table and zod schemas the server runs on. */
 export function buildOpenApi(
   routes: readonly RestRoute[],
@@ -42,13 +50,12 @@ export function buildOpenApi(
       operationId: route.procedure.replace('.', '_'),
       summary: route.summary,
       tags: [route.tag],
+      // Public calls need no token; every other one needs a staff member's (401 without, 403 for others).
+      security: PUBLIC_PROCEDURES.has(route.procedure) ? [{}, { bearer: [] }] : [{ bearer: [] }],
       responses: {
         '200':
           route.respond === 'file'
-            ? {
-                description: 'The file',
-                content: { 'application/octet-stream': { schema: { type: 'string' } } },
-              }
+            ? fileResponse(route.file)
             : { description: 'Success', content: { 'application/json': { schema: envelope() } } },
         '400': errorResponse('The input was refused; the message says why'),
         '401': errorResponse('No valid staff token (staff-only calls)'),
@@ -100,7 +107,7 @@ export function buildOpenApi(
     components: {
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
     },
-    security: [{ bearer: [] }, {}],
+    security: [{ bearer: [] }],
     paths,
   };
 }

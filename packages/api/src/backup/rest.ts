@@ -7,6 +7,7 @@ export const backupRest: RestRoute[] = [
     procedure: 'backup.create',
     input: 'none',
     respond: 'file',
+    file: { contentType: 'application/zip', description: 'The backup archive (.zip)' },
     summary:
       'Downloads the whole shop as one .zip: a consistent database snapshot, every media file and manifest.json (versions, sizes, SHA-256).',
     tag: 'Backup',

@@ -2,6 +2,13 @@ import type { RestRoute } from '../restRoute.ts';
 
 const tag = 'Exports';
 
+// The spec's client decodes the body itself (base64 in 1024-element chunks) and saves it as .xls.
+const workbook = {
+  contentType: 'application/vnd.ms-excel',
+  base64: true,
+  description: 'The workbook: base64 text of an .xls (BIFF8) file',
+};
+
 export const exportsRest: RestRoute[] = [
   {
     method: 'GET',
@@ -9,6 +16,7 @@ export const exportsRest: RestRoute[] = [
     procedure: 'exports.stock',
     input: 'none',
     respond: 'file',
+    file: workbook,
     summary:
       'ProductStock workbook: one row per product with this season’s stock and sales. Body: base64 of an .xls (BIFF8) file.',
     tag,
@@ -19,6 +27,7 @@ export const exportsRest: RestRoute[] = [
     procedure: 'exports.yearOverYear',
     input: 'none',
     respond: 'file',
+    file: workbook,
     summary:
       'YearOverYearByMonth workbook: order count and revenue per month (July to June) for every season. Body: base64 .xls.',
     tag,
@@ -29,6 +38,7 @@ export const exportsRest: RestRoute[] = [
     procedure: 'exports.currentSeasonOrdersWithProducts',
     input: 'none',
     respond: 'file',
+    file: workbook,
     summary:
       'CurrentSeasonOrdersWithProducts workbook: one row per order line of this season. Body: base64 .xls.',
     tag,
