@@ -88,6 +88,11 @@ describe('staff sign-in through the embedded provider', () => {
     await second.getByRole('link', { name: 'Logout' }).waitFor();
     await second.close();
 
+    // The storefront's navigation shows the Admin link to a signed-in person.
+    await page.goto(`${shop.origin}/`);
+    await page.getByRole('link', { name: 'Admin', exact: true }).first().waitFor();
+    await page.goto(`${shop.origin}/Admin/Products`);
+
     // Logout ends the session at the provider and returns to the shop's home page.
     await page.getByRole('link', { name: 'Logout' }).click();
     await page.waitForURL((url) => url.pathname.startsWith('/oidc/session/end'));
@@ -96,6 +101,9 @@ describe('staff sign-in through the embedded provider', () => {
     expect(
       await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('oidc.user:'))),
     ).toEqual([]);
+
+    await page.getByRole('navigation').first().waitFor();
+    expect(await page.getByRole('link', { name: 'Admin', exact: true }).count()).toBe(0);
 
     // Signed out at the provider too: a protected screen asks for the password again.
     await page.goto(`${shop.origin}/Admin/Products`);
