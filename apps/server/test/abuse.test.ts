@@ -1,0 +1,426 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { appRouter, PUBLIC_PROCEDURES, type RestRoute, restRoutes } from '@nursery/api';
+import { FORBIDDEN, UNAUTHORIZED } from '@nursery/domain';
+import { generateKeyPair, importJWK, type JWK, SignJWT, UnsecuredJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OIDC_KEYS_FILE_NAME } from '../src/auth/keys.ts';
+import { nonStaffToken, rest, staffToken, startTestServer, type TestServer } from '../src/testing.ts';
+import { changedTables, databaseFingerprint } from './support/fingerprint.ts';
+import { customer, freelyOrderable, type ShownProduct } from './support/orders.ts';
+
+/**
+ * What someone with a script and bad intentions tries: walking order numbers, flooding the contact form,
+ * posting huge bodies, and calling staff-only paths with no token, a forged one or someone else's.
+ * (Sign-in attempts are limited per account and per address: test/auth.test.ts proves it on the form.)
+ */
+
+interface ProcedureDef {
+  _def: { type: 'query' | 'mutation' | 'subscription' };
+}
+const procedures = appRouter._def.procedures as unknown as Record<string, ProcedureDef>;
+const adminRoutes = restRoutes.filter((r) => !PUBLIC_PROCEDURES.has(r.procedure));
+const adminProcedures = Object.keys(procedures).filter((name) => !PUBLIC_PROCEDURES.has(name));
+
+let server: TestServer;
+let token: string;
+
+beforeAll(async () => {
+  // Behind a proxy the client is the X-Forwarded-For address, so one test can play several clients.
+  server = await startTestServer({ DEMO_DATA: 'true', TRUST_PROXY: 'true' });
+  token = await staffToken(server, { email: 'olive@example.com', name: 'Olive Owner' });
+});
+afterAll(async () => server?.stop());
+
+const from = (address: string) => ({ 'x-forwarded-for': address });
+
+async function inPool<T>(count: number, limit: number, work: (i: number) => Promise<T>): Promise<T[]> {
+  const results: T[] = new Array(count);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: limit }, async () => {
+      while (next < count) {
+        const i = next++;
+        results[i] = await work(i);
+      }
+    }),
+  );
+  return results;
+}
+
+describe('what is not limited per client', () => {
+  it('serves 300 quick product lists and takes 300 orders from one address', async () => {
+    const address = { headers: from('203.0.113.7') };
+    const lists = await inPool(300, 20, async (i) =>
+      i % 2 === 0
+        ? (await rest(server.url, 'GET', '/api/v1/Products/GetProductsToShow', address)).status
+        : (await fetch(`${server.url}/trpc/catalog.productsToShow`, address)).status,
+    );
+    expect(lists.filter((s) => s !== 200)).toEqual([]);
+
+    const shown = await rest<ShownProduct[]>(server.url, 'GET', '/api/v1/Products/GetProductsToShow');
+    const products = freelyOrderable(shown.body.data);
+    const orders = await inPool(300, 20, async (i) => {
+      const answer = await rest(server.url, 'POST', '/api/v1/Orders/Submit', {
+        ...address,
+        body: {
+          ...customer,
+          orderProductXrefs: [
+            { productId: (products[i % products.length] as ShownProduct).productId, quantity: 1 },
+          ],
+        },
+      });
+      return answer.status;
+    });
+    expect(orders.filter((s) => s !== 200)).toEqual([]);
+  }, 90_000);
+});
+
+describe('order lookups', () => {
+  it('answers 429 past the limit a minute from one client, over REST and tRPC alike, and leaves other clients alone', async () => {
+    const ORDER_LOOKUPS_PER_MINUTE = server.shop.limiters.orderLookup.points;
+    expect(ORDER_LOOKUPS_PER_MINUTE).toBe(20);
+    const walker = from('198.51.100.20');
+    const lookups: number[] = [];
+    for (let id = 1; id <= ORDER_LOOKUPS_PER_MINUTE; id++) {
+      // Half over each API: the limit counts the client, not the door it came in by.
+      const status =
+        id % 2 === 0
+          ? (
+              await rest(
+                server.url,
+                'GET',
+                `/api/v1/Orders/GetOrderById?orderId=${id}&phoneNumber=5550000000`,
+                { headers: walker },
+              )
+            ).status
+          : (
+              await fetch(
+                `${server.url}/trpc/orders.byId?input=${encodeURIComponent(JSON.stringify({ orderId: id, phoneNumber: '5550000000' }))}`,
+                { headers: walker },
+              )
+            ).status;
+      lookups.push(status);
+    }
+    expect(lookups.every((s) => s === 404)).toBe(true);
+
+    const refused = await rest(
+      server.url,
+      'GET',
+      '/api/v1/Orders/GetOrderById?orderId=1&phoneNumber=5550000000',
+      {
+        headers: walker,
+      },
+    );
+    expect(refused.status).toBe(429);
+    expect(refused.body).toMatchObject({ success: false, data: null });
+    expect(refused.body.message).toMatch(
+      /^Too many order lookups from your connection\. Please wait \d+ seconds? and try again\.$/,
+    );
+    const viaTrpc = await fetch(
+      `${server.url}/trpc/orders.byId?input=${encodeURIComponent(JSON.stringify({ orderId: 1, phoneNumber: '5550000000' }))}`,
+      { headers: walker },
+    );
+    expect(viaTrpc.status).toBe(429);
+
+    // Another customer at another address still finds an order.
+    const placed = await rest<{ orderId: number }>(server.url, 'POST', '/api/v1/Orders/Submit', {
+      headers: from('198.51.100.21'),
+      body: { ...customer, orderProductXrefs: [{ productId: await anyOrderableProduct(), quantity: 1 }] },
+    });
+    expect(placed.status).toBe(200);
+    const found = await rest(
+      server.url,
+      'GET',
+      `/api/v1/Orders/GetOrderById?orderId=${placed.body.data.orderId}&phoneNumber=${encodeURIComponent(customer.phoneNumber)}`,
+      { headers: from('198.51.100.21') },
+    );
+    expect(found.status).toBe(200);
+    // Staff open any order without the phone number and without counting against any limit.
+    const staff = await rest(
+      server.url,
+      'GET',
+      `/api/v1/Orders/GetOrderById?orderId=${placed.body.data.orderId}`,
+      {
+        headers: walker,
+        token,
+      },
+    );
+    expect(staff.status).toBe(200);
+  });
+});
+
+async function anyOrderableProduct(): Promise<number> {
+  const shown = await rest<ShownProduct[]>(server.url, 'GET', '/api/v1/Products/GetProductsToShow');
+  return (freelyOrderable(shown.body.data)[0] as ShownProduct).productId;
+}
+
+describe('the contact form', () => {
+  it('answers 429 past the limit of messages a minute from one client, keeping none of the refused', async () => {
+    const CONTACT_MESSAGES_PER_MINUTE = server.shop.limiters.contact.points;
+    expect(CONTACT_MESSAGES_PER_MINUTE).toBe(5);
+    const flooder = from('198.51.100.30');
+    const message = {
+      name: 'Flood',
+      email: 'flood@example.com',
+      comments: 'Hello',
+      loadTime: Date.now() - 30_000,
+    };
+    const count = () =>
+      (server.shop.database.sqlite.prepare('select count(*) as n from contacts').get() as { n: number }).n;
+    const before = count();
+    for (let i = 0; i < CONTACT_MESSAGES_PER_MINUTE; i++) {
+      const answer = await rest(server.url, 'POST', '/api/v1/Contact/InsertUserComment', {
+        headers: flooder,
+        body: message,
+      });
+      expect(answer.status).toBe(200);
+    }
+    for (let i = 0; i < 3; i++) {
+      const refused = await rest(server.url, 'POST', '/api/v1/Contact/InsertUserComment', {
+        headers: flooder,
+        body: message,
+      });
+      expect(refused.status).toBe(429);
+      expect(refused.body.message).toMatch(
+        /^Too many messages from your connection\. Please wait \d+ seconds? and try again\.$/,
+      );
+      const viaTrpc = await fetch(`${server.url}/trpc/contacts.insert`, {
+        method: 'POST',
+        headers: { ...flooder, 'content-type': 'application/json' },
+        body: JSON.stringify(message),
+      });
+      expect(viaTrpc.status).toBe(429);
+    }
+    expect(count()).toBe(before + CONTACT_MESSAGES_PER_MINUTE);
+    const neighbour = await rest(server.url, 'POST', '/api/v1/Contact/InsertUserComment', {
+      headers: from('198.51.100.31'),
+      body: { ...message, name: 'Neighbour' },
+    });
+    expect(neighbour.status).toBe(200);
+  });
+});
+
+describe('oversized bodies', () => {
+  let small: TestServer;
+  let smallToken: string;
+  beforeAll(async () => {
+    // Small upload caps, so proving them costs kilobytes rather than the real 20 MB and 1 GB.
+    small = await startTestServer({ DEMO_DATA: 'false', PDF_MAX_BYTES: '50000', RESTORE_MAX_BYTES: '80000' });
+    smallToken = await staffToken(small);
+  });
+  afterAll(async () => small?.stop());
+
+  const twoMegabytes = JSON.stringify({ comments: 'x'.repeat(2 * 1024 * 1024), products: [], emails: '' });
+
+  it('answers 413 with the envelope on every REST path that takes a body', async () => {
+    const withBody = restRoutes.filter((r) => r.input === 'body');
+    expect(withBody.length).toBeGreaterThan(5);
+    const before = databaseFingerprint(small.shop.database.sqlite);
+    for (const route of withBody) {
+      const answer = await rest(small.url, route.method, route.path, {
+        body: twoMegabytes,
+        token: smallToken,
+      });
+      expect(answer.status, `${route.method} ${route.path}`).toBe(413);
+      expect(answer.body.success).toBe(false);
+      expect(answer.body.message).toMatch(/too large/i);
+    }
+    expect(changedTables(before, databaseFingerprint(small.shop.database.sqlite))).toEqual([]);
+  });
+
+  it('answers 413 with the envelope to an upload past its cap', async () => {
+    const uploads = restRoutes.filter((r) => r.input === 'multipart');
+    expect(uploads.map((r) => r.path)).toContain('/api/v1/Settings/SetActivePdf');
+    for (const route of uploads) {
+      const form = new FormData();
+      const bytes = new Uint8Array(120_000).fill(0x41);
+      bytes.set(new TextEncoder().encode('%PDF-1.7\n'));
+      form.set('file', new Blob([bytes], { type: 'application/pdf' }), 'big.pdf');
+      const response = await fetch(`${small.url}${route.path}`, {
+        method: route.method,
+        headers: { authorization: `Bearer ${smallToken}` },
+        body: form,
+      });
+      const body = (await response.json()) as { success: boolean; message: string };
+      expect(response.status, `${route.method} ${route.path}: ${body.message}`).toBe(413);
+      expect(body.success).toBe(false);
+      expect(body.message.length).toBeGreaterThan(0);
+    }
+  });
+
+  it('answers 413 on every tRPC procedure that takes a body', async () => {
+    const mutations = Object.keys(procedures).filter((n) => procedures[n]?._def.type === 'mutation');
+    for (const name of mutations) {
+      const response = await fetch(`${small.url}/trpc/${name}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${smallToken}` },
+        body: twoMegabytes,
+      });
+      expect(response.status, name).toBe(413);
+      const text = await response.text();
+      expect(text, name).toMatch(/too large/i);
+    }
+  });
+});
+
+describe('staff-only paths', () => {
+  /** The provider's real signing key, read from the data folder, for tokens wrong in one respect only. */
+  async function providerKey() {
+    const file = JSON.parse(readFileSync(path.join(server.dataDir, OIDC_KEYS_FILE_NAME), 'utf8')) as {
+      signingKeys: JWK[];
+    };
+    const jwk = file.signingKeys[0] as JWK;
+    return { key: await importJWK(jwk, 'RS256'), kid: jwk.kid as string };
+  }
+
+  const claims = () => ({ email: 'olive@example.com', name: 'Olive Owner' });
+  const genuineSubject = () =>
+    JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()).sub as string;
+
+  async function forgeries(): Promise<[string, string][]> {
+    const { key, kid } = await providerKey();
+    const { issuer, audience } = server.config.oidc;
+    const sub = genuineSubject();
+    const stranger = await generateKeyPair('RS256');
+    return [
+      [
+        'signed with HS256 under the real key id',
+        await new SignJWT(claims())
+          .setProtectedHeader({ alg: 'HS256', kid })
+          .setIssuer(issuer)
+          .setAudience(audience)
+          .setSubject(sub)
+          .setExpirationTime('10m')
+          .sign(new TextEncoder().encode('a-shared-secret-somebody-guessed!')),
+      ],
+      [
+        "with alg 'none'",
+        new UnsecuredJWT(claims())
+          .setIssuer(issuer)
+          .setAudience(audience)
+          .setSubject(sub)
+          .setExpirationTime('10m')
+          .encode(),
+      ],
+      [
+        'of another issuer (signed by the real key)',
+        await new SignJWT(claims())
+          .setProtectedHeader({ alg: 'RS256', kid })
+          .setIssuer('https://evil.example/oidc')
+          .setAudience(audience)
+          .setSubject(sub)
+          .setExpirationTime('10m')
+          .sign(key),
+      ],
+      [
+        'signed by another RSA key under the real key id',
+        await new SignJWT(claims())
+          .setProtectedHeader({ alg: 'RS256', kid })
+          .setIssuer(issuer)
+          .setAudience(audience)
+          .setSubject(sub)
+          .setExpirationTime('10m')
+          .sign(stranger.privateKey),
+      ],
+    ];
+  }
+
+  async function callRest(route: RestRoute, bearer?: string) {
+    const headers: Record<string, string> = bearer ? { authorization: `Bearer ${bearer}` } : {};
+    let body: FormData | string | undefined;
+    if (route.input === 'multipart') {
+      const form = new FormData();
+      form.set(
+        'file',
+        new Blob([new TextEncoder().encode('%PDF-1.7\n%%EOF')], { type: 'application/pdf' }),
+        'x.pdf',
+      );
+      body = form;
+    } else if (route.method !== 'GET') {
+      headers['content-type'] = 'application/json';
+      body = route.input === 'body' && route.path.includes('StockUpdates') ? '[]' : '{}';
+    }
+    const response = await fetch(`${server.url}${route.path}`, {
+      method: route.method,
+      headers,
+      ...(body ? { body } : {}),
+    });
+    // Downloads (workbooks, backups) answer with the file itself; everything else with the envelope.
+    const json = response.headers.get('content-type')?.includes('json') ?? false;
+    return {
+      status: response.status,
+      body: json ? ((await response.json()) as unknown) : await response.arrayBuffer(),
+    };
+  }
+
+  async function callTrpc(name: string, bearer?: string) {
+    const headers: Record<string, string> = bearer ? { authorization: `Bearer ${bearer}` } : {};
+    const mutation = procedures[name]?._def.type === 'mutation';
+    const response = await fetch(`${server.url}/trpc/${name}`, {
+      method: mutation ? 'POST' : 'GET',
+      headers: mutation ? { ...headers, 'content-type': 'application/json' } : headers,
+      ...(mutation ? { body: '{}' } : {}),
+    });
+    const body = (await response.json()) as { error?: { message: string; data: { httpStatus: number } } };
+    return { status: response.status, message: body.error?.message, result: 'result' in body };
+  }
+
+  it('has every staff-only path and procedure in its lists', () => {
+    expect(adminRoutes.length).toBeGreaterThan(20);
+    expect(adminProcedures.length).toBeGreaterThan(25);
+    for (const name of [
+      'orders.update',
+      'catalog.save',
+      'settings.setMessage',
+      'backup.restore',
+      'staff.list',
+    ])
+      expect(adminProcedures).toContain(name);
+  });
+
+  it('refuses forged tokens with 401 on every staff-only REST path and tRPC procedure, changing nothing', async () => {
+    const before = databaseFingerprint(server.shop.database.sqlite);
+    for (const [kind, forged] of await forgeries()) {
+      for (const route of adminRoutes) {
+        const answer = await callRest(route, forged);
+        expect(answer.status, `${kind}: ${route.method} ${route.path}`).toBe(401);
+        expect(answer.body).toEqual({ success: false, message: UNAUTHORIZED, data: null });
+      }
+      for (const name of adminProcedures) {
+        const answer = await callTrpc(name, forged);
+        expect(answer.status, `${kind}: ${name}`).toBe(401);
+        expect(answer.message).toBe(UNAUTHORIZED);
+        expect(answer.result).toBe(false);
+      }
+    }
+    expect(changedTables(before, databaseFingerprint(server.shop.database.sqlite))).toEqual([]);
+  });
+
+  it('refuses a genuine token of someone who is not staff with 403 everywhere, changing nothing', async () => {
+    const outsider = await nonStaffToken(server, { email: 'visitor@example.com' });
+    const before = databaseFingerprint(server.shop.database.sqlite);
+    for (const route of adminRoutes) {
+      const answer = await callRest(route, outsider);
+      expect(answer.status, `${route.method} ${route.path}`).toBe(403);
+      expect(answer.body).toEqual({ success: false, message: FORBIDDEN, data: null });
+    }
+    for (const name of adminProcedures) {
+      const answer = await callTrpc(name, outsider);
+      expect(answer.status, name).toBe(403);
+      expect(answer.message).toBe(FORBIDDEN);
+    }
+    expect(changedTables(before, databaseFingerprint(server.shop.database.sqlite))).toEqual([]);
+  });
+
+  it('lets the genuine staff token through the same gate (the control case)', async () => {
+    for (const route of adminRoutes.filter((r) => r.method === 'GET')) {
+      const answer = await callRest(route, token);
+      expect([401, 403], `${route.method} ${route.path}`).not.toContain(answer.status);
+    }
+    for (const name of adminProcedures.filter((n) => procedures[n]?._def.type === 'query')) {
+      const answer = await callTrpc(name, token);
+      expect([401, 403], name).not.toContain(answer.status);
+    }
+  });
+});
