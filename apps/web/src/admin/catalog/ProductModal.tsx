@@ -102,7 +102,9 @@ export function ProductModal({ open, product, onClose, specialOrder = false, onS
   const reloadCatalog = useReloadCatalog();
   const ids = useId();
 
-  // Opening the modal for another product starts from that product's saved values.
+  // Every opening starts from the product's saved values: Cancel or Escape forgets what was typed
+  // (the form stays as it was while the modal fades out, and is rebuilt on the next opening).
+  if (!open && shownFor !== undefined) setShownFor(undefined);
   if (open && shownFor !== product) {
     const fresh = formOf(product);
     setShownFor(product);

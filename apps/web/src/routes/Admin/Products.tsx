@@ -2,7 +2,7 @@ import { DELETED_PRODUCT, FLAGS_UPDATED } from '@nursery/domain';
 import { useMutation } from '@tanstack/react-query';
 import type { ColumnDef, FilterFn } from '@tanstack/react-table';
 import type { FuseOptionKey } from 'fuse.js';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { useFuzzyMatches } from '../../admin/catalog/fuzzy';
 import { ProductModal } from '../../admin/catalog/ProductModal';
 import { ProductOrdersModal } from '../../admin/catalog/ProductOrdersModal';
@@ -30,6 +30,79 @@ const SEARCH_KEYS: FuseOptionKey<AdminProduct>[] = [
   'zones',
   'displayProductStatus',
 ];
+
+/**
+ * What the Flags and action cells need from the screen. The cells read it from context so the column
+ * definitions never change: a new cell function would make the table remount every cell, destroying the
+ * button that has focus (a modal could not hand focus back, a toggled checkbox would lose it).
+ */
+interface RowActions {
+  brandLabel: string;
+  showDelete: boolean;
+  flagsPending: boolean;
+  deletePending: boolean;
+  setFlag: (product: AdminProduct, isDougs: boolean) => void;
+  edit: (product: AdminProduct) => void;
+  showOrders: (product: AdminProduct) => void;
+  remove: (product: AdminProduct) => void;
+}
+const RowActionsContext = createContext<RowActions | null>(null);
+
+function useRowActions(): RowActions {
+  const actions = useContext(RowActionsContext);
+  if (!actions) throw new Error('Product row cells render inside the products table only');
+  return actions;
+}
+
+function FlagsCell({ product }: { product: AdminProduct }) {
+  const { brandLabel, flagsPending, setFlag } = useRowActions();
+  return (
+    <label className="form-check nowrap">
+      <input
+        type="checkbox"
+        checked={product.isDougs}
+        disabled={flagsPending}
+        onChange={(e) => setFlag(product, e.target.checked)}
+      />
+      <span>{brandLabel}</span>
+    </label>
+  );
+}
+
+function ActionsCell({ product }: { product: AdminProduct }) {
+  const { showDelete, deletePending, edit, showOrders, remove } = useRowActions();
+  return (
+    <div className="action-buttons">
+      <button
+        type="button"
+        className="btn btn-sm btn-primary"
+        onClick={() => edit(product)}
+        aria-label={`Edit ${product.name}`}
+      >
+        Edit
+      </button>
+      <button
+        type="button"
+        className="btn btn-sm btn-info"
+        onClick={() => showOrders(product)}
+        aria-label={`Show orders of ${product.name}`}
+      >
+        Orders
+      </button>
+      {showDelete ? (
+        <button
+          type="button"
+          className="btn btn-sm btn-danger"
+          disabled={deletePending}
+          aria-label={`Delete ${product.name}`}
+          onClick={() => remove(product)}
+        >
+          Delete
+        </button>
+      ) : null}
+    </div>
+  );
+}
 
 /** The product management screen: every product with this season's figures, status, flags and actions. */
 export function AdminProducts() {
@@ -133,64 +206,38 @@ export function AdminProducts() {
         id: 'flags',
         header: 'Flags',
         accessorKey: 'isDougs',
-        cell: ({ row }) => (
-          <label className="form-check nowrap">
-            <input
-              type="checkbox"
-              checked={row.original.isDougs}
-              disabled={updateFlags.isPending}
-              onChange={(e) =>
-                updateFlags.mutate({ productId: row.original.productId, isDougs: e.target.checked })
-              }
-            />
-            <span>{brandLabel}</span>
-          </label>
-        ),
+        cell: ({ row }) => <FlagsCell product={row.original} />,
       },
       {
         id: 'actions',
         header: () => <span className="sr-only">Actions</span>,
         enableSorting: false,
-        cell: ({ row }) => (
-          <div className="action-buttons">
-            <button
-              type="button"
-              className="btn btn-sm btn-primary"
-              onClick={() => setEditing({ product: row.original })}
-              aria-label={`Edit ${row.original.name}`}
-            >
-              Edit
-            </button>
-            <button
-              type="button"
-              className="btn btn-sm btn-info"
-              onClick={() => setOrdersOf(row.original)}
-              aria-label={`Show orders of ${row.original.name}`}
-            >
-              Orders
-            </button>
-            {showDelete ? (
-              <button
-                type="button"
-                className="btn btn-sm btn-danger"
-                disabled={deleteProduct.isPending}
-                aria-label={`Delete ${row.original.name}`}
-                onClick={async () => {
-                  const yes = await confirm(
-                    `Are you sure you want to delete ${row.original.displayNameAndSize}? It leaves the shop but stays on past orders.`,
-                    { tone: 'danger', confirmText: 'Delete' },
-                  );
-                  if (yes) deleteProduct.mutate({ productId: row.original.productId });
-                }}
-              >
-                Delete
-              </button>
-            ) : null}
-          </div>
-        ),
+        cell: ({ row }) => <ActionsCell product={row.original} />,
       },
     ],
-    [brandLabel, showDelete, updateFlags, deleteProduct],
+    [],
+  );
+
+  const { mutate: mutateFlags, isPending: flagsPending } = updateFlags;
+  const { mutate: mutateDelete, isPending: deletePending } = deleteProduct;
+  const rowActions = useMemo<RowActions>(
+    () => ({
+      brandLabel,
+      showDelete,
+      flagsPending,
+      deletePending,
+      setFlag: (product, isDougs) => mutateFlags({ productId: product.productId, isDougs }),
+      edit: (product) => setEditing({ product }),
+      showOrders: setOrdersOf,
+      remove: async (product) => {
+        const yes = await confirm(
+          `Are you sure you want to delete ${product.displayNameAndSize}? It leaves the shop but stays on past orders.`,
+          { tone: 'danger', confirmText: 'Delete' },
+        );
+        if (yes) mutateDelete({ productId: product.productId });
+      },
+    }),
+    [brandLabel, showDelete, flagsPending, deletePending, mutateFlags, mutateDelete],
   );
 
   return (
@@ -223,17 +270,19 @@ export function AdminProducts() {
           </button>
         </div>
       ) : (
-        <DataTable
-          data={products.data}
-          columns={columns}
-          globalFilter={filter}
-          globalFilterFn={fuzzyFilter}
-          initialSorting={[{ id: 'name', desc: false }]}
-          getRowId={(p) => String(p.productId)}
-          emptyText={filter ? 'No products match the filter.' : 'No products yet: use Add Product...'}
-          caption="Products"
-          testId="admin-products-table"
-        />
+        <RowActionsContext value={rowActions}>
+          <DataTable
+            data={products.data}
+            columns={columns}
+            globalFilter={filter}
+            globalFilterFn={fuzzyFilter}
+            initialSorting={[{ id: 'name', desc: false }]}
+            getRowId={(p) => String(p.productId)}
+            emptyText={filter ? 'No products match the filter.' : 'No products yet: use Add Product...'}
+            caption="Products"
+            testId="admin-products-table"
+          />
+        </RowActionsContext>
       )}
       <ProductModal
         open={editing !== null}

@@ -1,0 +1,73 @@
+import { startTestServer } from '@nursery/server/testing';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type E2eShop, launchBrowser, newPage, signIn, WEB_ROOT } from './support/index.ts';
+
+// The catalogue screens by keyboard alone, on the demo shop: every modal takes focus when it opens
+// and gives it back to the button that opened it, and Cancel forgets what was typed.
+
+let shop: E2eShop;
+let browser: Browser;
+let page: Page;
+const shots = process.env.E2E_SCREENSHOTS;
+
+beforeAll(async () => {
+  const server = await startTestServer({}, { webRoot: process.env.E2E_WEB_ROOT ?? WEB_ROOT });
+  shop = Object.assign(server, { origin: server.config.publicUrl });
+  browser = await launchBrowser();
+  ({ page } = await newPage(browser));
+  await signIn(page, shop, { name: 'Sam Staff' });
+});
+afterAll(async () => {
+  await browser?.close();
+  await shop?.stop();
+});
+
+/** The focused element as a person would name it: its label, an input's value, or its text. */
+const focused = () =>
+  page.evaluate(() => {
+    const el = document.activeElement;
+    if (el instanceof HTMLInputElement) return el.value;
+    return el?.getAttribute('aria-label') ?? el?.textContent ?? null;
+  });
+
+async function focusButton(name: string) {
+  const button = page.getByRole('button', { name, exact: true });
+  await button.focus();
+  expect(await focused()).toBe(name);
+}
+
+describe('catalogue by keyboard', () => {
+  it('edits a product with Enter and Escape, and focus comes back to its Edit button', async () => {
+    await page.goto(`${shop.origin}/Admin/Products`);
+    await page.getByPlaceholder('Filter Products...').fill('Basswood');
+    await focusButton('Edit American Basswood');
+    await page.keyboard.press('Enter');
+    const modal = page.getByTestId('product-modal');
+    await modal.getByRole('heading', { name: 'Editing: American Basswood' }).waitFor();
+    expect(await focused()).toBe('American Basswood');
+    await page.keyboard.type(' (large)');
+    if (shots) await page.screenshot({ path: `${shots}/keyboard-modal.png` });
+    await page.keyboard.press('Escape');
+    await modal.waitFor({ state: 'detached' });
+    await expect.poll(focused).toBe('Edit American Basswood');
+
+    // What was typed before Escape is gone when the product is opened again.
+    await page.keyboard.press('Enter');
+    await modal.getByRole('heading', { name: 'Editing: American Basswood' }).waitFor();
+    expect(await modal.getByLabel('Name', { exact: true }).inputValue()).toBe('American Basswood');
+    await page.keyboard.press('Escape');
+    await modal.waitFor({ state: 'detached' });
+  });
+
+  it('opens a product orders list and the status confirmation, and returns focus from both', async () => {
+    await page.goto(`${shop.origin}/Admin/Products`);
+    await page.getByPlaceholder('Filter Products...').fill('Basswood');
+    await focusButton('Show orders of American Basswood');
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Orders for American Basswood' }).waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('heading', { name: 'Orders for American Basswood' }).waitFor({ state: 'detached' });
+    await expect.poll(focused).toBe('Show orders of American Basswood');
+  });
+});
