@@ -82,11 +82,15 @@ function databaseFile(): string {
   return file;
 }
 
-function setMessage(html: string): void {
+function setSetting(name: string, value: string): void {
   execFileSync('sqlite3', [
     databaseFile(),
-    `UPDATE settings SET value = '${html.replaceAll("'", "''")}' WHERE name = 'Message';`,
+    `UPDATE settings SET value = '${value.replaceAll("'", "''")}' WHERE name = '${name}';`,
   ]);
+}
+
+function setMessage(html: string): void {
+  setSetting('Message', html);
 }
 
 /** Staff would flip this in the admin; the test writes the database directly, as the brief allows. */
@@ -193,6 +197,14 @@ describe('the storefront in a real browser', () => {
           await boxes.evaluateAll((els) => els.filter((e) => !(e as HTMLInputElement).checked).length),
       )
       .toBe(0);
+
+    // ?ignoreCache=true reaches the server.
+    const fresh = page.waitForRequest(
+      (r) => r.url().includes('catalog.productsToShow') && r.url().includes('ignoreCache'),
+    );
+    await page.goto(`${shop.origin}/Products?ignoreCache=true`);
+    await fresh;
+    await page.locator('article.product-card').first().waitFor();
     await context.close();
   });
 
@@ -436,6 +448,23 @@ describe('the storefront in a real browser', () => {
     expect(await frame.getAttribute('src')).toContain(
       `marker=${shop.config.shop.latitude},${shop.config.shop.longitude}`,
     );
+    // The directions form opens OpenStreetMap's route planner in a new tab (answered here: no internet in tests).
+    await context.route('https://www.openstreetmap.org/directions**', (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<title>Directions</title>' }),
+    );
+    await page.getByLabel('Get directions from your address').fill('12 Elm Street, Millbrook');
+    const [tab] = await Promise.all([
+      context.waitForEvent('page'),
+      page.getByRole('button', { name: 'Get Directions' }).click(),
+    ]);
+    await tab.waitForURL(/openstreetmap/);
+    const directions = new URL(tab.url());
+    expect(directions.origin + directions.pathname).toBe('https://www.openstreetmap.org/directions');
+    expect(directions.searchParams.get('from')).toBe('12 Elm Street, Millbrook');
+    expect(directions.searchParams.get('to')).toBe(
+      `${shop.config.shop.latitude},${shop.config.shop.longitude}`,
+    );
+    await tab.close();
     await page.getByLabel('Name').fill('Ada Maple');
     await page.getByLabel('Email').fill('ada@example.com');
     await page.getByLabel('Comments').fill('Do you have bur oak seedlings this spring?');
@@ -464,6 +493,18 @@ describe('the storefront in a real browser', () => {
       await page.locator('.global-message:not(.is-revealed)').waitFor({ state: 'attached' });
       await page.locator('.global-message.is-revealed').waitFor();
       await shot(page, 'global-message');
+      // The flyer link appears only when a flyer is set, and opens in a new tab.
+      await page.goto(shop.origin);
+      await page.getByRole('heading', { name: `Welcome to ${shop.config.shop.name}` }).waitFor();
+      expect(await page.getByRole('link', { name: /flyer/ }).count()).toBe(0);
+      setSetting('ActivePdf', '/media/flyer.pdf');
+      await page.reload();
+      const flyer = page.getByRole('link', { name: /flyer/ });
+      await flyer.waitFor();
+      expect(await flyer.getAttribute('href')).toBe('/media/flyer.pdf');
+      expect(await flyer.getAttribute('target')).toBe('_blank');
+      expect(await flyer.getAttribute('rel')).toContain('noopener');
+      setSetting('ActivePdf', '');
       setMessage('  <p> </p> ');
       await page.goto(`${shop.origin}/TreeCare`);
       await page.getByRole('heading', { name: 'Plant within 72 hours' }).waitFor();
