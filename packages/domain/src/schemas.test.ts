@@ -152,3 +152,28 @@ describe('idSchema', () => {
     expect(idSchema.safeParse('1.5').success).toBe(false);
   });
 });
+
+describe('text typed or pasted with control characters', () => {
+  it('keeps names and phones on one line and comments free of NUL, so e-mail subjects and sheets stay whole', () => {
+    const parsed = orderDetailsSchema.parse({
+      firstName: 'Ann\r\nBcc: someone@example.com',
+      lastName: 'Lee\u0000',
+      email: 'ann@example.com',
+      confirmEmail: 'ann@example.com',
+      phoneNumber: '555\t123 4567',
+      comments: 'First line\r\nSecond\u0000 line',
+      orderProductXrefs: [{ productId: 1, quantity: 1 }],
+    });
+    expect(parsed.firstName).toBe('Ann Bcc: someone@example.com');
+    expect(parsed.lastName).toBe('Lee');
+    expect(parsed.phoneNumber).toBe('555 123 4567');
+    expect(parsed.comments).toBe('First line\nSecond line');
+    const contact = contactSubmissionSchema.parse({
+      name: 'Robin\nMarsh',
+      email: 'robin@example.com',
+      comments: 'a\r\nb\u0007',
+      loadTime: new Date().toISOString(),
+    });
+    expect(contact).toMatchObject({ name: 'Robin Marsh', comments: 'a\nb' });
+  });
+});

@@ -9,18 +9,28 @@ import { QUANTITY_MAX, validateOrderDetails } from './orderDetails.ts';
 
 const tooLong = (field: string, max: number) => ({ error: `${field} can be at most ${max} characters.` });
 
+// A name or phone is one line: a pasted line break, tab or NUL would break the order e-mail's subject,
+// the admin tables and the spreadsheets, so control characters become a space. Comments keep their
+// line breaks (as \n) and lose only the other control characters.
+const ONE_LINE_CONTROLS = /[\u0000-\u001f\u007f\u2028\u2029]+/g;
+const MULTI_LINE_CONTROLS = /[\u0000-\u0008\u000b-\u001f\u007f]/g;
+export const asOneLine = (s: string): string => s.replace(ONE_LINE_CONTROLS, ' ');
+export const asMultiLine = (s: string): string => s.replace(/\r\n?/g, '\n').replace(MULTI_LINE_CONTROLS, '');
+
 /** Missing or null becomes '' so the spec's "you must enter" rule, not a type error, speaks. */
 const text = (field: string, max: number) =>
   z
     .string({ error: `${field} must be text.` })
+    .overwrite(asOneLine)
     .trim()
     .max(max, tooLong(field, max))
     .nullish()
     .transform((v) => v ?? '');
 
-const optionalText = (field: string, max: number) =>
+const optionalText = (field: string, max: number, lines: 'one' | 'many' = 'one') =>
   z
     .string({ error: `${field} must be text.` })
+    .overwrite(lines === 'one' ? asOneLine : asMultiLine)
     .trim()
     .max(max, tooLong(field, max))
     .nullish()
@@ -68,7 +78,7 @@ export const orderDetailsSchema = z
     confirmEmail: text('Confirm email', 254),
     phoneNumber: text('Phone number', 40),
     workPhoneNumber: optionalText('Work phone number', 40),
-    comments: optionalText('Comments', 4000),
+    comments: optionalText('Comments', 4000, 'many'),
     orderProductXrefs: z
       .array(orderLineInputSchema, { error: 'The order lines must be a list.' })
       .max(500, { error: 'An order can have at most 500 different products.' })
@@ -126,6 +136,7 @@ const loadTimeSchema = z
 export const contactSubmissionSchema = z.object({
   name: z
     .string({ error: 'Please enter your name.' })
+    .overwrite(asOneLine)
     .trim()
     .min(1, { error: 'Please enter your name.' })
     .max(100, tooLong('Name', 100)),
@@ -138,6 +149,7 @@ export const contactSubmissionSchema = z.object({
     .pipe(z.email({ error: INVALID_EMAIL })),
   comments: z
     .string({ error: 'Please enter your comments.' })
+    .overwrite(asMultiLine)
     .trim()
     .min(1, { error: 'Please enter your comments.' })
     .max(5000, tooLong('Comments', 5000)),

@@ -1,4 +1,5 @@
 import { emailOutbox, type ShopDatabase } from '@nursery/db';
+import { asOneLine } from '@nursery/domain';
 import { and, asc, eq, gte, isNull, lt } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
 
@@ -178,6 +179,9 @@ export function createOutbox(options: {
   return {
     smtpConfigured: transport !== null,
     queue(email) {
+      // A subject is one header line; a name typed with a line break (older rows, staff edits) must not
+      // split it, whatever the mail library would make of it.
+      email = { ...email, subject: asOneLine(email.subject).trim() };
       database()
         .db.insert(emailOutbox)
         .values({
