@@ -713,5 +713,26 @@ describe('hostile input', () => {
     }
     // The "refused calls change nothing" check had teeth: many batches held only refused writes.
     expect(refusedMutationsChecked).toBeGreaterThanOrEqual(Math.floor(REQUESTS / 10));
+
+    // The one piece of staff HTML the storefront renders as HTML kept none of the injections it was sent.
+    const reader = openDatabase(path.join(dataDir, DATABASE_FILE_NAME), { readonly: true });
+    try {
+      const stored = [
+        ...(reader.sqlite.prepare("select value as html from settings where name = 'Message'").all() as {
+          html: string | null;
+        }[]),
+        ...(reader.sqlite.prepare('select message_html as html from saved_messages').all() as {
+          html: string | null;
+        }[]),
+      ].map((row) => row.html ?? '');
+      expect(stored.length).toBeGreaterThan(1);
+      for (const html of stored) {
+        expect(html).not.toMatch(/<(script|iframe|object|embed|style|svg|form)\b/i);
+        expect(html).not.toMatch(/<[^>]*\son\w+\s*=/i);
+        expect(html).not.toMatch(/(href|src)\s*=\s*["']?\s*javascript:/i);
+      }
+    } finally {
+      reader.close();
+    }
   }, 170_000);
 });
