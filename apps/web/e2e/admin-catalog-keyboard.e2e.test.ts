@@ -70,4 +70,52 @@ describe('catalogue by keyboard', () => {
     await page.getByRole('heading', { name: 'Orders for American Basswood' }).waitFor({ state: 'detached' });
     await expect.poll(focused).toBe('Show orders of American Basswood');
   });
+
+  it('records stock by keyboard: typed rules, Reset, the summary and its notes', async () => {
+    await page.goto(`${shop.origin}/Admin/Stock`);
+    await page.getByPlaceholder('Filter Products...').fill('Basswood');
+    const item = page.locator('li.stock-item', {
+      has: page.getByRole('heading', { name: 'American Basswood' }),
+    });
+    const current = Number(await item.getByTestId(/^current-stock-/).textContent());
+    const input = item.getByLabel('Change in stock for American Basswood');
+    await input.focus();
+
+    // Not a number: error state, counted as 0; above 1,000,000: ignored.
+    await page.keyboard.type('abc');
+    await item.getByText(`The new stock value will be ${current}`).waitFor();
+    expect(await input.getAttribute('aria-invalid')).toBe('true');
+    await input.fill('');
+    await page.keyboard.type('1000001');
+    expect(await input.inputValue()).toBe('100000');
+    await item.getByText(`The new stock value will be ${current + 100000}`).waitFor();
+
+    // Reset by keyboard leaves focus in the input, ready for the right number.
+    await page.keyboard.press('Tab'); // +1
+    await page.keyboard.press('Tab'); // Reset
+    expect(await focused()).toBe('Reset');
+    await page.keyboard.press('Enter');
+    await expect.poll(focused).toBe('');
+    expect(await item.getByText('Product has pending stock changes.').count()).toBe(0);
+
+    await page.keyboard.type('12');
+    const review = page.getByRole('button', { name: 'Review Stock Changes (1)' }).first();
+    await review.focus();
+    await page.keyboard.press('Enter');
+    const summary = page.getByRole('dialog');
+    await summary.getByText('Comments: (optional)').waitFor();
+    await summary.getByRole('textbox').fill('Spring delivery from the grower');
+    if (shots) await page.screenshot({ path: `${shots}/keyboard-stock-summary.png` });
+    await summary.getByRole('button', { name: 'Update Stock' }).focus();
+    await page.keyboard.press('Enter');
+    await summary.waitFor({ state: 'detached' });
+    // Focus stays on the screen, not lost to the page body.
+    await expect.poll(focused).toMatch(/^Review Stock Changes/);
+
+    await item.getByRole('button', { name: 'Load Price History' }).focus();
+    await page.keyboard.press('Enter');
+    await item.getByRole('cell', { name: 'Spring delivery from the grower' }).waitFor();
+    await expect.poll(focused).toBe('Hide History');
+    if (shots) await page.screenshot({ path: `${shots}/keyboard-stock-history.png` });
+  });
 });

@@ -9,7 +9,7 @@ import {
   useReactTable,
 } from '@tanstack/react-table';
 import type { FuseOptionKey } from 'fuse.js';
-import { useCallback, useEffect, useId, useMemo, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { exportStock } from '../../admin/catalog/exportStock';
 import { useFuzzyMatches } from '../../admin/catalog/fuzzy';
 import { StatusDropdown } from '../../admin/catalog/StatusDropdown';
@@ -52,6 +52,7 @@ export function AdminStock() {
   const [loadingHistory, setLoadingHistory] = useState<ReadonlySet<number>>(new Set());
   const [summaryOpen, setSummaryOpen] = useState(false);
   const [notes, setNotes] = useState<Readonly<Record<number, string>>>({});
+  const reviewId = useId();
 
   // Special-order products are one-off lines on an order; there is no stock to count for them.
   const stocked = useMemo(
@@ -183,11 +184,15 @@ export function AdminStock() {
         <button type="button" className="btn btn-outline" onClick={() => void exportStock()}>
           Export Stock
         </button>
+        {/* aria-disabled, not disabled: after a save empties the list, the summary hands focus back here. */}
         <button
           type="button"
           className="btn btn-primary"
-          onClick={() => setSummaryOpen(true)}
-          disabled={summaryLines.length === 0}
+          id={reviewId}
+          onClick={() => {
+            if (summaryLines.length > 0) setSummaryOpen(true);
+          }}
+          aria-disabled={summaryLines.length === 0}
         >
           Review Stock Changes{summaryLines.length > 0 ? ` (${summaryLines.length})` : ''}
         </button>
@@ -232,7 +237,16 @@ export function AdminStock() {
           {pager('bottom')}
           {summaryLines.length > 0 ? (
             <div className="review-bar">
-              <button type="button" className="btn btn-primary btn-lg" onClick={() => setSummaryOpen(true)}>
+              <button
+                type="button"
+                className="btn btn-primary btn-lg"
+                onClick={(event) => {
+                  // The bar leaves once the changes are saved; the toolbar's button takes focus back then.
+                  document.getElementById(reviewId)?.focus({ preventScroll: true });
+                  event.preventDefault();
+                  setSummaryOpen(true);
+                }}
+              >
                 Review Stock Changes ({summaryLines.length})
               </button>
             </div>
@@ -275,6 +289,7 @@ function StockItem({
   onToggleHistory: () => void;
 }) {
   const id = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
   const change = stockChangeOf(text);
   const hasPending = text !== '';
   const invalid = hasPending && change === null;
@@ -331,6 +346,7 @@ function StockItem({
             -1
           </button>
           <input
+            ref={inputRef}
             id={`${id}-change`}
             className="form-control"
             inputMode="numeric"
@@ -350,7 +366,15 @@ function StockItem({
           </button>
         </div>
         {hasPending ? (
-          <button type="button" className="btn btn-sm btn-warning" onClick={onReset}>
+          <button
+            type="button"
+            className="btn btn-sm btn-warning"
+            onClick={() => {
+              // Reset disappears with the change it clears; the input keeps focus for the next number.
+              inputRef.current?.focus();
+              onReset();
+            }}
+          >
             Reset
           </button>
         ) : null}
@@ -378,8 +402,12 @@ function StockItem({
           <button
             type="button"
             className="btn btn-sm btn-outline"
-            onClick={onLoadHistory}
-            disabled={historyLoading}
+            onClick={() => {
+              if (!historyLoading) onLoadHistory();
+            }}
+            // aria-disabled keeps focus on the button, which becomes Hide History once loaded.
+            aria-disabled={historyLoading}
+            aria-busy={historyLoading}
           >
             {historyLoading ? <span className="spinner" aria-hidden="true" /> : null} Load Price History
           </button>
