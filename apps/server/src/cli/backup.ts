@@ -1,7 +1,12 @@
 import { statSync } from 'node:fs';
-import path from 'node:path';
 import { writeBackupFile } from '@nursery/api';
-import { CommandError, fromTypingFolder, openShopForCommand } from './shopCommand.ts';
+import {
+  CommandError,
+  type CommandIo,
+  fromTypingFolder,
+  openShopForCommand,
+  runIfMain,
+} from './shopCommand.ts';
 
 const USAGE = `Backs up the whole shop (database snapshot, media files, manifest with checksums) into one .zip.
 
@@ -14,7 +19,7 @@ Safe while the shop is running: the database is copied with SQLite's online back
 export async function runBackupCommand(
   argv: string[],
   env: Record<string, string | undefined>,
-  io: { out: (line: string) => void; err: (line: string) => void },
+  io: CommandIo,
 ): Promise<number> {
   if (argv.includes('--help') || argv.includes('-h') || argv.length > 1) {
     (argv.length > 1 ? io.err : io.out)(USAGE);
@@ -39,19 +44,4 @@ export async function runBackupCommand(
   }
 }
 
-const isMain =
-  process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(import.meta.url).pathname);
-if (isMain) {
-  runBackupCommand(process.argv.slice(2), process.env, {
-    out: (line) => console.log(line),
-    err: (line) => console.error(line),
-  }).then(
-    (code) => {
-      process.exitCode = code;
-    },
-    (error: unknown) => {
-      console.error(error);
-      process.exitCode = 1;
-    },
-  );
-}
+runIfMain(import.meta.url, runBackupCommand);

@@ -1,8 +1,13 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import path from 'node:path';
 import { restoreBackup } from '@nursery/api';
 import { TRPCError } from '@trpc/server';
-import { CommandError, fromTypingFolder, openShopForCommand } from './shopCommand.ts';
+import {
+  CommandError,
+  type CommandIo,
+  fromTypingFolder,
+  openShopForCommand,
+  runIfMain,
+} from './shopCommand.ts';
 
 const USAGE = `Restores the shop in DATA_DIR from a backup made by Download Backup or pnpm backup.
 
@@ -16,7 +21,7 @@ before it is replaced. Stop the shop first, and start it again afterwards.`;
 export async function runRestoreCommand(
   argv: string[],
   env: Record<string, string | undefined>,
-  io: { out: (line: string) => void; err: (line: string) => void },
+  io: CommandIo,
 ): Promise<number> {
   if (argv.includes('--help') || argv.includes('-h')) {
     io.out(USAGE);
@@ -54,19 +59,4 @@ export async function runRestoreCommand(
   }
 }
 
-const isMain =
-  process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(import.meta.url).pathname);
-if (isMain) {
-  runRestoreCommand(process.argv.slice(2), process.env, {
-    out: (line) => console.log(line),
-    err: (line) => console.error(line),
-  }).then(
-    (code) => {
-      process.exitCode = code;
-    },
-    (error: unknown) => {
-      console.error(error);
-      process.exitCode = 1;
-    },
-  );
-}
+runIfMain(import.meta.url, runRestoreCommand);

@@ -61,3 +61,32 @@ export function openShopForCommand(
 }
 
 export class CommandError extends Error {}
+
+export interface CommandIo {
+  out: (line: string) => void;
+  err: (line: string) => void;
+}
+
+/**
+ * Runs a command when its file is the one node was started with (`pnpm backup` runs backup.ts), not when a
+ * test imports it: the exit code is the command's answer, and an unexpected error is printed, not thrown.
+ */
+export function runIfMain(
+  moduleUrl: string,
+  run: (argv: string[], env: Record<string, string | undefined>, io: CommandIo) => Promise<number>,
+): void {
+  const started = process.argv[1];
+  if (!started || path.resolve(started) !== path.resolve(new URL(moduleUrl).pathname)) return;
+  run(process.argv.slice(2), process.env, {
+    out: (line) => console.log(line),
+    err: (line) => console.error(line),
+  }).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (error: unknown) => {
+      console.error(error);
+      process.exitCode = 1;
+    },
+  );
+}

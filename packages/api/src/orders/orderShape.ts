@@ -2,6 +2,7 @@ import { orderLines, orders, products } from '@nursery/db';
 import { formatDate, formatDateTime, formatMoney, productTypeName, toDollars } from '@nursery/domain';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Shop } from '../shop.ts';
+import type { PricedOrderLine } from './pricing.ts';
 
 /** The order columns every order answer is built from; listed so no internal column leaks. */
 export const orderColumns = {
@@ -63,16 +64,10 @@ const lineColumns = {
   productTypeId: products.productTypeId,
 };
 
-export interface OrderLineRow {
+/** A stored line is a priced line (its unit price as used at the time) with its ids and product. */
+export interface OrderLineRow extends PricedOrderLine {
   orderProductXrefId: number;
   orderId: number;
-  productId: number;
-  quantity: number;
-  unitPriceCents: number;
-  isStatic: boolean;
-  subtotalCents: number;
-  taxCents: number;
-  totalCents: number;
   name: string;
   productSize: string;
   productTypeId: number;
