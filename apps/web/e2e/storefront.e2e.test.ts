@@ -147,6 +147,7 @@ describe('the storefront in a real browser', () => {
       await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin' }).count(),
     ).toBe(0);
     await shot(page, 'home-desktop');
+    await shot(page, 'home-desktop-full', true);
     await page.goto(`${shop.origin}/FAQ`);
     await page.getByRole('link', { name: 'How long does planting take?' }).click();
     await page.locator('#planting-rate.is-flashing').waitFor();
@@ -223,6 +224,10 @@ describe('the storefront in a real browser', () => {
       )
       .toContain(target.name);
     await shot(page, 'search-typo');
+    // A tablet between the phone and desktop layouts.
+    await page.setViewportSize({ width: 820, height: 1180 });
+    await page.waitForTimeout(400);
+    await shot(page, 'search-typo-tablet');
     await context.close();
   });
 

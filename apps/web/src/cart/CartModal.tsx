@@ -168,7 +168,8 @@ export function CartModal() {
       updateCart(orderPlaced);
       clearToasts();
       queryClient.setQueryData(
-        trpc.orders.byId.queryKey({ orderId: answer.orderId, phoneNumber: answer.phoneNumber }),
+        // The same input the order view will ask with, so it opens from this answer without a request.
+        trpc.orders.byId.queryKey({ orderId: String(answer.orderId), phoneNumber: answer.phoneNumber }),
         answer.order,
       );
       // Stock and sold-out states may have changed with this order.
