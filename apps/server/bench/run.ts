@@ -283,6 +283,8 @@ async function orderSubmit(release: Running): Promise<void> {
   const body = JSON.stringify({ ...benchCustomer, orderProductXrefs: lines });
   const acknowledged: number[] = [];
   const result = await load(`${release.url}/api/v1/Orders/Submit`, {
+    // A customer's browser waits longer than autocannon's default 10 s before giving up on a checkout.
+    timeout: 30,
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body,
