@@ -466,7 +466,7 @@ describe('bad input never gets a 500', () => {
       [
         '/api/v1/Orders/Submit',
         { ...customer, orderProductXrefs: [{ productId: 'x', quantity: 1 }] },
-        'Each product on an order needs a product id.',
+        'A product id is a positive whole number, like 48.',
       ],
       [
         '/api/v1/Orders/Submit',

@@ -177,3 +177,20 @@ describe('text typed or pasted with control characters', () => {
     expect(contact).toMatchObject({ name: 'Robin Marsh', comments: 'a\nb' });
   });
 });
+
+describe('an order line whose id or quantity is there but not a number', () => {
+  it('says what a quantity or id must look like instead of calling it missing', () => {
+    const line = (v: unknown) => messages(orderLineInputSchema.safeParse(v));
+    expect(line({ productId: 48, quantity: '3' })).toEqual([
+      'Quantities are whole numbers from 1 to 100000, written as numbers (3, not "3").',
+    ]);
+    expect(line({ productId: 48, quantity: Number.POSITIVE_INFINITY })).toEqual([
+      'Quantities are whole numbers from 1 to 100000, written as numbers (3, not "3").',
+    ]);
+    expect(line({ productId: 48 })).toEqual(['Each product on an order needs a quantity.']);
+    expect(line({ productId: '48', quantity: 1 })).toEqual([
+      'A product id is a positive whole number, like 48.',
+    ]);
+    expect(line({ quantity: 1 })).toEqual(['Each product on an order needs a product id.']);
+  });
+});

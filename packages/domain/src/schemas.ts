@@ -42,12 +42,23 @@ export const idSchema = z.coerce
   .positive({ error: 'The id must be a positive number.' });
 
 export const orderLineInputSchema = z.object({
+  // A value that is there but not a finite number ("48", 1e309) is told so, not called missing.
   productId: z
-    .number({ error: 'Each product on an order needs a product id.' })
+    .number({
+      error: (issue) =>
+        issue.input === undefined
+          ? 'Each product on an order needs a product id.'
+          : 'A product id is a positive whole number, like 48.',
+    })
     .int({ error: 'A product id is a whole number.' })
     .positive({ error: 'A product id is a positive number.' }),
   quantity: z
-    .number({ error: 'Each product on an order needs a quantity.' })
+    .number({
+      error: (issue) =>
+        issue.input === undefined
+          ? 'Each product on an order needs a quantity.'
+          : `Quantities are whole numbers from 1 to ${QUANTITY_MAX}, written as numbers (3, not "3").`,
+    })
     .int({ error: 'Quantities are whole numbers.' })
     .min(1, { error: 'Each product on an order needs a quantity of at least 1.' })
     .max(QUANTITY_MAX, { error: `You can order at most ${QUANTITY_MAX} of one product.` }),
