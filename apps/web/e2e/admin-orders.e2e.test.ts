@@ -62,7 +62,7 @@ function pastSeasonOrder(): OrderRow {
 async function openOrdersList(seasonValue: number, filter: string) {
   await page.goto(`${shop.origin}/Admin/Orders`);
   await page.getByRole('heading', { name: 'Orders - Admin' }).waitFor();
-  const season = page.getByLabel('Season');
+  const season = page.getByLabel('Season', { exact: true });
   await expect.poll(() => season.isEnabled()).toBe(true);
   await season.selectOption(String(seasonValue));
   await page.getByPlaceholder('Filter Orders...').fill(filter);

@@ -1,12 +1,11 @@
-import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { trpc } from '../../trpc';
 
-/** Page titles read '{title} | {shop name}', as on the storefront. */
+/**
+ * Admin page titles are the spec's text exactly ('Orders - Admin', 'Modifying Order 12'), as on the
+ * Products, Stock and Photos screens; the storefront's '{title} | {shop name}' is for customers.
+ */
 export function usePageTitle(title: string): void {
-  const site = useQuery(trpc.site.config.queryOptions());
-  const shopName = site.data?.shop.name;
   useEffect(() => {
-    document.title = shopName ? `${title} | ${shopName}` : title;
-  }, [title, shopName]);
+    document.title = title;
+  }, [title]);
 }

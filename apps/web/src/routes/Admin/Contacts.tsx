@@ -2,7 +2,7 @@ import type { RouterOutputs } from '@nursery/api/types';
 import { SUCCESSFULLY_UPDATED } from '@nursery/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ColumnDef, FilterFn } from '@tanstack/react-table';
-import { useMemo, useState } from 'react';
+import { type RefObject, useMemo, useRef, useState } from 'react';
 import { usePageTitle } from '../../admin/orders/usePageTitle';
 import { DataTable } from '../../components/DataTable';
 import { notify, showApiFailure } from '../../lib/toast';
@@ -18,6 +18,59 @@ const contactFilterFn: FilterFn<Contact> = (row, _columnId, value: string) => {
   const haystack = `${c.contactId} ${c.name} ${c.email} ${c.comments} ${c.displayCreatedDate}`.toLowerCase();
   return needle.split(/\s+/).every((word) => haystack.includes(word));
 };
+
+function contactColumns(
+  markSpam: RefObject<(contactId: number, isSpam: boolean) => void>,
+): ColumnDef<Contact, unknown>[] {
+  return [
+    { accessorKey: 'contactId', header: 'Contact Id', meta: { width: '6.5rem', className: 'num' } },
+    { accessorKey: 'name', header: 'Name', meta: { width: '13%' } },
+    {
+      accessorKey: 'email',
+      header: 'Email',
+      meta: { width: '17%', className: 'cell-ellipsis' },
+      cell: ({ row }) => (
+        <a href={`mailto:${row.original.email}`} title={row.original.email}>
+          {row.original.email}
+        </a>
+      ),
+    },
+    {
+      accessorKey: 'comments',
+      header: 'Comments',
+      cell: ({ row }) => <div className="contact-comments">{row.original.comments}</div>,
+    },
+    {
+      accessorKey: 'isSpam',
+      header: 'Is Spam',
+      meta: { width: '6rem', className: 'text-center' },
+      cell: ({ row }) => {
+        const c = row.original;
+        return (
+          <input
+            type="checkbox"
+            className="switch spam-toggle"
+            checked={c.isSpam}
+            aria-label={`Contact ${c.contactId} is spam`}
+            title={
+              c.isSpam
+                ? `${c.spamReason ?? 'Marked as spam.'} Untick if it is not spam.`
+                : 'Tick to mark as spam.'
+            }
+            onChange={(e) => markSpam.current(c.contactId, e.target.checked)}
+          />
+        );
+      },
+    },
+    {
+      id: 'createdTimestamp',
+      accessorFn: (c) => c.createdTimestamp,
+      header: 'Contact Date',
+      cell: ({ row }) => row.original.displayCreatedDate,
+      meta: { width: '10rem' },
+    },
+  ];
+}
 
 /** /Admin/Contacts: messages left on the contact form, newest first, with spam marked and hideable. */
 export function AdminContacts() {
@@ -69,54 +122,10 @@ export function AdminContacts() {
   const rows = useMemo(() => (hideSpam ? all.filter((c) => !c.isSpam) : all), [all, hideSpam]);
   const spamCount = all.length - all.filter((c) => !c.isSpam).length;
 
-  const columns: ColumnDef<Contact, unknown>[] = [
-    { accessorKey: 'contactId', header: 'Contact Id', meta: { width: '6.5rem', className: 'num' } },
-    { accessorKey: 'name', header: 'Name', meta: { width: '13%' } },
-    {
-      accessorKey: 'email',
-      header: 'Email',
-      meta: { width: '17%', className: 'cell-ellipsis' },
-      cell: ({ row }) => (
-        <a href={`mailto:${row.original.email}`} title={row.original.email}>
-          {row.original.email}
-        </a>
-      ),
-    },
-    {
-      accessorKey: 'comments',
-      header: 'Comments',
-      cell: ({ row }) => <div className="contact-comments">{row.original.comments}</div>,
-    },
-    {
-      accessorKey: 'isSpam',
-      header: 'Is Spam',
-      meta: { width: '6rem', className: 'text-center' },
-      cell: ({ row }) => {
-        const c = row.original;
-        return (
-          <input
-            type="checkbox"
-            className="switch spam-toggle"
-            checked={c.isSpam}
-            aria-label={`Contact ${c.contactId} is spam`}
-            title={
-              c.isSpam
-                ? `${c.spamReason ?? 'Marked as spam.'} Untick if it is not spam.`
-                : 'Tick to mark as spam.'
-            }
-            onChange={(e) => markSpam(c.contactId, e.target.checked)}
-          />
-        );
-      },
-    },
-    {
-      id: 'createdTimestamp',
-      accessorFn: (c) => c.createdTimestamp,
-      header: 'Contact Date',
-      cell: ({ row }) => row.original.displayCreatedDate,
-      meta: { width: '10rem' },
-    },
-  ];
+  // Made once, so React keeps each cell (and the keyboard's focus in it) across renders.
+  const markSpamRef = useRef(markSpam);
+  markSpamRef.current = markSpam;
+  const columns = useMemo(() => contactColumns(markSpamRef), []);
 
   return (
     <div className="admin-contacts">

@@ -7,11 +7,12 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { ColumnDef, FilterFn } from '@tanstack/react-table';
-import { useEffect, useMemo, useState } from 'react';
+import { type RefObject, useEffect, useMemo, useRef, useState } from 'react';
 import { downloadExport } from '../../admin/download';
 import { OrderDetailsModal } from '../../admin/orders/OrderDetailsModal';
 import type { OrderListItem } from '../../admin/orders/types';
 import { usePageTitle } from '../../admin/orders/usePageTitle';
+import { YearOverYearChart } from '../../admin/settings/YearOverYearChart';
 import { confirm } from '../../components/ConfirmDialog';
 import { DataTable } from '../../components/DataTable';
 import { notify, showApiFailure } from '../../lib/toast';
@@ -64,6 +65,173 @@ function Icon({ name }: { name: 'edit' | 'trash' | 'restore' }) {
   );
 }
 
+interface RowActions {
+  openDetails: (orderId: number) => void;
+  setTaxExempt: (orderId: number, isTaxExempt: boolean) => void;
+  askDelete: (orderId: number) => Promise<void>;
+  askRestore: (orderId: number) => Promise<void>;
+}
+
+function orderColumns(actions: RefObject<RowActions>): ColumnDef<OrderListItem, unknown>[] {
+  return [
+    {
+      id: 'edit',
+      header: () => <span className="sr-only">Edit</span>,
+      enableSorting: false,
+      meta: { width: '2.5rem' },
+      cell: ({ row }) => (
+        <Link
+          to="/Admin/Orders/Edit/$orderId"
+          params={{ orderId: String(row.original.orderId) }}
+          className="btn btn-sm btn-link btn-icon"
+          aria-label={`Edit order ${row.original.orderId}`}
+          title="Edit order"
+        >
+          <Icon name="edit" />
+        </Link>
+      ),
+    },
+    { accessorKey: 'orderId', header: 'Order Id', meta: { width: '4.5rem', className: 'num' } },
+    {
+      id: 'createdTimestamp',
+      accessorFn: (o) => o.createdTimestamp,
+      header: 'Order Date',
+      cell: ({ row }) => row.original.displayCreatedTimestamp,
+      meta: { width: '7rem' },
+    },
+    // Name and e-mail share what the fixed columns leave.
+    { accessorKey: 'name', header: 'Customer Name' },
+    {
+      accessorKey: 'email',
+      header: 'Customer Email',
+      meta: { className: 'cell-ellipsis' },
+      cell: ({ row }) => <span title={row.original.email}>{row.original.email}</span>,
+    },
+    { accessorKey: 'phoneNumber', header: 'Customer Phone Number', meta: { width: '8.5rem' } },
+    {
+      accessorKey: 'numItems',
+      header: '# Items',
+      cell: ({ row }) => row.original.displayNumItems,
+      meta: { width: '4.5rem', className: 'num' },
+    },
+    { accessorKey: 'totalQuantity', header: 'Quantity', meta: { width: '5.5rem', className: 'num' } },
+    {
+      accessorKey: 'totalPrice',
+      header: 'Order Total',
+      cell: ({ row }) => row.original.displayTotalPrice,
+      meta: { width: '6rem', className: 'num' },
+    },
+    {
+      id: 'details',
+      header: 'Order Details',
+      enableSorting: false,
+      meta: { width: '7rem' },
+      cell: ({ row }) => (
+        <span className="row-gap nowrap">
+          <button
+            type="button"
+            className="btn btn-sm btn-info"
+            onClick={() => actions.current.openDetails(row.original.orderId)}
+          >
+            Details...
+          </button>
+          <a
+            className="btn btn-sm btn-link"
+            href={`/Order/${row.original.orderId}/${encodeURIComponent(row.original.phoneNumber ?? '')}`}
+            target="_blank"
+            rel="noreferrer"
+          >
+            View
+          </a>
+        </span>
+      ),
+    },
+    {
+      accessorKey: 'isTaxExempt',
+      header: 'Tax Exempt',
+      meta: { width: '5rem', className: 'text-center' },
+      cell: ({ row }) => (
+        <input
+          type="checkbox"
+          className="switch"
+          checked={row.original.isTaxExempt}
+          aria-label={`Order ${row.original.orderId} is tax exempt`}
+          onChange={(event) => actions.current.setTaxExempt(row.original.orderId, event.target.checked)}
+        />
+      ),
+    },
+    {
+      id: 'delete',
+      header: () => <span className="sr-only">Delete</span>,
+      enableSorting: false,
+      meta: { width: '2.75rem' },
+      cell: ({ row }) => (
+        <button
+          type="button"
+          className="btn btn-sm btn-link btn-icon text-danger"
+          aria-label={`Delete order ${row.original.orderId}`}
+          title="Delete order"
+          onClick={() => actions.current.askDelete(row.original.orderId)}
+        >
+          <Icon name="trash" />
+        </button>
+      ),
+    },
+  ];
+}
+
+function deletedOrderColumns(actions: RefObject<RowActions>): ColumnDef<OrderListItem, unknown>[] {
+  return [
+    { accessorKey: 'orderId', header: 'Order Id', meta: { width: '4.5rem', className: 'num' } },
+    {
+      id: 'createdTimestamp',
+      accessorFn: (o) => o.createdTimestamp,
+      header: 'Order Date',
+      cell: ({ row }) => row.original.displayCreatedTimestamp,
+      meta: { width: '7rem' },
+    },
+    {
+      id: 'deletedTimestamp',
+      accessorFn: (o) => o.deletedTimestamp ?? '',
+      header: 'Deleted Date',
+      cell: ({ row }) => row.original.displayDeletedTimestamp,
+      meta: { width: '7rem' },
+    },
+    { accessorKey: 'deletedUsername', header: 'Deleted By' },
+    { accessorKey: 'name', header: 'Name' },
+    {
+      accessorKey: 'email',
+      header: 'Email',
+      meta: { className: 'cell-ellipsis' },
+      cell: ({ row }) => <span title={row.original.email}>{row.original.email}</span>,
+    },
+    { accessorKey: 'phoneNumber', header: 'Phone', meta: { width: '8.5rem' } },
+    {
+      accessorKey: 'numItems',
+      header: '# Items',
+      cell: ({ row }) => row.original.displayNumItems,
+      meta: { width: '4.5rem', className: 'num' },
+    },
+    {
+      id: 'restore',
+      header: () => <span className="sr-only">Restore</span>,
+      enableSorting: false,
+      meta: { width: '2.75rem' },
+      cell: ({ row }) => (
+        <button
+          type="button"
+          className="btn btn-sm btn-link btn-icon"
+          aria-label={`Restore order ${row.original.orderId}`}
+          title="Restore order"
+          onClick={() => actions.current.askRestore(row.original.orderId)}
+        >
+          <Icon name="restore" />
+        </button>
+      ),
+    },
+  ];
+}
+
 export function AdminOrders() {
   usePageTitle('Orders - Admin');
   const queryClient = useQueryClient();
@@ -80,11 +248,14 @@ export function AdminOrders() {
   const listOptions = season !== null && season > 0 ? seasonOptions : allOptions;
   const orders = useQuery({ ...listOptions, enabled: season !== null, staleTime: 0 });
 
+  // The second counts from when the season's orders are asked for, which waits for the season list.
+  const seasonKnown = season !== null;
   const [deletedWanted, setDeletedWanted] = useState(false);
   useEffect(() => {
+    if (!seasonKnown) return;
     const timer = window.setTimeout(() => setDeletedWanted(true), DELETED_ORDERS_DELAY_MS);
     return () => window.clearTimeout(timer);
-  }, []);
+  }, [seasonKnown]);
   const deleted = useQuery({
     ...trpc.orders.allDeleted.queryOptions(),
     enabled: deletedWanted,
@@ -172,163 +343,16 @@ export function AdminOrders() {
     [rows, text, tax, season],
   );
 
-  // Built each render so the cells always call the current mutations; a few hundred rows cost nothing.
-  const columns: ColumnDef<OrderListItem, unknown>[] = [
-    {
-      id: 'edit',
-      header: () => <span className="sr-only">Edit</span>,
-      enableSorting: false,
-      meta: { width: '2.6rem' },
-      cell: ({ row }) => (
-        <Link
-          to="/Admin/Orders/Edit/$orderId"
-          params={{ orderId: String(row.original.orderId) }}
-          className="btn btn-sm btn-link btn-icon"
-          aria-label={`Edit order ${row.original.orderId}`}
-          title="Edit order"
-        >
-          <Icon name="edit" />
-        </Link>
-      ),
-    },
-    { accessorKey: 'orderId', header: 'Order Id', meta: { width: '5.5rem', className: 'num' } },
-    {
-      id: 'createdTimestamp',
-      accessorFn: (o) => o.createdTimestamp,
-      header: 'Order Date',
-      cell: ({ row }) => row.original.displayCreatedTimestamp,
-      meta: { width: '10rem' },
-    },
-    { accessorKey: 'name', header: 'Customer Name', meta: { width: '12%' } },
-    {
-      accessorKey: 'email',
-      header: 'Customer Email',
-      meta: { width: '15%', className: 'cell-ellipsis' },
-      cell: ({ row }) => <span title={row.original.email}>{row.original.email}</span>,
-    },
-    { accessorKey: 'phoneNumber', header: 'Customer Phone Number', meta: { width: '9rem' } },
-    {
-      accessorKey: 'numItems',
-      header: '# Items',
-      cell: ({ row }) => row.original.displayNumItems,
-      meta: { width: '5rem', className: 'num' },
-    },
-    { accessorKey: 'totalQuantity', header: 'Quantity', meta: { width: '5.5rem', className: 'num' } },
-    {
-      accessorKey: 'totalPrice',
-      header: 'Order Total',
-      cell: ({ row }) => row.original.displayTotalPrice,
-      meta: { width: '7rem', className: 'num' },
-    },
-    {
-      id: 'details',
-      header: 'Order Details',
-      enableSorting: false,
-      meta: { width: '9rem' },
-      cell: ({ row }) => (
-        <span className="row-gap nowrap">
-          <button
-            type="button"
-            className="btn btn-sm btn-info"
-            onClick={() => setDetailsOf(row.original.orderId)}
-          >
-            Details...
-          </button>
-          <a
-            className="btn btn-sm btn-link"
-            href={`/Order/${row.original.orderId}/${encodeURIComponent(row.original.phoneNumber ?? '')}`}
-            target="_blank"
-            rel="noreferrer"
-          >
-            View
-          </a>
-        </span>
-      ),
-    },
-    {
-      accessorKey: 'isTaxExempt',
-      header: 'Tax Exempt',
-      meta: { width: '6rem', className: 'text-center' },
-      cell: ({ row }) => (
-        <input
-          type="checkbox"
-          className="switch"
-          checked={row.original.isTaxExempt}
-          aria-label={`Order ${row.original.orderId} is tax exempt`}
-          onChange={(event) => setTaxExempt(row.original.orderId, event.target.checked)}
-        />
-      ),
-    },
-    {
-      id: 'delete',
-      header: () => <span className="sr-only">Delete</span>,
-      enableSorting: false,
-      meta: { width: '2.8rem' },
-      cell: ({ row }) => (
-        <button
-          type="button"
-          className="btn btn-sm btn-link btn-icon text-danger"
-          aria-label={`Delete order ${row.original.orderId}`}
-          title="Delete order"
-          onClick={() => askDelete(row.original.orderId)}
-        >
-          <Icon name="trash" />
-        </button>
-      ),
-    },
-  ];
-
-  const deletedColumns: ColumnDef<OrderListItem, unknown>[] = [
-    { accessorKey: 'orderId', header: 'Order Id', meta: { width: '5.5rem', className: 'num' } },
-    {
-      id: 'createdTimestamp',
-      accessorFn: (o) => o.createdTimestamp,
-      header: 'Order Date',
-      cell: ({ row }) => row.original.displayCreatedTimestamp,
-      meta: { width: '10rem' },
-    },
-    {
-      id: 'deletedTimestamp',
-      accessorFn: (o) => o.deletedTimestamp ?? '',
-      header: 'Deleted Date',
-      cell: ({ row }) => row.original.displayDeletedTimestamp,
-      meta: { width: '10rem' },
-    },
-    { accessorKey: 'deletedUsername', header: 'Deleted By', meta: { width: '10%' } },
-    { accessorKey: 'name', header: 'Name', meta: { width: '13%' } },
-    {
-      accessorKey: 'email',
-      header: 'Email',
-      meta: { width: '16%', className: 'cell-ellipsis' },
-      cell: ({ row }) => <span title={row.original.email}>{row.original.email}</span>,
-    },
-    { accessorKey: 'phoneNumber', header: 'Phone', meta: { width: '9rem' } },
-    {
-      accessorKey: 'numItems',
-      header: '# Items',
-      cell: ({ row }) => row.original.displayNumItems,
-      meta: { width: '5rem', className: 'num' },
-    },
-    {
-      id: 'restore',
-      header: () => <span className="sr-only">Restore</span>,
-      enableSorting: false,
-      meta: { width: '2.8rem' },
-      cell: ({ row }) => (
-        <button
-          type="button"
-          className="btn btn-sm btn-link btn-icon"
-          aria-label={`Restore order ${row.original.orderId}`}
-          title="Restore order"
-          onClick={() => askRestore(row.original.orderId)}
-        >
-          <Icon name="restore" />
-        </button>
-      ),
-    },
-  ];
+  // The columns are made once: a new cell function each render would make React rebuild every cell,
+  // so a focused button or toggle vanished under the keyboard. The cells reach the current handlers here.
+  const actions = useRef<RowActions>({ openDetails: setDetailsOf, setTaxExempt, askDelete, askRestore });
+  actions.current = { openDetails: setDetailsOf, setTaxExempt, askDelete, askRestore };
+  const columns = useMemo(() => orderColumns(actions), []);
+  const deletedColumns = useMemo(() => deletedOrderColumns(actions), []);
 
   const [exporting, setExporting] = useState<null | 'yoy' | 'current'>(null);
+  // Shown beside the exports on a desktop; folded on a phone, where it would push the list a screen down.
+  const [showChart, setShowChart] = useState(() => window.matchMedia('(min-width: 768px)').matches);
   const runExport = async (which: 'yoy' | 'current') => {
     setExporting(which);
     if (which === 'yoy') await downloadExport('/Exports/GetYearOverYearExport', 'YearOverYearByMonth');
@@ -360,6 +384,15 @@ export function AdminOrders() {
             onClick={() => runExport('current')}
           >
             {exporting === 'current' ? 'Exporting...' : 'Export Current Orders'}
+          </button>
+          <button
+            type="button"
+            className="btn btn-link"
+            aria-expanded={showChart}
+            aria-controls="orders-year-over-year"
+            onClick={() => setShowChart((v) => !v)}
+          >
+            {showChart ? 'Hide chart' : 'Year over year chart'}
           </button>
         </div>
         <div className="row-gap orders-filters">
@@ -399,6 +432,12 @@ export function AdminOrders() {
           />
         </div>
       </div>
+      {/* Beside the exports it summarises; staff who want the list higher up can fold it away. */}
+      {showChart ? (
+        <div id="orders-year-over-year" className="orders-chart">
+          <YearOverYearChart />
+        </div>
+      ) : null}
       <p className="orders-count" aria-live="polite">
         {orders.isPending && season !== null ? 'Loading...' : `Showing ${shownCount} Order(s)`}
       </p>

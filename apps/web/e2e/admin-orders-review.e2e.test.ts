@@ -1,0 +1,208 @@
+import { mkdirSync } from 'node:fs';
+import { startTestServer } from '@nursery/server/testing';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type E2eShop, launchBrowser, newPage, signIn, WEB_ROOT } from './support/index.ts';
+
+// A second look at the orders screens as staff use them on a busy morning, on a desktop and on a
+// phone, with the keyboard only, and with what a customer typed into a comment.
+
+const SHOTS = process.env.REVIEW_SHOTS ?? '/tmp/review6';
+let shop: E2eShop;
+let browser: Browser;
+
+function sql<T>(query: string, ...params: unknown[]): T[] {
+  return shop.shop.database.sqlite.prepare(query).all(...params) as T[];
+}
+const currentSeason = () => sql<{ s: number }>('select max(season_purchased) as s from orders')[0]!.s;
+
+async function staffPage(viewport: { width: number; height: number }, path = '/Admin/Orders') {
+  const { page, consoleErrors } = await newPage(browser, { viewport });
+  await signIn(page, shop, { path, name: 'Pat Staff' });
+  return { page, consoleErrors };
+}
+
+const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: false });
+
+beforeAll(async () => {
+  mkdirSync(SHOTS, { recursive: true });
+  const server = await startTestServer({}, { webRoot: process.env.E2E_WEB_ROOT ?? WEB_ROOT });
+  shop = Object.assign(server, { origin: server.config.publicUrl });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await shop?.stop();
+});
+
+describe('the orders list', () => {
+  it('opens on the current season, loads deleted orders a second later, and a filter goes back to page 1', async () => {
+    const { page, consoleErrors } = await staffPage({ width: 1280, height: 900 });
+    const asked: { path: string; at: number }[] = [];
+    page.on('request', (r) => {
+      const path = new URL(r.url()).pathname;
+      if (path.includes('orders.all')) asked.push({ path, at: Date.now() });
+    });
+    await page.reload();
+    await page.getByRole('heading', { name: 'Orders - Admin' }).waitFor();
+    expect(await page.title()).toBe('Orders - Admin');
+    const season = page.getByLabel('Season', { exact: true });
+    await expect.poll(() => season.inputValue()).toBe(String(currentSeason()));
+    const options = await season.locator('option').allTextContents();
+    expect(options.at(-1)).toBe('All Seasons');
+    for (const name of ['Add Order...', 'Export Year Over Year', 'Export Current Orders']) {
+      expect(await page.getByRole(name === 'Add Order...' ? 'link' : 'button', { name }).count()).toBe(1);
+    }
+    await page.getByRole('img', { name: /by month for the seasons/ }).waitFor();
+    const headers = await page.getByTestId('orders-table').locator('thead th').allTextContents();
+    expect(headers.map((h) => h.replace(/[▲▼↑↓⇅↕]/g, '').trim())).toEqual([
+      'Edit',
+      'Order Id',
+      'Order Date',
+      'Customer Name',
+      'Customer Email',
+      'Customer Phone Number',
+      '# Items',
+      'Quantity',
+      'Order Total',
+      'Order Details',
+      'Tax Exempt',
+      'Delete',
+    ]);
+    await page.getByText(/^Showing \d+ Deleted Order\(s\)$/).waitFor();
+    await expect.poll(() => asked.some((a) => a.path.includes('allDeleted'))).toBe(true);
+    const first = asked.find((a) => a.path.includes('allForSeason'))!;
+    const deleted = asked.find((a) => a.path.includes('allDeleted'))!;
+    expect(deleted.at - first.at).toBeGreaterThanOrEqual(900);
+    await shot(page, 'orders-desktop');
+
+    // Go to page 2, then type a filter: the list starts again on page 1.
+    const next = page.getByTestId('orders-table').getByRole('button', { name: 'Next', exact: true });
+    const firstPage = () => page.getByTestId('orders-table').getByText(/^Showing 1 to /).count();
+    await season.selectOption('-1');
+    await next.click();
+    await expect.poll(firstPage).toBe(0);
+    await page.getByPlaceholder('Filter Orders...').fill('a');
+    await expect.poll(firstPage).toBeGreaterThan(0);
+    // The season dropdown is a filter too.
+    await next.click();
+    await expect.poll(firstPage).toBe(0);
+    await season.selectOption(String(currentSeason() - 1));
+    await expect.poll(firstPage).toBeGreaterThan(0);
+    expect(consoleErrors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('works with the keyboard alone: details open and close with Enter and Escape and focus comes back', async () => {
+    const { page } = await staffPage({ width: 1280, height: 900 });
+    await page.getByRole('heading', { name: 'Orders - Admin' }).waitFor();
+    const details = page.getByRole('button', { name: 'Details...' }).first();
+    await details.waitFor();
+    await details.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('Order Placed On').waitFor();
+    // Focus is inside the dialog, and Tab stays there.
+    expect(await dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+    for (let i = 0; i < 8; i++) await page.keyboard.press('Tab');
+    expect(await dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+    const text = await dialog.textContent();
+    expect(text).toMatch(/\((\d+|a|an) (minute|hour|day|week|month|year)s? ago\)|\(just now\)|ago/);
+    await shot(page, 'details-desktop');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Details...');
+
+    // Tax exempt by keyboard: Space toggles it, the toast comes, and focus stays on the toggle.
+    const toggle = page.getByLabel(/^Order \d+ is tax exempt$/).first();
+    const label = await toggle.getAttribute('aria-label');
+    await toggle.focus();
+    await page.keyboard.press('Space');
+    await page.getByText('Successfully updated', { exact: true }).first().waitFor();
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(label);
+    await page.keyboard.press('Space');
+    await page.getByText('Successfully updated', { exact: true }).first().waitFor();
+
+    // Delete by keyboard: Enter asks, Escape cancels, nothing is deleted.
+    const trash = page.getByLabel(/^Delete order \d+$/).first();
+    await trash.focus();
+    await page.keyboard.press('Enter');
+    await page
+      .getByRole('dialog')
+      .getByText('Are you sure you want to mark the selected order as deleted?')
+      .waitFor();
+    await shot(page, 'delete-confirm-desktop');
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    expect(
+      sql<{ n: number }>(
+        'select count(*) as n from orders where deleted_at is not null and deleted_by = ?',
+        'Pat Staff',
+      )[0]!.n,
+    ).toBe(0);
+    await page.context().close();
+  });
+});
+
+describe('hostile comments', () => {
+  it('shows HTML typed into comments as text in the admin and on the public order view', async () => {
+    const [product] = sql<{ product_id: number }>(
+      'select product_id from products where product_status = 2 and deleted_at is null and exists (select 1 from product_prices p where p.product_id = products.product_id) limit 1',
+    );
+    const comments = '<img src=x onerror="window.__owned=1"><b>bold?</b>';
+    const token = await (await import('@nursery/server/testing')).staffToken(shop);
+    const saved = await fetch(`${shop.url}/api/v1/Orders/Update`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        name: 'Hostile Henry',
+        phoneNumber: '555-000-1234',
+        comments,
+        products: [{ productId: product!.product_id, quantity: 1 }],
+      }),
+    });
+    const { data } = (await saved.json()) as { data: { orderId: number } };
+    const { page } = await staffPage({ width: 1280, height: 900 });
+    await page.getByPlaceholder('Filter Orders...').fill('Hostile Henry');
+    await page.getByRole('button', { name: 'Details...' }).first().click();
+    await page.getByRole('dialog').getByText(comments).waitFor();
+    expect(await page.evaluate(() => (window as { __owned?: number }).__owned)).toBeUndefined();
+    await page.goto(`${shop.origin}/Order/${data.orderId}/555-000-1234`);
+    await page.getByText('Hostile Henry').first().waitFor();
+    expect(await page.evaluate(() => (window as { __owned?: number }).__owned)).toBeUndefined();
+    await page.goto(`${shop.origin}/Admin/Orders/Edit/${data.orderId}`);
+    await page.getByRole('heading', { name: `Modifying Order ${data.orderId}` }).waitFor();
+    expect(await page.getByLabel('Comments').inputValue()).toBe(comments);
+    await shot(page, 'edit-desktop');
+    await page.context().close();
+  });
+});
+
+describe('on a phone', () => {
+  it('shows the list, details, edit page and contacts at 390x844', async () => {
+    const { page, consoleErrors } = await staffPage({ width: 390, height: 844 });
+    await page.getByRole('heading', { name: 'Orders - Admin' }).waitFor();
+    await page.getByRole('button', { name: 'Details...' }).first().waitFor();
+    await shot(page, 'orders-phone');
+    // Nothing pushes the page sideways: the wide table scrolls inside its own box.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.getByRole('button', { name: 'Details...' }).first().click();
+    await page.getByRole('dialog').getByText('Order Placed On').waitFor();
+    await shot(page, 'details-phone');
+    await page.keyboard.press('Escape');
+    await page.getByRole('link', { name: 'Add Order...' }).click();
+    await page.getByRole('heading', { name: 'Creating new Order' }).waitFor();
+    expect(await page.title()).toBe('Creating new Order');
+    await page.getByText('Show non-active Items').waitFor();
+    await shot(page, 'new-order-phone');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.goto(`${shop.origin}/Admin/Contacts`);
+    await page.getByRole('heading', { name: 'Contact - Admin' }).waitFor();
+    expect(await page.title()).toBe('Contact - Admin');
+    await shot(page, 'contacts-phone');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(consoleErrors).toEqual([]);
+    await page.context().close();
+  });
+});
