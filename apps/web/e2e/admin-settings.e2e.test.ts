@@ -126,7 +126,11 @@ describe('Settings screen', () => {
     await staff.getByLabel('Name').fill('Winter closing');
     await staff.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
     await toast(staff, 'Saved as "Winter closing".').waitFor();
+    // The editor keeps what was just named, shown as chosen, and Save still offers to make it the message.
+    expect(await editor.inputValue()).toBe('<p>Closed for the winter. See you in spring!</p>');
     const chooser = staff.getByLabel('Saved messages');
+    expect(await chooser.inputValue()).toBe('Winter closing');
+    await staff.locator('.settings-actions').getByRole('button', { name: 'Save', exact: true }).waitFor();
     await chooser.selectOption('');
     expect(await editor.inputValue()).toBe('');
     await chooser.selectOption('Winter closing');

@@ -34,10 +34,16 @@ export function MessageSetting({ saved, draft, setDraft, preview, setPreview, on
   );
   const saveAs = useMutation(
     trpc.settings.saveMessageAs.mutationOptions({
-      onSuccess: (settings, input) => {
-        onSaved(settings);
-        void queryClient.invalidateQueries({ queryKey: trpc.settings.savedMessages.queryKey() });
+      // Saving under a name leaves the live message alone, so the editor keeps the text just named (as the
+      // server cleaned it) and stays dirty: the staff member may still Save it as the message.
+      onSuccess: async (_settings, input) => {
         setAskName(false);
+        const list = await queryClient.fetchQuery({
+          ...trpc.settings.savedMessages.queryOptions(),
+          staleTime: 0,
+        });
+        const stored = list.find((m) => m.name === input.name);
+        if (stored) setDraft(stored.messageHtml);
         setChosen(input.name);
         notify.success(`Saved as "${input.name}".`);
       },
