@@ -79,7 +79,11 @@ describe('the orders list', () => {
 
     // Go to page 2, then type a filter: the list starts again on page 1.
     const next = page.getByTestId('orders-table').getByRole('button', { name: 'Next', exact: true });
-    const firstPage = () => page.getByTestId('orders-table').getByText(/^Showing 1 to /).count();
+    const firstPage = () =>
+      page
+        .getByTestId('orders-table')
+        .getByText(/^Showing 1 to /)
+        .count();
     await season.selectOption('-1');
     await next.click();
     await expect.poll(firstPage).toBe(0);
@@ -175,6 +179,93 @@ describe('hostile comments', () => {
     await page.getByRole('heading', { name: `Modifying Order ${data.orderId}` }).waitFor();
     expect(await page.getByLabel('Comments').inputValue()).toBe(comments);
     await shot(page, 'edit-desktop');
+    await page.context().close();
+  });
+});
+
+describe('the order edit page', () => {
+  it("says 'Loading Order...', then offers a reload when a colleague saved first", async () => {
+    const [order] = sql<{ order_id: number; version: number; name: string; phone_number: string }>(
+      'select order_id, version, name, phone_number from orders where deleted_at is null and season_purchased = ? order by order_id desc limit 1',
+      currentSeason(),
+    );
+    const { page } = await staffPage({ width: 1280, height: 900 });
+    // A slow answer, so the loading text can be seen.
+    await page.route('**/trpc/orders.detailsById**', async (route) => {
+      await new Promise((r) => setTimeout(r, 800));
+      await route.continue();
+    });
+    await page.goto(`${shop.origin}/Admin/Orders/Edit/${order!.order_id}`);
+    await page.getByText('Loading Order...').waitFor();
+    expect(await page.title()).toBe(`Modifying Order ${order!.order_id}`);
+    await page.getByRole('heading', { name: `Modifying Order ${order!.order_id}` }).waitFor();
+    const comments = page.getByLabel('Comments');
+    await comments.waitFor();
+    await page.unroute('**/trpc/orders.detailsById**');
+    // A non-active item list is only for new orders.
+    expect(await page.getByText('Show non-active Items').count()).toBe(0);
+
+    // Meanwhile a colleague changes the comments through the API.
+    const token = await (await import('@nursery/server/testing')).staffToken(shop, {
+      email: 'sam@example.com',
+      name: 'Sam Other',
+    });
+    const current = (await (
+      await fetch(`${shop.url}/api/v1/Orders/GetOrderDetailsById?orderId=${order!.order_id}`, {
+        headers: { authorization: `Bearer ${token}` },
+      })
+    ).json()) as {
+      data: { products: { productId: number; quantity: number; isStatic: boolean; unitPrice: number }[] };
+    };
+    const theirs = await fetch(`${shop.url}/api/v1/Orders/Update`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        orderId: order!.order_id,
+        version: order!.version,
+        name: order!.name,
+        phoneNumber: order!.phone_number,
+        comments: 'Sam: customer rang, wants it Friday',
+        products: current.data.products.map((l) => ({
+          productId: l.productId,
+          quantity: l.quantity,
+          isStatic: l.isStatic,
+          price: l.unitPrice,
+        })),
+      }),
+    });
+    expect(theirs.status).toBe(200);
+
+    await comments.fill('Pat: will pick up Monday');
+    await page.getByRole('button', { name: 'Save Order' }).click();
+    await page.getByText('Someone else changed this order after you opened it.', { exact: false }).waitFor();
+    await shot(page, 'edit-409-desktop');
+    await page.getByRole('button', { name: 'Reload Order' }).click();
+    await expect.poll(() => comments.inputValue()).toBe('Sam: customer rang, wants it Friday');
+    expect(await page.getByText('Someone else changed this order').count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('adds a special-order product by keyboard: the modal takes focus, Escape closes it and focus comes back', async () => {
+    const { page } = await staffPage({ width: 1280, height: 900 }, '/Admin/Orders/Edit');
+    await page.getByRole('heading', { name: 'Creating new Order' }).waitFor();
+    const add = page.getByLabel('Add a product');
+    await expect.poll(() => add.isEnabled()).toBe(true);
+    const shown = await add.locator('option').count();
+    await page.getByLabel('Show non-active Items').check();
+    await expect.poll(() => add.locator('option').count()).toBeGreaterThan(shown);
+
+    const open = page.getByRole('button', { name: 'Add Special Order Product...' });
+    await open.focus();
+    await page.keyboard.press('Enter');
+    const modal = page.getByRole('dialog');
+    await modal.waitFor();
+    expect(await modal.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+    await page.keyboard.press('Escape');
+    await modal.waitFor({ state: 'detached' });
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.textContent))
+      .toBe('Add Special Order Product...');
     await page.context().close();
   });
 });
