@@ -205,6 +205,12 @@ export function CartModal() {
   if (step === 'products') {
     body = (
       <>
+        {ordersAreClosed && featuredProductId === null ? (
+          <p className="alert alert-warning">
+            Online ordering is closed right now. Your cart is kept on this device, so you can place the order
+            when we reopen.
+          </p>
+        ) : null}
         {shownLines.length === 0 ? (
           <div className="cart-empty">
             <p>Your cart is empty.</p>
