@@ -10,9 +10,11 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { loadConfig } from '@nursery/api';
 import { DATABASE_FILE_NAME, openDatabase } from '@nursery/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInWithPassword } from '../src/auth/signInFlow.ts';
+import { contentSecurityPolicy } from '../src/security.ts';
 import { startTestServer } from '../src/testing.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
@@ -340,5 +342,31 @@ describe('health', () => {
     } finally {
       await server.stop();
     }
+  });
+});
+
+describe('content security policy', () => {
+  it('lets the admin app reach an external OpenID provider, and nothing else', () => {
+    const csp = contentSecurityPolicy(
+      loadConfig({
+        OIDC_ISSUER: 'https://login.example.com/realms/shop/',
+        PUBLIC_URL: 'https://shop.example.com',
+      }),
+    );
+    expect(csp['connect-src']).toEqual(["'self'", 'https://login.example.com']);
+    expect(csp['form-action']).toEqual(["'self'", 'https://login.example.com']);
+    expect(csp['frame-src']).toEqual([
+      "'self'",
+      'https://www.openstreetmap.org',
+      'https://login.example.com',
+    ]);
+    expect(csp['script-src']).toEqual(["'self'"]);
+    expect(csp['upgrade-insecure-requests']).toEqual([]);
+  });
+
+  it('keeps plain http working where the shop is not behind TLS', () => {
+    const csp = contentSecurityPolicy(loadConfig({}));
+    expect(csp['connect-src']).toEqual(["'self'"]);
+    expect(csp['upgrade-insecure-requests']).toBeUndefined();
   });
 });
