@@ -731,7 +731,7 @@ async function main(): Promise<void> {
         if (Number.isFinite(listRss)) {
           record({
             section: 'Memory',
-            name: 'RSS of the product-list server after its runs (2,000 products)',
+            name: 'RSS of the product-list bench server (createServer under tsx, 2,000 products)',
             value: `${listRss.toFixed(0)} MB`,
             anchor: '150 MB',
             ratio: ratio(listRss, 150),
