@@ -1,5 +1,8 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { startTestServer } from '@nursery/server/testing';
 import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type E2eShop, launchBrowser, newPage, signIn, WEB_ROOT } from './support/index.ts';
 
@@ -10,9 +13,22 @@ let shop: E2eShop;
 let browser: Browser;
 let page: Page;
 const shots = process.env.E2E_SCREENSHOTS;
+let photoHost: http.Server;
+let photoUrl: string;
 
 beforeAll(async () => {
-  const server = await startTestServer({}, { webRoot: process.env.E2E_WEB_ROOT ?? WEB_ROOT });
+  const jpeg = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#4a7d3c' } })
+    .jpeg()
+    .toBuffer();
+  photoHost = http.createServer((_req, res) =>
+    res.writeHead(200, { 'content-type': 'image/jpeg' }).end(jpeg),
+  );
+  await new Promise<void>((resolve) => photoHost.listen(0, '127.0.0.1', resolve));
+  photoUrl = `http://127.0.0.1:${(photoHost.address() as AddressInfo).port}/65535/77_abc_b.jpg`;
+  const server = await startTestServer(
+    { PHOTO_HOSTS: '127.0.0.1' },
+    { webRoot: process.env.E2E_WEB_ROOT ?? WEB_ROOT },
+  );
   shop = Object.assign(server, { origin: server.config.publicUrl });
   browser = await launchBrowser();
   ({ page } = await newPage(browser));
@@ -21,6 +37,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await shop?.stop();
+  await new Promise((resolve) => photoHost?.close(resolve));
 });
 
 /** The focused element as a person would name it: its label, an input's value, or its text. */
@@ -117,5 +134,45 @@ describe('catalogue by keyboard', () => {
     await item.getByRole('cell', { name: 'Spring delivery from the grower' }).waitFor();
     await expect.poll(focused).toBe('Hide History');
     if (shots) await page.screenshot({ path: `${shots}/keyboard-stock-history.png` });
+  });
+
+  it('imports a photo by keyboard, and focus comes back to Change Image after Escape and after the upload', async () => {
+    await page.goto(`${shop.origin}/Admin/Photos`);
+    await page.getByPlaceholder('Filter Products...').fill('Basswood');
+    await focusButton('Change image of American Basswood');
+    await page.keyboard.press('Enter');
+    const upload = page.getByRole('dialog', { name: 'Flickr Upload' });
+    await upload.waitFor();
+    await page.keyboard.press('Escape');
+    await upload.waitFor({ state: 'detached' });
+    await expect.poll(focused).toBe('Change image of American Basswood');
+
+    await page.keyboard.press('Enter');
+    await upload
+      .getByRole('textbox')
+      .fill(
+        `<a href="https://www.flickr.com/photos/prairie_lens/77/"><img src="${photoUrl}" alt="Basswood"/></a>`,
+      );
+    await upload.getByRole('button', { name: 'Upload' }).focus();
+    await page.keyboard.press('Enter');
+    await upload.waitFor({ state: 'detached', timeout: 15_000 });
+    await expect.poll(focused).toBe('Change image of American Basswood');
+    expect(
+      await page.locator('section[data-upload-flickr-index]').getAttribute('data-upload-flickr-index'),
+    ).toBe('2');
+    if (shots) await page.screenshot({ path: `${shots}/keyboard-photos.png` });
+
+    await focusButton('Reset image of American Basswood');
+    await page.keyboard.press('Enter');
+    await page.getByText('Are you sure you want to reset this image.').waitFor();
+    await page.keyboard.press('Escape');
+    await expect.poll(focused).toBe('Reset image of American Basswood');
+
+    // The next opening starts with an empty embed code box.
+    await focusButton('Change image of American Basswood');
+    await page.keyboard.press('Enter');
+    await upload.waitFor();
+    expect(await upload.getByRole('textbox').inputValue()).toBe('');
+    await page.keyboard.press('Escape');
   });
 });

@@ -24,7 +24,6 @@ export function FlickrUploadModal({
     trpc.photos.uploadFlickr.mutationOptions({
       onSuccess: () => {
         notify.success(IMAGE_UPLOADED);
-        setCode('');
         onUploaded();
         onClose();
       },
@@ -44,11 +43,13 @@ export function FlickrUploadModal({
   return (
     <Modal
       open={product !== null}
-      onClose={() => {
-        setProblem(null);
-        onClose();
-      }}
+      onClose={onClose}
       canClose={!upload.isPending}
+      // Each opening starts empty: code pasted for one product never turns up for the next.
+      onExited={() => {
+        setCode('');
+        setProblem(null);
+      }}
       title="Flickr Upload"
       testId="flickr-upload-modal"
       footer={

@@ -2,7 +2,7 @@ import { IMAGE_RESET, RESET_IMAGE_CONFIRM } from '@nursery/domain';
 import { useMutation } from '@tanstack/react-query';
 import type { ColumnDef, FilterFn } from '@tanstack/react-table';
 import type { FuseOptionKey } from 'fuse.js';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { CropImageModal } from '../../admin/catalog/CropImageModal';
 import { FlickrUploadModal } from '../../admin/catalog/FlickrUploadModal';
 import { useFuzzyMatches } from '../../admin/catalog/fuzzy';
@@ -26,7 +26,8 @@ function photoSearchUrl(product: AdminProduct): string {
 
 /**
  * The spec's upload progress: three counters starting at 1, each raised by a successful upload,
- * crop or reset. They key the modals, so every new image starts with a fresh form.
+ * crop or reset. They are not keys of the modals: remounting a modal the moment it succeeds cut its
+ * closing short and lost the focus it hands back; the modals clear their own forms once closed.
  */
 interface UploadCounters {
   uploadFlickrIndex: number;
@@ -50,6 +51,56 @@ function TrashIcon() {
     <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" focusable="false" fill="currentColor">
       <path d="M6 1h4l1 1h3v2H2V2h3l1-1zM3 5h10l-.8 9.1A1 1 0 0 1 11.2 15H4.8a1 1 0 0 1-1-.9L3 5zm3 2v6h1.2V7H6zm2.8 0v6H10V7H8.8z" />
     </svg>
+  );
+}
+
+/**
+ * What a row's buttons need from the screen, read from context so the column definitions never
+ * change: new cell functions would remount every cell and destroy the focused button, so a closed
+ * modal could not hand focus back to it.
+ */
+interface PhotoActions {
+  resettingId: number | null;
+  upload: (product: AdminProduct) => void;
+  crop: (product: AdminProduct) => void;
+  reset: (product: AdminProduct) => void;
+}
+const PhotoActionsContext = createContext<PhotoActions | null>(null);
+
+function PhotoActionsCell({ product: p }: { product: AdminProduct }) {
+  const actions = useContext(PhotoActionsContext);
+  if (!actions) throw new Error('Photo row cells render inside the photos table only');
+  const resetting = actions.resettingId === p.productId;
+  return (
+    <div className="action-buttons">
+      <button
+        type="button"
+        className="btn btn-sm btn-primary"
+        onClick={() => actions.upload(p)}
+        aria-label={`Change image of ${p.name}`}
+      >
+        Change Image
+      </button>
+      <button
+        type="button"
+        className="btn btn-sm btn-info"
+        onClick={() => actions.crop(p)}
+        disabled={!p.fullSizeImageUrl}
+        aria-label={`Crop image of ${p.name}`}
+      >
+        Crop Image
+      </button>
+      <button
+        type="button"
+        className="btn btn-sm btn-danger btn-icon"
+        disabled={!p.fullSizeImageUrl || resetting}
+        aria-label={`Reset image of ${p.name}`}
+        title="Reset"
+        onClick={() => actions.reset(p)}
+      >
+        {resetting ? <span className="spinner" aria-hidden="true" /> : <TrashIcon />}
+      </button>
+    </div>
   );
 }
 
@@ -146,52 +197,34 @@ export function AdminPhotos() {
         id: 'actions',
         header: () => <span className="sr-only">Actions</span>,
         enableSorting: false,
-        cell: ({ row }) => {
-          const p = row.original;
-          const resetting = reset.isPending && reset.variables?.productId === p.productId;
-          return (
-            <div className="action-buttons">
-              <button
-                type="button"
-                className="btn btn-sm btn-primary"
-                onClick={() => setUploadFor(p)}
-                aria-label={`Change image of ${p.name}`}
-              >
-                Change Image
-              </button>
-              <button
-                type="button"
-                className="btn btn-sm btn-info"
-                onClick={() => setCropFor(p)}
-                disabled={!p.fullSizeImageUrl}
-                aria-label={`Crop image of ${p.name}`}
-              >
-                Crop Image
-              </button>
-              <button
-                type="button"
-                className="btn btn-sm btn-danger btn-icon"
-                disabled={!p.fullSizeImageUrl || resetting}
-                aria-label={`Reset image of ${p.name}`}
-                title="Reset"
-                onClick={async () => {
-                  if (await confirm(RESET_IMAGE_CONFIRM, { tone: 'danger', confirmText: 'Reset' })) {
-                    reset.mutate({ productId: p.productId });
-                  }
-                }}
-              >
-                {resetting ? <span className="spinner" aria-hidden="true" /> : <TrashIcon />}
-              </button>
-            </div>
-          );
-        },
+        cell: ({ row }) => <PhotoActionsCell product={row.original} />,
       },
     ],
-    [reset],
+    [],
+  );
+
+  const { mutate: mutateReset, isPending: resetPending, variables: resetVariables } = reset;
+  const photoActions = useMemo<PhotoActions>(
+    () => ({
+      resettingId:
+        resetPending && typeof resetVariables?.productId === 'number' ? resetVariables.productId : null,
+      upload: setUploadFor,
+      crop: setCropFor,
+      reset: async (product) => {
+        if (await confirm(RESET_IMAGE_CONFIRM, { tone: 'danger', confirmText: 'Reset' })) {
+          mutateReset({ productId: product.productId });
+        }
+      },
+    }),
+    [resetPending, resetVariables, mutateReset],
   );
 
   return (
-    <section>
+    <section
+      data-upload-flickr-index={counters.uploadFlickrIndex}
+      data-upload-crop-index={counters.uploadCropIndex}
+      data-reset-image-index={counters.resetImageIndex}
+    >
       <h1>Product Photos - Admin</h1>
       <div className="admin-toolbar">
         <button type="button" className="btn btn-primary" onClick={() => setAdding(true)}>
@@ -215,20 +248,21 @@ export function AdminPhotos() {
           The products could not be loaded: {products.error.message}
         </div>
       ) : (
-        <DataTable
-          data={products.data}
-          columns={columns}
-          globalFilter={filter}
-          globalFilterFn={fuzzyFilter}
-          initialSorting={[{ id: 'name', desc: false }]}
-          getRowId={(p) => String(p.productId)}
-          emptyText={filter ? 'No products match the filter.' : 'No products yet.'}
-          caption="Product photos"
-          testId="admin-photos-table"
-        />
+        <PhotoActionsContext value={photoActions}>
+          <DataTable
+            data={products.data}
+            columns={columns}
+            globalFilter={filter}
+            globalFilterFn={fuzzyFilter}
+            initialSorting={[{ id: 'name', desc: false }]}
+            getRowId={(p) => String(p.productId)}
+            emptyText={filter ? 'No products match the filter.' : 'No products yet.'}
+            caption="Product photos"
+            testId="admin-photos-table"
+          />
+        </PhotoActionsContext>
       )}
       <FlickrUploadModal
-        key={`upload-${counters.uploadFlickrIndex}`}
         product={uploadFor}
         onClose={() => setUploadFor(null)}
         onUploaded={() => {
@@ -237,7 +271,6 @@ export function AdminPhotos() {
         }}
       />
       <CropImageModal
-        key={`crop-${counters.uploadCropIndex}`}
         product={cropFor}
         onClose={() => setCropFor(null)}
         onCropped={() => {
