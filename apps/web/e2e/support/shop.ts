@@ -5,12 +5,17 @@ import { fileURLToPath } from 'node:url';
 import { startTestServer, type TestServer } from '@nursery/server/testing';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-export const WEB_ROOT = path.resolve(here, '..', '..', 'dist');
+// E2E_WEB_ROOT points the tests at a build of their own (say in /tmp), so a fresh build for one test run
+// never replaces apps/web/dist under someone else's run.
+export const WEB_ROOT = process.env.E2E_WEB_ROOT
+  ? path.resolve(process.env.E2E_WEB_ROOT)
+  : path.resolve(here, '..', '..', 'dist');
 
-/** Builds the web app once when apps/web/dist is missing (set E2E_REBUILD=1 to force a fresh build). */
+/** Builds the web app once when WEB_ROOT is missing (set E2E_REBUILD=1 to force a fresh build). */
 export function ensureWebBuild(): void {
   if (existsSync(path.join(WEB_ROOT, 'index.html')) && process.env.E2E_REBUILD !== '1') return;
-  execFileSync('pnpm', ['--filter', '@nursery/web', 'build'], {
+  const outDir = process.env.E2E_WEB_ROOT ? ['--', '--outDir', WEB_ROOT, '--emptyOutDir'] : [];
+  execFileSync('pnpm', ['--filter', '@nursery/web', 'build', ...outDir], {
     cwd: path.resolve(here, '..', '..', '..', '..'),
     stdio: 'inherit',
   });

@@ -160,7 +160,18 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       userManager.events.addUserLoaded(onLoaded);
       userManager.events.addUserUnloaded(onUnloaded);
       userManager.events.addSilentRenewError(onRenewError);
+      // The user is stored in localStorage, shared by every tab: a logout in one tab must end the admin area
+      // in the others too (they would go on using the closed session's token), and a sign-in in one tab
+      // lets a tab waiting on the Login screen in. The browser tells the other tabs, never the writing one.
+      const onStorage = (event: StorageEvent) => {
+        if (event.storageArea !== window.localStorage) return;
+        if (event.key !== null && !event.key.startsWith('oidc.user:')) return;
+        if (event.key === null || event.newValue === null) void userManager.removeUser();
+        else void userManager.getUser(true);
+      };
+      window.addEventListener('storage', onStorage);
       detach = () => {
+        window.removeEventListener('storage', onStorage);
         userManager.events.removeAccessTokenExpired(onExpired);
         userManager.events.removeUserLoaded(onLoaded);
         userManager.events.removeUserUnloaded(onUnloaded);

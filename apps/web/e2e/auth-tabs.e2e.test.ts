@@ -1,0 +1,48 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type E2eShop, launchBrowser, newPage, signIn, startShop } from './support/index.ts';
+
+let shop: E2eShop;
+let browser: Browser;
+
+beforeAll(async () => {
+  shop = await startShop();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await shop?.stop();
+});
+
+describe('sign-in shared by the tabs of one browser', () => {
+  it('a logout in one tab signs the other open admin tab out too', async () => {
+    const { page, context } = await newPage(browser);
+    await signIn(page, shop, { email: 'tabs@example.com', path: '/Admin/Orders' });
+
+    const other = await context.newPage();
+    await other.goto(`${shop.origin}/Admin/Contacts`);
+    await other.getByRole('link', { name: 'Logout' }).waitFor();
+
+    await page.goto(`${shop.origin}/Admin/Logout`);
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.waitForURL(`${shop.origin}/`);
+
+    // The other tab must not go on showing (and calling) the admin area with the token of a closed session:
+    // it goes to the sign-in page, which comes back to where it was.
+    await other.waitForURL((url) => url.pathname.startsWith('/oidc/interaction/'));
+    expect(await other.title()).toContain('Staff sign-in');
+    await context.close();
+  });
+
+  it('a sign-in in one tab signs in the other tab waiting on the Login screen', async () => {
+    const { page, context } = await newPage(browser);
+    const waiting = await context.newPage();
+    await waiting.goto(`${shop.origin}/Admin/Login`);
+    await waiting.getByRole('button', { name: 'Sign in' }).waitFor();
+
+    await signIn(page, shop, { email: 'tabs@example.com', path: '/Admin/Stock' });
+
+    await waiting.getByRole('link', { name: 'Logout' }).waitFor();
+    await context.close();
+  });
+});
