@@ -86,6 +86,29 @@ describe('catalogue by keyboard', () => {
     await page.keyboard.press('Escape');
     await page.getByRole('heading', { name: 'Orders for American Basswood' }).waitFor({ state: 'detached' });
     await expect.poll(focused).toBe('Show orders of American Basswood');
+
+    // The confirmation's button carries the chosen status's colour; Escape keeps the status.
+    const status = page.getByLabel('Status of American Basswood');
+    const offered = await status.locator('option:not([disabled])').allTextContents();
+    expect(offered).toEqual(['Inactive', 'Sold Out', 'Special Order', 'Call for Availability', 'Nursery']);
+    for (const [choice, tone] of [
+      ['Call for Availability', 'btn-info'],
+      ['Special Order', 'btn-info'],
+      ['Nursery', 'btn-success'],
+      ['Sold Out', 'btn-warning'],
+      ['Inactive', 'btn-danger'],
+    ] as const) {
+      await status.focus();
+      await status.selectOption({ label: choice });
+      const dialog = page.getByRole('dialog');
+      await dialog.getByText(`Are you sure you want to set the product status to ${choice}?`).waitFor();
+      const yes = dialog.locator('.modal-footer .btn').last();
+      expect(await yes.getAttribute('class')).toContain(tone);
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+      await expect.poll(focused).toBe('Status of American Basswood');
+      expect(await status.inputValue()).toBe('2');
+    }
   });
 
   it('records stock by keyboard: typed rules, Reset, the summary and its notes', async () => {

@@ -5,8 +5,8 @@ export interface ConfirmOptions {
   title?: string;
   confirmText?: string;
   cancelText?: string;
-  /** The colour of the confirm button: danger for deleting, primary otherwise. */
-  tone?: 'primary' | 'danger' | 'warning' | 'success';
+  /** The colour of the confirm button: danger for deleting, primary otherwise (the product statuses use all five). */
+  tone?: 'primary' | 'danger' | 'warning' | 'success' | 'info';
 }
 
 interface Pending extends Required<ConfirmOptions> {

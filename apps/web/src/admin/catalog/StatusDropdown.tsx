@@ -12,10 +12,10 @@ import { trpc } from '../../trpc';
 import type { AdminProduct } from './types';
 import { useReplaceProduct } from './useAdminProducts';
 
-function toneOf(status: number): 'primary' | 'danger' | 'warning' | 'success' {
+/** Spec: Active primary, Nursery success, Sold Out warning, Inactive danger, Special Order and Call for Availability info. */
+function toneOf(status: number): 'primary' | 'danger' | 'warning' | 'success' | 'info' {
   const style = productStatusStyle(status);
-  if (style === 'danger' || style === 'warning' || style === 'success') return style;
-  return 'primary';
+  return style === 'secondary' ? 'primary' : style;
 }
 
 /**
