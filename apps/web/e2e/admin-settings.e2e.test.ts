@@ -137,6 +137,35 @@ describe('Settings screen', () => {
     expect(await editor.inputValue()).toBe('<p>Closed for the winter. See you in spring!</p>');
   });
 
+  it('saves the stock e-mail list tidied, names a bad address, and hides Save once saved', async () => {
+    const field = staff.getByLabel('Product Stock Emails');
+    const save = staff.locator('form', { has: field }).getByRole('button', { name: 'Save' });
+    await field.fill('grower@example.com; grower@example.com');
+    await save.click();
+    await toast(staff, 'Stock e-mail list saved.').waitFor();
+    expect(await field.inputValue()).toBe('grower@example.com');
+    await save.waitFor({ state: 'detached' });
+    // The same list typed untidily again: the stored text does not change, and Save still goes away.
+    await field.fill('grower@example.com ');
+    await save.click();
+    // While saving the button reads 'Saving...', so wait for the answer to reach the field.
+    await staff.waitForFunction(
+      () =>
+        (document.getElementById('settings-stock-emails') as HTMLInputElement | null)?.value ===
+        'grower@example.com',
+    );
+    await save.waitFor({ state: 'detached' });
+
+    const errorsBefore = staffErrors.length;
+    await field.fill('grower@example.com, nope');
+    await save.click();
+    await toast(staff, '"nope" is not a valid e-mail address.').waitFor();
+    expect(setting('ProductStockEmails').value).toBe('grower@example.com');
+    // The spec logs every failed call to the console; these two (the 400 and its message) are expected.
+    expect(staffErrors.length - errorsBefore).toBeGreaterThan(0);
+    staffErrors.splice(errorsBefore);
+  });
+
   it('uploads a flyer that the home page links to', async () => {
     await staff.locator('#settings-flyer-file').setInputFiles({
       name: 'spring-flyer.pdf',

@@ -1,3 +1,4 @@
+import { SETTING_NAMES } from '@nursery/domain';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { notify, showApiFailure } from '../../lib/toast';
@@ -18,6 +19,9 @@ export function StockEmailsSetting({
     trpc.settings.setProductStockEmails.mutationOptions({
       onSuccess: (settings) => {
         onSaved(settings);
+        // The server tidies the list (separators, duplicates, spaces); when the tidy text equals the old one,
+        // `saved` does not change, so the field is set here or Save would stay on screen.
+        setValue(settings.find((s) => s.name === SETTING_NAMES.productStockEmails)?.value ?? '');
         notify.success('Stock e-mail list saved.');
       },
       onError: showApiFailure,
