@@ -12,7 +12,9 @@ const tooLong = (field: string, max: number) => ({ error: `${field} can be at mo
 // A name or phone is one line: a pasted line break, tab or NUL would break the order e-mail's subject,
 // the admin tables and the spreadsheets, so control characters become a space. Comments keep their
 // line breaks (as \n) and lose only the other control characters.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point.
 const ONE_LINE_CONTROLS = /[\u0000-\u001f\u007f\u2028\u2029]+/g;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point.
 const MULTI_LINE_CONTROLS = /[\u0000-\u0008\u000b-\u001f\u007f]/g;
 export const asOneLine = (s: string): string => s.replace(ONE_LINE_CONTROLS, ' ');
 export const asMultiLine = (s: string): string => s.replace(/\r\n?/g, '\n').replace(MULTI_LINE_CONTROLS, '');
