@@ -194,3 +194,17 @@ describe('an order line whose id or quantity is there but not a number', () => {
     expect(line({ quantity: 1 })).toEqual(['Each product on an order needs a product id.']);
   });
 });
+
+describe('a body of the wrong shape', () => {
+  it('says what shape to send instead of "expected object, received array"', () => {
+    expect(messages(orderDetailsSchema.safeParse([1, 2]))).toEqual([
+      'Send the order as a JSON object with firstName, lastName, email, confirmEmail, phoneNumber and orderProductXrefs.',
+    ]);
+    expect(messages(orderLineInputSchema.safeParse(5))).toEqual([
+      'Each order line is an object like {"productId": 48, "quantity": 3}.',
+    ]);
+    expect(messages(contactSubmissionSchema.safeParse('hello'))).toEqual([
+      'Send the message as a JSON object with name, email, comments and loadTime.',
+    ]);
+  });
+});

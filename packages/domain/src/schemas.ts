@@ -43,28 +43,31 @@ export const idSchema = z.coerce
   .int({ error: 'The id must be a whole number.' })
   .positive({ error: 'The id must be a positive number.' });
 
-export const orderLineInputSchema = z.object({
-  // A value that is there but not a finite number ("48", 1e309) is told so, not called missing.
-  productId: z
-    .number({
-      error: (issue) =>
-        issue.input === undefined
-          ? 'Each product on an order needs a product id.'
-          : 'A product id is a positive whole number, like 48.',
-    })
-    .int({ error: 'A product id is a whole number.' })
-    .positive({ error: 'A product id is a positive number.' }),
-  quantity: z
-    .number({
-      error: (issue) =>
-        issue.input === undefined
-          ? 'Each product on an order needs a quantity.'
-          : `Quantities are whole numbers from 1 to ${QUANTITY_MAX}, written as numbers (3, not "3").`,
-    })
-    .int({ error: 'Quantities are whole numbers.' })
-    .min(1, { error: 'Each product on an order needs a quantity of at least 1.' })
-    .max(QUANTITY_MAX, { error: `You can order at most ${QUANTITY_MAX} of one product.` }),
-});
+export const orderLineInputSchema = z.object(
+  {
+    // A value that is there but not a finite number ("48", 1e309) is told so, not called missing.
+    productId: z
+      .number({
+        error: (issue) =>
+          issue.input === undefined
+            ? 'Each product on an order needs a product id.'
+            : 'A product id is a positive whole number, like 48.',
+      })
+      .int({ error: 'A product id is a whole number.' })
+      .positive({ error: 'A product id is a positive number.' }),
+    quantity: z
+      .number({
+        error: (issue) =>
+          issue.input === undefined
+            ? 'Each product on an order needs a quantity.'
+            : `Quantities are whole numbers from 1 to ${QUANTITY_MAX}, written as numbers (3, not "3").`,
+      })
+      .int({ error: 'Quantities are whole numbers.' })
+      .min(1, { error: 'Each product on an order needs a quantity of at least 1.' })
+      .max(QUANTITY_MAX, { error: `You can order at most ${QUANTITY_MAX} of one product.` }),
+  },
+  { error: 'Each order line is an object like {"productId": 48, "quantity": 3}.' },
+);
 
 // Loose on purpose: the spec asks only for a non-empty email, but a typo like "name@" would mean
 // the confirmation e-mail never arrives, so a string without a usable shape is refused.
@@ -83,21 +86,27 @@ const ORDER_MESSAGE_FIELD: Record<string, string> = {
 };
 
 export const orderDetailsSchema = z
-  .object({
-    firstName: text('First name', 100),
-    lastName: text('Last name', 100),
-    name: optionalText('Name', 201),
-    email: text('Email', 254),
-    confirmEmail: text('Confirm email', 254),
-    phoneNumber: text('Phone number', 40),
-    workPhoneNumber: optionalText('Work phone number', 40),
-    comments: optionalText('Comments', 4000, 'many'),
-    orderProductXrefs: z
-      .array(orderLineInputSchema, { error: 'The order lines must be a list.' })
-      .max(500, { error: 'An order can have at most 500 different products.' })
-      .nullish()
-      .transform((v) => v ?? []),
-  })
+  .object(
+    {
+      firstName: text('First name', 100),
+      lastName: text('Last name', 100),
+      name: optionalText('Name', 201),
+      email: text('Email', 254),
+      confirmEmail: text('Confirm email', 254),
+      phoneNumber: text('Phone number', 40),
+      workPhoneNumber: optionalText('Work phone number', 40),
+      comments: optionalText('Comments', 4000, 'many'),
+      orderProductXrefs: z
+        .array(orderLineInputSchema, { error: 'The order lines must be a list.' })
+        .max(500, { error: 'An order can have at most 500 different products.' })
+        .nullish()
+        .transform((v) => v ?? []),
+    },
+    {
+      error:
+        'Send the order as a JSON object with firstName, lastName, email, confirmEmail, phoneNumber and orderProductXrefs.',
+    },
+  )
   .superRefine((value, ctx) => {
     for (const message of validateOrderDetails(value)) {
       const field = ORDER_MESSAGE_FIELD[message];
@@ -146,28 +155,31 @@ const loadTimeSchema = z
     return ms;
   });
 
-export const contactSubmissionSchema = z.object({
-  name: z
-    .string({ error: 'Please enter your name.' })
-    .overwrite(asOneLine)
-    .trim()
-    .min(1, { error: 'Please enter your name.' })
-    .max(100, tooLong('Name', 100)),
-  // Hidden from people; a filled-in value marks the submission as spam.
-  subject: z.string().trim().max(200, tooLong('Subject', 200)).optional(),
-  email: z
-    .string({ error: INVALID_EMAIL })
-    .trim()
-    .max(254, tooLong('Email', 254))
-    .pipe(z.email({ error: INVALID_EMAIL })),
-  comments: z
-    .string({ error: 'Please enter your comments.' })
-    .overwrite(asMultiLine)
-    .trim()
-    .min(1, { error: 'Please enter your comments.' })
-    .max(5000, tooLong('Comments', 5000)),
-  loadTime: loadTimeSchema,
-});
+export const contactSubmissionSchema = z.object(
+  {
+    name: z
+      .string({ error: 'Please enter your name.' })
+      .overwrite(asOneLine)
+      .trim()
+      .min(1, { error: 'Please enter your name.' })
+      .max(100, tooLong('Name', 100)),
+    // Hidden from people; a filled-in value marks the submission as spam.
+    subject: z.string().trim().max(200, tooLong('Subject', 200)).optional(),
+    email: z
+      .string({ error: INVALID_EMAIL })
+      .trim()
+      .max(254, tooLong('Email', 254))
+      .pipe(z.email({ error: INVALID_EMAIL })),
+    comments: z
+      .string({ error: 'Please enter your comments.' })
+      .overwrite(asMultiLine)
+      .trim()
+      .min(1, { error: 'Please enter your comments.' })
+      .max(5000, tooLong('Comments', 5000)),
+    loadTime: loadTimeSchema,
+  },
+  { error: 'Send the message as a JSON object with name, email, comments and loadTime.' },
+);
 
 export type OrderLineInput = z.infer<typeof orderLineInputSchema>;
 export type OrderDetailsInput = z.infer<typeof orderDetailsSchema>;
