@@ -1,4 +1,5 @@
-import { readFileSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { appRouter, createShop, loadConfig, PUBLIC_PROCEDURES, restRoutes } from '@nursery/api';
 import {
@@ -673,5 +674,25 @@ describe('pnpm staff', () => {
     expect(bad.errors.join('')).toContain('valid e-mail');
     const usage = silentIo();
     expect(await runStaffCommand(['remove'], env, usage)).toBe(2);
+  });
+
+  it('refuses to remove the last account, which would lock everybody out of the admin area', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'nursery-last-staff-'));
+    const env = { DATA_DIR: dataDir };
+    const add = silentIo('only-one-gardener');
+    expect(await runStaffCommand(['add', 'Only@Example.com', '--password-stdin'], env, add)).toBe(0);
+    const last = silentIo();
+    expect(await runStaffCommand(['remove', 'only@example.com'], env, last)).toBe(1);
+    expect(last.errors.join('')).toContain(
+      'only@example.com is the only staff account: without it nobody can sign in to the admin area.',
+    );
+    const list = silentIo();
+    await runStaffCommand(['list'], env, list);
+    expect(list.output.join('')).toContain('only@example.com');
+
+    // With a second account the first may go.
+    expect(await runStaffCommand(['add', 'second@example.com'], env, silentIo())).toBe(0);
+    expect(await runStaffCommand(['remove', 'ONLY@example.com'], env, silentIo())).toBe(0);
+    rmSync(dataDir, { recursive: true, force: true });
   });
 });

@@ -2,7 +2,9 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '@nursery/api';
 import {
+  countStaffAccounts,
   createStaffAccount,
+  findStaffAccountByEmail,
   listStaffAccounts,
   removeStaffAccount,
   resetStaffPassword,
@@ -144,6 +146,17 @@ export async function runStaffCommand(
         return 0;
       }
       case 'remove': {
+        // With the shop's own sign-in the last account is the only way into the admin area: removing it
+        // would leave the shop without anybody who can sign in until someone reads the server's next start.
+        const target = findStaffAccountByEmail(db, email ?? '');
+        if (config.oidc.embedded && target && countStaffAccounts(db) <= 1) {
+          io.err(
+            `${target.email} is the only staff account: without it nobody can sign in to the admin area.\n` +
+              'Add the new account first (pnpm staff add <email>), then remove this one; or give it a new password ' +
+              `with: pnpm staff reset-password ${target.email}\n`,
+          );
+          return 1;
+        }
         const removed = removeStaffAccount(db, email ?? '');
         revokeOidcPayloadsOfAccount(db, String(removed.staffId));
         io.out(`Removed staff account ${removed.email}; its sessions are ended.\n`);
