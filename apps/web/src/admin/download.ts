@@ -33,8 +33,12 @@ function base64Of(text: string): string {
   return trimmed.startsWith('"') ? (JSON.parse(trimmed) as string) : trimmed;
 }
 
-function save(bytes: Uint8Array<ArrayBuffer>, fileName: string): void {
-  const url = URL.createObjectURL(new Blob([bytes], { type: EXCEL_TYPE }));
+/**
+ * Hands a file the page has in memory to the browser's downloads (exports, backups). The blob is
+ * released a while after the click, since some browsers read it after click returns.
+ */
+export function saveFile(blob: Blob, fileName: string, keepMs = 10_000): void {
+  const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
   link.download = fileName;
@@ -42,8 +46,7 @@ function save(bytes: Uint8Array<ArrayBuffer>, fileName: string): void {
   document.body.appendChild(link);
   link.click();
   link.remove();
-  // Some browsers read the blob after click returns; give them a moment before letting it go.
-  window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  window.setTimeout(() => URL.revokeObjectURL(url), keepMs);
 }
 
 /**
@@ -59,7 +62,7 @@ export async function downloadExport(path: string, name: string): Promise<boolea
     const response = await fetch(path, { headers });
     if (!response.ok) throw new Error(`${path} answered ${response.status}: ${await response.text()}`);
     const bytes = base64ToBytes(base64Of(await response.text()));
-    save(bytes, `${exportDatePrefix()} ${name}.xls`);
+    saveFile(new Blob([bytes], { type: EXCEL_TYPE }), `${exportDatePrefix()} ${name}.xls`);
     return true;
   } catch (error) {
     console.error(error);

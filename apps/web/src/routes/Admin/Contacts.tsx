@@ -3,6 +3,7 @@ import { SUCCESSFULLY_UPDATED } from '@nursery/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ColumnDef, FilterFn } from '@tanstack/react-table';
 import { type RefObject, useMemo, useRef, useState } from 'react';
+import { useOptimisticFlags } from '../../admin/orders/useOptimisticFlags';
 import { usePageTitle } from '../../admin/orders/usePageTitle';
 import { DataTable } from '../../components/DataTable';
 import { notify, showApiFailure } from '../../lib/toast';
@@ -93,31 +94,19 @@ export function AdminContacts() {
     }),
   );
 
-  // Optimistic: the box moves in the same event (React state, so the controlled checkbox never
-  // snaps back) and returns to the server's value if the server refuses.
-  const [overrides, setOverrides] = useState<ReadonlyMap<number, boolean>>(new Map());
-  const markSpam = (contactId: number, isSpam: boolean) => {
-    setOverrides((m) => new Map(m).set(contactId, isSpam));
-    setSpam.mutate(
-      { contactId, isSpam },
-      {
-        onSettled: () =>
-          setOverrides((m) => {
-            const next = new Map(m);
-            next.delete(contactId);
-            return next;
-          }),
-      },
+  const spamFlags = useOptimisticFlags();
+  const markSpam = (contactId: number, isSpam: boolean) =>
+    spamFlags.flip(contactId, isSpam, (settled) =>
+      setSpam.mutate({ contactId, isSpam }, { onSettled: settled }),
     );
-  };
 
   const all = useMemo(
     () =>
       (contacts.data ?? []).map((c) => {
-        const wanted = overrides.get(c.contactId);
+        const wanted = spamFlags.pending.get(c.contactId);
         return wanted === undefined ? c : { ...c, isSpam: wanted };
       }),
-    [contacts.data, overrides],
+    [contacts.data, spamFlags.pending],
   );
   const rows = useMemo(() => (hideSpam ? all.filter((c) => !c.isSpam) : all), [all, hideSpam]);
   const spamCount = all.length - all.filter((c) => !c.isSpam).length;

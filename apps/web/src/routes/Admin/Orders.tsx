@@ -11,6 +11,7 @@ import { type RefObject, useEffect, useMemo, useRef, useState } from 'react';
 import { downloadExport } from '../../admin/download';
 import { OrderDetailsModal } from '../../admin/orders/OrderDetailsModal';
 import type { OrderListItem } from '../../admin/orders/types';
+import { useOptimisticFlags } from '../../admin/orders/useOptimisticFlags';
 import { usePageTitle } from '../../admin/orders/usePageTitle';
 import { YearOverYearChart } from '../../admin/settings/YearOverYearChart';
 import { confirm } from '../../components/ConfirmDialog';
@@ -65,6 +66,14 @@ function Icon({ name }: { name: 'edit' | 'trash' | 'restore' }) {
   );
 }
 
+const orderDateColumn: ColumnDef<OrderListItem, unknown> = {
+  id: 'createdTimestamp',
+  accessorFn: (o) => o.createdTimestamp,
+  header: 'Order Date',
+  cell: ({ row }) => row.original.displayCreatedTimestamp,
+  meta: { width: '7rem' },
+};
+
 interface RowActions {
   openDetails: (orderId: number) => void;
   setTaxExempt: (orderId: number, isTaxExempt: boolean) => void;
@@ -92,13 +101,7 @@ function orderColumns(actions: RefObject<RowActions>): ColumnDef<OrderListItem, 
       ),
     },
     { accessorKey: 'orderId', header: 'Order Id', meta: { width: '4.5rem', className: 'num' } },
-    {
-      id: 'createdTimestamp',
-      accessorFn: (o) => o.createdTimestamp,
-      header: 'Order Date',
-      cell: ({ row }) => row.original.displayCreatedTimestamp,
-      meta: { width: '7rem' },
-    },
+    orderDateColumn,
     // Name and e-mail share what the fixed columns leave.
     { accessorKey: 'name', header: 'Customer Name' },
     {
@@ -183,13 +186,7 @@ function orderColumns(actions: RefObject<RowActions>): ColumnDef<OrderListItem, 
 function deletedOrderColumns(actions: RefObject<RowActions>): ColumnDef<OrderListItem, unknown>[] {
   return [
     { accessorKey: 'orderId', header: 'Order Id', meta: { width: '4.5rem', className: 'num' } },
-    {
-      id: 'createdTimestamp',
-      accessorFn: (o) => o.createdTimestamp,
-      header: 'Order Date',
-      cell: ({ row }) => row.original.displayCreatedTimestamp,
-      meta: { width: '7rem' },
-    },
+    orderDateColumn,
     {
       id: 'deletedTimestamp',
       accessorFn: (o) => o.deletedTimestamp ?? '',
@@ -292,19 +289,11 @@ export function AdminOrders() {
     }),
   );
 
-  // Optimistic, as the spec asks: the box moves in the same event (React state, so the controlled
-  // checkbox never snaps back) and returns to the server's value if the server refuses.
-  const [taxOverrides, setTaxOverrides] = useState<ReadonlyMap<number, boolean>>(new Map());
-  const forget = (orderId: number) =>
-    setTaxOverrides((m) => {
-      const next = new Map(m);
-      next.delete(orderId);
-      return next;
-    });
-  const setTaxExempt = (orderId: number, isTaxExempt: boolean) => {
-    setTaxOverrides((m) => new Map(m).set(orderId, isTaxExempt));
-    setFlags.mutate({ orderId, isTaxExempt }, { onSettled: () => forget(orderId) });
-  };
+  const taxFlags = useOptimisticFlags();
+  const setTaxExempt = (orderId: number, isTaxExempt: boolean) =>
+    taxFlags.flip(orderId, isTaxExempt, (settled) =>
+      setFlags.mutate({ orderId, isTaxExempt }, { onSettled: settled }),
+    );
 
   const remove = useMutation(
     trpc.orders.delete.mutationOptions({
@@ -333,10 +322,10 @@ export function AdminOrders() {
   const rows = useMemo(
     () =>
       (orders.data ?? []).map((o) => {
-        const wanted = taxOverrides.get(o.orderId);
+        const wanted = taxFlags.pending.get(o.orderId);
         return wanted === undefined ? o : { ...o, isTaxExempt: wanted };
       }),
-    [orders.data, taxOverrides],
+    [orders.data, taxFlags.pending],
   );
   const shownCount = useMemo(
     () => rows.filter((o) => matches(o, { text, tax, season })).length,
