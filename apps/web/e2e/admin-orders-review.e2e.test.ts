@@ -266,6 +266,11 @@ describe('the order edit page', () => {
     await expect
       .poll(() => page.evaluate(() => document.activeElement?.textContent))
       .toBe('Add Special Order Product...');
+
+    // A mistyped address says so instead of quietly starting a new order.
+    await page.goto(`${shop.origin}/Admin/Orders/Edit/12abc`);
+    await page.getByText('There is no order number 12abc.').waitFor();
+    expect(await page.getByRole('button', { name: 'Save New Order' }).count()).toBe(0);
     await page.context().close();
   });
 });
@@ -280,6 +285,7 @@ describe('on a phone', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await page.getByRole('button', { name: 'Details...' }).first().click();
     await page.getByRole('dialog').getByText('Order Placed On').waitFor();
+    await page.waitForTimeout(400); // past the modal's fade-in
     await shot(page, 'details-phone');
     await page.keyboard.press('Escape');
     await page.getByRole('link', { name: 'Add Order...' }).click();

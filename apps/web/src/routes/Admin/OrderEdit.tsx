@@ -10,7 +10,8 @@ import '../../admin/orders/orders.css';
 export function AdminOrderEdit() {
   const params = useParams({ strict: false }) as { orderId?: string };
   const orderId = params.orderId && /^\d+$/.test(params.orderId) ? Number(params.orderId) : null;
-  const title = orderId === null ? 'Creating new Order' : `Modifying Order ${orderId}`;
+  const title =
+    orderId === null && !params.orderId ? 'Creating new Order' : `Modifying Order ${params.orderId}`;
   usePageTitle(title);
   const order = useQuery({
     ...trpc.orders.detailsById.queryOptions({ orderId: orderId ?? 0 }),
@@ -19,7 +20,14 @@ export function AdminOrderEdit() {
   });
 
   let body: ReactNode;
-  if (orderId === null) {
+  if (params.orderId && orderId === null) {
+    // A mistyped address must not quietly become a new order.
+    body = (
+      <p className="alert alert-danger">
+        There is no order number {params.orderId}. <Link to="/Admin/Orders">Back to the orders</Link>
+      </p>
+    );
+  } else if (orderId === null) {
     body = <OrderEditor key="new" order={null} />;
   } else if (order.isError) {
     body = <p className="alert alert-danger">{order.error.message}</p>;
