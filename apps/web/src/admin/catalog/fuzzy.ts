@@ -1,5 +1,7 @@
+import type { FilterFn } from '@tanstack/react-table';
 import Fuse, { type FuseOptionKey } from 'fuse.js';
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
+import type { AdminProduct } from './types';
 
 /** The admin spec's product search: fuzzy with threshold 0.4. */
 export const ADMIN_FUZZY_THRESHOLD = 0.4;
@@ -24,4 +26,19 @@ export function useFuzzyMatches<T>(
     if (!query) return null;
     return new Set(fuse.search(query).map((r) => idOf(r.item)));
   }, [fuse, text, idOf]);
+}
+
+const productIdOf = (p: AdminProduct) => p.productId;
+
+/** The catalogue screens' table filter: a row passes when the fuzzy search over `keys` finds it. */
+export function useFuzzyProductFilter(
+  products: readonly AdminProduct[] | undefined,
+  keys: FuseOptionKey<AdminProduct>[],
+  text: string,
+): FilterFn<AdminProduct> {
+  const matches = useFuzzyMatches(products, keys, text, productIdOf);
+  return useCallback<FilterFn<AdminProduct>>(
+    (row) => matches === null || matches.has(row.original.productId),
+    [matches],
+  );
 }

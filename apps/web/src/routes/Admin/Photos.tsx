@@ -1,11 +1,12 @@
 import { IMAGE_RESET, RESET_IMAGE_CONFIRM } from '@nursery/domain';
 import { useMutation } from '@tanstack/react-query';
-import type { ColumnDef, FilterFn } from '@tanstack/react-table';
+import type { ColumnDef } from '@tanstack/react-table';
 import type { FuseOptionKey } from 'fuse.js';
-import { createContext, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { createContext, useContext, useEffect, useMemo, useState } from 'react';
 import { CropImageModal } from '../../admin/catalog/CropImageModal';
 import { FlickrUploadModal } from '../../admin/catalog/FlickrUploadModal';
-import { useFuzzyMatches } from '../../admin/catalog/fuzzy';
+import { useFuzzyProductFilter } from '../../admin/catalog/fuzzy';
+import { ProductListState } from '../../admin/catalog/ProductListState';
 import { ProductModal } from '../../admin/catalog/ProductModal';
 import type { AdminProduct } from '../../admin/catalog/types';
 import { useAdminProducts, useReloadCatalog } from '../../admin/catalog/useAdminProducts';
@@ -15,7 +16,6 @@ import { DataTable } from '../../components/DataTable';
 import { notify, showApiFailure } from '../../lib/toast';
 import { trpc } from '../../trpc';
 
-const productId = (p: AdminProduct) => p.productId;
 const SEARCH_KEYS: FuseOptionKey<AdminProduct>[] = ['name', 'species', 'productType', 'productSize'];
 
 /** Freely licensed photos of the plant on the photo service the import reads from (CC and public-domain licences). */
@@ -121,11 +121,7 @@ export function AdminPhotos() {
   });
   const bump = (key: keyof UploadCounters) => setCounters((c) => ({ ...c, [key]: c[key] + 1 }));
 
-  const matches = useFuzzyMatches(products.data, SEARCH_KEYS, filter, productId);
-  const fuzzyFilter = useCallback<FilterFn<AdminProduct>>(
-    (row) => matches === null || matches.has(row.original.productId),
-    [matches],
-  );
+  const fuzzyFilter = useFuzzyProductFilter(products.data, SEARCH_KEYS, filter);
 
   const reset = useMutation(
     trpc.photos.reset.mutationOptions({
@@ -239,29 +235,23 @@ export function AdminPhotos() {
           onChange={(e) => setFilter(e.target.value)}
         />
       </div>
-      {products.isPending ? (
-        <div className="loading-block">
-          <span className="spinner" aria-hidden="true" /> Loading products...
-        </div>
-      ) : products.isError ? (
-        <div className="alert alert-danger" role="alert">
-          The products could not be loaded: {products.error.message}
-        </div>
-      ) : (
-        <PhotoActionsContext value={photoActions}>
-          <DataTable
-            data={products.data}
-            columns={columns}
-            globalFilter={filter}
-            globalFilterFn={fuzzyFilter}
-            initialSorting={[{ id: 'name', desc: false }]}
-            getRowId={(p) => String(p.productId)}
-            emptyText={filter ? 'No products match the filter.' : 'No products yet.'}
-            caption="Product photos"
-            testId="admin-photos-table"
-          />
-        </PhotoActionsContext>
-      )}
+      <ProductListState products={products}>
+        {(list) => (
+          <PhotoActionsContext value={photoActions}>
+            <DataTable
+              data={list}
+              columns={columns}
+              globalFilter={filter}
+              globalFilterFn={fuzzyFilter}
+              initialSorting={[{ id: 'name', desc: false }]}
+              getRowId={(p) => String(p.productId)}
+              emptyText={filter ? 'No products match the filter.' : 'No products yet.'}
+              caption="Product photos"
+              testId="admin-photos-table"
+            />
+          </PhotoActionsContext>
+        )}
+      </ProductListState>
       <FlickrUploadModal
         product={uploadFor}
         onClose={() => setUploadFor(null)}

@@ -1,9 +1,10 @@
 import { DELETED_PRODUCT, FLAGS_UPDATED } from '@nursery/domain';
 import { useMutation } from '@tanstack/react-query';
-import type { ColumnDef, FilterFn } from '@tanstack/react-table';
+import type { ColumnDef } from '@tanstack/react-table';
 import type { FuseOptionKey } from 'fuse.js';
-import { createContext, useCallback, useContext, useEffect, useMemo, useState } from 'react';
-import { useFuzzyMatches } from '../../admin/catalog/fuzzy';
+import { createContext, useContext, useEffect, useMemo, useState } from 'react';
+import { useFuzzyProductFilter } from '../../admin/catalog/fuzzy';
+import { ProductListState } from '../../admin/catalog/ProductListState';
 import { ProductModal } from '../../admin/catalog/ProductModal';
 import { ProductOrdersModal } from '../../admin/catalog/ProductOrdersModal';
 import { StatusDropdown } from '../../admin/catalog/StatusDropdown';
@@ -20,7 +21,6 @@ import { DataTable } from '../../components/DataTable';
 import { notify, showApiFailure } from '../../lib/toast';
 import { trpc } from '../../trpc';
 
-const productId = (p: AdminProduct) => p.productId;
 const SEARCH_KEYS: FuseOptionKey<AdminProduct>[] = [
   'name',
   'species',
@@ -130,11 +130,7 @@ export function AdminProducts() {
     return () => window.removeEventListener('keydown', onKey);
   }, []);
 
-  const matches = useFuzzyMatches(products.data, SEARCH_KEYS, filter, productId);
-  const fuzzyFilter = useCallback<FilterFn<AdminProduct>>(
-    (row) => matches === null || matches.has(row.original.productId),
-    [matches],
-  );
+  const fuzzyFilter = useFuzzyProductFilter(products.data, SEARCH_KEYS, filter);
 
   const updateFlags = useMutation(
     trpc.catalog.updateFlags.mutationOptions({
@@ -258,32 +254,23 @@ export function AdminProducts() {
         <span className="spacer" />
         {showDelete ? <span className="label label-danger">Delete enabled</span> : null}
       </div>
-      {products.isPending ? (
-        <div className="loading-block">
-          <span className="spinner" aria-hidden="true" /> Loading products...
-        </div>
-      ) : products.isError ? (
-        <div className="alert alert-danger" role="alert">
-          The products could not be loaded: {products.error.message}{' '}
-          <button type="button" className="btn btn-sm btn-secondary" onClick={() => void products.refetch()}>
-            Try again
-          </button>
-        </div>
-      ) : (
-        <RowActionsContext value={rowActions}>
-          <DataTable
-            data={products.data}
-            columns={columns}
-            globalFilter={filter}
-            globalFilterFn={fuzzyFilter}
-            initialSorting={[{ id: 'name', desc: false }]}
-            getRowId={(p) => String(p.productId)}
-            emptyText={filter ? 'No products match the filter.' : 'No products yet: use Add Product...'}
-            caption="Products"
-            testId="admin-products-table"
-          />
-        </RowActionsContext>
-      )}
+      <ProductListState products={products}>
+        {(list) => (
+          <RowActionsContext value={rowActions}>
+            <DataTable
+              data={list}
+              columns={columns}
+              globalFilter={filter}
+              globalFilterFn={fuzzyFilter}
+              initialSorting={[{ id: 'name', desc: false }]}
+              getRowId={(p) => String(p.productId)}
+              emptyText={filter ? 'No products match the filter.' : 'No products yet: use Add Product...'}
+              caption="Products"
+              testId="admin-products-table"
+            />
+          </RowActionsContext>
+        )}
+      </ProductListState>
       <ProductModal
         open={editing !== null}
         product={editing?.product ?? null}

@@ -1,7 +1,6 @@
 import { newStockValueLine, ProductStatus, STOCK_PENDING_HINT, SUCCESSFULLY_UPDATED } from '@nursery/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
-  type FilterFn,
   getCoreRowModel,
   getFilteredRowModel,
   getPaginationRowModel,
@@ -9,9 +8,10 @@ import {
   useReactTable,
 } from '@tanstack/react-table';
 import type { FuseOptionKey } from 'fuse.js';
-import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { exportStock } from '../../admin/catalog/exportStock';
-import { useFuzzyMatches } from '../../admin/catalog/fuzzy';
+import { useFuzzyProductFilter } from '../../admin/catalog/fuzzy';
+import { ProductListState } from '../../admin/catalog/ProductListState';
 import { StatusDropdown } from '../../admin/catalog/StatusDropdown';
 import { StockHistoryTable } from '../../admin/catalog/StockHistoryTable';
 import { StockSummaryModal, type SummaryLine } from '../../admin/catalog/StockSummaryModal';
@@ -31,7 +31,6 @@ import { trpc } from '../../trpc';
 
 /** The spec's stock list page. */
 const STOCK_PAGE_SIZE = 25;
-const productId = (p: AdminProduct) => p.productId;
 const SEARCH_KEYS: FuseOptionKey<AdminProduct>[] = ['name', 'species', 'productType', 'productSize'];
 
 interface HistoryState {
@@ -59,11 +58,7 @@ export function AdminStock() {
     () => (products.data ?? []).filter((p) => p.productStatus !== ProductStatus.SpecialOrder),
     [products.data],
   );
-  const matches = useFuzzyMatches(stocked, SEARCH_KEYS, filter, productId);
-  const fuzzyFilter = useCallback<FilterFn<AdminProduct>>(
-    (row) => matches === null || matches.has(row.original.productId),
-    [matches],
-  );
+  const fuzzyFilter = useFuzzyProductFilter(stocked, SEARCH_KEYS, filter);
   const [pagination, setPagination] = useState({ pageIndex: 0, pageSize: STOCK_PAGE_SIZE });
   const table = useReactTable({
     data: stocked,
@@ -197,62 +192,56 @@ export function AdminStock() {
           Review Stock Changes{summaryLines.length > 0 ? ` (${summaryLines.length})` : ''}
         </button>
       </div>
-      {products.isPending ? (
-        <div className="loading-block">
-          <span className="spinner" aria-hidden="true" /> Loading products...
-        </div>
-      ) : products.isError ? (
-        <div className="alert alert-danger" role="alert">
-          The products could not be loaded: {products.error.message}
-        </div>
-      ) : (
-        <>
-          {pager('top')}
-          <ul className="stock-list" data-testid="stock-list">
-            {table.getRowModel().rows.map((row) => (
-              <StockItem
-                key={row.id}
-                product={row.original}
-                text={pending[row.original.productId] ?? ''}
-                onText={(text) => {
-                  if (acceptsTyped(text)) setPending((p) => withPending(p, row.original.productId, text));
-                }}
-                onStep={(step) => setPending((p) => stepped(p, row.original.productId, step))}
-                onReset={() => setPending((p) => withPending(p, row.original.productId, ''))}
-                history={histories[row.original.productId]}
-                historyLoading={loadingHistory.has(row.original.productId)}
-                onLoadHistory={() => void loadHistory(row.original.productId)}
-                onToggleHistory={() =>
-                  setHistories((h) => {
-                    const current = h[row.original.productId];
-                    return current
-                      ? { ...h, [row.original.productId]: { ...current, shown: !current.shown } }
-                      : h;
-                  })
-                }
-              />
-            ))}
-            {filtered === 0 ? <li className="data-table-empty">No products match the filter.</li> : null}
-          </ul>
-          {pager('bottom')}
-          {summaryLines.length > 0 ? (
-            <div className="review-bar">
-              <button
-                type="button"
-                className="btn btn-primary btn-lg"
-                onClick={(event) => {
-                  // The bar leaves once the changes are saved; the toolbar's button takes focus back then.
-                  document.getElementById(reviewId)?.focus({ preventScroll: true });
-                  event.preventDefault();
-                  setSummaryOpen(true);
-                }}
-              >
-                Review Stock Changes ({summaryLines.length})
-              </button>
-            </div>
-          ) : null}
-        </>
-      )}
+      <ProductListState products={products}>
+        {() => (
+          <>
+            {pager('top')}
+            <ul className="stock-list" data-testid="stock-list">
+              {table.getRowModel().rows.map((row) => (
+                <StockItem
+                  key={row.id}
+                  product={row.original}
+                  text={pending[row.original.productId] ?? ''}
+                  onText={(text) => {
+                    if (acceptsTyped(text)) setPending((p) => withPending(p, row.original.productId, text));
+                  }}
+                  onStep={(step) => setPending((p) => stepped(p, row.original.productId, step))}
+                  onReset={() => setPending((p) => withPending(p, row.original.productId, ''))}
+                  history={histories[row.original.productId]}
+                  historyLoading={loadingHistory.has(row.original.productId)}
+                  onLoadHistory={() => void loadHistory(row.original.productId)}
+                  onToggleHistory={() =>
+                    setHistories((h) => {
+                      const current = h[row.original.productId];
+                      return current
+                        ? { ...h, [row.original.productId]: { ...current, shown: !current.shown } }
+                        : h;
+                    })
+                  }
+                />
+              ))}
+              {filtered === 0 ? <li className="data-table-empty">No products match the filter.</li> : null}
+            </ul>
+            {pager('bottom')}
+            {summaryLines.length > 0 ? (
+              <div className="review-bar">
+                <button
+                  type="button"
+                  className="btn btn-primary btn-lg"
+                  onClick={(event) => {
+                    // The bar leaves once the changes are saved; the toolbar's button takes focus back then.
+                    document.getElementById(reviewId)?.focus({ preventScroll: true });
+                    event.preventDefault();
+                    setSummaryOpen(true);
+                  }}
+                >
+                  Review Stock Changes ({summaryLines.length})
+                </button>
+              </div>
+            ) : null}
+          </>
+        )}
+      </ProductListState>
       <StockSummaryModal
         open={summaryOpen}
         lines={summaryLines}
