@@ -41,6 +41,19 @@ export function requireLiveProduct(shop: Shop, productId: number): LiveProduct {
   return row;
 }
 
+/**
+ * A product that exists, deleted or not: its orders and stock history stay readable after a soft
+ * delete, since past orders still name it.
+ */
+export function requireProduct(shop: Shop, productId: number): void {
+  const exists = shop.db
+    .select({ productId: products.productId })
+    .from(products)
+    .where(eq(products.productId, productId))
+    .get();
+  if (!exists) throw productNotFound(productId);
+}
+
 function loadSaved(shop: Shop, productId: number): Product {
   const product = loadProduct(shop, productId);
   if (!product) throw productNotFound(productId);
@@ -81,12 +94,7 @@ export interface ProductOrderLine {
 
 /** GetProductOrders: every order (of any season, not deleted) with this product on it, newest first. */
 export function productOrders(shop: Shop, productId: number): ProductOrderLine[] {
-  const exists = shop.db
-    .select({ productId: products.productId })
-    .from(products)
-    .where(eq(products.productId, productId))
-    .get();
-  if (!exists) throw productNotFound(productId);
+  requireProduct(shop, productId);
   const rows = shop.db
     .select({
       orderId: orders.orderId,

@@ -8,7 +8,7 @@ import {
 } from '@nursery/domain';
 import { TRPCError } from '@trpc/server';
 import { and, desc, eq, inArray, isNull, ne } from 'drizzle-orm';
-import { productNotFound, staffName } from '../catalog/adminService.ts';
+import { requireProduct, staffName } from '../catalog/adminService.ts';
 import { loadProducts, type Product } from '../catalog/productShape.ts';
 import type { Shop } from '../shop.ts';
 import type { StaffIdentity } from '../trpc.ts';
@@ -74,12 +74,7 @@ export function stockHistory(
   productId: number,
   options: { season?: number } = {},
 ): StockHistoryEntry[] {
-  const exists = shop.db
-    .select({ productId: products.productId })
-    .from(products)
-    .where(eq(products.productId, productId))
-    .get();
-  if (!exists) throw productNotFound(productId);
+  requireProduct(shop, productId);
   const season = options.season ?? currentSeason(shop);
   return shop.db
     .select(historyColumns)
