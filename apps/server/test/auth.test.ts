@@ -470,6 +470,34 @@ describe('the sign-in page', () => {
     expect(await answer.text()).toContain(EXPIRED_SIGN_IN);
   });
 
+  it("lets the form's redirect reach every address the admin app may run at (Chromium checks form-action on redirects)", async () => {
+    // A local shop also serves the admin app from Vite's dev server; without its origin in form-action,
+    // Chromium refused the sign-in's final redirect to http://localhost:5173/Admin?code=... under `pnpm dev`.
+    const answer = await (await begin()).submit('nobody@example.com', 'not-the-password');
+    const policy = answer.headers.get('content-security-policy') ?? '';
+    const formAction = /form-action ([^;]*)/.exec(policy)?.[1]?.split(' ') ?? [];
+    expect(formAction).toContain("'self'");
+    expect(formAction).toContain('http://localhost:5173');
+    expect(formAction).toContain('http://127.0.0.1:5173');
+    expect(policy).toContain("default-src 'none'");
+    expect(policy).not.toContain('script-src');
+  });
+
+  it("lets the sign-out page's form return to the admin app on any of its addresses", async () => {
+    await createStaffAccount(server.shop.db, { email: 'leaving@example.com', password: 'time-to-go-home' });
+    const browser = await begin();
+    await browser.finish(await browser.submit('leaving@example.com', 'time-to-go-home'));
+    const answer = await fetch(
+      `${server.config.oidc.issuer}/session/end?client_id=${server.config.oidc.clientId}&post_logout_redirect_uri=${encodeURIComponent('http://localhost:5173/Admin/Logout')}`,
+      { headers: { cookie: browser.cookies() } },
+    );
+    expect(answer.status).toBe(200);
+    expect(await answer.text()).toContain('Sign out?');
+    const policy = answer.headers.get('content-security-policy') ?? '';
+    expect(/form-action ([^;]*)/.exec(policy)?.[1]?.split(' ')).toContain('http://localhost:5173');
+    expect(policy).not.toContain('script-src');
+  });
+
   it('gives the same answer for a wrong password and an unknown account', async () => {
     await createStaffAccount(server.shop.db, { email: 'known@example.com', password: 'the-right-password' });
     const wrongPassword = await (await begin()).submit('known@example.com', 'not-the-password');

@@ -88,6 +88,12 @@ export async function mountEmbeddedProvider(
     appOrigins.push('http://localhost:5173', 'http://127.0.0.1:5173');
   }
 
+  // The provider's own pages: no script at all. Chromium applies form-action to the redirects that follow a
+  // form, and signing in or out ends in a redirect to the admin app, so every origin the client may return to
+  // is allowed, not only the provider's own (else `pnpm dev` on :5173 could not sign in).
+  const formAction = ["'self'", ...appOrigins.filter((origin) => origin !== new URL(publicUrl).origin)];
+  const pagePolicy = `default-src 'none'; style-src 'self'; form-action ${formAction.join(' ')}; frame-ancestors 'none'; base-uri 'none'`;
+
   const configuration: Configuration = {
     adapter: (name: string) => new DatabaseAdapter(db, name),
     clients: [
@@ -165,6 +171,7 @@ export async function mountEmbeddedProvider(
         enabled: true,
         async logoutSource(ctx, form) {
           ctx.type = 'html';
+          ctx.set('content-security-policy', pagePolicy);
           ctx.body = signOutPage({ shopName, form, homeUrl: `${publicUrl}/Admin/Products` });
         },
         async postLogoutSuccessSource(ctx) {
@@ -259,10 +266,7 @@ export async function mountEmbeddedProvider(
         .header('content-type', 'text/html; charset=utf-8')
         .header('cache-control', 'no-store')
         .header('x-frame-options', 'DENY')
-        .header(
-          'content-security-policy',
-          "default-src 'none'; style-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
-        )
+        .header('content-security-policy', pagePolicy)
         .send(body);
 
     scope.get(STYLESHEET_PATH, async (_request, reply) =>

@@ -58,6 +58,8 @@ export interface PendingSignIn {
   choosePassword(newPassword: string, confirmPassword?: string): Promise<Response>;
   /** After a successful submit: follows the redirects back to the shop and exchanges the code for tokens. */
   finish(submitted: Response): Promise<SignInFlowResult>;
+  /** The provider's cookies so far (its session after `finish`), for requests made as this browser. */
+  cookies(): string;
 }
 
 export async function beginSignIn(
@@ -109,6 +111,7 @@ export async function beginSignIn(
   return {
     interactionUrl: interaction.href,
     page,
+    cookies: () => jar.header(),
     submit(email, password) {
       return go(`${interaction.pathname}/login`, {
         method: 'POST',
