@@ -294,7 +294,7 @@ export function ProductModal({ open, product, onClose, specialOrder = false, onS
           {textField('productSize', 'Product Size')}
         </div>
 
-        <fieldset className="form-group" style={{ border: 0, padding: 0, margin: 0 }}>
+        <fieldset className="form-group tier-fieldset">
           <legend style={{ padding: 0 }}>{label('prices', 'Prices')}</legend>
           <div className="table-wrap">
             <table className="table table-sm tier-table">

@@ -1,0 +1,75 @@
+import { STOCK_NO_HISTORY } from '@nursery/domain';
+import { startTestServer } from '@nursery/server/testing';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type E2eShop, launchBrowser, newPage, signIn, WEB_ROOT } from './support/index.ts';
+
+// The catalogue on a phone (390 x 844): every modal fits the screen and its buttons can be reached.
+
+let shop: E2eShop;
+let browser: Browser;
+let page: Page;
+const shots = process.env.E2E_SCREENSHOTS;
+
+beforeAll(async () => {
+  const server = await startTestServer({}, { webRoot: process.env.E2E_WEB_ROOT ?? WEB_ROOT });
+  shop = Object.assign(server, { origin: server.config.publicUrl });
+  browser = await launchBrowser();
+  ({ page } = await newPage(browser, { viewport: { width: 390, height: 844 } }));
+  await signIn(page, shop, { name: 'Sam Staff' });
+});
+afterAll(async () => {
+  await browser?.close();
+  await shop?.stop();
+});
+
+/** The dialog's box lies within the screen's width. */
+async function fitsWidth() {
+  const box = await page.getByRole('dialog').boundingBox();
+  expect(box).not.toBeNull();
+  expect(box!.x).toBeGreaterThanOrEqual(0);
+  expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+}
+
+describe('catalogue on a phone', () => {
+  it('adds a product in a modal that fits the screen', async () => {
+    await page.goto(`${shop.origin}/Admin/Products`);
+    await page.getByRole('button', { name: 'Add Product...' }).click();
+    const modal = page.getByTestId('product-modal');
+    await modal.getByRole('heading', { name: 'Adding New Product' }).waitFor();
+    await modal.getByRole('button', { name: 'Add New Price' }).click();
+    await modal.getByRole('button', { name: 'Add New Price' }).click();
+    await fitsWidth();
+    if (shots) await page.screenshot({ path: `${shots}/phone-add-product.png`, fullPage: true });
+    const remove = modal.getByRole('button', { name: 'Remove price 2' });
+    const box = await remove.boundingBox();
+    expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+    await page.keyboard.press('Escape');
+  });
+
+  it('shows the orders of a product and an empty stock history', async () => {
+    await page.goto(`${shop.origin}/Admin/Products`);
+    await page.getByPlaceholder('Filter Products...').fill('Basswood');
+    await page.getByRole('button', { name: 'Show orders of American Basswood' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('heading', { name: 'Orders for American Basswood' }).waitFor();
+    await dialog.locator('a[href^="/Order/"]').first().waitFor();
+    await fitsWidth();
+    if (shots) await page.screenshot({ path: `${shots}/phone-product-orders.png` });
+    await page.keyboard.press('Escape');
+
+    await page.goto(`${shop.origin}/Admin/Stock`);
+    await page.getByPlaceholder('Filter Products...').fill('Classroom Pack');
+    const item = page.locator('li.stock-item', {
+      has: page.getByRole('heading', { name: 'Classroom Pack' }),
+    });
+    await item.getByRole('button', { name: 'Load Price History' }).click();
+    await item.getByText(STOCK_NO_HISTORY).waitFor();
+    await item.getByLabel('Change in stock for Classroom Pack').fill('5');
+    await page.getByRole('button', { name: 'Review Stock Changes (1)' }).first().click();
+    await page.getByRole('dialog').getByText('Comments: (optional)').waitFor();
+    await fitsWidth();
+    if (shots) await page.screenshot({ path: `${shots}/phone-stock-summary.png` });
+    await page.keyboard.press('Escape');
+  });
+});
