@@ -378,7 +378,7 @@ export function AdminOrders() {
             type="button"
             className="btn btn-link"
             aria-expanded={showChart}
-            aria-controls="orders-year-over-year"
+            aria-controls={showChart ? 'orders-year-over-year' : undefined}
             onClick={() => setShowChart((v) => !v)}
           >
             {showChart ? 'Hide chart' : 'Year over year chart'}
