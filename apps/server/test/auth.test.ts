@@ -470,6 +470,18 @@ describe('the sign-in page', () => {
     expect(await answer.text()).toContain(EXPIRED_SIGN_IN);
   });
 
+  it('answers a mangled sign-in address (an id too long to be one) as an expired sign-in, never a 500', async () => {
+    const uid = 'a'.repeat(150);
+    for (const step of ['', '/login', '/password']) {
+      const answer = await fetch(`${server.config.oidc.issuer}/interaction/${uid}${step}`, {
+        method: step ? 'POST' : 'GET',
+        ...(step ? { headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'a=b' } : {}),
+      });
+      expect(answer.status, step).toBe(400);
+      expect(await answer.text(), step).toContain(EXPIRED_SIGN_IN);
+    }
+  });
+
   it("lets the form's redirect reach every address the admin app may run at (Chromium checks form-action on redirects)", async () => {
     // A local shop also serves the admin app from Vite's dev server; without its origin in form-action,
     // Chromium refused the sign-in's final redirect to http://localhost:5173/Admin?code=... under `pnpm dev`.

@@ -382,7 +382,10 @@ export async function mountEmbeddedProvider(
     });
 
     scope.post(`${OIDC_MOUNT_PATH}/interaction/:uid/password`, async (request, reply) => {
-      const { uid } = uidParams.parse(request.params);
+      const params = uidParams.safeParse(request.params);
+      if (!params.success)
+        return html(reply, 400, errorPage({ shopName, message: EXPIRED_SIGN_IN, homeUrl }));
+      const { uid } = params.data;
       const pending = passwordChanges.get(uid);
       let details: Awaited<ReturnType<Provider['interactionDetails']>>;
       try {
