@@ -124,6 +124,8 @@ describe('staff sign-in through the embedded provider', () => {
     const adminNav = page.getByRole('navigation', { name: 'Admin' });
     expect(await adminNav.getByRole('link', { name: 'Login' }).count()).toBe(1);
     expect(await adminNav.getByRole('link', { name: 'Products', exact: true }).count()).toBe(0);
+    // Someone who opened the admin area by mistake (a customer on a phone) has a way back to the shop.
+    expect(await page.getByRole('link', { name: 'Back to the shop' }).getAttribute('href')).toBe('/');
     await button.click();
     await page.waitForURL((url) => url.pathname.startsWith('/oidc/interaction/'));
     const login = await ensureStaffAccount(shop, { email: 'grace@example.com' });

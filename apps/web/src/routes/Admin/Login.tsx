@@ -1,4 +1,4 @@
-import { Navigate } from '@tanstack/react-router';
+import { Link, Navigate } from '@tanstack/react-router';
 import { useAuth } from '../../auth/AuthProvider';
 
 /** The sign-in page of the admin area: one button that goes to the identity provider. */
@@ -23,6 +23,9 @@ export function Login() {
         >
           {auth.isLoading ? 'Checking your sign-in…' : 'Sign in'}
         </button>
+        <p className="admin-signin-back">
+          <Link to="/">Back to the shop</Link>
+        </p>
       </div>
     </section>
   );
