@@ -102,7 +102,7 @@ describe('settings refuse bodies that would silently wipe a setting', () => {
       'Send the list as {"emails": "a@example.com, b@example.com"}; an empty text clears it.',
     );
 
-    const settings = await rest<Setting[]>(server.url, 'GET', '/api/v1/Settings/GetAllSettings');
+    const settings = await rest<Setting[]>(server.url, 'GET', '/api/v1/Settings/GetAllSettings', { token });
     const value = (name: string) => settings.body.data.find((s) => s.name === name)?.value;
     expect(value('Message')).toBe('<b>Open</b>');
     expect(value('ProductStockEmails')).toBe('owner@example.com');

@@ -28,6 +28,12 @@ async function publicSettings(): Promise<Setting[]> {
   return answer.body.data;
 }
 
+async function staffSettings(): Promise<Setting[]> {
+  const answer = await rest<Setting[]>(server.url, 'GET', '/api/v1/Settings/GetAllSettings', { token });
+  expect(answer.status).toBe(200);
+  return answer.body.data;
+}
+
 function pdfForm(bytes: Uint8Array | string, name: string, type: string): FormData {
   const form = new FormData();
   form.append('file', new Blob([typeof bytes === 'string' ? bytes : Buffer.from(bytes)], { type }), name);
@@ -65,11 +71,17 @@ describe('staff only', () => {
     expect(await publicSettings()).toEqual(before);
   });
 
-  it('the settings list itself is public', async () => {
-    const names = (await publicSettings()).map((s) => s.name);
-    expect(names).toEqual(
+  it('the settings list itself is public, without the staff e-mail addresses', async () => {
+    await rest(server.url, 'PUT', '/api/v1/Settings/SetProductStockEmails', {
+      token,
+      body: { emails: 'owner@nursery.example' },
+    });
+    const visible = await publicSettings();
+    expect(visible.map((s) => s.name)).toEqual(
       expect.arrayContaining(['OnlineOrderingEnabled', 'Message', 'ActivePdf', 'ProductStockEmails']),
     );
+    expect(byName(visible, 'ProductStockEmails')?.value).toBe('');
+    expect(byName(await staffSettings(), 'ProductStockEmails')?.value).toBe('owner@nursery.example');
   });
 });
 
@@ -210,7 +222,7 @@ describe('product stock e-mails', () => {
     expect(answer.body.message).toBe(
       '"helper@nursery" is not a valid e-mail address. Separate addresses with commas, like a@example.com, b@example.com.',
     );
-    expect(byName(await publicSettings(), 'ProductStockEmails')?.value).toBe(
+    expect(byName(await staffSettings(), 'ProductStockEmails')?.value).toBe(
       'owner@nursery.example, helper@nursery.example, grower@farm.example',
     );
   });

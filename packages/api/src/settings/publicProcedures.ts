@@ -1,6 +1,8 @@
 import { procedure } from '../trpc.ts';
-import { getAllSettings } from './service.ts';
+import { getAllSettings, settingsForVisitors } from './service.ts';
 
 export const settingsPublicProcedures = {
-  all: procedure.query(({ ctx }) => getAllSettings(ctx.shop)),
+  all: procedure.query(({ ctx }) =>
+    ctx.caller.kind === 'staff' ? getAllSettings(ctx.shop) : settingsForVisitors(ctx.shop),
+  ),
 };

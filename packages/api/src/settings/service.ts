@@ -24,6 +24,16 @@ export function getAllSettings(shop: Shop): Setting[] {
   return shop.db.select(settingColumns).from(settings).orderBy(asc(settings.settingId)).all();
 }
 
+/**
+ * GetAllSettings as anyone on the internet gets it: every row, but the stock e-mail list blank. Those are the
+ * staff's own addresses, which the storefront never reads and a harvester would love.
+ */
+export function settingsForVisitors(shop: Shop): Setting[] {
+  return getAllSettings(shop).map((s) =>
+    s.name === SETTING_NAMES.productStockEmails ? { ...s, value: '' } : s,
+  );
+}
+
 export function getSetting(shop: Shop, name: string): Setting | undefined {
   return getAllSettings(shop).find((s) => s.name === name);
 }
