@@ -106,6 +106,51 @@ describe('hostile product input', () => {
   });
 });
 
+describe('a special-order product without prices', () => {
+  it('cannot be made orderable online until it has a price, but may be shown as Call for Availability', async () => {
+    const made = await rest<{ productId: number }>(
+      server.url,
+      'POST',
+      '/api/v1/Products/SaveSpecialOrderProduct',
+      {
+        token,
+        body: { name: 'Custom Hedge Row', prices: [] },
+      },
+    );
+    const id = made.body.data.productId;
+    for (const status of [2, 7]) {
+      const r = await rest(
+        server.url,
+        'PUT',
+        `/api/v1/Products/SetProductStatus?productId=${id}&productStatus=${status}`,
+        {
+          token,
+        },
+      );
+      expect(r.status).toBe(400);
+      expect(r.body.message).toBe(
+        'Custom Hedge Row has no prices, so it cannot be ordered online; add its prices with Edit first.',
+      );
+    }
+    const shown = await rest<{ productId: number }[]>(
+      server.url,
+      'GET',
+      '/api/v1/Products/GetProductsToShow',
+    );
+    expect(shown.body.data.map((p) => p.productId)).not.toContain(id);
+
+    const call = await rest(
+      server.url,
+      'PUT',
+      `/api/v1/Products/SetProductStatus?productId=${id}&productStatus=6`,
+      {
+        token,
+      },
+    );
+    expect(call.status).toBe(200);
+  });
+});
+
 describe('hostile stock input', () => {
   it.each([
     [0, 'A change in stock of 0 changes nothing; leave that product out.'],

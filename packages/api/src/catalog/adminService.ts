@@ -2,6 +2,7 @@ import { orderLines, orders, productPrices, products } from '@nursery/db';
 import {
   formatDate,
   formatMoney,
+  isOrderableOnline,
   type ProductInput,
   ProductStatus,
   productStatusName,
@@ -154,7 +155,22 @@ export function setProductStatus(
   staff: StaffIdentity,
   input: { productId: number; productStatus: number },
 ): StatusChange {
-  requireLiveProduct(shop, input.productId);
+  const current = requireLiveProduct(shop, input.productId);
+  // A special-order product may be saved without prices; put on sale like that, a customer could
+  // fill a cart with it and only hear at checkout that it has no price.
+  if (isOrderableOnline(input.productStatus)) {
+    const priced = shop.db
+      .select({ id: productPrices.productPriceId })
+      .from(productPrices)
+      .where(eq(productPrices.productId, input.productId))
+      .get();
+    if (!priced) {
+      throw new TRPCError({
+        code: 'BAD_REQUEST',
+        message: `${current.name} has no prices, so it cannot be ordered online; add its prices with Edit first.`,
+      });
+    }
+  }
   if (input.productStatus === ProductStatus.Deleted) {
     softDelete(shop, input.productId, staff);
   } else {
