@@ -75,9 +75,6 @@ describe('catalog.productsToShow', () => {
         'isActiveOrSpecialOrder',
         'isSpecialOrder',
         'displayNameAndSize',
-        'numSold',
-        'displayNumSold',
-        'displayProductRevenue',
         'calculatedStock',
         'displayCalculatedStock',
         'currentStock',
@@ -85,6 +82,10 @@ describe('catalog.productsToShow', () => {
       ]),
     );
     expect(p!.cartQuantity).toBe(0);
+    // Units sold and revenue are the owner's business, shown in the admin only.
+    for (const staffOnly of ['numSold', 'displayNumSold', 'productRevenue', 'displayProductRevenue']) {
+      expect(p).not.toHaveProperty(staffOnly);
+    }
     const soldOut = (await list()).find((x) => x.productStatus === 3)!;
     expect(soldOut).toMatchObject({ isSoldOut: true, displayProductStatus: 'Sold Out', isActive: false });
     const cfa = (await list()).find((x) => x.productStatus === 6)!;
@@ -123,7 +124,7 @@ describe('catalog.productsToShow', () => {
     expect(inputMessages(error)).toEqual(['ignoreCache must be true or false.']);
   });
 
-  it('shows the season stock figures: current stock, sold, revenue and what is left', async () => {
+  it('shows the season stock figures: current stock and what is left', async () => {
     const season = currentSeason(t.shop);
     const levels = stockLevels(t.shop);
     const tracked = [...levels.values()].filter((f) => f.isStockTracked);
@@ -138,7 +139,7 @@ describe('catalog.productsToShow', () => {
         .where(sql`${stockChanges.productId} = ${f.productId} and ${stockChanges.season} = ${season}`)
         .get();
       expect(p.currentStock).toBe(stock!.n);
-      expect(p.calculatedStock).toBe(p.currentStock - p.numSold);
+      expect(p.calculatedStock).toBe(p.currentStock - f.numSold);
       expect(p.displayCalculatedStock).toBe(new Intl.NumberFormat('en-US').format(p.calculatedStock!));
     }
     const untracked = shown.find((p) => !levels.get(p.productId)?.isStockTracked)!;

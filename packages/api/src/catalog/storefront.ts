@@ -6,19 +6,28 @@ import type { Shop } from '../shop.ts';
 import { currentSeason } from '../stock/levels.ts';
 import { loadProducts, type Product } from './productShape.ts';
 
+/** A product as anyone may read it: the admin's season sales figures (units sold, revenue) left out. */
+export type StorefrontProduct = Omit<
+  Product,
+  'numSold' | 'displayNumSold' | 'productRevenue' | 'displayProductRevenue'
+>;
+
 /** What the storefront lists: Active, Sold Out, Call for Availability and Nursery, never deleted. */
-export function buildProductsToShow(shop: Shop): Product[] {
+export function buildProductsToShow(shop: Shop): StorefrontProduct[] {
   return loadProducts(
     shop,
     and(inArray(products.productStatus, [...STOREFRONT_STATUSES]), isNull(products.deletedAt)),
-  );
+  ).map(({ numSold, displayNumSold, productRevenue, displayProductRevenue, ...shown }) => shown);
 }
 
 /**
  * GetProductsToShow, serialized once and served from memory until a change to products, prices,
  * stock or orders invalidates it; `ignoreCache` rebuilds it, e.g. after editing the database by hand.
  */
-export function productsToShow(shop: Shop, options: { ignoreCache?: boolean } = {}): RawJson<Product[]> {
+export function productsToShow(
+  shop: Shop,
+  options: { ignoreCache?: boolean } = {},
+): RawJson<StorefrontProduct[]> {
   const build = () => buildProductsToShow(shop);
   // Stock and Sold Out are counted per season: on July 1 (in the shop's zone) the answer changes with
   // nothing written, so the season is part of the key and the first request of a new season rebuilds.
