@@ -32,6 +32,16 @@ async function fitsWidth() {
 }
 
 describe('catalogue on a phone', () => {
+  it('never scrolls the page sideways: wide tables scroll inside their own box', async () => {
+    for (const screen of ['Products', 'Photos', 'Stock']) {
+      await page.goto(`${shop.origin}/Admin/${screen}`);
+      await page.getByPlaceholder('Filter Products...').waitFor();
+      await page.locator('.table-wrap, .stock-list').first().waitFor();
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect([screen, width]).toEqual([screen, 390]);
+    }
+  });
+
   it('adds a product in a modal that fits the screen', async () => {
     await page.goto(`${shop.origin}/Admin/Products`);
     await page.getByRole('button', { name: 'Add Product...' }).click();
