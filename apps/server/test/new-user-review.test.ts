@@ -39,8 +39,11 @@ afterAll(async () => {
   await server?.stop();
 });
 
+/** From the admin's list, which carries the season's units sold (the storefront's does not). */
 async function orderableProduct(): Promise<ShownProduct> {
-  const list = await rest<ShownProduct[]>(server.url, 'GET', '/api/v1/Products/GetProductsToShow');
+  const list = await rest<ShownProduct[]>(server.url, 'GET', '/api/v1/Products/GetAllProductsWithStats', {
+    token,
+  });
   const product = list.body.data.find((p) => p.productStatus === 2 && !p.isStockTracked && p.numSold === 0);
   if (!product) throw new Error('the demo catalogue has no unsold, untracked Active product');
   return product;
