@@ -229,7 +229,7 @@ describe('orders.submit', () => {
     const shownAfter = (await t.caller().catalog.productsToShow()).value.find(
       (p) => p.productId === counted,
     )!;
-    expect(shownAfter).toMatchObject({ isSoldOut: true, calculatedStock: 0, numSold: 5 });
+    expect(shownAfter).toMatchObject({ isSoldOut: true, currentStock: 5, calculatedStock: 0 });
 
     const alerts = t.shop.db.select().from(emailOutbox).where(eq(emailOutbox.kind, 'stock-alert')).all();
     expect(alerts.map((a) => a.toAddress).sort()).toEqual(['owner2@example.com', 'stock@example.com']);
