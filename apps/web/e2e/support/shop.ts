@@ -18,6 +18,8 @@ export function ensureWebBuild(): void {
   execFileSync('pnpm', ['--filter', '@nursery/web', 'build', ...outDir], {
     cwd: path.resolve(here, '..', '..', '..', '..'),
     stdio: 'inherit',
+    // Vitest sets NODE_ENV=test, which would make Vite bundle React's development build.
+    env: { ...process.env, NODE_ENV: 'production' },
   });
 }
 
