@@ -12,7 +12,7 @@ import {
 import { DATABASE_FILE_NAME, openDatabase } from '@nursery/db';
 import { FORBIDDEN, UNAUTHORIZED } from '@nursery/domain';
 import Fastify from 'fastify';
-import { generateKeyPair, importJWK, type JWK, SignJWT, UnsecuredJWT } from 'jose';
+import { decodeJwt, generateKeyPair, importJWK, type JWK, SignJWT, UnsecuredJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerAuth } from '../src/auth/index.ts';
 import { OIDC_KEYS_FILE_NAME } from '../src/auth/keys.ts';
@@ -68,7 +68,9 @@ async function forge(
   const { key, kid } = await providerKey();
   const account = findStaffAccountByEmail(server.shop.db, 'ada@example.com');
   const now = Math.floor(Date.now() / 1000);
-  const jwt = new SignJWT({ email: 'ada@example.com', ...claims })
+  // A genuine token names the sign-in (grant) it belongs to; the forgery copies Ada's and differs in one respect.
+  const { gid } = decodeJwt(token);
+  const jwt = new SignJWT({ email: 'ada@example.com', gid, ...claims })
     .setProtectedHeader({ alg: 'RS256', kid, typ: 'at+jwt' })
     .setIssuer(options.issuer ?? server.config.oidc.issuer)
     .setAudience(options.audience ?? server.config.oidc.audience)
@@ -329,6 +331,67 @@ describe('who is staff', () => {
     expect((await trpcGet('staff.me', passing)).status).toBe(403);
   });
 
+  it('ends the tokens issued before a password reset at once, not an hour later', async () => {
+    // A reset is what the owner does when a password leaked: a token taken with it must stop working too.
+    const before = await staffToken(server, { email: 'reset.me@example.com' });
+    expect((await trpcGet('staff.me', before)).status).toBe(200);
+    const env = { DATA_DIR: server.dataDir };
+    expect(await runStaffCommand(['reset-password', 'reset.me@example.com'], env, silentIo())).toBe(0);
+    const refused = await trpcGet('staff.me', before);
+    expect(refused.status).toBe(401);
+    expect(trpcError(refused)).toBe(UNAUTHORIZED);
+    const restRefused = await fetch(`${server.url}/api/v1/Products/GetAllProductsWithStats`, {
+      headers: { authorization: `Bearer ${before}` },
+    });
+    expect(restRefused.status).toBe(401);
+
+    // A token taken with the new password works, and keeps working.
+    const newPassword = silentIo('the-new-secret-words\n');
+    expect(
+      await runStaffCommand(['reset-password', 'reset.me@example.com', '--password-stdin'], env, newPassword),
+    ).toBe(0);
+    const after = await signInWithPassword({
+      publicUrl: server.config.publicUrl,
+      clientId: server.config.oidc.clientId,
+      audience: server.config.oidc.audience,
+      email: 'reset.me@example.com',
+      password: 'the-new-secret-words',
+    });
+    expect((await trpcGet('staff.me', after.accessToken)).status).toBe(200);
+  });
+
+  it('ends the tokens of a sign-in when its person signs out (another tab keeps no working token)', async () => {
+    await createStaffAccount(server.shop.db, {
+      email: 'two.tabs@example.com',
+      password: 'two-tabs-open-here',
+    });
+    const browser = await beginSignIn({
+      publicUrl: server.config.publicUrl,
+      clientId: server.config.oidc.clientId,
+      audience: server.config.oidc.audience,
+    });
+    const { accessToken } = await browser.finish(
+      await browser.submit('two.tabs@example.com', 'two-tabs-open-here'),
+    );
+    expect((await trpcGet('staff.me', accessToken)).status).toBe(200);
+
+    const asked = await fetch(
+      `${server.config.oidc.issuer}/session/end?client_id=${server.config.oidc.clientId}`,
+      {
+        headers: { cookie: browser.cookies() },
+      },
+    );
+    const xsrf = /name="xsrf" value="([^"]+)"/.exec(await asked.text())?.[1] ?? '';
+    const confirmed = await fetch(`${server.config.oidc.issuer}/session/end/confirm`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { cookie: browser.cookies(), 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ xsrf, logout: 'yes' }).toString(),
+    });
+    expect(confirmed.status).toBeLessThan(400);
+    expect((await trpcGet('staff.me', accessToken)).status).toBe(401);
+  });
+
   it('follows STAFF_EMAILS when it is set (case-insensitive)', async () => {
     const listed = await startTestServer({ STAFF_EMAILS: 'Boss@Example.com, helper@example.com' });
     try {
@@ -496,9 +559,12 @@ describe('the sign-in page', () => {
   });
 
   it("lets the sign-out page's form return to the admin app on any of its addresses", async () => {
-    await createStaffAccount(server.shop.db, { email: 'leaving@example.com', password: 'time-to-go-home' });
+    await createStaffAccount(server.shop.db, {
+      email: 'signing-out@example.com',
+      password: 'time-to-go-home',
+    });
     const browser = await begin();
-    await browser.finish(await browser.submit('leaving@example.com', 'time-to-go-home'));
+    await browser.finish(await browser.submit('signing-out@example.com', 'time-to-go-home'));
     const answer = await fetch(
       `${server.config.oidc.issuer}/session/end?client_id=${server.config.oidc.clientId}&post_logout_redirect_uri=${encodeURIComponent('http://localhost:5173/Admin/Logout')}`,
       { headers: { cookie: browser.cookies() } },

@@ -1,5 +1,10 @@
 import type { Caller, Shop } from '@nursery/api';
-import { countStaffAccounts, createStaffAccount, findStaffAccountById } from '@nursery/api/staff';
+import {
+  countStaffAccounts,
+  createStaffAccount,
+  findStaffAccountById,
+  oidcGrantActive,
+} from '@nursery/api/staff';
 import type { FastifyInstance } from 'fastify';
 import { createLocalJWKSet } from 'jose';
 import { externalProvider } from './external.ts';
@@ -63,6 +68,7 @@ export async function registerAuth(
       const account = staffId === null ? undefined : findStaffAccountById(shop.db, staffId);
       return account ? { email: account.email, name: account.fullName || account.email } : undefined;
     },
+    embeddedGrantActive: (grantId) => oidcGrantActive(shop.db, grantId),
   });
   return { resolveCaller, signInLimiter: limiter };
 }

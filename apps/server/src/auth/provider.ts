@@ -24,6 +24,7 @@ import {
   signOutPage,
 } from './pages.ts';
 import { SignInLimiter, type SignInLimits } from './signInLimiter.ts';
+import { GRANT_CLAIM } from './verify.ts';
 
 export const OIDC_MOUNT_PATH = '/oidc';
 
@@ -145,7 +146,11 @@ export async function mountEmbeddedProvider(
       const staffId = staffIdOfSubject(token.accountId);
       const account = staffId === null ? undefined : findStaffAccountById(db, staffId);
       if (!account) return undefined;
-      return { email: account.email, name: account.fullName || account.email };
+      return {
+        email: account.email,
+        name: account.fullName || account.email,
+        ...(token.grantId ? { [GRANT_CLAIM]: token.grantId } : {}),
+      };
     },
     features: {
       devInteractions: { enabled: false },

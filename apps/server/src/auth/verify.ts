@@ -1,6 +1,12 @@
 import type { Caller, StaffIdentity } from '@nursery/api';
 import { type JWTPayload, type JWTVerifyGetKey, errors as joseErrors, jwtVerify } from 'jose';
 
+/**
+ * The embedded provider's access-token claim naming the grant (the sign-in) it was issued under: once the
+ * grant ends (sign-out, password reset, account removed) the token is over, though its signature still holds.
+ */
+export const GRANT_CLAIM = 'gid';
+
 /** What decides whether a valid token belongs to staff. */
 export interface StaffPolicy {
   /** Lower-case e-mails; empty means "not used". */
@@ -12,6 +18,8 @@ export interface StaffPolicy {
    * Without it (an external provider) only the allow-list or role claim can make someone staff.
    */
   embeddedAccount?: (subject: string) => { email: string; name: string } | undefined;
+  /** For the embedded provider: whether the grant a token names still stands. */
+  embeddedGrantActive?: (grantId: string) => boolean;
 }
 
 export interface TokenVerifierOptions extends StaffPolicy {
@@ -91,6 +99,13 @@ export function createTokenVerifier(
       embedded = options.embeddedAccount(subject);
       // A removed account's token is genuine but no longer belongs to staff.
       if (!embedded) return { kind: 'not-staff', identity: { subject, email, name: name || email } };
+      // Signed out, or the password was reset after a leak: the sign-in behind the token is over.
+      const grantId = payload[GRANT_CLAIM];
+      if (
+        options.embeddedGrantActive &&
+        (typeof grantId !== 'string' || !options.embeddedGrantActive(grantId))
+      )
+        return { kind: 'invalid-token', reason: 'the sign-in behind this token has ended' };
       ({ email, name } = embedded);
     } else if (!email && options.fetchProfile && options.staffEmails.length > 0) {
       const profile = await options.fetchProfile(token).catch(() => undefined);

@@ -113,3 +113,12 @@ export function revokeOidcPayloadsOfAccount(db: ShopDb, accountId: string): numb
   }
   return removed;
 }
+
+/**
+ * Whether a grant of the embedded provider still stands. Its access tokens name their grant, and signing out,
+ * `pnpm staff reset-password` and `pnpm staff remove` end it, so a token taken before stops working at once
+ * instead of for the rest of its hour.
+ */
+export function oidcGrantActive(db: ShopDb, grantId: string): boolean {
+  return new OidcPayloadStore(db, 'Grant').find(grantId) !== undefined;
+}
