@@ -198,4 +198,23 @@ describe('catalogue by keyboard', () => {
     expect(await upload.getByRole('textbox').inputValue()).toBe('');
     await page.keyboard.press('Escape');
   });
+
+  it('asks before leaving the Stock screen with changes that are not saved', async () => {
+    await page.goto(`${shop.origin}/Admin/Stock`);
+    await page.getByPlaceholder('Filter Products...').fill('Basswood');
+    await page.getByLabel('Change in stock for American Basswood').fill('7');
+    await page.getByRole('link', { name: 'Products', exact: true }).click();
+    const ask = page.getByRole('dialog');
+    await ask
+      .getByText('Stock changes for 1 product are not saved yet. Leave this screen and lose them?')
+      .waitFor();
+    await page.keyboard.press('Escape');
+    await ask.waitFor({ state: 'detached' });
+    expect(new URL(page.url()).pathname).toBe('/Admin/Stock');
+    expect(await page.getByLabel('Change in stock for American Basswood').inputValue()).toBe('7');
+
+    await page.getByRole('link', { name: 'Products', exact: true }).click();
+    await ask.getByRole('button', { name: 'Leave' }).click();
+    await page.getByRole('heading', { name: 'Products - Admin' }).waitFor();
+  });
 });

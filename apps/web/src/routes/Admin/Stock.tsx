@@ -1,5 +1,6 @@
 import { newStockValueLine, ProductStatus, STOCK_PENDING_HINT, SUCCESSFULLY_UPDATED } from '@nursery/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useBlocker } from '@tanstack/react-router';
 import {
   getCoreRowModel,
   getFilteredRowModel,
@@ -26,6 +27,7 @@ import {
 import type { AdminProduct, StockHistoryEntry } from '../../admin/catalog/types';
 import { useAdminProducts, useReloadCatalog } from '../../admin/catalog/useAdminProducts';
 import '../../admin/catalog/catalog.css';
+import { confirm } from '../../components/ConfirmDialog';
 import { notify, showApiFailure } from '../../lib/toast';
 import { trpc } from '../../trpc';
 
@@ -82,6 +84,18 @@ export function AdminStock() {
   const summaryLines: SummaryLine[] = savableChanges(pending).flatMap((c) => {
     const product = byId.get(c.productId);
     return product ? [{ product, changeInStock: c.changeInStock }] : [];
+  });
+
+  // A morning's count typed in and not yet saved is not lost to a slip on the navigation.
+  const unsavedCount = Object.keys(pending).length;
+  useBlocker({
+    disabled: unsavedCount === 0,
+    enableBeforeUnload: () => unsavedCount > 0,
+    shouldBlockFn: async () =>
+      !(await confirm(
+        `Stock changes for ${unsavedCount} product${unsavedCount === 1 ? '' : 's'} are not saved yet. Leave this screen and lose them?`,
+        { tone: 'warning', confirmText: 'Leave', cancelText: 'Stay' },
+      )),
   });
 
   const loadHistory = async (id: number) => {
