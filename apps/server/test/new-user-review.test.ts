@@ -178,3 +178,38 @@ describe('the OpenAPI document tells a third-party caller what really happens', 
     ]);
   });
 });
+
+describe('a shop whose sales tax has three decimals', () => {
+  it('charges 8.875% exactly, half-up per line, the same as the cart computes', async () => {
+    const nyc = await startTestServer({ TAX_RATE_PERCENT: '8.875' });
+    try {
+      const list = await rest<(ShownProduct & { prices: { startQuantity: number; price: number }[] })[]>(
+        nyc.url,
+        'GET',
+        '/api/v1/Products/GetProductsToShow',
+      );
+      const product = list.body.data.find(
+        (p) => p.productStatus === 2 && !p.isStockTracked && p.prices[0]?.startQuantity === 1,
+      );
+      if (!product) throw new Error('no orderable product with a price from 1');
+      const placed = await rest<{ order: { subtotal: number; tax: number } }>(
+        nyc.url,
+        'POST',
+        '/api/v1/Orders/Submit',
+        {
+          body: {
+            ...customer,
+            phoneNumber: '555 010 2000',
+            orderProductXrefs: [{ productId: product.productId, quantity: 1 }],
+          },
+        },
+      );
+      expect(placed.status).toBe(200);
+      const cents = Math.round(placed.body.data.order.subtotal * 100);
+      // Half-up of cents * 8.875% in integers (the unit tests cover amounts where 8.88% would differ).
+      expect(Math.round(placed.body.data.order.tax * 100)).toBe(Math.floor((cents * 8875 + 50000) / 100000));
+    } finally {
+      await nyc.stop();
+    }
+  });
+});

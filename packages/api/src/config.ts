@@ -57,7 +57,16 @@ export const envSchema = z.object({
   SHOP_LONGITUDE: z.coerce.number().min(-180).max(180).default(-89.5746),
   SHOP_TIME_ZONE: timeZone.default('America/Chicago'),
   BRAND_FLAG_LABEL: z.string().min(1).default("Doug's"),
-  TAX_RATE_PERCENT: z.coerce.number().min(0).max(100).default(5.5),
+  // Three decimals at most (8.875): tax is reckoned in tenths of a basis point, and a finer rate would be
+  // rounded without anyone noticing.
+  TAX_RATE_PERCENT: z.coerce
+    .number()
+    .min(0)
+    .max(100)
+    .refine((n) => Math.abs(n * 1000 - Math.round(n * 1000)) < 1e-6, {
+      error: 'must have at most three decimals, like 5.5 or 8.875',
+    })
+    .default(5.5),
   SEASON_START_MONTH: z.coerce.number().int().min(1).max(12).default(7),
 
   OIDC_ISSUER: z.url({ error: 'must be the issuer URL of an OpenID provider' }).optional(),
@@ -113,7 +122,7 @@ function toShopConfig(env: z.infer<typeof envSchema>) {
       timeZone: env.SHOP_TIME_ZONE,
       brandFlagLabel: env.BRAND_FLAG_LABEL,
     },
-    taxRateBasisPoints: Math.round(env.TAX_RATE_PERCENT * 100),
+    taxRateBasisPoints: Math.round(env.TAX_RATE_PERCENT * 1000) / 10,
     seasonStartMonth: env.SEASON_START_MONTH,
     oidc: {
       // No external issuer means the server runs its own provider on the same origin.

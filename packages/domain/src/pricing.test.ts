@@ -58,6 +58,11 @@ describe('tax', () => {
   it('rounds half-up to the cent', () => {
     expect(lineTaxCents(10, 550)).toBe(1); // 0.55
     expect(lineTaxCents(1000, 550)).toBe(55);
+    // 8.875%: $100.00 -> 887.5 cents -> 888; $10.00 -> 88.75 -> 89; $4.00 -> 35.5 -> 36.
+    expect(lineTaxCents(10000, 887.5)).toBe(888);
+    expect(lineTaxCents(1000, 887.5)).toBe(89);
+    expect(lineTaxCents(400, 887.5)).toBe(36);
+    expect(lineTaxCents(-400, 887.5)).toBe(-36);
     expect(lineTaxCents(9, 550)).toBe(0); // 0.495
     expect(lineTaxCents(100, 550)).toBe(6); // 5.5
     expect(lineTaxCents(0, 550)).toBe(0);

@@ -41,11 +41,13 @@ export function priceLine(tiers: readonly PriceTier[], quantity: number): Priced
 
 /**
  * Half-up to the cent in integers: cents * basis points is exact for any real order, whereas
- * multiplying by 0.055 would put 0.495 and 0.5 on the wrong side now and then.
+ * multiplying by 0.055 would put 0.495 and 0.5 on the wrong side now and then. The rate is taken in
+ * tenths of a basis point, so a three-decimal rate such as New York City's 8.875% (887.5) is exact too.
  */
 export function lineTaxCents(subtotalCents: number, taxRateBasisPoints: number): number {
-  const abs = Math.abs(subtotalCents) * taxRateBasisPoints;
-  const rounded = Math.floor((abs + 5000) / 10000);
+  const tenths = Math.round(taxRateBasisPoints * 10);
+  const abs = Math.abs(subtotalCents) * tenths;
+  const rounded = Math.floor((abs + 50000) / 100000);
   return subtotalCents < 0 ? -rounded : rounded;
 }
 
