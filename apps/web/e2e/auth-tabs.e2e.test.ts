@@ -28,7 +28,10 @@ describe('sign-in shared by the tabs of one browser', () => {
     await page.waitForURL(`${shop.origin}/`);
 
     // The other tab must not go on showing (and calling) the admin area with the token of a closed session:
-    // it goes to the sign-in page, which comes back to where it was.
+    // it says why and offers to sign in again, which asks for the password (the session is over).
+    await other.getByText('You signed out in another tab.').waitFor();
+    expect(await other.getByRole('link', { name: 'Logout' }).count()).toBe(0);
+    await other.getByRole('button', { name: 'Sign in again' }).click();
     await other.waitForURL((url) => url.pathname.startsWith('/oidc/interaction/'));
     expect(await other.title()).toContain('Staff sign-in');
     await context.close();

@@ -22,6 +22,8 @@ export interface AuthState {
   /** Profile from the identity token's claims (name, email, updated_at...). */
   user: User['profile'] | null;
   error: Error | null;
+  /** The stored sign-in was ended in another tab of this browser (a logout there). */
+  signedOutElsewhere?: boolean;
 }
 
 export interface AuthContextValue extends AuthState {
@@ -120,6 +122,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
           isAuthenticated: valid !== null,
           user: same ? previous.user : (valid?.profile ?? null),
           error: null,
+          signedOutElsewhere: valid === null && previous.signedOutElsewhere === true,
         };
       });
     };
@@ -166,8 +169,15 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       const onStorage = (event: StorageEvent) => {
         if (event.storageArea !== window.localStorage) return;
         if (event.key !== null && !event.key.startsWith('oidc.user:')) return;
-        if (event.key === null || event.newValue === null) void userManager.removeUser();
-        else void userManager.getUser(true);
+        if (event.key === null || event.newValue === null) {
+          // Not straight back to the provider: the other tab's logout has not reached it yet, and this tab
+          // would be signed in again under the session that is closing. It says why and waits for a click.
+          if (!cancelled)
+            setState((previous) =>
+              previous.isAuthenticated ? { ...previous, signedOutElsewhere: true } : previous,
+            );
+          void userManager.removeUser();
+        } else void userManager.getUser(true);
       };
       window.addEventListener('storage', onStorage);
       detach = () => {

@@ -32,7 +32,8 @@ function AdminShell() {
   const location = useLocation();
   const open = isOpenPath(location.pathname);
   const inFrame = typeof window !== 'undefined' && window.self !== window.top;
-  const mustSignIn = !open && !inFrame && !auth.isLoading && !auth.isAuthenticated && !auth.error;
+  const mustSignIn =
+    !open && !inFrame && !auth.isLoading && !auth.isAuthenticated && !auth.error && !auth.signedOutElsewhere;
 
   useEffect(() => {
     // A protected screen without a sign-in goes to the provider and comes back to the same path and query.
@@ -44,6 +45,15 @@ function AdminShell() {
   let content: React.ReactNode;
   if (open || auth.isAuthenticated) {
     content = <Outlet />;
+  } else if (auth.signedOutElsewhere) {
+    content = (
+      <div className="admin-signin">
+        <p role="status">You signed out in another tab.</p>
+        <button type="button" className="btn btn-primary" onClick={() => void auth.login()}>
+          Sign in again
+        </button>
+      </div>
+    );
   } else if (auth.error) {
     content = (
       <div className="admin-signin">
