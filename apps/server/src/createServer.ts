@@ -12,7 +12,7 @@ import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { registerAuth } from './auth/index.ts';
 import { registerCachedProcedures } from './cachedProcedures.ts';
 import { OneLinePerRequest } from './requestLog.ts';
-import { errorEnvelope, registerRestRoutes } from './rest/handler.ts';
+import { errorEnvelope, JSON_BODY_LIMIT, registerRestRoutes } from './rest/handler.ts';
 import { buildOpenApi } from './rest/openapi.ts';
 import { registerSecurityHeaders } from './security.ts';
 
@@ -32,7 +32,6 @@ export interface ShopServer {
   stop(): Promise<void>;
 }
 
-const JSON_BODY_LIMIT = 1024 * 1024;
 const here = path.dirname(fileURLToPath(import.meta.url));
 
 function findWebRoot(): string | null {
@@ -52,6 +51,10 @@ export async function createServer(options: CreateServerOptions): Promise<ShopSe
     trustProxy: config.trustProxy,
     genReqId: () => randomUUID(),
     routerOptions: { maxParamLength: 500 },
+    // A JSON body with a __proto__ or constructor key is valid JSON: drop those keys instead of refusing it
+    // as "not valid JSON", which would mislead the caller.
+    onProtoPoisoning: 'remove',
+    onConstructorPoisoning: 'remove',
     logController: new OneLinePerRequest(),
   });
 
@@ -168,6 +171,14 @@ export async function createServer(options: CreateServerOptions): Promise<ShopSe
     if (!isApi && webRoot && (request.method === 'GET' || request.method === 'HEAD')) {
       // Every other path belongs to the single-page app, which shows its own 404 for unknown routes.
       return reply.header('cache-control', 'no-cache').sendFile('index.html', webRoot);
+    }
+    const allowed = restRoutes.filter((r) => r.path.toLowerCase() === url.toLowerCase()).map((r) => r.method);
+    if (allowed.length > 0) {
+      // The path exists with another method: say which one, as HTTP's 405 means.
+      return reply
+        .status(405)
+        .header('allow', allowed.join(', '))
+        .send({ success: false, message: `Use ${allowed.join(' or ')} for ${url}.`, data: null });
     }
     return reply
       .status(404)

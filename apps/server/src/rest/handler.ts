@@ -86,6 +86,9 @@ async function readInput(route: RestRoute, request: FastifyRequest): Promise<unk
   }
 }
 
+/** The largest JSON body any call accepts; uploads have their own limits. */
+export const JSON_BODY_LIMIT = 1024 * 1024;
+
 export function errorEnvelope(error: unknown): {
   status: number;
   body: Envelope<{ errors?: string[] } | null>;
@@ -104,6 +107,16 @@ export function errorEnvelope(error: unknown): {
     return { status, body: { success: false, message: error.message, data: null } };
   }
   const status = (error as { statusCode?: number }).statusCode;
+  if ((error as { code?: string }).code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+    return {
+      status: 413,
+      body: {
+        success: false,
+        message: `The request body is too large: the limit is ${JSON_BODY_LIMIT / (1024 * 1024)} MB.`,
+        data: null,
+      },
+    };
+  }
   if (typeof status === 'number' && status >= 400 && status < 500) {
     return { status, body: { success: false, message: (error as Error).message, data: null } };
   }
