@@ -15,6 +15,7 @@ import { isOnlineOrderingOpen } from '../settings/service.ts';
 import type { Shop } from '../shop.ts';
 import { markSoldOutWhenEmpty, productStockEmails } from '../stock/alerts.ts';
 import { currentSeason, figuresFor, stockLevels } from '../stock/levels.ts';
+import { groupCommitFor } from './groupCommit.ts';
 import { loadOrder, type Order } from './orderShape.ts';
 import { type PricedOrderLine, priceCalculatedLine, priceOrder } from './pricing.ts';
 
@@ -52,12 +53,13 @@ function refuse(messages: string[]): never {
  * from the tiers in the database, stores the unit prices used, marks products that reach 0 as Sold
  * Out (telling the stock list) and queues a notice to the owner.
  */
-export function submitOrder(shop: Shop, input: OrderDetailsInput): SubmitAnswer {
+export async function submitOrder(shop: Shop, input: OrderDetailsInput): Promise<SubmitAnswer> {
   const { config } = shop;
   const taxBp = config.taxRateBasisPoints;
   const now = shop.now();
 
-  const placed = shop.database.sqlite
+  // Orders arriving together share one durable COMMIT; this one is answered only after it (groupCommit.ts).
+  const placed = await groupCommitFor(shop.database.sqlite)
     .transaction(() => {
       if (!isOnlineOrderingOpen(shop)) refuse([ORDERING_CLOSED_CHECKOUT]);
 
@@ -76,7 +78,7 @@ export function submitOrder(shop: Shop, input: OrderDetailsInput): SubmitAnswer 
           .map((p) => [p.productId, p]),
       );
       const tiers = loadPriceTiers(shop, ids);
-      const levels = stockLevels(shop, { productIds: ids });
+      const levels = stockLevels(shop, { productIds: ids, trackedOnly: true });
 
       const problems: string[] = [];
       const priced: PricedOrderLine[] = [];
@@ -156,7 +158,7 @@ export function submitOrder(shop: Shop, input: OrderDetailsInput): SubmitAnswer 
       queueOwnerNotice(shop, order);
       return order;
     })
-    .immediate();
+    .committed();
 
   shop.catalogCache.invalidate();
   shop.flushEmail();

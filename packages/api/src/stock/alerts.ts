@@ -47,7 +47,7 @@ export function markSoldOutWhenEmpty(
 ): SoldOutProduct[] {
   if (productIds.length === 0) return [];
   const season = currentSeason(shop);
-  const levels = stockLevels(shop, { productIds, season });
+  const levels = stockLevels(shop, { productIds, season, trackedOnly: true });
   const empty = [...levels.values()]
     .filter((f) => f.isStockTracked && f.calculatedStock !== null && f.calculatedStock <= 0)
     .map((f) => f.productId);

@@ -18,9 +18,22 @@ export interface StockFigures {
   calculatedStock: number | null;
 }
 
-/** The season today belongs to, judged by the shop's own calendar. */
+const seasonByMinute = new WeakMap<Shop, { minute: number; season: number }>();
+
+/**
+ * The season today belongs to, judged by the shop's own calendar. Formatting the date in the shop's
+ * zone costs more than the rest of serving the cached product list, so it is worked out once a minute:
+ * a season starts at local midnight, and every time zone's midnight falls on a whole minute, so the
+ * answer is the same as computing it every time.
+ */
 export function currentSeason(shop: Shop): number {
-  return seasonOf(shop.now(), shop.config.shop.timeZone, shop.config.seasonStartMonth);
+  const now = shop.now();
+  const minute = Math.floor(now.getTime() / 60_000);
+  const known = seasonByMinute.get(shop);
+  if (known?.minute === minute) return known.season;
+  const season = seasonOf(now, shop.config.shop.timeZone, shop.config.seasonStartMonth);
+  seasonByMinute.set(shop, { minute, season });
+  return season;
 }
 
 export function untrackedFigures(productId: number): StockFigures {
@@ -41,7 +54,15 @@ export function untrackedFigures(productId: number): StockFigures {
  */
 export function stockLevels(
   shop: Shop,
-  options: { productIds?: readonly number[]; season?: number } = {},
+  options: {
+    productIds?: readonly number[];
+    season?: number;
+    /**
+     * Only what a stock check needs: sales are summed for counted products alone (the others have no
+     * limit), so placing an order does not re-read every earlier order of an uncounted product.
+     */
+    trackedOnly?: boolean;
+  } = {},
 ): Map<number, StockFigures> {
   const season = options.season ?? currentSeason(shop);
   const ids = options.productIds;
@@ -65,6 +86,8 @@ export function stockLevels(
     });
   }
 
+  const soldIds = options.trackedOnly ? [...figures.keys()] : ids;
+  if (soldIds && soldIds.length === 0) return figures;
   const soldRows = shop.db
     .select({
       productId: orderLines.productId,
@@ -77,7 +100,7 @@ export function stockLevels(
       and(
         eq(orders.seasonPurchased, season),
         isNull(orders.deletedAt),
-        ids ? inArray(orderLines.productId, [...ids]) : undefined,
+        soldIds ? inArray(orderLines.productId, [...soldIds]) : undefined,
       ),
     )
     .groupBy(orderLines.productId)

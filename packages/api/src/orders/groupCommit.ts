@@ -1,0 +1,125 @@
+import type { Sqlite } from '@nursery/db';
+
+/**
+ * Group commit for the storefront's order submits.
+ *
+ * With `synchronous=FULL` every COMMIT waits for the disk (about 4 ms here), so orders committed one at a
+ * time can never pass a few hundred a second, whatever the rest of the server does. Submits that arrive
+ * together (in the same turn of the event loop) are therefore written in ONE transaction, each inside its
+ * own SAVEPOINT, and share one fsync:
+ *
+ * - an order that is refused (validation, stock, ordering closed) or fails rolls back only its savepoint,
+ *   so its lines, stock changes and queued mail vanish, and only its own caller gets its own error;
+ * - the orders run one after another inside the transaction, so each sees the lines of those before it
+ *   (stock checks stay exact within a batch: no overselling);
+ * - a caller is answered only after the COMMIT holding its order has returned, i.e. is on disk: an order
+ *   acknowledged is an order kept, even if the process dies right after.
+ *
+ * better-sqlite3 is synchronous, so nothing else in the process can run between BEGIN and COMMIT: other
+ * writers (staff edits, stock changes) simply run before or after a batch.
+ */
+
+/** Enough to share one fsync among every connection of a busy spring morning, small enough to keep latency low. */
+export const MAX_BATCH = 200;
+
+interface Waiting {
+  work: () => unknown;
+  resolve(value: unknown): void;
+  reject(error: unknown): void;
+}
+
+type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
+
+export interface GroupCommit {
+  /** Runs `work` inside the next shared transaction; settles after that transaction is committed. */
+  run<T>(work: () => T): Promise<T>;
+  /** The same, shaped like better-sqlite3's `transaction(fn).immediate()`: `transaction(fn).committed()`. */
+  transaction<T>(work: () => T): { committed(): Promise<T> };
+  /** Batches committed so far and the orders they held: for tests and the benchmark's notes. */
+  readonly stats: { batches: number; items: number; largestBatch: number };
+}
+
+export function createGroupCommit(sqlite: Sqlite, maxBatch = MAX_BATCH): GroupCommit {
+  let waiting: Waiting[] = [];
+  let scheduled = false;
+  const stats = { batches: 0, items: 0, largestBatch: 0 };
+
+  function schedule(): void {
+    if (scheduled) return;
+    scheduled = true;
+    // setImmediate runs after the I/O callbacks of this turn: every request already read joins the batch.
+    setImmediate(commitWaiting);
+  }
+
+  function commitWaiting(): void {
+    scheduled = false;
+    const batch = waiting.slice(0, maxBatch);
+    waiting = waiting.slice(maxBatch);
+    if (waiting.length > 0) schedule();
+    if (batch.length === 0) return;
+
+    const outcomes: Outcome[] = [];
+    try {
+      sqlite
+        .transaction(() => {
+          for (const item of batch) {
+            try {
+              // Inside a transaction, better-sqlite3 runs a nested transaction as a SAVEPOINT and rolls
+              // back to it (only it) when the function throws.
+              outcomes.push({ ok: true, value: sqlite.transaction(item.work)() });
+            } catch (error) {
+              // Some SQLite errors (disk full, I/O) roll back the whole transaction: then nothing of
+              // this batch is kept, and every caller must hear so rather than be told "placed".
+              if (!sqlite.inTransaction) throw error;
+              outcomes.push({ ok: false, error });
+            }
+          }
+        })
+        .immediate();
+    } catch (error) {
+      for (const item of batch) item.reject(error);
+      return;
+    }
+
+    stats.batches += 1;
+    stats.items += batch.length;
+    stats.largestBatch = Math.max(stats.largestBatch, batch.length);
+    batch.forEach((item, i) => {
+      const outcome = outcomes[i];
+      if (outcome?.ok) item.resolve(outcome.value);
+      else item.reject(outcome?.error);
+    });
+  }
+
+  const group: GroupCommit = {
+    run<T>(work: () => T): Promise<T> {
+      return new Promise<T>((resolve, reject) => {
+        waiting.push({ work, resolve: resolve as (value: unknown) => void, reject });
+        if (waiting.length >= maxBatch) {
+          // A full batch need not wait for the rest of this turn.
+          scheduled = false;
+          commitWaiting();
+        } else {
+          schedule();
+        }
+      });
+    },
+    transaction<T>(work: () => T) {
+      return { committed: () => group.run(work) };
+    },
+    stats,
+  };
+  return group;
+}
+
+const perDatabase = new WeakMap<Sqlite, GroupCommit>();
+
+/** The group commit of one database connection, shared by every submit on it. */
+export function groupCommitFor(sqlite: Sqlite): GroupCommit {
+  let found = perDatabase.get(sqlite);
+  if (!found) {
+    found = createGroupCommit(sqlite);
+    perDatabase.set(sqlite, found);
+  }
+  return found;
+}
