@@ -14,7 +14,7 @@ export const WEB_ROOT = process.env.E2E_WEB_ROOT
 /** Builds the web app once when WEB_ROOT is missing (set E2E_REBUILD=1 to force a fresh build). */
 export function ensureWebBuild(): void {
   if (existsSync(path.join(WEB_ROOT, 'index.html')) && process.env.E2E_REBUILD !== '1') return;
-  const outDir = process.env.E2E_WEB_ROOT ? ['--', '--outDir', WEB_ROOT, '--emptyOutDir'] : [];
+  const outDir = process.env.E2E_WEB_ROOT ? ['--outDir', WEB_ROOT, '--emptyOutDir'] : [];
   execFileSync('pnpm', ['--filter', '@nursery/web', 'build', ...outDir], {
     cwd: path.resolve(here, '..', '..', '..', '..'),
     stdio: 'inherit',
