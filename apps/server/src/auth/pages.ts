@@ -4,6 +4,19 @@
  */
 
 export const STYLESHEET_PATH = '/oidc/assets/signin.css';
+/** Submits the sign-out form on load: the spec's /Admin/Logout signs out without a further question. */
+export const SIGN_OUT_SCRIPT_PATH = '/oidc/assets/signout.js';
+export const SIGN_OUT_SCRIPT = `(function () {
+  var form = document.getElementById('op.logoutForm');
+  if (!form) return;
+  var logout = document.createElement('input');
+  logout.type = 'hidden';
+  logout.name = 'logout';
+  logout.value = 'yes';
+  form.appendChild(logout);
+  form.submit();
+})();
+`;
 
 export const STYLESHEET = `
 :root { color-scheme: light; --green: #2f5d3a; --green-dark: #234a2d; --ink: #1f2a22; --muted: #5b665e;
@@ -86,9 +99,10 @@ export function signOutPage(options: { shopName: string; form: string; homeUrl: 
   return page(
     options.shopName,
     'Sign out',
-    `<h1>Sign out?</h1>
-<p>You will be signed out of the shop's admin area on this device.</p>
+    `<h1>Signing out…</h1>
+<p>You are being signed out of the shop's admin area on this device.</p>
 ${options.form}
+<script src="${SIGN_OUT_SCRIPT_PATH}"></script>
 <button type="submit" form="op.logoutForm" name="logout" value="yes" autofocus>Sign out</button>
 <a class="secondary" href="${escapeHtml(options.homeUrl)}">Stay signed in</a>`,
   );

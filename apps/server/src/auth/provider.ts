@@ -17,6 +17,8 @@ import type { ProviderKeys } from './keys.ts';
 import {
   changePasswordPage,
   errorPage,
+  SIGN_OUT_SCRIPT,
+  SIGN_OUT_SCRIPT_PATH,
   STYLESHEET,
   STYLESHEET_PATH,
   signedOutPage,
@@ -176,7 +178,8 @@ export async function mountEmbeddedProvider(
         enabled: true,
         async logoutSource(ctx, form) {
           ctx.type = 'html';
-          ctx.set('content-security-policy', pagePolicy);
+          // Only this page runs a script: the shop's own file that submits the sign-out form on load.
+          ctx.set('content-security-policy', `${pagePolicy}; script-src 'self'`);
           ctx.body = signOutPage({ shopName, form, homeUrl: `${publicUrl}/Admin/Products` });
         },
         async postLogoutSuccessSource(ctx) {
@@ -273,6 +276,13 @@ export async function mountEmbeddedProvider(
         .header('x-frame-options', 'DENY')
         .header('content-security-policy', pagePolicy)
         .send(body);
+
+    scope.get(SIGN_OUT_SCRIPT_PATH, async (_request, reply) =>
+      reply
+        .header('content-type', 'text/javascript; charset=utf-8')
+        .header('cache-control', 'public, max-age=3600')
+        .send(SIGN_OUT_SCRIPT),
+    );
 
     scope.get(STYLESHEET_PATH, async (_request, reply) =>
       reply
