@@ -65,7 +65,14 @@ describe('catalogue by keyboard', () => {
     expect(await focused()).toBe('American Basswood');
     await page.keyboard.type(' (large)');
     if (shots) await page.screenshot({ path: `${shots}/keyboard-modal.png` });
+    // Escape with typed changes asks first; Escape again keeps editing, with the text still there.
     await page.keyboard.press('Escape');
+    await page.getByText('Discard the changes you made to this product?').waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByText('Discard the changes you made to this product?').waitFor({ state: 'detached' });
+    expect(await modal.getByLabel('Name', { exact: true }).inputValue()).toBe('American Basswood (large)');
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Discard' }).click();
     await modal.waitFor({ state: 'detached' });
     await expect.poll(focused).toBe('Edit American Basswood');
 

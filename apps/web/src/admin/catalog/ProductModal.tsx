@@ -7,7 +7,8 @@ import {
 } from '@nursery/domain';
 import { useMutation } from '@tanstack/react-query';
 import { type ReactNode, useId, useState } from 'react';
-import { Modal } from '../../components/Modal';
+import { confirm } from '../../components/ConfirmDialog';
+import { MODAL_TRANSITION_MS, Modal } from '../../components/Modal';
 import { notify, showApiFailure } from '../../lib/toast';
 import { trpc } from '../../trpc';
 import type { AdminProduct } from './types';
@@ -33,6 +34,16 @@ interface ProductForm {
 }
 
 type TextField = 'name' | 'description' | 'species' | 'zones' | 'productSize';
+
+const FORM_FIELDS: readonly (keyof ProductForm)[] = [
+  'name',
+  'description',
+  'productTypeId',
+  'species',
+  'zones',
+  'productSize',
+  'prices',
+];
 
 let nextKey = 0;
 const newKey = () => `tier-${++nextKey}`;
@@ -156,6 +167,21 @@ export function ProductModal({ open, product, onClose, specialOrder = false, onS
       ? tiersKey(form.prices) !== tiersKey(original.prices)
       : form[field] !== original[field];
   const revert = (field: keyof ProductForm) => setForm((f) => ({ ...f, [field]: original[field] }));
+  // Escape, the backdrop or the × close by reflex; with typed changes they ask first. Cancel is meant.
+  const closeByReflex = async () => {
+    if (!FORM_FIELDS.some(modified)) {
+      onClose();
+      return;
+    }
+    const discard = await confirm('Discard the changes you made to this product?', {
+      tone: 'warning',
+      confirmText: 'Discard',
+      cancelText: 'Keep editing',
+    });
+    // Close once the question has faded: it hands focus back into this form when it goes, which
+    // would otherwise land after this modal gave focus back to the button that opened it.
+    if (discard) window.setTimeout(onClose, MODAL_TRANSITION_MS + 20);
+  };
 
   const label = (field: keyof ProductForm, text: string, htmlFor?: string): ReactNode => (
     <label
@@ -224,7 +250,7 @@ export function ProductModal({ open, product, onClose, specialOrder = false, onS
   return (
     <Modal
       open={open}
-      onClose={onClose}
+      onClose={() => void closeByReflex()}
       canClose={!saving}
       title={title}
       size="lg"
