@@ -31,11 +31,11 @@ export function exportFileName(shop: Shop, name: string): string {
   return `${day} ${name}.xls`;
 }
 
-function answer(shop: Shop, name: string, sheets: ExportSheet[]): FileAnswer {
+async function answer(shop: Shop, name: string, sheets: ExportSheet[]): Promise<FileAnswer> {
   return {
     contentType: EXCEL_CONTENT_TYPE,
     fileName: exportFileName(shop, name),
-    body: writeWorkbookBase64(sheets, shop.config.shop.timeZone),
+    body: await writeWorkbookBase64(sheets, shop.config.shop.timeZone),
   };
 }
 
@@ -97,7 +97,7 @@ export function stockSheet(shop: Shop): ExportSheet {
   };
 }
 
-export function stockExport(shop: Shop): FileAnswer {
+export function stockExport(shop: Shop): Promise<FileAnswer> {
   return answer(shop, 'ProductStock', [stockSheet(shop)]);
 }
 
@@ -192,7 +192,7 @@ export function yearOverYearSheet(shop: Shop): ExportSheet {
   };
 }
 
-export function yearOverYearExport(shop: Shop): FileAnswer {
+export function yearOverYearExport(shop: Shop): Promise<FileAnswer> {
   return answer(shop, 'YearOverYearByMonth', [yearOverYearSheet(shop)]);
 }
 
@@ -297,6 +297,6 @@ export function currentSeasonOrdersSheet(shop: Shop): ExportSheet {
   };
 }
 
-export function currentSeasonOrdersExport(shop: Shop): FileAnswer {
+export function currentSeasonOrdersExport(shop: Shop): Promise<FileAnswer> {
   return answer(shop, 'CurrentSeasonOrdersWithProducts', [currentSeasonOrdersSheet(shop)]);
 }

@@ -1,5 +1,5 @@
 import { zonedParts } from '@nursery/domain';
-import * as XLSX from 'xlsx';
+import type * as XLSX from 'xlsx';
 
 /** A cell as the export describes it; the writer turns it into a typed spreadsheet cell. */
 export type ExportCell =
@@ -57,7 +57,9 @@ function toCell(cell: ExportCell, timeZone: string): XLSX.CellObject | null {
 }
 
 /** An Excel 97-2003 (.xls, BIFF8) workbook, base64 encoded as the spec's export calls answer it. */
-export function writeWorkbookBase64(sheets: readonly ExportSheet[], timeZone: string): string {
+export async function writeWorkbookBase64(sheets: readonly ExportSheet[], timeZone: string): Promise<string> {
+  // xlsx (about 34 MB in memory, a third of a second to start) loads with the first export, not with the server.
+  const XLSX = await import('xlsx');
   const workbook = XLSX.utils.book_new();
   for (const sheet of sheets) {
     const worksheet: XLSX.WorkSheet = {};

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { products, uploadedFiles } from '@nursery/db';
 import { TRPCError } from '@trpc/server';
 import { and, eq, inArray, like } from 'drizzle-orm';
-import sharp, { type Metadata } from 'sharp';
+import type { Metadata } from 'sharp';
 import { productNotFound, requireLiveProduct } from '../catalog/adminService.ts';
 import { loadProduct, type Product } from '../catalog/productShape.ts';
 import type { Shop } from '../shop.ts';
@@ -23,6 +23,11 @@ const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp']);
 export const MAX_INPUT_PIXELS = 60_000_000;
 const KIND_PREFIX = 'product-photo-';
 type PhotoKind = 'full' | 'thumbnail' | 'crop';
+
+/** sharp (libvips, about 20 MB in memory) loads with the first photo import or crop, not with the server. */
+async function loadSharp() {
+  return (await import('sharp')).default;
+}
 
 function notAnImage(): TRPCError {
   return new TRPCError({
@@ -167,6 +172,7 @@ export interface FlickrUpload {
  */
 export async function uploadFlickrPhoto(shop: Shop, input: FlickrUpload): Promise<Product> {
   requireLiveProduct(shop, input.productId);
+  const sharp = await loadSharp();
   const downloaded = await downloadImage(input.imageUrl, {
     allowedHosts: shop.config.photos.hosts,
     maxBytes: shop.config.photos.maxBytes,
@@ -249,6 +255,7 @@ export interface CropInput {
 /** Uploads/Crop: a square from the full-size image becomes the product's card image. */
 export async function cropPhoto(shop: Shop, input: CropInput): Promise<Product> {
   requireLiveProduct(shop, input.productId);
+  const sharp = await loadSharp();
   const row = shop.db
     .select({ fullSizeImagePath: products.fullSizeImagePath })
     .from(products)
