@@ -13,3 +13,13 @@ describe('TAX_RATE_PERCENT', () => {
     expect(() => loadConfig({ TAX_RATE_PERCENT: '8.8751' })).toThrow(/TAX_RATE_PERCENT/);
   });
 });
+
+describe('OIDC_EXTRA_SCOPES', () => {
+  it('is empty by default and splits on spaces or commas', () => {
+    expect(loadConfig({}).oidc.extraScopes).toEqual([]);
+    expect(loadConfig({ OIDC_EXTRA_SCOPES: 'api://shop/access, offline_access' }).oidc.extraScopes).toEqual([
+      'api://shop/access',
+      'offline_access',
+    ]);
+  });
+});

@@ -72,6 +72,10 @@ export const envSchema = z.object({
   OIDC_ISSUER: z.url({ error: 'must be the issuer URL of an OpenID provider' }).optional(),
   OIDC_CLIENT_ID: z.string().min(1).default('nursery-shop'),
   OIDC_AUDIENCE: z.string().min(1).optional(),
+  OIDC_EXTRA_SCOPES: z
+    .string()
+    .optional()
+    .transform((v) => (v ?? '').split(/[\s,]+/).filter(Boolean)),
   STAFF_EMAILS: list(''),
   STAFF_ROLE_CLAIM: optionalText,
 
@@ -130,6 +134,7 @@ function toShopConfig(env: z.infer<typeof envSchema>) {
       issuer: (env.OIDC_ISSUER ?? `${publicUrl}/oidc`).replace(/\/$/, ''),
       clientId: env.OIDC_CLIENT_ID,
       audience: env.OIDC_AUDIENCE ?? `${publicUrl}/api`,
+      extraScopes: env.OIDC_EXTRA_SCOPES,
       staffEmails: env.STAFF_EMAILS.map((e) => e.toLowerCase()),
       staffRoleClaim: env.STAFF_ROLE_CLAIM,
     },

@@ -7,6 +7,8 @@ export interface SignInSettings {
   clientId: string;
   audience: string;
   embedded: boolean;
+  /** Extra scopes some providers need to issue a token for the API (Entra ID: api://<app id>/access). */
+  extraScopes: string[];
 }
 
 export const SCOPE = 'openid email profile';
@@ -51,7 +53,7 @@ export function createUserManager(settings: SignInSettings, origin = window.loca
     silent_redirect_uri: `${origin}${CALLBACK_PATH}`,
     post_logout_redirect_uri: `${origin}${LOGOUT_PATH}`,
     response_type: 'code',
-    scope: SCOPE,
+    scope: [SCOPE, ...settings.extraScopes].join(' '),
     // The embedded provider names the API by resource indicator (RFC 8707); Auth0-style providers by audience.
     ...(settings.embedded
       ? { resource: settings.audience }

@@ -15,6 +15,7 @@ export const siteRouter = router({
         clientId: config.oidc.clientId,
         audience: config.oidc.audience,
         embedded: config.oidc.embedded,
+        extraScopes: config.oidc.extraScopes,
       },
     };
   }),
