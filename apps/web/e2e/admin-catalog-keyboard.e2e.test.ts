@@ -224,4 +224,21 @@ describe('catalogue by keyboard', () => {
     await ask.getByRole('button', { name: 'Leave' }).click();
     await page.getByRole('heading', { name: 'Products - Admin' }).waitFor();
   });
+
+  it('shows HTML typed into a name as plain text, in the admin and on the storefront', async () => {
+    const name = '<img src=x onerror="window.__injected=1">Oak';
+    await page.goto(`${shop.origin}/Admin/Products`);
+    await page.getByRole('button', { name: 'Add Product...' }).click();
+    const modal = page.getByTestId('product-modal');
+    await modal.getByLabel('Name', { exact: true }).fill(name);
+    await modal.getByRole('button', { name: 'Add New Price' }).click();
+    await modal.getByLabel('Price per unit of price 1').fill('3');
+    await modal.getByRole('button', { name: 'Save Product' }).click();
+    await modal.waitFor({ state: 'detached' });
+    await page.getByPlaceholder('Filter Products...').fill('onerror');
+    await page.getByTestId('admin-products-table').getByText(name, { exact: true }).waitFor();
+    await page.goto(`${shop.origin}/Products`);
+    await page.getByRole('heading', { name, exact: true }).waitFor({ timeout: 15_000 });
+    expect(await page.evaluate(() => (window as { __injected?: number }).__injected)).toBeUndefined();
+  });
 });
