@@ -13,7 +13,7 @@ import { and, inArray, isNull } from 'drizzle-orm';
 import { loadPriceTiers } from '../catalog/productShape.ts';
 import { isOnlineOrderingOpen } from '../settings/service.ts';
 import type { Shop } from '../shop.ts';
-import { markSoldOutWhenEmpty, productStockEmails } from '../stock/alerts.ts';
+import { markSoldOutWhenEmpty } from '../stock/alerts.ts';
 import { currentSeason, figuresFor, stockLevels } from '../stock/levels.ts';
 import { groupCommitFor } from './groupCommit.ts';
 import { loadOrder, type Order } from './orderShape.ts';
@@ -39,9 +39,6 @@ function mergeLines(
   for (const l of lines) merged.set(l.productId, (merged.get(l.productId) ?? 0) + l.quantity);
   return [...merged].map(([productId, quantity]) => ({ productId, quantity }));
 }
-
-/** @deprecated The stock list lives in stock/alerts.ts; kept until orders/adminUpdate.ts imports it from there. */
-export const stockEmailList = productStockEmails;
 
 function refuse(messages: string[]): never {
   throw new TRPCError({ code: 'BAD_REQUEST', message: messages.join('\n') });
