@@ -4,7 +4,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { router } from './router';
 import './styles/global.css';
-import { queryClient } from './trpc';
+import { queryClient } from './lib/queryClient';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');

@@ -7,8 +7,7 @@ import {
   redirect,
 } from '@tanstack/react-router';
 import { RootLayout } from './components/RootLayout';
-import { NotFound } from './routes/NotFound';
-import { queryClient } from './trpc';
+import { queryClient } from './lib/queryClient';
 
 export interface RouterContext {
   queryClient: QueryClient;
@@ -16,7 +15,8 @@ export interface RouterContext {
 
 const rootRoute = createRootRouteWithContext<RouterContext>()({
   component: RootLayout,
-  notFoundComponent: NotFound,
+  // Loaded only when an address matches nothing, like every other page.
+  notFoundComponent: lazyRouteComponent(() => import('./routes/NotFound'), 'NotFound'),
 });
 
 // Storefront pages are split per route too, so the first page loads only what it shows.
@@ -79,7 +79,10 @@ const orderRedirectRoute = createRoute({
         params: { orderId: search.id, phoneNumber: search.phone },
       });
     }
-    throw redirect({ to: '/Order/$orderId/{-$phoneNumber}', params: { orderId: search.id ?? '' } });
+    // With no id, /Order/{''} would be /Order/ again: an endless redirect that hangs the tab. The lookup
+    // form is where an order without a number belongs.
+    if (!search.id) throw redirect({ to: '/Order/Lookup/{-$orderId}', params: { orderId: undefined } });
+    throw redirect({ to: '/Order/$orderId/{-$phoneNumber}', params: { orderId: search.id } });
   },
 });
 

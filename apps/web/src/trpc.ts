@@ -1,12 +1,11 @@
 import type { AppRouter } from '@nursery/api/types';
-import { QueryClient } from '@tanstack/react-query';
 import { createTRPCClient, httpBatchLink } from '@trpc/client';
 import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import { getAccessToken } from './auth/token';
 
-export const queryClient = new QueryClient({
-  defaultOptions: { queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false } },
-});
+import { queryClient } from './lib/queryClient';
+
+export { queryClient };
 
 export const trpcClient = createTRPCClient<AppRouter>({
   links: [

@@ -15,10 +15,10 @@ import { type FormEvent, useMemo, useRef, useState } from 'react';
 import { Modal } from '../components/Modal';
 import { PriceTable } from '../components/PriceTable';
 import { ProductImage } from '../components/ProductImage';
+import { publicMutation, publicPathKey, publicQueryKey } from '../lib/publicApi';
 import { useProducts, useSiteConfig, useStorefrontSettings } from '../lib/site';
 import { clearToasts, dismissToast, notify, PERSISTENT, showApiFailure } from '../lib/toast';
 import type { StorefrontProduct } from '../storefront/types';
-import { trpc } from '../trpc';
 import {
   type CartEntry,
   cartLines,
@@ -86,7 +86,7 @@ export function CartModal() {
   const products = useProducts();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const submit = useMutation(trpc.orders.submit.mutationOptions());
+  const submit = useMutation(publicMutation('orders.submit'));
   const submitting = useRef(false);
   const [invalidFields, setInvalidFields] = useState<ReadonlySet<string>>(new Set());
 
@@ -169,11 +169,11 @@ export function CartModal() {
       clearToasts();
       queryClient.setQueryData(
         // The same input the order view will ask with, so it opens from this answer without a request.
-        trpc.orders.byId.queryKey({ orderId: String(answer.orderId), phoneNumber: answer.phoneNumber }),
+        publicQueryKey('orders.byId', { orderId: String(answer.orderId), phoneNumber: answer.phoneNumber }),
         answer.order,
       );
       // Stock and sold-out states may have changed with this order.
-      void queryClient.invalidateQueries({ queryKey: trpc.catalog.productsToShow.pathKey() });
+      void queryClient.invalidateQueries({ queryKey: publicPathKey('catalog.productsToShow') });
       await navigate({
         to: '/Order/$orderId/{-$phoneNumber}',
         params: { orderId: String(answer.orderId), phoneNumber: answer.phoneNumber },

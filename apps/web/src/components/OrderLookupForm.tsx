@@ -2,8 +2,8 @@ import { LOOKUP_BLANK_ORDER_NUMBER } from '@nursery/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useId, useRef, useState } from 'react';
+import { publicQuery } from '../lib/publicApi';
 import { failureFacts, notify } from '../lib/toast';
-import { trpc } from '../trpc';
 
 /**
  * Order number and phone number; the order is fetched first, so a wrong pair keeps the visitor
@@ -29,7 +29,7 @@ export function OrderLookupForm({ initialOrderId = '' }: { initialOrderId?: stri
     setValidating(true);
     try {
       const order = await queryClient.fetchQuery({
-        ...trpc.orders.byId.queryOptions({ orderId: trimmedId, phoneNumber: phone }),
+        ...publicQuery('orders.byId', { orderId: trimmedId, phoneNumber: phone }),
         staleTime: 0,
         retry: false,
       });

@@ -6,12 +6,13 @@ import { useCartState } from '../cart/cartStore';
 import { useCartActions } from '../cart/useCartActions';
 import { useSiteConfig } from '../lib/site';
 import { AppToaster } from './AppToaster';
-import { ConfirmHost } from './ConfirmDialog';
 import { GlobalMessage } from './GlobalMessage';
 import { LeafLogo } from './LeafLogo';
 
 // The cart's three steps load the first time the cart is opened, keeping the first page light.
 const CartModal = lazy(() => import('../cart/CartModal').then((m) => ({ default: m.CartModal })));
+// Only the admin screens ask yes/no questions (confirm()); the storefront never loads the dialog.
+const ConfirmHost = lazy(() => import('./ConfirmDialog').then((m) => ({ default: m.ConfirmHost })));
 
 const NAV_LINKS = [
   { to: '/', label: 'Home' },
@@ -42,7 +43,9 @@ export function RootLayout() {
       <>
         <Outlet />
         <AppToaster />
-        <ConfirmHost />
+        <Suspense fallback={null}>
+          <ConfirmHost />
+        </Suspense>
       </>
     );
   }
@@ -60,7 +63,6 @@ export function RootLayout() {
       <SiteFooter />
       <CartHost />
       <AppToaster />
-      <ConfirmHost />
     </>
   );
 }

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { Setting } from '../storefront/types';
-import { trpc } from '../trpc';
+import { publicQuery } from './publicApi';
 
 /** The shop's identity and tax rate; fetched once per visit. */
 export function useSiteConfig() {
-  return useQuery({ ...trpc.site.config.queryOptions(), staleTime: Number.POSITIVE_INFINITY });
+  return useQuery({ ...publicQuery('site.config'), staleTime: Number.POSITIVE_INFINITY });
 }
 
 export interface StorefrontSettings {
@@ -28,13 +28,13 @@ export function deriveSettings(settings: readonly Setting[] | undefined): Storef
 
 /** Settings are loaded at start and re-read now and then, so a closed shop is noticed in time. */
 export function useStorefrontSettings(): StorefrontSettings & { isLoading: boolean } {
-  const query = useQuery({ ...trpc.settings.all.queryOptions(), staleTime: 60_000 });
+  const query = useQuery({ ...publicQuery('settings.all'), staleTime: 60_000 });
   return { ...deriveSettings(query.data), isLoading: query.isLoading };
 }
 
 /** The storefront's product list; `ignoreCache` asks the server to rebuild its cached list. */
 export function useProducts(ignoreCache = false) {
-  return useQuery(trpc.catalog.productsToShow.queryOptions(ignoreCache ? { ignoreCache: true } : undefined));
+  return useQuery(publicQuery('catalog.productsToShow', ignoreCache ? { ignoreCache: true } : undefined));
 }
 
 /** Sets the document title to '{title} | {site name}'. */

@@ -12,7 +12,9 @@ vi.mock('react-hot-toast', () => {
   return { default: toast };
 });
 
-const { failureFacts, PERSISTENT, showApiFailure } = await import('./toast');
+const { failureFacts, loadToasts, PERSISTENT, showApiFailure } = await import('./toast');
+// The library loads with the first notification; once loaded, every call reaches it at once.
+await loadToasts();
 
 function lastText(): string {
   const render = calls.at(-1)?.message as (t: { id: string }) => { props: { children: unknown[] } };

@@ -1,14 +1,50 @@
 import { UNAUTHORIZED } from '@nursery/domain';
-import { createElement, type ReactElement } from 'react';
-import toast, { type Toast } from 'react-hot-toast';
 import type { ApiFailure } from './rest';
+
+type HotToastModule = typeof import('react-hot-toast');
+type HotToast = HotToastModule['default'];
+type ToastView = typeof import('./toastView');
+
+// react-hot-toast (6 KB with its CSS-in-JS) loads with the first notification, not with the first page:
+// most visits never see one. Calls made before it has loaded wait for it, in order.
+let loadedModule: HotToastModule | null = null;
+let loadedView: ToastView | null = null;
+let loading: Promise<HotToastModule> | null = null;
+const loadedListeners = new Set<() => void>();
+
+export function loadToasts(): Promise<HotToastModule> {
+  loading ??= Promise.all([import('react-hot-toast'), import('./toastView')]).then(([module, view]) => {
+    loadedModule = module;
+    loadedView = view;
+    for (const listener of loadedListeners) listener();
+    return module;
+  });
+  return loading;
+}
+
+/** The loaded library, for the toaster to mount; null until the first notification. */
+export function loadedToasts(): HotToastModule | null {
+  return loadedModule;
+}
+
+export function onToastsLoaded(listener: () => void): () => void {
+  loadedListeners.add(listener);
+  return () => loadedListeners.delete(listener);
+}
+
+function withToast(run: (toast: HotToast, view: ToastView) => void): void {
+  if (loadedModule && loadedView) run(loadedModule.default, loadedView);
+  else void loadToasts().then(() => withToast(run));
+}
+
+let toastCount = 0;
 
 /** The spec's toast timings: 5 s by default, 30 s for the two long warnings, errors until closed. */
 export const TOAST_DURATION_MS = 5000;
 export const LONG_WARNING_DURATION_MS = 30000;
 export const PERSISTENT = Number.POSITIVE_INFINITY;
 
-type Kind = 'success' | 'info' | 'warning' | 'error';
+export type Kind = 'success' | 'info' | 'warning' | 'error';
 
 export interface ToastOptions {
   /** Milliseconds; PERSISTENT keeps the toast until it is closed. */
@@ -19,72 +55,11 @@ export interface ToastOptions {
   onClick?: () => void;
 }
 
-const KIND_STYLE: Record<Kind, { color: string; background: string; border: string; icon: string }> = {
-  success: { color: '#1e3a24', background: '#eef5ec', border: '#3d7a3a', icon: '✔' },
-  info: { color: '#173f4c', background: '#e9f3f6', border: '#2a6478', icon: 'ℹ' },
-  warning: { color: '#4d3008', background: '#fcf3e2', border: '#b86e12', icon: '⚠' },
-  error: { color: '#5e1a15', background: '#fbeceb', border: '#a8322a', icon: '✖' },
-};
-
-function body(t: Toast, text: string, kind: Kind, options: ToastOptions): ReactElement {
-  const message = options.onClick
-    ? createElement(
-        'button',
-        {
-          type: 'button',
-          className: 'toast-text toast-link',
-          style: {
-            background: 'none',
-            border: 0,
-            padding: 0,
-            textAlign: 'left',
-            font: 'inherit',
-            cursor: 'pointer',
-          },
-          onClick: () => {
-            toast.dismiss(t.id);
-            options.onClick?.();
-          },
-        },
-        text,
-      )
-    : createElement('span', { className: 'toast-text' }, text);
-  return createElement(
-    'div',
-    { className: 'toast-body', 'data-toast-kind': kind },
-    createElement('span', { 'aria-hidden': true }, KIND_STYLE[kind].icon),
-    message,
-    createElement(
-      'button',
-      {
-        type: 'button',
-        className: 'toast-close',
-        'aria-label': 'Close notification',
-        onClick: () => toast.dismiss(t.id),
-      },
-      '×',
-    ),
-  );
-}
-
 function show(kind: Kind, text: string, options: ToastOptions = {}): string {
-  const style = KIND_STYLE[kind];
-  return toast((t) => body(t, text, kind, options), {
-    duration: options.duration ?? (kind === 'error' ? PERSISTENT : TOAST_DURATION_MS),
-    ...(options.id ? { id: options.id } : {}),
-    // Errors and warnings interrupt; confirmations wait their turn.
-    ariaProps:
-      kind === 'error' || kind === 'warning'
-        ? { role: 'alert', 'aria-live': 'assertive' }
-        : { role: 'status', 'aria-live': 'polite' },
-    style: {
-      color: style.color,
-      background: style.background,
-      borderLeft: `5px solid ${style.border}`,
-      maxWidth: 'min(420px, calc(100vw - 2rem))',
-      padding: '0.7rem 0.9rem',
-    },
-  });
+  toastCount += 1;
+  const id = options.id ?? `toast-${toastCount}`;
+  withToast((toast, view) => view.present(toast, kind, text, options, id));
+  return id;
 }
 
 export const notify = {
@@ -97,11 +72,11 @@ export const notify = {
 
 /** Clears every notification at once, as after a placed order. */
 export function clearToasts(): void {
-  toast.dismiss();
+  if (loading) withToast((toast) => toast.dismiss());
 }
 
 export function dismissToast(id: string): void {
-  toast.dismiss(id);
+  if (loading) withToast((toast) => toast.dismiss(id));
 }
 
 interface FailureFacts {

@@ -2,9 +2,9 @@ import { CONTACT_THANK_YOU } from '@nursery/domain';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';
 import { directionsUrl, MAP_ZOOM, mapEmbedUrl, mapLinkUrl } from '../lib/maps';
+import { publicMutation } from '../lib/publicApi';
 import { usePageTitle, useSiteConfig } from '../lib/site';
 import { showApiFailure } from '../lib/toast';
-import { trpc } from '../trpc';
 
 export function Contact() {
   usePageTitle('Contact');
@@ -116,7 +116,7 @@ function ContactForm() {
   const [subject, setSubject] = useState('');
   const [submissionId, setSubmissionId] = useState<number | null>(null);
   const sending = useRef(false);
-  const insert = useMutation(trpc.contacts.insert.mutationOptions());
+  const insert = useMutation(publicMutation('contacts.insert'));
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();

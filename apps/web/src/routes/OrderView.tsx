@@ -5,10 +5,10 @@ import { useMemo } from 'react';
 import { useSignedIn } from '../auth/session';
 import { DataTable } from '../components/DataTable';
 import { OrderLookupForm } from '../components/OrderLookupForm';
+import { publicQuery } from '../lib/publicApi';
 import { usePageTitle, useSiteConfig } from '../lib/site';
 import { failureFacts } from '../lib/toast';
 import type { PlacedOrder } from '../storefront/types';
-import { trpc } from '../trpc';
 
 const routeApi = getRouteApi('/Order/$orderId/{-$phoneNumber}');
 
@@ -60,7 +60,7 @@ export function OrderView() {
   const config = useSiteConfig();
   const canFetch = /^\d+$/.test(orderId) && (Boolean(phoneNumber) || signedIn);
   const order = useQuery({
-    ...trpc.orders.byId.queryOptions({ orderId, phoneNumber: phoneNumber ?? '' }),
+    ...publicQuery('orders.byId', { orderId, phoneNumber: phoneNumber ?? '' }),
     enabled: canFetch,
     retry: false,
   });

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useDeferredValue, useEffect, useId, useMemo } from 'react';
 import { ProductCard } from '../components/ProductCard';
+import { publicQueryKey } from '../lib/publicApi';
 import { usePageTitle, useProducts, useSiteConfig } from '../lib/site';
 import { showApiFailure } from '../lib/toast';
 import { filterActions, useFilters } from '../storefront/filterStore';
@@ -12,10 +13,9 @@ import {
   productTypeCounts,
   visibleProducts,
 } from '../storefront/filters';
-import { createSearchIndex, searchProducts } from '../storefront/search';
+import { createSearchIndex, loadFuse, searchProducts, useFuse } from '../storefront/search';
 import { REVEAL_PLACEHOLDER_HEIGHT_PX, useProgressiveReveal } from '../storefront/useProgressiveReveal';
 import { useSizeClass } from '../storefront/useSizeClass';
-import { trpc } from '../trpc';
 
 const routeApi = getRouteApi('/Products');
 
@@ -39,15 +39,18 @@ export function Products() {
   // A list fetched past the cache is the freshest there is: the cart reads it too.
   useEffect(() => {
     if (ignoreCache && products.data) {
-      queryClient.setQueryData(trpc.catalog.productsToShow.queryKey(undefined), products.data);
+      queryClient.setQueryData(publicQueryKey('catalog.productsToShow'), products.data);
     }
   }, [ignoreCache, products.data, queryClient]);
 
   const list = products.data ?? [];
   const counts = useMemo(() => productTypeCounts(list), [list]);
   const allTypeIds = useMemo(() => counts.map((c) => c.productTypeId), [counts]);
-  const index = useMemo(() => createSearchIndex(list), [list]);
-  const results = useMemo(() => searchProducts(index, deferredText), [index, deferredText]);
+  const searching = deferredText.trim() !== '';
+  const FuseCtor = useFuse(searching);
+  const index = useMemo(() => (FuseCtor ? createSearchIndex(FuseCtor, list) : null), [FuseCtor, list]);
+  // Until Fuse has loaded (a moment after the first focus on the box) the list stays as it was.
+  const results = useMemo(() => (index ? searchProducts(index, deferredText) : null), [index, deferredText]);
   const visible = useMemo(
     () => visibleProducts(list, results, activeProductTypes),
     [list, results, activeProductTypes],
@@ -196,6 +199,8 @@ function ProductFilters({
             value={filterText}
             autoComplete="off"
             maxLength={100}
+            onFocus={() => void loadFuse()}
+            onPointerDown={() => void loadFuse()}
             onChange={(event) => filterActions.setFilterText(event.target.value)}
           />
         </div>

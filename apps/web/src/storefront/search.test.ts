@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createSearchIndex, MAX_PATTERN_LENGTH, SEARCH_OPTIONS, searchProducts } from './search';
+import { createSearchIndex, loadFuse, MAX_PATTERN_LENGTH, SEARCH_OPTIONS, searchProducts } from './search';
 
 const item = (productId: number, name: string, extra: Partial<Record<string, string>> = {}) => ({
   productId,
@@ -30,14 +30,14 @@ describe('product search', () => {
     expect(MAX_PATTERN_LENGTH).toBe(32);
   });
 
-  it('finds a product through a typo, best match first', () => {
-    const index = createSearchIndex(catalogue);
+  it('finds a product through a typo, best match first', async () => {
+    const index = createSearchIndex(await loadFuse(), catalogue);
     expect(searchProducts(index, 'walnutt')?.[0]?.productId).toBe(3);
     expect(searchProducts(index, 'whtie pine')?.[0]?.productId).toBe(2);
   });
 
-  it('searches species, description and type too', () => {
-    const index = createSearchIndex(catalogue);
+  it('searches species, description and type too', async () => {
+    const index = createSearchIndex(await loadFuse(), catalogue);
     expect(
       searchProducts(index, 'Quercus')
         ?.slice(0, 2)
@@ -48,13 +48,13 @@ describe('product search', () => {
     expect(searchProducts(index, 'conifer')?.[0]?.productId).toBe(2);
   });
 
-  it('answers null for blank text, so the list shows unfiltered', () => {
-    const index = createSearchIndex(catalogue);
+  it('answers null for blank text, so the list shows unfiltered', async () => {
+    const index = createSearchIndex(await loadFuse(), catalogue);
     expect(searchProducts(index, '   ')).toBeNull();
   });
 
-  it('does not fail on a very long text', () => {
-    const index = createSearchIndex(catalogue);
+  it('does not fail on a very long text', async () => {
+    const index = createSearchIndex(await loadFuse(), catalogue);
     expect(() => searchProducts(index, 'black walnut '.repeat(20))).not.toThrow();
   });
 });

@@ -1,4 +1,6 @@
-import Fuse, { type IFuseOptions } from 'fuse.js';
+import type Fuse from 'fuse.js';
+import type { IFuseOptions } from 'fuse.js';
+import { useEffect, useState } from 'react';
 
 /** The fields a visitor's words are matched against, as the spec lists them. */
 export interface Searchable {
@@ -24,8 +26,40 @@ export const SEARCH_OPTIONS: IFuseOptions<Searchable> = {
 
 export const MAX_PATTERN_LENGTH = 32;
 
-export function createSearchIndex<T extends Searchable>(products: readonly T[]): Fuse<T> {
-  return new Fuse<T>(products, SEARCH_OPTIONS as IFuseOptions<T>);
+export type FuseClass = typeof Fuse;
+
+let fuseLoading: Promise<FuseClass> | null = null;
+
+/**
+ * Fuse loads the first time a visitor goes to search (focus on the box, or text already there), not with
+ * the product list: most visits browse by category and never need its 9 KB.
+ */
+export function loadFuse(): Promise<FuseClass> {
+  fuseLoading ??= import('fuse.js').then((m) => m.default);
+  return fuseLoading;
+}
+
+/** Fuse once it has loaded; asking with `wanted` starts the loading. */
+export function useFuse(wanted: boolean): FuseClass | null {
+  const [loaded, setLoaded] = useState<FuseClass | null>(null);
+  useEffect(() => {
+    if (!wanted || loaded) return;
+    let current = true;
+    void loadFuse().then((FuseCtor) => {
+      if (current) setLoaded(() => FuseCtor);
+    });
+    return () => {
+      current = false;
+    };
+  }, [wanted, loaded]);
+  return loaded;
+}
+
+export function createSearchIndex<T extends Searchable>(
+  FuseCtor: FuseClass,
+  products: readonly T[],
+): Fuse<T> {
+  return new FuseCtor<T>(products, SEARCH_OPTIONS as IFuseOptions<T>);
 }
 
 /** Products matching the text, best match first; null when there is nothing to search for. */

@@ -1,0 +1,110 @@
+import type { AppRouter } from '@nursery/api/types';
+import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
+import { getAccessToken } from '../auth/token';
+
+/**
+ * The storefront's five calls, spoken straight to the tRPC endpoint with fetch. The full tRPC client
+ * (about 9 KB gzipped) then loads only with the admin area, keeping the first page light. The cache
+ * keys are the ones the tRPC options proxy makes ([path parts, {input, type}]), so an admin screen that
+ * invalidates `trpc.catalog.productsToShow.pathKey()` refreshes the storefront's list too.
+ */
+
+type Inputs = inferRouterInputs<AppRouter>;
+type Outputs = inferRouterOutputs<AppRouter>;
+
+type Call<R extends keyof Inputs, P extends keyof Inputs[R] & keyof Outputs[R]> = {
+  input: Inputs[R][P];
+  output: Outputs[R][P];
+};
+
+interface PublicCalls {
+  'settings.all': Call<'settings', 'all'>;
+  'site.config': Call<'site', 'config'>;
+  'catalog.productsToShow': Call<'catalog', 'productsToShow'>;
+  'orders.byId': Call<'orders', 'byId'>;
+  'orders.submit': Call<'orders', 'submit'>;
+  'contacts.insert': Call<'contacts', 'insert'>;
+}
+
+type PublicPath = keyof PublicCalls;
+export type PublicOutput<P extends PublicPath> = PublicCalls[P]['output'];
+export type PublicInput<P extends PublicPath> = PublicCalls[P]['input'];
+
+/** A failed call, shaped like a TRPCClientError (data.httpStatus) so lib/toast reads both alike. */
+export class PublicCallError extends Error {
+  readonly data: { httpStatus: number; code?: string };
+  constructor(message: string, httpStatus: number, code?: string) {
+    super(message);
+    this.name = 'PublicCallError';
+    this.data = { httpStatus, ...(code ? { code } : {}) };
+  }
+}
+
+const envelopeMessage = (body: unknown): { message: string; code?: string } => {
+  const error = (body as { error?: { message?: unknown; data?: { code?: unknown } } } | null)?.error;
+  return {
+    message: typeof error?.message === 'string' ? error.message : '',
+    ...(typeof error?.data?.code === 'string' ? { code: error.data.code } : {}),
+  };
+};
+
+async function call<P extends PublicPath>(
+  path: P,
+  method: 'GET' | 'POST',
+  input: unknown,
+  signal?: AbortSignal,
+): Promise<PublicOutput<P>> {
+  const headers: Record<string, string> = {};
+  const token = getAccessToken();
+  if (token) headers.authorization = `Bearer ${token}`;
+  let url = `/trpc/${path}`;
+  let body: string | undefined;
+  if (method === 'GET') {
+    if (input !== undefined) url += `?input=${encodeURIComponent(JSON.stringify(input))}`;
+  } else {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(input ?? null);
+  }
+  let response: Response;
+  try {
+    response = await fetch(url, { method, headers, ...(body !== undefined ? { body } : {}), signal });
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    throw new PublicCallError('The shop could not be reached. Check your connection and try again.', 0);
+  }
+  const parsed: unknown = await response.json().catch(() => null);
+  if (!response.ok) {
+    const { message, code } = envelopeMessage(parsed);
+    throw new PublicCallError(message || response.statusText, response.status, code);
+  }
+  const result = (parsed as { result?: { data?: unknown } } | null)?.result;
+  if (!result || !('data' in result))
+    throw new PublicCallError('The shop sent an answer it could not read.', 502);
+  return result.data as PublicOutput<P>;
+}
+
+/** The cache key the tRPC options proxy gives the same query. */
+export function publicQueryKey<P extends PublicPath>(path: P, input?: PublicInput<P>) {
+  return [path.split('.'), input === undefined ? { type: 'query' } : { input, type: 'query' }] as const;
+}
+
+/** Every cached answer of one procedure, whatever its input (the proxy's pathKey()). */
+export function publicPathKey(path: PublicPath) {
+  return [path.split('.')] as const;
+}
+
+/** Options for useQuery / fetchQuery, like `trpc.x.y.queryOptions(input)`. */
+export function publicQuery<P extends PublicPath>(path: P, input?: PublicInput<P>) {
+  return {
+    queryKey: publicQueryKey(path, input),
+    queryFn: ({ signal }: { signal: AbortSignal }) => call(path, 'GET', input, signal),
+  };
+}
+
+/** Options for useMutation, like `trpc.x.y.mutationOptions()`. */
+export function publicMutation<P extends PublicPath>(path: P) {
+  return {
+    mutationKey: publicPathKey(path),
+    mutationFn: (input: PublicInput<P>) => call(path, 'POST', input),
+  };
+}
