@@ -241,7 +241,7 @@ describe('the storefront in a real browser', () => {
     // Card menu: Add to Cart features the product.
     await search(page, tiered.name);
     const tieredCard = card(page, tiered.name).first();
-    await tieredCard.getByRole('button', { name: `Cart options for ${tiered.name}, 0 in cart` }).click();
+    await tieredCard.getByRole('button', { name: `Add to Cart, ${tiered.name}`, exact: true }).click();
     await tieredCard.getByRole('menuitem', { name: 'Add to Cart' }).click();
     const modal = page.getByRole('dialog');
     await modal.getByRole('heading', { name: 'Adding Product to Cart' }).waitFor();
@@ -374,7 +374,7 @@ describe('the storefront in a real browser', () => {
     await search(page, product.name);
     const button = card(page, product.name)
       .first()
-      .getByRole('button', { name: `Cart options for ${product.name}, 0 in cart` });
+      .getByRole('button', { name: `Add to Cart, ${product.name}`, exact: true });
     await button.focus();
     await page.keyboard.press('Enter');
     await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Add to Cart');
@@ -395,8 +395,8 @@ describe('the storefront in a real browser', () => {
     await page.keyboard.press('Escape');
     await modal.waitFor({ state: 'detached' });
     await expect
-      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
-      .toBe(`Cart options for ${product.name}, 4 in cart`);
+      .poll(() => page.evaluate(() => document.activeElement?.textContent))
+      .toBe(`4 in cart, ${product.name}▾`);
     await context.close();
   });
 
@@ -597,7 +597,7 @@ describe('the storefront in a real browser', () => {
     const product = orderable()[1]!;
     await search(page, product.name);
     const productCard = card(page, product.name).first();
-    await productCard.getByRole('button', { name: `Cart options for ${product.name}, 0 in cart` }).click();
+    await productCard.getByRole('button', { name: `Add to Cart, ${product.name}`, exact: true }).click();
     await productCard.getByRole('menuitem', { name: 'Add to Cart' }).click();
     const modal = page.getByRole('dialog');
     await modal.getByRole('button', { name: `One more ${product.name}` }).click();

@@ -217,7 +217,6 @@ function CartMenuButton({
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
-        aria-label={`Cart options for ${productName}, ${quantity} in cart`}
         onClick={() => setOpen((v) => !v)}
         onKeyDown={(event) => {
           if (event.key === 'ArrowDown') {
@@ -236,7 +235,9 @@ function CartMenuButton({
             strokeLinejoin="round"
           />
         </svg>
+        {/* The name starts with the words on the button, so speech control ("click Add to Cart") finds it. */}
         <span>{quantity > 0 ? `${quantity} in cart` : 'Add to Cart'}</span>
+        <span className="sr-only">, {productName}</span>
         <span aria-hidden="true" className="caret">
           ▾
         </span>
