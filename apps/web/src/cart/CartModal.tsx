@@ -11,7 +11,7 @@ import {
 } from '@nursery/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { type FormEvent, useMemo, useRef, useState } from 'react';
+import { type FormEvent, useCallback, useMemo, useRef, useState } from 'react';
 import { Modal } from '../components/Modal';
 import { PriceTable } from '../components/PriceTable';
 import { ProductImage } from '../components/ProductImage';
@@ -24,6 +24,7 @@ import {
   cartLines,
   clearOrderDetails,
   goToStep,
+  type OrderableCheck,
   type OrderDetailsDraft,
   orderLinesOf,
   orderPlaced,
@@ -56,7 +57,7 @@ function priceCart(
   });
 }
 
-function orderInput(details: OrderDetailsDraft, cart: Record<string, CartEntry>) {
+function orderInput(details: OrderDetailsDraft, cart: Record<string, CartEntry>, orderable: OrderableCheck) {
   const firstName = details.firstName.trim();
   const lastName = details.lastName.trim();
   return {
@@ -68,7 +69,7 @@ function orderInput(details: OrderDetailsDraft, cart: Record<string, CartEntry>)
     phoneNumber: details.phoneNumber.trim(),
     workPhoneNumber: details.workPhoneNumber.trim() || null,
     comments: details.comments.trim() || null,
-    orderProductXrefs: orderLinesOf(cart),
+    orderProductXrefs: orderLinesOf(cart, orderable),
   };
 }
 
@@ -96,14 +97,27 @@ export function CartModal() {
     [products.data],
   );
   const allLines = useMemo(() => priceCart(cartLines(cart), byId), [cart, byId]);
+  const orderable = useCallback<OrderableCheck>(
+    (productId) => {
+      // Before the list has loaded nothing is known to be unavailable; the server still checks.
+      if (!products.data) return true;
+      const product = byId.get(productId);
+      return product !== undefined && isOrderableOnline(product.productStatus);
+    },
+    [byId, products.data],
+  );
+  const orderedLines = allLines.filter((l) => l.entry.cartQuantity > 0 && orderable(l.entry.productId));
   const shownLines =
     featuredProductId !== null ? allLines.filter((l) => l.entry.productId === featuredProductId) : allLines;
+  // Only what will be ordered counts: a sold-out line's price is not part of the total.
   const totals = orderTotals(
-    allLines.filter((l) => l.subtotalCents !== null).map((l) => ({ subtotalCents: l.subtotalCents ?? 0 })),
+    orderedLines
+      .filter((l) => l.subtotalCents !== null)
+      .map((l) => ({ subtotalCents: l.subtotalCents ?? 0 })),
     taxRate,
     false,
   );
-  const quantity = totalQuantity(cart);
+  const quantity = totalQuantity(cart, orderable);
 
   const title =
     step === 'details'
@@ -131,7 +145,7 @@ export function CartModal() {
   /** Every message at once in one notification; nothing advances while any remains. */
   const validate = (): boolean => {
     const current = getCartState();
-    const input = orderInput(current.orderDetails, current.cart);
+    const input = orderInput(current.orderDetails, current.cart, orderable);
     const errors = validateOrderDetails(input);
     const fields = new Set<string>();
     if (!input.firstName) fields.add('firstName');
@@ -161,7 +175,7 @@ export function CartModal() {
     submitting.current = true;
     updateCart(startSaving);
     const current = getCartState();
-    const input = orderInput(current.orderDetails, current.cart);
+    const input = orderInput(current.orderDetails, current.cart, orderable);
     try {
       const answer = await submit.mutateAsync(input);
       rememberOrderDetails(getCartState());
@@ -181,6 +195,8 @@ export function CartModal() {
     } catch (error) {
       updateCart(stopSaving);
       showApiFailure(error);
+      // A refusal often means a product sold out meanwhile: the fresh list marks that line in the cart.
+      void queryClient.invalidateQueries({ queryKey: publicPathKey('catalog.productsToShow') });
     } finally {
       submitting.current = false;
     }
@@ -347,7 +363,7 @@ export function CartModal() {
       </>
     );
   } else {
-    const input = orderInput(details, cart);
+    const input = orderInput(details, cart, orderable);
     body = (
       <div className="order-confirm">
         <div className="alert alert-info" role="note">
@@ -388,20 +404,18 @@ export function CartModal() {
               </tr>
             </thead>
             <tbody>
-              {allLines
-                .filter((l) => l.entry.cartQuantity > 0)
-                .map((l) => (
-                  <tr key={l.entry.productId}>
-                    <td>
-                      {l.product?.name ?? `Product ${l.entry.productId}`}
-                      {l.product?.productSize ? (
-                        <span className="text-muted"> · {l.product.productSize}</span>
-                      ) : null}
-                    </td>
-                    <td className="num">{l.entry.cartQuantity}</td>
-                    <td className="num">{l.subtotalCents === null ? '—' : formatMoney(l.subtotalCents)}</td>
-                  </tr>
-                ))}
+              {orderedLines.map((l) => (
+                <tr key={l.entry.productId}>
+                  <td>
+                    {l.product?.name ?? `Product ${l.entry.productId}`}
+                    {l.product?.productSize ? (
+                      <span className="text-muted"> · {l.product.productSize}</span>
+                    ) : null}
+                  </td>
+                  <td className="num">{l.entry.cartQuantity}</td>
+                  <td className="num">{l.subtotalCents === null ? '—' : formatMoney(l.subtotalCents)}</td>
+                </tr>
+              ))}
             </tbody>
           </table>
         </div>
@@ -511,7 +525,8 @@ function CartLine({
         <div className="text-muted cart-line-type">{product.productType}</div>
         {!orderable ? (
           <p className="form-error mb-0">
-            {product.displayProductStatus}: this product cannot be ordered online.
+            {product.displayProductStatus}: this product cannot be ordered online, so it is not part of your
+            order.
           </p>
         ) : null}
         <PriceTable prices={product.prices} quantity={entry.cartQuantity} productName={product.name} />
@@ -527,7 +542,9 @@ function CartLine({
           autoFocus={autoFocus}
         />
         <div className="cart-line-subtotal" aria-live="polite">
-          {line.subtotalCents === null ? (
+          {!orderable ? (
+            <span className="text-muted">—</span>
+          ) : line.subtotalCents === null ? (
             <span className="text-muted">{entry.cartQuantity > 0 ? 'No price for this quantity' : '—'}</span>
           ) : (
             formatMoney(line.subtotalCents)

@@ -117,6 +117,20 @@ describe('the cart state machine', () => {
   });
 });
 
+describe('lines the shop can no longer sell', () => {
+  it('are left out of the order, so the server is never asked for what the cart says is not included', () => {
+    let s = initialCartState();
+    s = setQuantity(s, 25, 3, 1); // sold out since it was added
+    s = setQuantity(s, 26, 2, 2); // made inactive: no longer in the product list
+    s = setQuantity(s, 56, 5, 3);
+    const orderable = (productId: number) => productId === 56;
+    expect(orderLinesOf(s.cart, orderable)).toEqual([{ productId: 56, quantity: 5 }]);
+    expect(totalQuantity(s.cart, orderable)).toBe(5);
+    expect(orderLinesOf(s.cart, () => false)).toEqual([]);
+    expect(totalQuantity(s.cart, () => false)).toBe(0);
+  });
+});
+
 describe('the stored cart and details', () => {
   it('reads a stored cart and drops whatever is malformed', () => {
     const text = JSON.stringify({

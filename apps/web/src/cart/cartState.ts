@@ -149,8 +149,15 @@ export function cartLines(cart: Cart): CartEntry[] {
   return Object.values(cart).sort((a, b) => a.addedAt - b.addedAt || a.productId - b.productId);
 }
 
-export function totalQuantity(cart: Cart): number {
-  return Object.values(cart).reduce((sum, e) => sum + Math.max(0, e.cartQuantity), 0);
+/** Whether the shop can still sell a product online; every line counts when the caller does not say. */
+export type OrderableCheck = (productId: number) => boolean;
+const ANY_PRODUCT: OrderableCheck = () => true;
+
+export function totalQuantity(cart: Cart, orderable: OrderableCheck = ANY_PRODUCT): number {
+  return Object.values(cart).reduce(
+    (sum, e) => sum + (orderable(e.productId) ? Math.max(0, e.cartQuantity) : 0),
+    0,
+  );
 }
 
 /** What the navigation badge counts: products with a quantity in the cart. */
@@ -158,10 +165,17 @@ export function cartItemCount(cart: Cart): number {
   return Object.values(cart).filter((e) => e.cartQuantity > 0).length;
 }
 
-/** The lines an order is placed with: every product with a quantity above 0. */
-export function orderLinesOf(cart: Cart): { productId: number; quantity: number }[] {
+/**
+ * The lines an order is placed with: every product with a quantity above 0 that can still be ordered.
+ * A line that went Sold Out or left the list since it was added stays in the cart, marked, but is not
+ * sent: the server would refuse the whole order for it.
+ */
+export function orderLinesOf(
+  cart: Cart,
+  orderable: OrderableCheck = ANY_PRODUCT,
+): { productId: number; quantity: number }[] {
   return cartLines(cart)
-    .filter((e) => e.cartQuantity > 0)
+    .filter((e) => e.cartQuantity > 0 && orderable(e.productId))
     .map((e) => ({ productId: e.productId, quantity: e.cartQuantity }));
 }
 
