@@ -24,7 +24,7 @@ import {
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
-import { build } from 'esbuild';
+import { build, type Metafile } from 'esbuild';
 import { z } from 'zod';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -40,6 +40,13 @@ const migrationsDir = path.join(repoRoot, 'packages', 'db', 'drizzle');
  * (AccessToken -> AccessToken2 when another module has one), so it ships as a real package too.
  */
 const EXTERNAL_PACKAGES = ['better-sqlite3', 'sharp', 'oidc-provider'];
+
+/**
+ * Packages the server loads on first use (`await import()`), never at start: xlsx (about 34 MB and a third
+ * of a second of start-up) for the spreadsheet exports, sharp (libvips, about 20 MB) for product photos. One
+ * static import anywhere would load them on every start again, so the build refuses it.
+ */
+const LOADED_ON_FIRST_USE = ['xlsx', 'sharp'];
 
 /** Dependencies that only run while installing (fetching prebuilt binaries): never needed at run time. */
 const INSTALL_ONLY_PACKAGES = new Set(['prebuild-install', 'node-gyp', 'node-gyp-build']);
@@ -80,6 +87,20 @@ function resolvePackageDir(name: string, fromDirs: string[]): string | null {
     }
   }
   return null;
+}
+
+function checkLoadedOnFirstUse(metafile: Metafile): void {
+  for (const [file, input] of Object.entries(metafile.inputs)) {
+    for (const imported of input.imports) {
+      const name = imported.original;
+      if (!name || imported.kind === 'dynamic-import') continue;
+      if (LOADED_ON_FIRST_USE.some((p) => name === p || name.startsWith(`${p}/`))) {
+        fail(
+          `${file} imports ${name} statically; load it where it is used with await import('${name}'), so the server starts without it`,
+        );
+      }
+    }
+  }
 }
 
 function readPackageJson(dir: string): z.infer<typeof packageJsonSchema> {
@@ -226,6 +247,8 @@ async function main(): Promise<void> {
       js: "import { createRequire as __shopCreateRequire } from 'node:module'; const require = __shopCreateRequire(import.meta.url);",
     },
   });
+
+  checkLoadedOnFirstUse(result.metafile);
 
   const closure = runtimeClosure(EXTERNAL_PACKAGES);
   for (const placement of closure) copyPackage(placement);
