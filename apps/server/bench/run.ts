@@ -27,6 +27,7 @@ import { gzipSync } from 'node:zlib';
 import { createCaller, loadConfig } from '@nursery/api';
 import { DATABASE_FILE_NAME, openDatabase } from '@nursery/db';
 import autocannon from 'autocannon';
+import Fuse from 'fuse.js';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { z } from 'zod';
@@ -597,7 +598,7 @@ async function fuzzySearch(): Promise<void> {
   await shop.stop();
   rmSync(dataDir, { recursive: true, force: true });
   const products = list.data as unknown as Searchable[];
-  const index = createSearchIndex(products);
+  const index = createSearchIndex(Fuse, products);
   const queries = [
     'oak',
     'milkweed',
