@@ -395,8 +395,8 @@ describe('the storefront in a real browser', () => {
     await page.keyboard.press('Escape');
     await modal.waitFor({ state: 'detached' });
     await expect
-      .poll(() => page.evaluate(() => document.activeElement?.textContent))
-      .toBe(`4 in cart, ${product.name}▾`);
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+      .toBe(`4 in cart, ${product.name}`);
     await context.close();
   });
 
@@ -637,7 +637,12 @@ describe('the storefront in a real browser', () => {
     for (const route of ['/', '/Products', '/FAQ', '/TreeCare', '/Contact', '/Order/Lookup/1']) {
       await page.goto(`${shop.origin}${route}`);
       await page.locator('main h1').first().waitFor();
-      if (route === '/Products') await page.locator('article.product-card').first().waitFor();
+      if (route === '/Products') {
+        await page.locator('article.product-card').first().waitFor();
+        // Cards fade in by groups for about 3 s; contrast is only meaningful once they have.
+        await page.locator('.product-placeholder').first().waitFor({ state: 'detached' });
+        await page.waitForTimeout(600);
+      }
       // Let the global message finish sliding in.
       await page.waitForTimeout(1200);
       await check(route);

@@ -190,6 +190,8 @@ function CartMenuButton({
   if (!soldOut && quantity > 0) items.push({ label: 'Remove from Cart', action: onRemove });
   items.push({ label: 'View Cart', action: onView });
 
+  const label = quantity > 0 ? `${quantity} in cart` : 'Add to Cart';
+
   const moveFocus = (delta: number) => {
     const all = [...(rootRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
     const at = all.indexOf(document.activeElement as HTMLElement);
@@ -215,6 +217,8 @@ function CartMenuButton({
         type="button"
         className={`btn btn-block ${quantity > 0 ? 'btn-success' : 'btn-primary'}`}
         aria-haspopup="menu"
+        // The name starts with the words on the button, so speech control ("click Add to Cart") finds it.
+        aria-label={`${label}, ${productName}`}
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
         onClick={() => setOpen((v) => !v)}
@@ -235,9 +239,7 @@ function CartMenuButton({
             strokeLinejoin="round"
           />
         </svg>
-        {/* The name starts with the words on the button, so speech control ("click Add to Cart") finds it. */}
-        <span>{quantity > 0 ? `${quantity} in cart` : 'Add to Cart'}</span>
-        <span className="sr-only">, {productName}</span>
+        <span>{label}</span>
         <span aria-hidden="true" className="caret">
           ▾
         </span>
