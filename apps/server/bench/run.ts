@@ -27,11 +27,15 @@ import { gzipSync } from 'node:zlib';
 import { createCaller, loadConfig } from '@nursery/api';
 import { DATABASE_FILE_NAME, openDatabase } from '@nursery/db';
 import autocannon from 'autocannon';
-import Fuse from 'fuse.js';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { z } from 'zod';
-import { createSearchIndex, type Searchable, searchProducts } from '../../web/src/storefront/search.ts';
+import {
+  createSearchIndex,
+  loadFuse,
+  type Searchable,
+  searchProducts,
+} from '../../web/src/storefront/search.ts';
 import { createServer } from '../src/createServer.ts';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -598,7 +602,8 @@ async function fuzzySearch(): Promise<void> {
   await shop.stop();
   rmSync(dataDir, { recursive: true, force: true });
   const products = list.data as unknown as Searchable[];
-  const index = createSearchIndex(Fuse, products);
+  // As the storefront gets it: Fuse with the shop's faster searcher (apps/web/src/storefront/specBitap.ts).
+  const index = createSearchIndex(await loadFuse(), products);
   const queries = [
     'oak',
     'milkweed',

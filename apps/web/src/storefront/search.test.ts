@@ -1,5 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { PRODUCT_TYPES } from '@nursery/domain';
+import { describe, expect, it, vi } from 'vitest';
+// Plain data (no imports): the demo shop's catalogue, the list the storefront really searches.
+import { DEMO_CATALOGUE } from '../../../../packages/db/src/seed-data';
 import { createSearchIndex, loadFuse, MAX_PATTERN_LENGTH, SEARCH_OPTIONS, searchProducts } from './search';
+import { SpecBitapSearch } from './specBitap';
 
 const item = (productId: number, name: string, extra: Partial<Record<string, string>> = {}) => ({
   productId,
@@ -57,4 +61,76 @@ describe('product search', () => {
     const index = createSearchIndex(await loadFuse(), catalogue);
     expect(() => searchProducts(index, 'black walnut '.repeat(20))).not.toThrow();
   });
+});
+
+describe("the shop's bitap searcher", () => {
+  const typeName = new Map(PRODUCT_TYPES.map((t) => [t.productTypeId, t.productType]));
+  const demo = DEMO_CATALOGUE.trim()
+    .split('\n')
+    .map((line, i) => {
+      const [type = '', name = '', species = '', zones = '', , , , , description = ''] = line.split('|');
+      return {
+        productId: i + 1,
+        name,
+        species,
+        zones,
+        description,
+        productType: typeName.get(Number(type)) ?? '',
+      };
+    });
+  // As the benchmark grows it: the demo's products copied with numbered names, up to 2,000.
+  const large = Array.from({ length: 2000 }, (_, i) => {
+    const model = demo[i % demo.length]!;
+    return i < demo.length ? model : { ...model, productId: i + 1, name: `${model.name} no. ${i + 1}` };
+  });
+  const words = [
+    ...new Set(
+      demo.flatMap((p) => `${p.name} ${p.species} ${p.description}`.toLowerCase().split(/[^a-z0-9-]+/)),
+    ),
+  ].filter((w) => w.length > 0);
+  const queries = [
+    'oak',
+    'milkweed',
+    'prairie smoke',
+    'big bluestem',
+    'asclepias',
+    'zone 4',
+    'seed',
+    'sedge',
+    'wild',
+    'xylophone',
+    'whtie pine',
+    'QUERCUS',
+    '3-8',
+    'é',
+    'İstanbul',
+    'x',
+    'a b c d e f g h i j k l m n o p q',
+    ...words.filter((_, i) => i % 3 === 0),
+    ...words.filter((_, i) => i % 7 === 0).map((w, i) => `${w} ${words[(i * 31) % words.length]}`),
+    ...words.filter((_, i) => i % 5 === 0).map((w) => `${w.slice(1)}q`),
+  ];
+
+  it("finds the same products in the same order as Fuse's own searcher, on the demo catalogue and on 2,000 products", async () => {
+    const FuseCtor = await loadFuse();
+    expect(queries.length).toBeGreaterThan(200);
+    const used = vi.spyOn(SpecBitapSearch.prototype, 'searchIn');
+    searchProducts(createSearchIndex(FuseCtor, demo, { specSearch: false }), 'oak');
+    expect(used).not.toHaveBeenCalled();
+    searchProducts(createSearchIndex(FuseCtor, demo), 'oak');
+    expect(used).toHaveBeenCalled();
+    used.mockRestore();
+    // Every query on the demo catalogue; every eighth on 2,000 products, where one query takes Fuse ~20 ms.
+    for (const [list, every] of [
+      [demo, 1],
+      [large, 8],
+    ] as const) {
+      const fast = createSearchIndex(FuseCtor, list);
+      const fuses = createSearchIndex(FuseCtor, list, { specSearch: false });
+      for (const query of queries.filter((_, i) => i % every === 0)) {
+        const ids = (index: typeof fast) => searchProducts(index, query)?.map((p) => p.productId);
+        expect(ids(fast), query).toEqual(ids(fuses));
+      }
+    }
+  }, 60_000);
 });

@@ -35,7 +35,11 @@ let fuseLoading: Promise<FuseClass> | null = null;
  * the product list: most visits browse by category and never need its 9 KB.
  */
 export function loadFuse(): Promise<FuseClass> {
-  fuseLoading ??= import('fuse.js').then((m) => m.default);
+  // The faster searcher (specBitap.ts) comes with Fuse, so neither weighs on the product list's first load.
+  fuseLoading ??= Promise.all([import('fuse.js'), import('./specBitap')]).then(([fuse, spec]) => {
+    spec.registerSpecSearch(fuse.default);
+    return fuse.default;
+  });
   return fuseLoading;
 }
 
@@ -55,11 +59,22 @@ export function useFuse(wanted: boolean): FuseClass | null {
   return loaded;
 }
 
+/**
+ * The option that asks for the faster searcher of specBitap.ts, loaded with Fuse by loadFuse (the same string as
+ * there: importing it would pull that module into the product list's first load).
+ */
+const SPEC_SEARCH = 'nurserySpecBitap';
+
 export function createSearchIndex<T extends Searchable>(
   FuseCtor: FuseClass,
   products: readonly T[],
+  options: { specSearch?: boolean } = {},
 ): Fuse<T> {
-  return new FuseCtor<T>(products, SEARCH_OPTIONS as IFuseOptions<T>);
+  return new FuseCtor<T>(products, {
+    ...SEARCH_OPTIONS,
+    // Off only in the test that compares that searcher with Fuse's own.
+    [SPEC_SEARCH]: options.specSearch ?? true,
+  } as IFuseOptions<T>);
 }
 
 /** Products matching the text, best match first; null when there is nothing to search for. */
