@@ -60,7 +60,9 @@ export class SpecBitapSearch {
       !options.ignoreLocation &&
       !options.useExtendedSearch &&
       !options.useTokenSearch &&
-      options.distance > 0
+      options.distance > 0 &&
+      // From the start of each field, as the spec's options say; the scan below relies on it.
+      options.location === 0
     );
   }
 
@@ -129,8 +131,9 @@ export class SpecBitapSearch {
       binMax = binMid;
       let start = Math.max(1, expectedLocation - binMid + 1);
       const finish = Math.min(expectedLocation + binMid, textLen) + patternLen;
-      // Fuse starts each error count on a new, empty array: cells it never writes read as 0.
-      bitArr.fill(0, 0, finish + 2);
+      // Fuse starts each error count on a new array. No clearing needed here: with location 0 the scan below
+      // always runs down to cell 1 (it stops early only there), so every cell read was written by this error
+      // count or the one before, whose window was at least as wide.
       bitArr[finish + 1] = (1 << i) - 1;
       for (let j = finish; j >= start; j -= 1) {
         const currentLocation = j - 1;
