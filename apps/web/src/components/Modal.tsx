@@ -1,4 +1,12 @@
-import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import {
+  type KeyboardEvent,
+  type ReactNode,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react';
 import { createPortal } from 'react-dom';
 
 /** The spec's modal timing: the dialog eases in 300 ms, the backdrop fades in 150 ms (global.css). */
@@ -29,6 +37,9 @@ export interface ModalProps {
  * where it was on close, Escape and backdrop clicks close it unless `canClose` is false.
  * Put `data-autofocus` on the element that should take focus first.
  */
+/** Open dialogs, newest last: keys that reach the document belong to the topmost. */
+const openModals: symbol[] = [];
+
 export function Modal({
   open,
   onClose,
@@ -73,7 +84,38 @@ export function Modal({
     return () => window.clearTimeout(timer);
   }, [open]);
 
-  useEffect(() => {
+  const requestCloseRef = useRef<() => void>(() => {});
+  requestCloseRef.current = () => {
+    if (canClose) onClose();
+  };
+
+  // Layout effects: the dialog holds focus and hears keys from the moment it is painted, so an Escape pressed
+  // as soon as it shows is not lost.
+  useLayoutEffect(() => {
+    if (!mounted) return;
+    // Focus can leave the dialog without a click, e.g. when the element holding it is replaced as content
+    // loads; Escape and Tab must still work then, for the topmost dialog only.
+    const me = Symbol('modal');
+    openModals.push(me);
+    const onDocumentKeyDown = (event: globalThis.KeyboardEvent) => {
+      const dialog = dialogRef.current;
+      if (openModals[openModals.length - 1] !== me || !dialog) return;
+      if (event.target instanceof Node && dialog.contains(event.target)) return;
+      if (event.key === 'Escape') {
+        requestCloseRef.current();
+      } else if (event.key === 'Tab') {
+        event.preventDefault();
+        (dialog.querySelector<HTMLElement>(FOCUSABLE) ?? dialog).focus();
+      }
+    };
+    document.addEventListener('keydown', onDocumentKeyDown);
+    return () => {
+      document.removeEventListener('keydown', onDocumentKeyDown);
+      openModals.splice(openModals.indexOf(me), 1);
+    };
+  }, [mounted]);
+
+  useLayoutEffect(() => {
     if (!mounted) return;
     document.body.classList.add('modal-open');
     const dialog = dialogRef.current;
