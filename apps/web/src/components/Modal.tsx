@@ -1,12 +1,4 @@
-import {
-  type KeyboardEvent,
-  type ReactNode,
-  useEffect,
-  useId,
-  useLayoutEffect,
-  useRef,
-  useState,
-} from 'react';
+import { type KeyboardEvent, type ReactNode, useId, useLayoutEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 
 /** The spec's modal timing: the dialog eases in 300 ms, the backdrop fades in 150 ms (global.css). */
@@ -60,7 +52,9 @@ export function Modal({
   const onExitedRef = useRef(onExited);
   onExitedRef.current = onExited;
 
-  useEffect(() => {
+  // A layout effect like the focus one below, and declared before it, so the element to return focus to is
+  // read before the dialog takes focus.
+  useLayoutEffect(() => {
     if (open) {
       returnFocusTo.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
       setMounted(true);
