@@ -78,7 +78,8 @@ export async function rest<T = unknown>(
   return { status: response.status, body: text ? JSON.parse(text) : null };
 }
 
-function freePort(): Promise<number> {
+/** A port nobody listens on right now, for a server that must know its address before it starts. */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = net.createServer();
     probe.once('error', reject);

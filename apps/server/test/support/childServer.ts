@@ -1,11 +1,13 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from '@nursery/api';
 import { createStaffAccount, generatePassword } from '@nursery/api/staff';
 import { DATABASE_FILE_NAME, openDatabase } from '@nursery/db';
 import { signInWithPassword } from '../../src/auth/signInFlow.ts';
+import { freePort } from '../../src/testing.ts';
+
+export { freePort };
 
 const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -20,18 +22,6 @@ export interface ChildServer {
   output(): string;
   /** Sends the signal and resolves once the process has gone. */
   kill(signal: NodeJS.Signals): Promise<void>;
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 /**
