@@ -292,21 +292,29 @@ export async function mountEmbeddedProvider(
     );
 
     const uidParams = z.object({ uid: z.string().min(1).max(100) });
+    const expired = (reply: FastifyReply) =>
+      html(reply, 400, errorPage({ shopName, message: EXPIRED_SIGN_IN, homeUrl }));
+
+    /**
+     * The sign-in in progress named by the address, or null when the link is mangled (an id too long to be
+     * one) or the interaction is gone: to the visitor both are an expired sign-in, not a server error.
+     */
+    const openInteraction = async (request: FastifyRequest, reply: FastifyReply) => {
+      const params = uidParams.safeParse(request.params);
+      if (!params.success) return null;
+      try {
+        const details = await provider.interactionDetails(request.raw, reply.raw);
+        return { uid: params.data.uid, details };
+      } catch {
+        return null;
+      }
+    };
 
     scope.get(`${OIDC_MOUNT_PATH}/interaction/:uid`, async (request, reply) => {
-      // A mangled link (an id too long to be one) is an expired sign-in to the visitor, not a server error.
-      const params = uidParams.safeParse(request.params);
-      if (!params.success)
-        return html(reply, 400, errorPage({ shopName, message: EXPIRED_SIGN_IN, homeUrl }));
-      const { uid } = params.data;
-      let details: Awaited<ReturnType<Provider['interactionDetails']>>;
-      try {
-        details = await provider.interactionDetails(request.raw, reply.raw);
-      } catch {
-        return html(reply, 400, errorPage({ shopName, message: EXPIRED_SIGN_IN, homeUrl }));
-      }
-      if (details.uid !== uid)
-        return html(reply, 400, errorPage({ shopName, message: EXPIRED_SIGN_IN, homeUrl }));
+      const interaction = await openInteraction(request, reply);
+      if (!interaction) return expired(reply);
+      const { uid, details } = interaction;
+      if (details.uid !== uid) return expired(reply);
       if (details.prompt.name === 'login') {
         const hint = typeof details.params.login_hint === 'string' ? details.params.login_hint : '';
         return html(
@@ -334,16 +342,9 @@ export async function mountEmbeddedProvider(
     });
 
     scope.post(`${OIDC_MOUNT_PATH}/interaction/:uid/login`, async (request, reply) => {
-      const params = uidParams.safeParse(request.params);
-      if (!params.success)
-        return html(reply, 400, errorPage({ shopName, message: EXPIRED_SIGN_IN, homeUrl }));
-      const { uid } = params.data;
-      let details: Awaited<ReturnType<Provider['interactionDetails']>>;
-      try {
-        details = await provider.interactionDetails(request.raw, reply.raw);
-      } catch {
-        return html(reply, 400, errorPage({ shopName, message: EXPIRED_SIGN_IN, homeUrl }));
-      }
+      const interaction = await openInteraction(request, reply);
+      if (!interaction) return expired(reply);
+      const { uid, details } = interaction;
       if (details.uid !== uid || details.prompt.name !== 'login') {
         return reply.redirect(`${OIDC_MOUNT_PATH}/interaction/${details.uid}`, 303);
       }
@@ -397,20 +398,13 @@ export async function mountEmbeddedProvider(
     });
 
     scope.post(`${OIDC_MOUNT_PATH}/interaction/:uid/password`, async (request, reply) => {
-      const params = uidParams.safeParse(request.params);
-      if (!params.success)
-        return html(reply, 400, errorPage({ shopName, message: EXPIRED_SIGN_IN, homeUrl }));
-      const { uid } = params.data;
+      const interaction = await openInteraction(request, reply);
+      if (!interaction) return expired(reply);
+      const { uid, details } = interaction;
       const pending = passwordChanges.get(uid);
-      let details: Awaited<ReturnType<Provider['interactionDetails']>>;
-      try {
-        details = await provider.interactionDetails(request.raw, reply.raw);
-      } catch {
-        return html(reply, 400, errorPage({ shopName, message: EXPIRED_SIGN_IN, homeUrl }));
-      }
       if (!pending || pending.until < Date.now() || details.uid !== uid) {
         passwordChanges.delete(uid);
-        return html(reply, 400, errorPage({ shopName, message: EXPIRED_SIGN_IN, homeUrl }));
+        return expired(reply);
       }
       const parsed = passwordForm.safeParse(request.body ?? {});
       const form = parsed.success ? parsed.data : { newPassword: '', confirmPassword: '' };
