@@ -307,3 +307,63 @@ describe('tRPC', () => {
     expect(staff.status).toBe(200);
   });
 });
+
+describe('message HTML that never went through a save', () => {
+  // What an old backup or a hand edit of the database could hold: nothing of it may reach a reader.
+  const HOSTILE =
+    '<script>alert(1)</script><b onclick="steal()">Open</b><img src=x onerror=alert(2)>' +
+    '<a href="javascript:alert(3)">go</a><iframe src="https://evil.example"></iframe>';
+  const SAFE = '<b>Open</b><a>go</a>';
+
+  function writeStraightIntoTheDatabase(): void {
+    const sqlite = server.shop.database.sqlite;
+    sqlite.prepare("UPDATE settings SET value = ? WHERE name = 'Message'").run(HOSTILE);
+    sqlite
+      .prepare(
+        'INSERT INTO saved_messages (name, message_html, created_at) VALUES (?, ?, ?) ' +
+          'ON CONFLICT(name) DO UPDATE SET message_html = excluded.message_html',
+      )
+      .run('Planted', HOSTILE, Date.now());
+    expect(sqlite.prepare("SELECT value FROM settings WHERE name = 'Message'").pluck().get()).toBe(HOSTILE);
+  }
+
+  async function trpcQuery<T>(name: string, auth?: string): Promise<T> {
+    const response = await fetch(`${server.url}/trpc/${name}`, {
+      headers: auth ? { authorization: `Bearer ${auth}` } : {},
+    });
+    expect(response.status).toBe(200);
+    return ((await response.json()) as { result: { data: T } }).result.data;
+  }
+
+  it('comes out sanitized through REST, for visitors and staff', async () => {
+    writeStraightIntoTheDatabase();
+    expect(byName(await publicSettings(), 'Message')?.value).toBe(SAFE);
+    expect(byName(await staffSettings(), 'Message')?.value).toBe(SAFE);
+    const saved = await rest<{ name: string; messageHtml: string }[]>(
+      server.url,
+      'GET',
+      '/api/v1/Settings/GetSavedMessages',
+      { token },
+    );
+    expect(saved.body.data.find((m) => m.name === 'Planted')?.messageHtml).toBe(SAFE);
+  });
+
+  it('comes out sanitized through tRPC, for visitors and staff', async () => {
+    writeStraightIntoTheDatabase();
+    for (const auth of [undefined, token]) {
+      const list = await trpcQuery<Setting[]>('settings.all', auth);
+      expect(byName(list, 'Message')?.value).toBe(SAFE);
+    }
+    const saved = await trpcQuery<{ name: string; messageHtml: string }[]>('settings.savedMessages', token);
+    expect(saved.find((m) => m.name === 'Planted')?.messageHtml).toBe(SAFE);
+  });
+
+  it('a change of another setting answers the message sanitized too', async () => {
+    writeStraightIntoTheDatabase();
+    const answer = await rest<Setting[]>(server.url, 'PUT', '/api/v1/Settings/SetOrdersClosed?isOpen=true', {
+      token,
+    });
+    expect(answer.status).toBe(200);
+    expect(byName(answer.body.data, 'Message')?.value).toBe(SAFE);
+  });
+});

@@ -20,8 +20,25 @@ export const settingColumns = {
 export type Setting = { settingId: number; name: string; isTrue: boolean; value: string };
 export type SavedMessage = { messageId: number; name: string; messageHtml: string };
 
+/**
+ * Staff HTML as it may leave the shop. Saving sanitizes already, but a row restored from an old backup or
+ * written into the database by hand never went through that, so every read path sanitizes again with the
+ * same sanitizer. The last answer is kept: the message rarely changes and settings are read on every page.
+ */
+let lastSanitized: { html: string; safe: string } | undefined;
+function readableMessageHtml(html: string): string {
+  if (lastSanitized?.html !== html) lastSanitized = { html, safe: sanitizeMessageHtml(html) };
+  return lastSanitized.safe;
+}
+
+function readable(setting: Setting): Setting {
+  return setting.name === SETTING_NAMES.message
+    ? { ...setting, value: readableMessageHtml(setting.value) }
+    : setting;
+}
+
 export function getAllSettings(shop: Shop): Setting[] {
-  return shop.db.select(settingColumns).from(settings).orderBy(asc(settings.settingId)).all();
+  return shop.db.select(settingColumns).from(settings).orderBy(asc(settings.settingId)).all().map(readable);
 }
 
 /**
@@ -85,7 +102,8 @@ export function listSavedMessages(shop: Shop): SavedMessage[] {
     })
     .from(savedMessages)
     .orderBy(asc(savedMessages.name))
-    .all();
+    .all()
+    .map((m) => ({ ...m, messageHtml: sanitizeMessageHtml(m.messageHtml) }));
 }
 
 /** Stores a message under a name for later; saving under an existing name replaces that one. */
