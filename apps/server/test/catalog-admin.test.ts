@@ -1,4 +1,5 @@
 import { orderLines, orders } from '@nursery/db';
+import { PRODUCT_STALE } from '@nursery/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nonStaffToken, rest, staffToken, startTestServer, type TestServer } from '../src/testing.ts';
 
@@ -20,6 +21,7 @@ interface AdminProduct {
   numSold: number;
   displayProductRevenue: string;
   calculatedStock: number | null;
+  version: number;
 }
 
 let server: TestServer;
@@ -337,5 +339,148 @@ describe('admin catalogue over REST', () => {
     expect(response.status).toBe(200);
     const anonymous = await fetch(`${server.url}/trpc/catalog.allWithStats`);
     expect(anonymous.status).toBe(401);
+  });
+});
+
+describe('product versions: two staff saving one product', () => {
+  async function adminProduct(productId: number): Promise<AdminProduct> {
+    const list = await rest<AdminProduct[]>(server.url, 'GET', '/api/v1/Products/GetAllProductsWithStats', {
+      token,
+    });
+    const found = list.body.data.find((p) => p.productId === productId);
+    if (!found) throw new Error(`product ${productId} is not in the admin list`);
+    return found;
+  }
+
+  it('the admin read carries the version; the storefront does not show it', async () => {
+    const created = (await save({ name: 'Versioned Birch', prices: threeTiers })).body.data.product;
+    expect(created.version).toBe(1);
+    expect((await adminProduct(created.productId)).version).toBe(1);
+    const shown = await rest<Record<string, unknown>[]>(
+      server.url,
+      'GET',
+      '/api/v1/Products/GetProductsToShow',
+    );
+    const onShop = shown.body.data.find((p) => p.productId === created.productId);
+    expect(onShop).toBeDefined();
+    expect(onShop).not.toHaveProperty('version');
+  });
+
+  it('refuses the later of two saves made from the same read with 409, keeping the first', async () => {
+    const created = (await save({ name: 'Contested Maple', prices: threeTiers })).body.data.product;
+    const aliceRead = await adminProduct(created.productId);
+    const bobRead = await adminProduct(created.productId);
+
+    const alice = await save({ ...aliceRead, description: 'Alice: sugar maple, 2 m.' });
+    expect(alice.status).toBe(200);
+    expect(alice.body.data.product.version).toBe(2);
+
+    const bob = await save({ ...bobRead, description: 'Bob: red maple.' });
+    expect(bob.status).toBe(409);
+    expect(bob.body.success).toBe(false);
+    expect(bob.body.message).toBe(PRODUCT_STALE);
+    const stored = await adminProduct(created.productId);
+    expect(stored).toMatchObject({ version: 2 });
+    expect((stored as unknown as { description: string }).description).toBe('Alice: sugar maple, 2 m.');
+
+    // Bob reloads and saves again from the fresh read.
+    const again = await save({ ...stored, description: 'Bob: red maple.' });
+    expect(again.status).toBe(200);
+    expect(again.body.data.product.version).toBe(3);
+  });
+
+  it('a save without a version still works, as older API clients send it', async () => {
+    const created = (await save({ name: 'Unversioned Ash', prices: threeTiers })).body.data.product;
+    const { version: _left, ...withoutVersion } = created;
+    await save({ ...created, name: 'Unversioned Ash (moved on)' });
+    const r = await save({ ...withoutVersion, name: 'Unversioned Ash, last word' });
+    expect(r.status).toBe(200);
+    expect(r.body.data.product.name).toBe('Unversioned Ash, last word');
+    expect(r.body.data.product.version).toBe(3);
+  });
+
+  it('stock counts and photo changes do not move the version; status and brand flag changes do', async () => {
+    const created = (await save({ name: 'Busy Spruce', prices: threeTiers })).body.data.product;
+    const id = created.productId;
+    const stock = await rest(server.url, 'POST', '/api/v1/Products/InsertProductStockUpdates', {
+      token,
+      body: [{ productId: id, changeInStock: 25, notes: 'delivery' }],
+    });
+    expect(stock.status).toBe(200);
+    const photo = await rest(server.url, 'PUT', `/api/v1/Uploads/Reset?productId=${id}`, { token });
+    expect(photo.status).toBe(200);
+    expect((await adminProduct(id)).version).toBe(1);
+    // The editor opened before the stock and photo changes saves without a conflict.
+    const edited = await save({ ...created, zones: '2-6' });
+    expect(edited.status).toBe(200);
+    expect(edited.body.data.product.version).toBe(2);
+
+    const readBefore = await adminProduct(id);
+    const status = await rest(
+      server.url,
+      'PUT',
+      `/api/v1/Products/SetProductStatus?productId=${id}&productStatus=7`,
+      {
+        token,
+      },
+    );
+    expect(status.status).toBe(200);
+    expect((await save({ ...readBefore, productStatus: 2 })).status).toBe(409);
+    expect((await adminProduct(id)).productStatus).toBe(7);
+
+    const readBeforeFlag = await adminProduct(id);
+    const flag = await rest(server.url, 'PUT', '/api/v1/Products/Update/Flags', {
+      token,
+      body: { productId: id, isDougs: true },
+    });
+    expect(flag.status).toBe(200);
+    expect((await save({ ...readBeforeFlag, isDougs: false })).status).toBe(409);
+    expect((await adminProduct(id)).isDougs).toBe(true);
+  });
+
+  it('a stock change that sells a product out moves the version, since a save could put it back on sale', async () => {
+    const created = (await save({ name: 'Last Larch', prices: threeTiers })).body.data.product;
+    const id = created.productId;
+    await rest(server.url, 'POST', '/api/v1/Products/InsertProductStockUpdates', {
+      token,
+      body: [{ productId: id, changeInStock: 3 }],
+    });
+    const read = await adminProduct(id);
+    await rest(server.url, 'POST', '/api/v1/Products/InsertProductStockUpdates', {
+      token,
+      body: [{ productId: id, changeInStock: -3, notes: 'frost' }],
+    });
+    const after = await adminProduct(id);
+    expect(after.productStatus).toBe(3);
+    expect(after.version).toBe(read.version + 1);
+    expect((await save({ ...read, productStatus: 2 })).status).toBe(409);
+    expect((await adminProduct(id)).productStatus).toBe(3);
+  });
+
+  it('refuses a version that is not a positive whole number with 400', async () => {
+    const created = (await save({ name: 'Odd Version Elm', prices: threeTiers })).body.data.product;
+    for (const [version, message] of [
+      ['two', 'The version must be a number.'],
+      [1.5, 'The version must be a whole number.'],
+      [0, 'The version must be a positive number.'],
+    ] as const) {
+      const r = await save({ ...created, version });
+      expect(r.status).toBe(400);
+      expect(r.body.message).toContain(message);
+    }
+  });
+
+  it('over tRPC too', async () => {
+    const created = (await save({ name: 'Twice Read Willow', prices: threeTiers })).body.data.product;
+    const call = (product: AdminProduct, description: string) =>
+      fetch(`${server.url}/trpc/catalog.save`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ ...product, description }),
+      });
+    expect((await call(created, 'first')).status).toBe(200);
+    const second = await call(created, 'second');
+    expect(second.status).toBe(409);
+    expect(JSON.stringify(await second.json())).toContain(PRODUCT_STALE);
   });
 });

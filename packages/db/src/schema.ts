@@ -37,6 +37,9 @@ export const products = sqliteTable(
     updatedAt: integer('updated_at', { mode: 'number' }),
     deletedAt: integer('deleted_at', { mode: 'number' }),
     deletedBy: text('deleted_by'),
+    // Bumped by every write to what the product editor saves, so a save made from an older read is refused
+    // (docs/decisions.md says which writes count).
+    version: integer('version').notNull().default(1),
   },
   (t) => [index('products_status_idx').on(t.productStatus)],
 );

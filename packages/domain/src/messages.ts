@@ -81,3 +81,6 @@ export function productNotOrderable(name: string): string {
 
 export const ORDER_STALE =
   'This order was changed by someone else since you opened it. Reload it to see their changes, then make yours again.';
+
+export const PRODUCT_STALE =
+  'This product was changed by someone else since you opened it. Reload it to see their changes, then make yours again.';

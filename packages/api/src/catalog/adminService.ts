@@ -3,6 +3,7 @@ import {
   formatDate,
   formatMoney,
   isOrderableOnline,
+  PRODUCT_STALE,
   type ProductInput,
   ProductStatus,
   productStatusName,
@@ -11,7 +12,7 @@ import {
   validateTiers,
 } from '@nursery/domain';
 import { TRPCError } from '@trpc/server';
-import { and, desc, eq, inArray, isNull, ne } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Shop } from '../shop.ts';
 import type { StaffIdentity } from '../trpc.ts';
 import { loadProduct, loadProducts, type Product } from './productShape.ts';
@@ -25,16 +26,32 @@ export function productNotFound(productId: number): TRPCError {
   return new TRPCError({ code: 'NOT_FOUND', message: `There is no product with id ${productId}.` });
 }
 
+/**
+ * Every write to what the product editor saves (its fields, prices, status, brand flag, deletion) moves the
+ * version on; stock counts and photos are not the editor's, so they leave it alone (docs/decisions.md).
+ */
+export const nextProductVersion = sql`${products.version} + 1`;
+
+function stale(): never {
+  throw new TRPCError({ code: 'CONFLICT', message: PRODUCT_STALE });
+}
+
 interface LiveProduct {
   productId: number;
   name: string;
   productStatus: number;
+  version: number;
 }
 
 /** A product that exists and is not deleted; deleted products are only kept for past orders. */
 export function requireLiveProduct(shop: Shop, productId: number): LiveProduct {
   const row = shop.db
-    .select({ productId: products.productId, name: products.name, productStatus: products.productStatus })
+    .select({
+      productId: products.productId,
+      name: products.name,
+      productStatus: products.productStatus,
+      version: products.version,
+    })
     .from(products)
     .where(and(eq(products.productId, productId), isNull(products.deletedAt)))
     .get();
@@ -137,6 +154,7 @@ function softDelete(shop: Shop, productId: number, staff: StaffIdentity): void {
       deletedAt: now,
       deletedBy: staffName(staff),
       updatedAt: now,
+      version: nextProductVersion,
     })
     .where(eq(products.productId, productId))
     .run();
@@ -176,7 +194,11 @@ export function setProductStatus(
   } else {
     shop.db
       .update(products)
-      .set({ productStatus: input.productStatus, updatedAt: shop.now().getTime() })
+      .set({
+        productStatus: input.productStatus,
+        updatedAt: shop.now().getTime(),
+        version: nextProductVersion,
+      })
       .where(eq(products.productId, input.productId))
       .run();
   }
@@ -229,7 +251,12 @@ export interface SavedProduct {
   isNewProduct: boolean;
 }
 
-/** SaveProduct: a product without an id is new (Active unless a status is given); otherwise it is updated. */
+/**
+ * SaveProduct: a product without an id is new (Active unless a status is given); otherwise it is updated.
+ * An update that carries the version it was read at is refused with 409 when the product changed since, so
+ * two staff saving one product never silently overwrite each other; without a version (older API clients)
+ * the last save wins, as before.
+ */
 export function saveProduct(
   shop: Shop,
   input: ProductInput,
@@ -237,6 +264,7 @@ export function saveProduct(
 ): SavedProduct {
   const isNewProduct = options.forceNew === true || input.productId === null;
   const current = isNewProduct ? null : requireLiveProduct(shop, input.productId as number);
+  if (current && input.version != null && input.version !== current.version) stale();
   const status = options.forceStatus ?? input.productStatus ?? current?.productStatus ?? ProductStatus.Active;
   // A special-order product is priced by hand on its order, so it alone may go without a price table.
   if (input.prices.length === 0 && status !== ProductStatus.SpecialOrder) {
@@ -256,11 +284,12 @@ export function saveProduct(
     let id: number;
     if (current) {
       id = current.productId;
-      shop.db
+      const changed = shop.db
         .update(products)
-        .set({ ...fields, updatedAt: shop.now().getTime() })
-        .where(eq(products.productId, id))
+        .set({ ...fields, updatedAt: shop.now().getTime(), version: current.version + 1 })
+        .where(and(eq(products.productId, id), eq(products.version, current.version)))
         .run();
+      if (changed.changes !== 1) stale();
     } else {
       const row = shop.db.insert(products).values(fields).returning({ productId: products.productId }).get();
       id = row.productId;
@@ -282,7 +311,7 @@ export function updateProductFlags(shop: Shop, input: { productId: number; isDou
   requireLiveProduct(shop, input.productId);
   shop.db
     .update(products)
-    .set({ isDougs: input.isDougs, updatedAt: shop.now().getTime() })
+    .set({ isDougs: input.isDougs, updatedAt: shop.now().getTime(), version: nextProductVersion })
     .where(eq(products.productId, input.productId))
     .run();
   shop.catalogCache.invalidate();

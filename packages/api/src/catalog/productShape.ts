@@ -1,4 +1,4 @@
-import { productPrices, products } from '@nursery/db';
+import { idList, inIdList, perConnection, productPrices, products, type ShopDb } from '@nursery/db';
 import {
   formatMoney,
   isOrderableOnline,
@@ -30,6 +30,7 @@ export const productColumns = {
   photoOwner: products.photoOwner,
   photoPageUrl: products.photoPageUrl,
   deletedAt: products.deletedAt,
+  version: products.version,
 };
 
 export interface ProductRow {
@@ -49,6 +50,7 @@ export interface ProductRow {
   photoOwner: string | null;
   photoPageUrl: string | null;
   deletedAt: number | null;
+  version: number;
 }
 
 /** A price tier as the spec shows it; priceCents lets the browser price a cart without float drift. */
@@ -100,26 +102,36 @@ export interface Product {
   displayNumSold: string;
   productRevenue: number;
   displayProductRevenue: string;
+  /** Sent back with an edit, so a save made from an older read is refused (admin answers only). */
+  version: number;
 }
 
 /** Tiers as the shared pricing rules take them, sorted by start so the price table reads top down. */
 export type TierRow = Required<PriceTier>;
 
+/** The tiers of some products or of all, prepared once per connection. */
+const tierStatements = perConnection((db: ShopDb) => {
+  const tiersOf = (forIds: boolean) =>
+    db
+      .select({
+        productId: productPrices.productId,
+        productPriceId: productPrices.productPriceId,
+        startQuantity: productPrices.startQuantity,
+        endQuantity: productPrices.endQuantity,
+        priceCents: productPrices.priceCents,
+      })
+      .from(productPrices)
+      .where(forIds ? inIdList(productPrices.productId, 'ids') : undefined)
+      .orderBy(asc(productPrices.productId), asc(productPrices.startQuantity))
+      .prepare();
+  return { tiersOf: tiersOf(true), tiersOfAll: tiersOf(false) };
+});
+
 export function loadPriceTiers(shop: Shop, productIds?: readonly number[]): Map<number, TierRow[]> {
   const tiers = new Map<number, TierRow[]>();
   if (productIds && productIds.length === 0) return tiers;
-  const rows = shop.db
-    .select({
-      productId: productPrices.productId,
-      productPriceId: productPrices.productPriceId,
-      startQuantity: productPrices.startQuantity,
-      endQuantity: productPrices.endQuantity,
-      priceCents: productPrices.priceCents,
-    })
-    .from(productPrices)
-    .where(productIds ? inArray(productPrices.productId, [...productIds]) : undefined)
-    .orderBy(asc(productPrices.productId), asc(productPrices.startQuantity))
-    .all();
+  const statements = tierStatements(shop.db);
+  const rows = productIds ? statements.tiersOf.all({ ids: idList(productIds) }) : statements.tiersOfAll.all();
   for (const { productId, ...tier } of rows) {
     const list = tiers.get(productId);
     if (list) list.push(tier);
@@ -194,6 +206,7 @@ export function toProduct(row: ProductRow, tiers: readonly TierRow[], stock: Sto
     displayNumSold: count.format(stock.numSold),
     productRevenue: toDollars(stock.revenueCents),
     displayProductRevenue: formatMoney(stock.revenueCents),
+    version: row.version,
   };
 }
 

@@ -6,10 +6,13 @@ import type { Shop } from '../shop.ts';
 import { currentSeason } from '../stock/levels.ts';
 import { loadProducts, type Product } from './productShape.ts';
 
-/** A product as anyone may read it: the admin's season sales figures (units sold, revenue) left out. */
+/**
+ * A product as anyone may read it: the admin's season sales figures (units sold, revenue) left out, and the
+ * edit version, which only the product editor uses.
+ */
 export type StorefrontProduct = Omit<
   Product,
-  'numSold' | 'displayNumSold' | 'productRevenue' | 'displayProductRevenue'
+  'numSold' | 'displayNumSold' | 'productRevenue' | 'displayProductRevenue' | 'version'
 >;
 
 /** What the storefront lists: Active, Sold Out, Call for Availability and Nursery, never deleted. */
@@ -17,7 +20,7 @@ export function buildProductsToShow(shop: Shop): StorefrontProduct[] {
   return loadProducts(
     shop,
     and(inArray(products.productStatus, [...STOREFRONT_STATUSES]), isNull(products.deletedAt)),
-  ).map(({ numSold, displayNumSold, productRevenue, displayProductRevenue, ...shown }) => shown);
+  ).map(({ numSold, displayNumSold, productRevenue, displayProductRevenue, version, ...shown }) => shown);
 }
 
 /**

@@ -7,6 +7,7 @@ import {
   splitEmailList,
 } from '@nursery/domain';
 import { and, eq, inArray } from 'drizzle-orm';
+import { nextProductVersion } from '../catalog/adminService.ts';
 import { getSetting } from '../settings/service.ts';
 import type { Shop } from '../shop.ts';
 import { currentSeason, stockLevels } from './levels.ts';
@@ -69,7 +70,8 @@ export function markSoldOutWhenEmpty(
   for (const p of candidates) {
     shop.db
       .update(products)
-      .set({ productStatus: ProductStatus.SoldOut, updatedAt: now })
+      // A status change the product editor would otherwise put back: it moves the version on.
+      .set({ productStatus: ProductStatus.SoldOut, updatedAt: now, version: nextProductVersion })
       .where(and(eq(products.productId, p.productId), eq(products.productStatus, p.productStatus)))
       .run();
   }

@@ -3,6 +3,7 @@ import { toCents } from '../money.ts';
 import { ADMIN_SELECTABLE_STATUSES, ProductStatus } from '../productStatus.ts';
 import { DEFAULT_PRODUCT_TYPE_ID, isProductTypeId, PRODUCT_TYPES } from '../productTypes.ts';
 import { validateTiers } from '../tiers.ts';
+import { optionalVersion } from './orders.ts';
 
 /**
  * Admin catalogue inputs: the product form, the flags toggle and the stock summary. The browser
@@ -45,6 +46,8 @@ const tierQuantity = (field: string) =>
     });
 
 export const TIER_PRICE_INVALID = 'A price must be an amount in dollars and cents, such as 12.50.';
+export const TIER_PRICE_MAX_DOLLARS = 1_000_000;
+export const TIER_PRICE_TOO_HIGH = 'A price can be at most $1,000,000.00.';
 
 /** Whole cents: 4.5 and 4.25 are, 0.001 and 4.255 are not (toCents would round them away unseen). */
 const isWholeCents = (dollars: number) => Math.abs(dollars * 100 - Math.round(dollars * 100)) < 1e-6;
@@ -64,8 +67,13 @@ const tierPrice = z
         : /^-?\$?(\d+(\.\d{1,2})?|\.\d{1,2})$/.test(v)
           ? Number(v.replace('$', ''))
           : Number.NaN;
-    if (!Number.isFinite(s) || Math.abs(s) > 1_000_000 || !isWholeCents(s)) {
+    if (!Number.isFinite(s) || !isWholeCents(s)) {
       ctx.issues.push({ code: 'custom', message: TIER_PRICE_INVALID, input: v });
+      return z.NEVER;
+    }
+    // 2500000.00 is dollars and cents: telling staff it is not would send them looking for a typo.
+    if (Math.abs(s) > TIER_PRICE_MAX_DOLLARS) {
+      ctx.issues.push({ code: 'custom', message: TIER_PRICE_TOO_HIGH, input: v });
       return z.NEVER;
     }
     return toCents(s);
@@ -138,6 +146,8 @@ export const productInputSchema = z
     productSize: text('Product size', PRODUCT_TEXT_MAX),
     productStatus: selectableStatus.nullish(),
     isDougs: z.boolean({ error: 'The brand flag must be true or false.' }).nullish(),
+    /** The version the product was read at; optional so API clients that predate it keep working. */
+    version: optionalVersion,
     prices: z
       .array(productPriceInputSchema, { error: 'The prices must be a list.' })
       .max(PRODUCT_TIERS_MAX, { error: `A product can have at most ${PRODUCT_TIERS_MAX} prices.` })

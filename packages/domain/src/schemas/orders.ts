@@ -21,6 +21,13 @@ export const ORDER_VERSION_REQUIRED =
   'Send the version of the order you are changing, so that changes made by someone else are not overwritten.';
 export const SEASON_INVALID = 'The season must be a starting year such as 2024, or -1 for all seasons.';
 
+/** The version a record was read at, sent back with a change so one made meanwhile is not overwritten. */
+export const optionalVersion = z
+  .number({ error: 'The version must be a number.' })
+  .int({ error: 'The version must be a whole number.' })
+  .positive({ error: 'The version must be a positive number.' })
+  .nullish();
+
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 const tooLong = (field: string, max: number) => ({ error: `${field} can be at most ${max} characters.` });
@@ -144,11 +151,7 @@ export const adminOrderUpdateSchema = z
       .boolean({ error: 'isTaxExempt must be true or false.' })
       .nullish()
       .transform((v) => v === true),
-    version: z
-      .number({ error: 'The version must be a number.' })
-      .int({ error: 'The version must be a whole number.' })
-      .positive({ error: 'The version must be a positive number.' })
-      .nullish(),
+    version: optionalVersion,
     products: z
       .array(adminOrderLineSchema, { error: 'The products of the order must be a list.' })
       .max(ADMIN_ORDER_LINES_MAX, {
@@ -192,11 +195,7 @@ export const orderFlagsSchema = z.object({
   orderId: wholeId('The order id'),
   isTaxExempt: flag('isTaxExempt'),
   /** Optional: the flag is set, not toggled, so a late second click cannot undo someone else's change. */
-  version: z
-    .number({ error: 'The version must be a number.' })
-    .int({ error: 'The version must be a whole number.' })
-    .positive({ error: 'The version must be a positive number.' })
-    .nullish(),
+  version: optionalVersion,
 });
 
 export const contactSpamSchema = z.object({
