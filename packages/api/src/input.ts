@@ -13,13 +13,24 @@ export const queryBoolean = z.union(
   { error: 'must be true or false' },
 );
 
+/**
+ * Decimal digits only (an optional minus sign): Number() would also read '0x1d' as 29, '1e2' as 100 and
+ * '' as 0, so a typo could act on another product than the one meant.
+ */
 export const queryInt = (what: string) =>
-  z.coerce
-    .number({ error: `${what} must be a whole number` })
-    .refine((n) => Number.isSafeInteger(n), { error: `${what} must be a whole number` });
+  z
+    .union([z.number(), z.string().trim()], { error: `${what} must be a whole number.` })
+    .transform((v, ctx) => {
+      const n = typeof v === 'number' ? v : /^-?\d+$/.test(v) ? Number(v) : Number.NaN;
+      if (!Number.isSafeInteger(n)) {
+        ctx.issues.push({ code: 'custom', message: `${what} must be a whole number.`, input: v });
+        return z.NEVER;
+      }
+      return n;
+    });
 
 export const queryId = (what: string) =>
-  queryInt(what).refine((n) => n > 0, { error: `${what} must be a positive whole number` });
+  queryInt(what).refine((n) => n > 0, { error: `${what} must be a positive whole number.` });
 
 /** A file received from a multipart form; the REST adapter reads the `file` field into this shape. */
 export const uploadedFileSchema = z.object({

@@ -105,6 +105,21 @@ describe('orderLookupSchema', () => {
     ]);
     expect(orderLookupSchema.safeParse({ orderId: '0' }).success).toBe(false);
   });
+  it('reads the order number as decimal only, so a hex or exponent typo finds no other order', () => {
+    for (const typed of ['0x1ed', '4.93e2', '1e2', '0b11', 'Infinity']) {
+      expect(messages(orderLookupSchema.safeParse({ orderId: typed }))).toEqual([
+        'The order number must be a number.',
+      ]);
+    }
+    expect(messages(orderLookupSchema.safeParse({ orderId: '-3' }))).toEqual([
+      'The order number must be a positive number.',
+    ]);
+  });
+  it('asks for one phone number when the query repeats it', () => {
+    expect(messages(orderLookupSchema.safeParse({ orderId: '4', phoneNumber: ['555', '666'] }))).toEqual([
+      'Send one phone number, as text.',
+    ]);
+  });
 });
 
 describe('productsToShowSchema', () => {

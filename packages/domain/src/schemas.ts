@@ -121,7 +121,8 @@ export const orderLookupSchema = z.object({
   orderId: z.preprocess(
     (v) => {
       if (v === null || (typeof v === 'string' && v.trim() === '')) return undefined;
-      if (typeof v === 'string') return Number(v.trim());
+      // Decimal only: Number() would read '0x1ed' or '4.93e2' as order 493.
+      if (typeof v === 'string') return /^-?\d+(\.\d+)?$/.test(v.trim()) ? Number(v.trim()) : Number.NaN;
       return v;
     },
     z
@@ -132,7 +133,12 @@ export const orderLookupSchema = z.object({
       .int({ error: 'The order number must be a whole number.' })
       .positive({ error: 'The order number must be a positive number.' }),
   ),
-  phoneNumber: z.string().trim().max(40, tooLong('Phone number', 40)).optional(),
+  // A query string repeating phoneNumber arrives as a list: say what is wanted, not zod's "expected string".
+  phoneNumber: z
+    .string({ error: 'Send one phone number, as text.' })
+    .trim()
+    .max(40, tooLong('Phone number', 40))
+    .optional(),
 });
 
 export const productsToShowSchema = z.object({

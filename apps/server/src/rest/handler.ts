@@ -38,8 +38,15 @@ async function readInput(route: RestRoute, request: FastifyRequest): Promise<unk
       return undefined;
     case 'query':
       return { ...(request.query as object) };
-    case 'body':
+    case 'body': {
+      // fetch() sends a string body as text/plain unless told otherwise, and a form posts multipart: both
+      // reach here unparsed, and would otherwise be answered as if every field were missing.
+      const type = request.headers['content-type']?.split(';')[0]?.trim().toLowerCase();
+      if (type && type !== 'application/json') {
+        throw new TRPCError({ code: 'UNSUPPORTED_MEDIA_TYPE', message: JSON_BODY_ONLY });
+      }
       return request.body ?? {};
+    }
     case 'multipart': {
       if (!request.isMultipart()) {
         throw new TRPCError({
@@ -86,6 +93,9 @@ async function readInput(route: RestRoute, request: FastifyRequest): Promise<unk
   }
 }
 
+export const JSON_BODY_ONLY =
+  'Send the body as JSON with the header Content-Type: application/json (file uploads: multipart/form-data).';
+
 /** The largest JSON body any call accepts; uploads have their own limits. */
 export const JSON_BODY_LIMIT = 1024 * 1024;
 
@@ -116,6 +126,9 @@ export function errorEnvelope(error: unknown): {
         data: null,
       },
     };
+  }
+  if ((error as { code?: string }).code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+    return { status: 415, body: { success: false, message: JSON_BODY_ONLY, data: null } };
   }
   if (typeof status === 'number' && status >= 400 && status < 500) {
     return { status, body: { success: false, message: (error as Error).message, data: null } };

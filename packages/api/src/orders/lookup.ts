@@ -34,8 +34,16 @@ export async function lookupOrder(ctx: ApiContext, input: OrderLookupInput): Pro
  * must still find it, by typing the same words (case and spacing aside).
  */
 function samePhone(row: OrderRow, typed: string): boolean {
-  if (row.phoneDigits) return row.phoneDigits === phoneDigits(typed);
+  if (row.phoneDigits) return withoutCountryCode(row.phoneDigits) === withoutCountryCode(phoneDigits(typed));
   return wordsOf(row.phoneNumber) !== '' && wordsOf(row.phoneNumber) === wordsOf(typed);
+}
+
+/**
+ * The shop is North American: '+1 555 123 4567' and '1-555-123-4567' are the same phone as
+ * '(555) 123-4567', whichever of them the order was placed with. The other ten digits must still match.
+ */
+function withoutCountryCode(digits: string): string {
+  return digits.length === 11 && digits.startsWith('1') ? digits.slice(1) : digits;
 }
 
 function wordsOf(phone: string): string {
