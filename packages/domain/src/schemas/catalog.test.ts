@@ -34,6 +34,17 @@ describe('productInputSchema', () => {
     ).toBe(50);
   });
 
+  it('says a price above the limit is too high, not that it is not dollars and cents', () => {
+    for (const price of [1_000_000.01, '2500000.00', '$9999999.99']) {
+      const r = productInputSchema.safeParse({ name: 'Oak', prices: [{ startQuantity: 1, price }] });
+      expect(messages(r)).toEqual(['A price can be at most $1,000,000.00.']);
+    }
+    expect(
+      productInputSchema.parse({ name: 'Oak', prices: [{ startQuantity: 1, price: 1_000_000 }] }).prices[0]
+        ?.priceCents,
+    ).toBe(100_000_000);
+  });
+
   it('reports every tier problem with the shared rule texts', () => {
     const r = productInputSchema.safeParse({
       name: 'X',
