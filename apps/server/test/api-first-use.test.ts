@@ -176,3 +176,40 @@ describe('order lookup with a country code', () => {
     expect(answer.body.message).toBe('Send one phone number, as text.');
   });
 });
+
+describe('timestamps', () => {
+  it('writes createdTimestamp as ISO 8601 everywhere, product orders and stock history included', async () => {
+    const orderId = await placeOrder('555 303 4040');
+    const iso = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+    const order = await rest<{ createdTimestamp: unknown }>(
+      server.url,
+      'GET',
+      `/api/v1/Orders/GetOrderDetailsById?orderId=${orderId}`,
+      { token },
+    );
+    expect(order.body.data.createdTimestamp).toMatch(iso);
+
+    const lines = await rest<{ orderId: number; createdTimestamp: unknown }[]>(
+      server.url,
+      'GET',
+      `/api/v1/Products/GetProductOrders?productId=${productId}`,
+      { token },
+    );
+    const line = lines.body.data.find((l) => l.orderId === orderId);
+    expect(line?.createdTimestamp).toBe(order.body.data.createdTimestamp);
+
+    const saved = await rest(server.url, 'POST', '/api/v1/Products/InsertProductStockUpdates', {
+      token,
+      body: [{ productId, changeInStock: 50, notes: 'count' }],
+    });
+    expect(saved.status).toBe(200);
+    const history = await rest<{ createdTimestamp: unknown }[]>(
+      server.url,
+      'GET',
+      `/api/v1/Products/GetProductQuantityHistory?productId=${productId}`,
+      { token },
+    );
+    expect(history.body.data.length).toBeGreaterThan(0);
+    for (const entry of history.body.data) expect(entry.createdTimestamp).toMatch(iso);
+  });
+});

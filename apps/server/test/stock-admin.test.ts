@@ -14,7 +14,7 @@ interface HistoryEntry {
   productId: number;
   changeInStock: number;
   fullName: string;
-  createdTimestamp: number;
+  createdTimestamp: string;
   createdTimestampMinutesHoursDaysAgo: string;
   notes: string | null;
 }

@@ -98,7 +98,8 @@ export function allProductsWithStats(
 export interface ProductOrderLine {
   orderId: number;
   phoneNumber: string;
-  createdTimestamp: number;
+  /** ISO 8601, as every other createdTimestamp of the API (orders, contacts). */
+  createdTimestamp: string;
   displayCreatedDate: string;
   quantity: number;
   unitPrice: number;
@@ -133,7 +134,7 @@ export function productOrders(shop: Shop, productId: number): ProductOrderLine[]
   return rows.map((r) => ({
     orderId: r.orderId,
     phoneNumber: r.phoneNumber,
-    createdTimestamp: r.createdAt,
+    createdTimestamp: new Date(r.createdAt).toISOString(),
     displayCreatedDate: formatDate(r.createdAt, tz),
     quantity: r.quantity,
     unitPrice: toDollars(r.unitPriceCents),

@@ -21,7 +21,8 @@ export interface StockHistoryEntry {
   productId: number;
   changeInStock: number;
   fullName: string;
-  createdTimestamp: number;
+  /** ISO 8601, as every other createdTimestamp of the API (orders, contacts). */
+  createdTimestamp: string;
   displayCreatedTimestamp: string;
   createdTimestampMinutesHoursDaysAgo: string;
   notes: string | null;
@@ -56,7 +57,7 @@ function toEntry(shop: Shop, row: HistoryRow): StockHistoryEntry {
     productId: row.productId,
     changeInStock: row.changeInStock,
     fullName: row.changedByName,
-    createdTimestamp: row.createdAt,
+    createdTimestamp: new Date(row.createdAt).toISOString(),
     displayCreatedTimestamp: formatDateTime(row.createdAt, shop.config.shop.timeZone),
     createdTimestampMinutesHoursDaysAgo: relativeTime(row.createdAt, now),
     notes: row.notes,
