@@ -1,3 +1,5 @@
+import { findStaffAccountByEmail, revokeOidcPayloadsOfAccount } from '@nursery/api/staff';
+import { UNAUTHORIZED } from '@nursery/domain';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -6,8 +8,11 @@ import {
   fillProviderSignIn,
   launchBrowser,
   newPage,
+  signIn,
   startShop,
 } from './support/index.ts';
+
+const SIGN_IN_ENDED = 'Your sign-in has ended, so nothing can be loaded or saved. Sign in again to carry on.';
 
 let shop: E2eShop;
 let browser: Browser;
@@ -129,6 +134,44 @@ describe('staff sign-in through the embedded provider', () => {
     const login = await ensureStaffAccount(shop, { email: 'grace@example.com' });
     await fillProviderSignIn(page, login);
     await page.waitForURL((url) => url.pathname === '/Admin/Products');
+    await context.close();
+  });
+
+  it('an admin address typed in lower case gets the admin shell, not the storefront header around it', async () => {
+    const { page, context } = await newPage(browser);
+    await signIn(page, shop, { email: 'grace@example.com' });
+    await page.goto(`${shop.origin}/admin/orders`);
+    await page.getByRole('heading', { name: 'Orders - Admin' }).waitFor();
+    // One page, one main landmark, and no storefront navigation or global message above the admin nav.
+    expect(await page.locator('main').count()).toBe(1);
+    expect(await page.getByRole('navigation', { name: 'Main' }).count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'Cart' }).count()).toBe(0);
+    await context.close();
+  });
+
+  it('when the server ends the sign-in (a password reset), the screen offers to sign in again and comes back', async () => {
+    const { page, context } = await newPage(browser);
+    const login = await signIn(page, shop, { email: 'reset@example.com', name: 'Rita Reset' });
+    await page.getByRole('link', { name: 'Contacts' }).click();
+    await page.getByRole('heading', { name: 'Contact - Admin' }).waitFor();
+    expect(await page.getByText(SIGN_IN_ENDED).count()).toBe(0);
+
+    // `pnpm staff reset-password` ends every token of the account at once; the tab still holds one.
+    const account = findStaffAccountByEmail(shop.shop.db, login.email);
+    revokeOidcPayloadsOfAccount(shop.shop.db, String(account?.staffId));
+    await page.getByRole('link', { name: 'Orders', exact: true }).click();
+    await page.getByRole('heading', { name: 'Orders - Admin' }).waitFor();
+    await page.locator('[data-toast-kind="error"]', { hasText: UNAUTHORIZED }).waitFor();
+    // Not a dead end of empty tables: the shell says what happened and how to go on.
+    const banner = page.getByRole('alert').filter({ hasText: SIGN_IN_ENDED });
+    await banner.waitFor();
+    await banner.getByRole('button', { name: 'Sign in again' }).click();
+    await page.waitForURL((url) => url.pathname.startsWith('/oidc/'));
+    await fillProviderSignIn(page, login);
+    await page.waitForURL((url) => url.pathname === '/Admin/Orders');
+    await page.getByRole('heading', { name: 'Orders - Admin' }).waitFor();
+    await expect.poll(() => page.getByText(/^Showing \d+ Order\(s\)$/).count()).toBe(1);
+    expect(await page.getByText(SIGN_IN_ENDED).count()).toBe(0);
     await context.close();
   });
 });

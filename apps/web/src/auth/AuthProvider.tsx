@@ -24,6 +24,11 @@ export interface AuthState {
   error: Error | null;
   /** The stored sign-in was ended in another tab of this browser (a logout there). */
   signedOutElsewhere?: boolean;
+  /**
+   * The server refused the stored token (401): the sign-in was ended at the provider (a password reset, a
+   * restore onto a new machine) while this browser still holds a token that looks valid.
+   */
+  tokenRejected?: boolean;
 }
 
 export interface AuthContextValue extends AuthState {
@@ -123,6 +128,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
           user: same ? previous.user : (valid?.profile ?? null),
           error: null,
           signedOutElsewhere: valid === null && previous.signedOutElsewhere === true,
+          tokenRejected: false,
         };
       });
     };
@@ -205,7 +211,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     const isUnauthorized = (error: unknown) =>
       (error as { data?: { httpStatus?: unknown } } | null)?.data?.httpStatus === 401 ||
       (error as { status?: unknown } | null)?.status === 401;
-    const tell = () => notify.error(UNAUTHORIZED, { id: 'unauthorized' });
+    const tell = () => {
+      notify.error(UNAUTHORIZED, { id: 'unauthorized' });
+      // Every screen would stay empty with only that toast: the shell offers a new sign-in.
+      setState((previous) => (previous.isAuthenticated ? { ...previous, tokenRejected: true } : previous));
+    };
     const offQueries = queryClient.getQueryCache().subscribe((event) => {
       if (event.type === 'updated' && event.action.type === 'error' && isUnauthorized(event.action.error))
         tell();

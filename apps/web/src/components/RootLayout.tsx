@@ -24,7 +24,9 @@ const NAV_LINKS = [
 
 export function RootLayout() {
   const pathname = useRouterState({ select: (s) => s.location.pathname });
-  const isAdmin = pathname === '/Admin' || pathname.startsWith('/Admin/');
+  // Routes match without regard to case, so /admin/orders (typed, or an old bookmark) opens the admin screen
+  // too: it must get the admin shell, not the admin screen inside the storefront's header and message.
+  const isAdmin = /^\/admin(\/|$)/i.test(pathname);
   const isHome = pathname === '/';
 
   // Every new page starts at its top, as a visitor expects from a link.

@@ -6,9 +6,11 @@ import { useSiteConfig } from '../../lib/site';
 
 /** Admin paths anyone may open: the provider's return address and the sign-in page. */
 function isOpenPath(pathname: string): boolean {
-  const path = pathname.replace(/\/+$/, '');
-  return path === '/Admin' || path === '/Admin/Login';
+  const path = pathname.replace(/\/+$/, '').toLowerCase();
+  return path === '/admin' || path === '/admin/login';
 }
+
+const SIGN_IN_ENDED = 'Your sign-in has ended, so nothing can be loaded or saved. Sign in again to carry on.';
 
 const MANAGEMENT_LINKS = [
   { to: '/Admin/Products', label: 'Products' },
@@ -97,6 +99,15 @@ function AdminShell() {
         </span>
       </nav>
       <main id="main" className="admin-content" tabIndex={-1}>
+        {auth.isAuthenticated && auth.tokenRejected ? (
+          // Above the screen, not instead of it: a form typed in stays on the page to copy or save afterwards.
+          <div className="alert alert-warning row-gap admin-signin-ended" role="alert">
+            <span>{SIGN_IN_ENDED}</span>
+            <button type="button" className="btn btn-sm btn-warning" onClick={() => void auth.login()}>
+              Sign in again
+            </button>
+          </div>
+        ) : null}
         {content}
       </main>
       <AdminFooter />
