@@ -1,4 +1,5 @@
 export * from './client.ts';
+export { idList, inIdList, perConnection } from './prepared.ts';
 export * as schema from './schema.ts';
 export * from './schema.ts';
 export { type SeedOptions, seedDatabase } from './seed.ts';

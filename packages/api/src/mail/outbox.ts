@@ -1,6 +1,6 @@
-import { emailOutbox, type ShopDatabase } from '@nursery/db';
+import { emailOutbox, perConnection, type ShopDatabase, type ShopDb } from '@nursery/db';
 import { asOneLine } from '@nursery/domain';
-import { and, asc, eq, gte, isNull, lt } from 'drizzle-orm';
+import { and, asc, eq, gte, isNull, lt, sql } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
 
 export interface OutgoingEmail {
@@ -34,6 +34,21 @@ const RETRY_CHECK_INTERVAL_MS = 30_000;
  */
 export const MAX_SEND_AGE_MS = 7 * 24 * 60 * 60_000;
 const BATCH = 50;
+
+/** Every placed order queues a notice: the insert is prepared once per connection. */
+const outboxStatements = perConnection((db: ShopDb) => ({
+  insert: db
+    .insert(emailOutbox)
+    .values({
+      kind: sql.placeholder('kind'),
+      toAddress: sql.placeholder('toAddress'),
+      subject: sql.placeholder('subject'),
+      textBody: sql.placeholder('textBody'),
+      htmlBody: sql.placeholder('htmlBody'),
+      createdAt: sql.placeholder('createdAt'),
+    })
+    .prepare(),
+}));
 
 export function retryDelayMs(attempts: number): number {
   return Math.min(FIRST_RETRY_DELAY_MS * 2 ** Math.max(0, attempts - 1), MAX_RETRY_DELAY_MS);
@@ -182,17 +197,14 @@ export function createOutbox(options: {
       // A subject is one header line; a name typed with a line break (older rows, staff edits) must not
       // split it, whatever the mail library would make of it.
       email = { ...email, subject: asOneLine(email.subject).trim() };
-      database()
-        .db.insert(emailOutbox)
-        .values({
-          kind: email.kind,
-          toAddress: email.to,
-          subject: email.subject,
-          textBody: email.text,
-          htmlBody: email.html ?? null,
-          createdAt: now().getTime(),
-        })
-        .run();
+      outboxStatements(database().db).insert.run({
+        kind: email.kind,
+        toAddress: email.to,
+        subject: email.subject,
+        textBody: email.text,
+        htmlBody: email.html ?? null,
+        createdAt: now().getTime(),
+      });
       log.info(
         { kind: email.kind, to: email.to, subject: email.subject },
         transport ? 'e-mail queued for sending' : 'e-mail kept in the outbox (no SMTP_URL configured)',

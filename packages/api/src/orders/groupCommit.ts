@@ -40,6 +40,9 @@ export interface GroupCommit {
 }
 
 export function createGroupCommit(sqlite: Sqlite, maxBatch = MAX_BATCH): GroupCommit {
+  // Inside a transaction, better-sqlite3 runs a nested transaction as a SAVEPOINT and rolls back to it
+  // (only it) when the function throws. One wrapper serves every order, rather than one made per order.
+  const savepoint = sqlite.transaction((work: () => unknown) => work());
   let waiting: Waiting[] = [];
   let scheduled = false;
   const stats = { batches: 0, items: 0, largestBatch: 0 };
@@ -64,9 +67,7 @@ export function createGroupCommit(sqlite: Sqlite, maxBatch = MAX_BATCH): GroupCo
         .transaction(() => {
           for (const item of batch) {
             try {
-              // Inside a transaction, better-sqlite3 runs a nested transaction as a SAVEPOINT and rolls
-              // back to it (only it) when the function throws.
-              outcomes.push({ ok: true, value: sqlite.transaction(item.work)() });
+              outcomes.push({ ok: true, value: savepoint(item.work) });
             } catch (error) {
               // Some SQLite errors (disk full, I/O) roll back the whole transaction: then nothing of
               // this batch is kept, and every caller must hear so rather than be told "placed".

@@ -1,6 +1,6 @@
-import { orderLines, orders, products } from '@nursery/db';
+import { idList, inIdList, orderLines, orders, perConnection, products, type ShopDb } from '@nursery/db';
 import { formatDate, formatDateTime, formatMoney, productTypeName, toDollars } from '@nursery/domain';
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Shop } from '../shop.ts';
 import type { PricedOrderLine } from './pricing.ts';
 
@@ -188,17 +188,27 @@ export function toOrder(row: OrderRow, lines: readonly OrderLineRow[], timeZone:
   };
 }
 
+/** The reads of one order and of lines, prepared once per connection. */
+const orderStatements = perConnection((db: ShopDb) => ({
+  row: db
+    .select(orderColumns)
+    .from(orders)
+    .where(eq(orders.orderId, sql.placeholder('orderId')))
+    .prepare(),
+  lines: db
+    .select(lineColumns)
+    .from(orderLines)
+    .innerJoin(products, eq(products.productId, orderLines.productId))
+    .where(inIdList(orderLines.orderId, 'orderIds'))
+    .orderBy(asc(orderLines.orderId), asc(orderLines.orderProductXrefId))
+    .prepare(),
+}));
+
 /** Lines of the given orders with their product's name, size and type, in the order they were added. */
 export function loadOrderLines(shop: Shop, orderIds: readonly number[]): Map<number, OrderLineRow[]> {
   const byOrder = new Map<number, OrderLineRow[]>();
   if (orderIds.length === 0) return byOrder;
-  const rows: OrderLineRow[] = shop.db
-    .select(lineColumns)
-    .from(orderLines)
-    .innerJoin(products, eq(products.productId, orderLines.productId))
-    .where(inArray(orderLines.orderId, [...orderIds]))
-    .orderBy(asc(orderLines.orderId), asc(orderLines.orderProductXrefId))
-    .all();
+  const rows: OrderLineRow[] = orderStatements(shop.db).lines.all({ orderIds: idList(orderIds) });
   for (const row of rows) {
     const list = byOrder.get(row.orderId);
     if (list) list.push(row);
@@ -208,7 +218,7 @@ export function loadOrderLines(shop: Shop, orderIds: readonly number[]): Map<num
 }
 
 export function loadOrderRow(shop: Shop, orderId: number): OrderRow | undefined {
-  return shop.db.select(orderColumns).from(orders).where(eq(orders.orderId, orderId)).get();
+  return orderStatements(shop.db).row.get({ orderId });
 }
 
 /** One order in the spec's shape, deleted or not; callers decide who may see a deleted one. */

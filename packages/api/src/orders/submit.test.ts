@@ -12,6 +12,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { currentSeason } from '../stock/levels.ts';
 import { inputMessages, openTestShop, type TestShop } from '../testing/testShop.ts';
+import { loadOrder } from './orderShape.ts';
 
 let t: TestShop;
 let seedling: number;
@@ -138,6 +139,8 @@ describe('orders.submit', () => {
     });
     expect(order.orderProductXrefs).toHaveLength(2);
     expect(order.displayCreatedTimestamp).toMatch(/^\d{1,2}\/\d{1,2}\/\d{4} \d{1,2}:\d\d [AP]M$/);
+    // The answer is built from what the transaction wrote, and is exactly the order as stored.
+    expect(order).toEqual(loadOrder(t.shop, answer.orderId));
 
     // A later price change never alters the placed order.
     t.shop.db.update(productPrices).set({ priceCents: 9999 }).where(eq(productPrices.productId, shrub)).run();

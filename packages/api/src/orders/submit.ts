@@ -1,4 +1,4 @@
-import { orderLines, orders, products } from '@nursery/db';
+import { idList, inIdList, orderLines, orders, perConnection, products, type ShopDb } from '@nursery/db';
 import {
   isOrderableOnline,
   ORDERING_CLOSED_CHECKOUT,
@@ -9,14 +9,14 @@ import {
   QUANTITY_MAX,
 } from '@nursery/domain';
 import { TRPCError } from '@trpc/server';
-import { and, inArray, isNull } from 'drizzle-orm';
+import { and, isNull, sql } from 'drizzle-orm';
 import { loadPriceTiers } from '../catalog/productShape.ts';
 import { isOnlineOrderingOpen } from '../settings/service.ts';
 import type { Shop } from '../shop.ts';
 import { markSoldOutWhenEmpty } from '../stock/alerts.ts';
 import { currentSeason, figuresFor, stockLevels } from '../stock/levels.ts';
 import { groupCommitFor } from './groupCommit.ts';
-import { loadOrder, type Order } from './orderShape.ts';
+import { type Order, type OrderLineRow, orderColumns, toOrder } from './orderShape.ts';
 import { type PricedOrderLine, priceCalculatedLine, priceOrder } from './pricing.ts';
 
 export interface SubmitAnswer {
@@ -28,8 +28,87 @@ export interface SubmitAnswer {
 interface OrderedProduct {
   productId: number;
   name: string;
+  productSize: string;
+  productTypeId: number;
   productStatus: number;
 }
+
+/**
+ * The submit's own reads and writes, prepared once per connection (a submit runs a dozen statements:
+ * building and compiling them afresh each time was the larger part of its cost). The placeholders of
+ * the two inserts are named after the columns they fill.
+ */
+const submitStatements = perConnection((db: ShopDb) => ({
+  products: db
+    .select({
+      productId: products.productId,
+      name: products.name,
+      productSize: products.productSize,
+      productTypeId: products.productTypeId,
+      productStatus: products.productStatus,
+    })
+    .from(products)
+    .where(and(inIdList(products.productId, 'ids'), isNull(products.deletedAt)))
+    .prepare(),
+  // The stored row comes back whole (defaults included), so the answer needs no second read.
+  insertOrder: db
+    .insert(orders)
+    .values({
+      firstName: sql.placeholder('firstName'),
+      lastName: sql.placeholder('lastName'),
+      name: sql.placeholder('name'),
+      email: sql.placeholder('email'),
+      phoneNumber: sql.placeholder('phoneNumber'),
+      phoneDigits: sql.placeholder('phoneDigits'),
+      workPhoneNumber: sql.placeholder('workPhoneNumber'),
+      comments: sql.placeholder('comments'),
+      // Tax exemption is granted by staff on an order afterwards, never claimed by a customer online.
+      isTaxExempt: false,
+      seasonPurchased: sql.placeholder('seasonPurchased'),
+      subtotalCents: sql.placeholder('subtotalCents'),
+      taxCents: sql.placeholder('taxCents'),
+      totalCents: sql.placeholder('totalCents'),
+      totalQuantity: sql.placeholder('totalQuantity'),
+      numItems: sql.placeholder('numItems'),
+      source: 'online',
+      createdAt: sql.placeholder('createdAt'),
+    })
+    .returning(orderColumns)
+    .prepare(),
+  insertLine: db
+    .insert(orderLines)
+    .values({
+      orderId: sql.placeholder('orderId'),
+      productId: sql.placeholder('productId'),
+      quantity: sql.placeholder('quantity'),
+      unitPriceCents: sql.placeholder('unitPriceCents'),
+      isStatic: sql.placeholder('isStatic'),
+      subtotalCents: sql.placeholder('subtotalCents'),
+      taxCents: sql.placeholder('taxCents'),
+      totalCents: sql.placeholder('totalCents'),
+    })
+    .returning({ orderProductXrefId: orderLines.orderProductXrefId })
+    .prepare(),
+}));
+
+/** What the order insert's placeholders take: the columns a customer's order fills. */
+type OnlineOrderValues = {
+  firstName: string;
+  lastName: string;
+  name: string;
+  email: string;
+  phoneNumber: string;
+  phoneDigits: string;
+  workPhoneNumber: string | null;
+  comments: string | null;
+  seasonPurchased: number;
+  subtotalCents: number;
+  taxCents: number;
+  totalCents: number;
+  totalQuantity: number;
+  numItems: number;
+  createdAt: number;
+};
 
 /** The same product twice on one order is one line of the summed quantity, as on a packing list. */
 function mergeLines(
@@ -60,20 +139,11 @@ export async function submitOrder(shop: Shop, input: OrderDetailsInput): Promise
     .transaction(() => {
       if (!isOnlineOrderingOpen(shop)) refuse([ORDERING_CLOSED_CHECKOUT]);
 
+      const statements = submitStatements(shop.db);
       const wanted = mergeLines(input.orderProductXrefs);
       const ids = wanted.map((l) => l.productId);
-      const found = new Map<number, OrderedProduct>(
-        shop.db
-          .select({
-            productId: products.productId,
-            name: products.name,
-            productStatus: products.productStatus,
-          })
-          .from(products)
-          .where(and(inArray(products.productId, ids), isNull(products.deletedAt)))
-          .all()
-          .map((p) => [p.productId, p]),
-      );
+      const found = new Map<number, OrderedProduct>();
+      for (const p of statements.products.all({ ids: idList(ids) })) found.set(p.productId, p);
       const tiers = loadPriceTiers(shop, ids);
       const levels = stockLevels(shop, { productIds: ids, trackedOnly: true });
 
@@ -111,38 +181,42 @@ export async function submitOrder(shop: Shop, input: OrderDetailsInput): Promise
       }
       if (problems.length > 0) refuse(problems);
 
-      // Tax exemption is granted by staff on an order afterwards, never claimed by a customer online.
       const pricing = priceOrder(priced, taxBp, false);
-      const firstName = input.firstName;
-      const lastName = input.lastName;
-      const inserted = shop.db
-        .insert(orders)
-        .values({
-          firstName,
-          lastName,
-          name: `${firstName} ${lastName}`,
-          email: input.email,
-          phoneNumber: input.phoneNumber,
-          phoneDigits: phoneDigits(input.phoneNumber),
-          workPhoneNumber: input.workPhoneNumber,
-          comments: input.comments,
-          isTaxExempt: false,
-          seasonPurchased: currentSeason(shop),
-          subtotalCents: pricing.subtotalCents,
-          taxCents: pricing.taxCents,
-          totalCents: pricing.totalCents,
-          totalQuantity: pricing.totalQuantity,
-          numItems: pricing.numItems,
-          source: 'online',
-          createdAt: now.getTime(),
-        })
-        .returning({ orderId: orders.orderId })
-        .get();
-      const orderId = inserted.orderId;
-      shop.db
-        .insert(orderLines)
-        .values(pricing.lines.map((l) => ({ orderId, ...l })))
-        .run();
+      const { firstName, lastName } = input;
+      const values: OnlineOrderValues = {
+        firstName,
+        lastName,
+        name: `${firstName} ${lastName}`,
+        email: input.email,
+        phoneNumber: input.phoneNumber,
+        phoneDigits: phoneDigits(input.phoneNumber),
+        workPhoneNumber: input.workPhoneNumber,
+        comments: input.comments,
+        seasonPurchased: currentSeason(shop),
+        subtotalCents: pricing.subtotalCents,
+        taxCents: pricing.taxCents,
+        totalCents: pricing.totalCents,
+        totalQuantity: pricing.totalQuantity,
+        numItems: pricing.numItems,
+        createdAt: now.getTime(),
+      };
+      const row = statements.insertOrder.get(values);
+      if (!row) throw new Error('the order insert returned no row');
+      const orderId = row.orderId;
+      // The answer's lines are what was just written, in the order written (as loadOrderLines reads them).
+      const lines: OrderLineRow[] = pricing.lines.map((l) => {
+        const stored = statements.insertLine.get({ ...l, orderId });
+        const product = found.get(l.productId);
+        if (!stored || !product) throw new Error('an order line was not stored');
+        return {
+          ...l,
+          orderProductXrefId: stored.orderProductXrefId,
+          orderId,
+          name: product.name,
+          productSize: product.productSize,
+          productTypeId: product.productTypeId,
+        };
+      });
 
       // A tracked product this order empties is sold out from now on, and the stock list hears of it.
       markSoldOutWhenEmpty(
@@ -151,7 +225,7 @@ export async function submitOrder(shop: Shop, input: OrderDetailsInput): Promise
         { changedBy: `web shop order ${orderId}` },
       );
 
-      const order = loadOrder(shop, orderId)!;
+      const order = toOrder(row, lines, shop.config.shop.timeZone);
       queueOwnerNotice(shop, order);
       return order;
     })

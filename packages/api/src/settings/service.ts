@@ -1,10 +1,10 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { savedMessages, settings, uploadedFiles } from '@nursery/db';
+import { perConnection, type ShopDb, savedMessages, settings, uploadedFiles } from '@nursery/db';
 import { normalizeEmailList, SETTING_NAMES } from '@nursery/domain';
 import { TRPCError } from '@trpc/server';
-import { and, asc, eq, ne } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { UploadedFile } from '../input.ts';
 import type { Shop } from '../shop.ts';
 import type { StaffIdentity } from '../trpc.ts';
@@ -37,8 +37,18 @@ function readable(setting: Setting): Setting {
     : setting;
 }
 
+/** Every order asks whether ordering is open: the reads are prepared once per connection. */
+const settingStatements = perConnection((db: ShopDb) => ({
+  all: db.select(settingColumns).from(settings).orderBy(asc(settings.settingId)).prepare(),
+  byName: db
+    .select(settingColumns)
+    .from(settings)
+    .where(eq(settings.name, sql.placeholder('name')))
+    .prepare(),
+}));
+
 export function getAllSettings(shop: Shop): Setting[] {
-  return shop.db.select(settingColumns).from(settings).orderBy(asc(settings.settingId)).all().map(readable);
+  return settingStatements(shop.db).all.all().map(readable);
 }
 
 /**
@@ -52,7 +62,8 @@ export function settingsForVisitors(shop: Shop): Setting[] {
 }
 
 export function getSetting(shop: Shop, name: string): Setting | undefined {
-  return getAllSettings(shop).find((s) => s.name === name);
+  const found = settingStatements(shop.db).byName.get({ name });
+  return found && readable(found);
 }
 
 /** Ordering is open only when the setting exists and is true. */

@@ -1,6 +1,6 @@
-import { orderLines, orders, stockChanges } from '@nursery/db';
+import { idList, inIdList, orderLines, orders, perConnection, type ShopDb, stockChanges } from '@nursery/db';
 import { seasonOf } from '@nursery/domain';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Shop } from '../shop.ts';
 
 /** A product's stock and sales in one season (DECISIONS: stock is counted per season). */
@@ -69,15 +69,10 @@ export function stockLevels(
   const figures = new Map<number, StockFigures>();
   if (ids && ids.length === 0) return figures;
 
-  const stockRows = shop.db
-    .select({
-      productId: stockChanges.productId,
-      stock: sql<number>`coalesce(sum(${stockChanges.changeInStock}), 0)`,
-    })
-    .from(stockChanges)
-    .where(and(eq(stockChanges.season, season), ids ? inArray(stockChanges.productId, [...ids]) : undefined))
-    .groupBy(stockChanges.productId)
-    .all();
+  const statements = levelStatements(shop.db);
+  const stockRows = ids
+    ? statements.stockOf.all({ season, ids: idList(ids) })
+    : statements.stockOfAll.all({ season });
   for (const row of stockRows) {
     figures.set(row.productId, {
       ...untrackedFigures(row.productId),
@@ -88,23 +83,9 @@ export function stockLevels(
 
   const soldIds = options.trackedOnly ? [...figures.keys()] : ids;
   if (soldIds && soldIds.length === 0) return figures;
-  const soldRows = shop.db
-    .select({
-      productId: orderLines.productId,
-      sold: sql<number>`coalesce(sum(${orderLines.quantity}), 0)`,
-      revenue: sql<number>`coalesce(sum(${orderLines.subtotalCents}), 0)`,
-    })
-    .from(orderLines)
-    .innerJoin(orders, eq(orders.orderId, orderLines.orderId))
-    .where(
-      and(
-        eq(orders.seasonPurchased, season),
-        isNull(orders.deletedAt),
-        soldIds ? inArray(orderLines.productId, [...soldIds]) : undefined,
-      ),
-    )
-    .groupBy(orderLines.productId)
-    .all();
+  const soldRows = soldIds
+    ? statements.soldOf.all({ season, ids: idList(soldIds) })
+    : statements.soldOfAll.all({ season });
   for (const row of soldRows) {
     const f = figures.get(row.productId) ?? untrackedFigures(row.productId);
     figures.set(row.productId, { ...f, numSold: row.sold, revenueCents: row.revenue });
@@ -115,6 +96,50 @@ export function stockLevels(
   }
   return figures;
 }
+
+/** The two aggregates of `stockLevels`, for a list of products or for all, prepared once per connection. */
+const levelStatements = perConnection((db: ShopDb) => {
+  const stockOf = (forIds: boolean) =>
+    db
+      .select({
+        productId: stockChanges.productId,
+        stock: sql<number>`coalesce(sum(${stockChanges.changeInStock}), 0)`,
+      })
+      .from(stockChanges)
+      .where(
+        and(
+          eq(stockChanges.season, sql.placeholder('season')),
+          forIds ? inIdList(stockChanges.productId, 'ids') : undefined,
+        ),
+      )
+      .groupBy(stockChanges.productId)
+      .prepare();
+  const sums = {
+    productId: orderLines.productId,
+    sold: sql<number>`coalesce(sum(${orderLines.quantity}), 0)`,
+    revenue: sql<number>`coalesce(sum(${orderLines.subtotalCents}), 0)`,
+  };
+  const sameSeason = and(eq(orders.seasonPurchased, sql.placeholder('season')), isNull(orders.deletedAt));
+  // Some products: their lines through the product index, then each line's order. SQLite cannot size a
+  // JSON id list and would rather walk every order of the season (which grows all spring); a CROSS JOIN
+  // is SQLite's way of fixing the order of the loops.
+  const soldOf = db
+    .select(sums)
+    .from(orderLines)
+    .crossJoin(orders)
+    .where(and(inIdList(orderLines.productId, 'ids'), eq(orders.orderId, orderLines.orderId), sameSeason))
+    .groupBy(orderLines.productId)
+    .prepare();
+  // Every product: the season's orders through the season index, then their lines.
+  const soldOfAll = db
+    .select(sums)
+    .from(orderLines)
+    .innerJoin(orders, eq(orders.orderId, orderLines.orderId))
+    .where(sameSeason)
+    .groupBy(orderLines.productId)
+    .prepare();
+  return { stockOf: stockOf(true), stockOfAll: stockOf(false), soldOf, soldOfAll };
+});
 
 export function figuresFor(levels: ReadonlyMap<number, StockFigures>, productId: number): StockFigures {
   return levels.get(productId) ?? untrackedFigures(productId);
