@@ -22,6 +22,7 @@ const customer = {
 let server: TestServer;
 let token: string;
 let productId: number;
+let otherProductId: number;
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -32,6 +33,9 @@ beforeAll(async () => {
   const product = list.body.data.find((p) => p.productStatus === 2 && !p.isStockTracked);
   if (!product) throw new Error('the demo catalogue has no untracked Active product');
   productId = product.productId;
+  const other = list.body.data.find((p) => p.productStatus === 2 && p.productId !== productId);
+  if (!other) throw new Error('the demo catalogue has only one Active product');
+  otherProductId = other.productId;
 });
 afterAll(async () => {
   await server?.stop();
@@ -211,5 +215,59 @@ describe('timestamps', () => {
     );
     expect(history.body.data.length).toBeGreaterThan(0);
     for (const entry of history.body.data) expect(entry.createdTimestamp).toMatch(iso);
+  });
+});
+
+describe('an order read and sent back', () => {
+  interface Line {
+    productId: number;
+    quantity: number;
+    unitPrice: number;
+    price: number;
+    isStatic: boolean;
+  }
+  interface AdminOrder {
+    orderId: number;
+    version: number;
+    total: number;
+    products: Line[];
+  }
+
+  it('keeps its manual prices: PUT Orders/Update with the GetOrderDetailsById answer changes nothing', async () => {
+    const created = await rest<AdminOrder>(server.url, 'PUT', '/api/v1/Orders/Update', {
+      token,
+      body: {
+        name: 'Walk In',
+        phoneNumber: '555 404 5050',
+        products: [
+          { productId, quantity: 2, isStatic: false },
+          { productId: otherProductId, quantity: 3, price: '4.25', isStatic: true },
+        ],
+      },
+    });
+    expect(created.status).toBe(200);
+    const read = await rest<AdminOrder>(
+      server.url,
+      'GET',
+      `/api/v1/Orders/GetOrderDetailsById?orderId=${created.body.data.orderId}`,
+      { token },
+    );
+    const manual = read.body.data.products.find((l) => l.isStatic);
+    expect(manual).toMatchObject({ unitPrice: 4.25, price: 12.75 });
+
+    const sentBack = await rest<AdminOrder>(server.url, 'PUT', '/api/v1/Orders/Update', {
+      token,
+      body: read.body.data,
+    });
+    expect(sentBack.status).toBe(200);
+    const shape = (o: AdminOrder) =>
+      o.products.map(({ productId, quantity, unitPrice, price }) => ({
+        productId,
+        quantity,
+        unitPrice,
+        price,
+      }));
+    expect(shape(sentBack.body.data)).toEqual(shape(read.body.data));
+    expect(sentBack.body.data.total).toBe(read.body.data.total);
   });
 });

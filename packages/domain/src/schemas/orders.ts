@@ -115,6 +115,12 @@ export const adminOrderLineSchema = z
       .max(QUANTITY_MAX, { error: `An order can have at most ${QUANTITY_MAX} of one product.` }),
     /** Unit price in dollars; read only for manual (isStatic) lines, the server prices the others. */
     price: z.unknown().optional(),
+    /**
+     * The unit price as an order's lines carry it when read (where `price` is the line subtotal): when
+     * sent, it wins, so an order read and sent back unchanged keeps its manual prices instead of having
+     * each multiplied by its quantity.
+     */
+    unitPrice: z.unknown().optional(),
     isStatic: z
       .boolean({ error: 'isStatic must be true or false.' })
       .nullish()
@@ -124,12 +130,16 @@ export const adminOrderLineSchema = z
     const base = { productId: line.productId, quantity: line.quantity, isStatic: line.isStatic };
     // A calculated line's price is whatever the screen showed; the server prices it from the tiers.
     if (!line.isStatic) return { ...base, priceCents: null };
-    const price = parseManualPrice(line.price);
+    const typed =
+      line.unitPrice === undefined || line.unitPrice === null || line.unitPrice === ''
+        ? line.price
+        : line.unitPrice;
+    const price = parseManualPrice(typed);
     if ('error' in price || price.cents === null) {
       ctx.issues.push({
         code: 'custom',
         message: 'error' in price ? price.error : 'Enter a unit price for each product with a manual price.',
-        input: line.price,
+        input: typed,
       });
       return z.NEVER;
     }
