@@ -16,7 +16,7 @@ import type { Shop } from '../shop.ts';
 import { markSoldOutWhenEmpty } from '../stock/alerts.ts';
 import { currentSeason, figuresFor, stockLevels } from '../stock/levels.ts';
 import { groupCommitFor } from './groupCommit.ts';
-import { type Order, type OrderLineRow, orderColumns, toOrder } from './orderShape.ts';
+import { type Order, type OrderLineRow, type OrderRow, orderColumns, toOrder } from './orderShape.ts';
 import { type PricedOrderLine, priceCalculatedLine, priceOrder } from './pricing.ts';
 
 export interface SubmitAnswer {
@@ -91,24 +91,8 @@ const submitStatements = perConnection((db: ShopDb) => ({
     .prepare(),
 }));
 
-/** What the order insert's placeholders take: the columns a customer's order fills. */
-type OnlineOrderValues = {
-  firstName: string;
-  lastName: string;
-  name: string;
-  email: string;
-  phoneNumber: string;
-  phoneDigits: string;
-  workPhoneNumber: string | null;
-  comments: string | null;
-  seasonPurchased: number;
-  subtotalCents: number;
-  taxCents: number;
-  totalCents: number;
-  totalQuantity: number;
-  numItems: number;
-  createdAt: number;
-};
+/** What the order insert's placeholders take: the stored row less what the database or staff set. */
+type OnlineOrderValues = Omit<OrderRow, 'orderId' | 'isTaxExempt' | 'version' | 'deletedAt'>;
 
 /** The same product twice on one order is one line of the summed quantity, as on a packing list. */
 function mergeLines(
