@@ -12,7 +12,7 @@ import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { registerAuth } from './auth/index.ts';
 import { registerCachedProcedures } from './cachedProcedures.ts';
 import { OneLinePerRequest } from './requestLog.ts';
-import { errorEnvelope, JSON_BODY_LIMIT, registerRestRoutes } from './rest/handler.ts';
+import { errorEnvelope, JSON_BODY_LIMIT, registerRestRoutes, restPathMiss } from './rest/handler.ts';
 import { buildOpenApi } from './rest/openapi.ts';
 import { registerSecurityHeaders } from './security.ts';
 
@@ -167,18 +167,17 @@ export async function createServer(options: CreateServerOptions): Promise<ShopSe
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
+    // A REST path with another method or letter case: said before the web app's fallback, which would
+    // answer GET /API/V1/... with its page.
+    const miss = restPathMiss(restRoutes, request.method, url);
+    if (miss) {
+      if (miss.allow) reply.header('allow', miss.allow);
+      return reply.status(miss.status).send(miss.body);
+    }
     const isApi = API_PREFIXES.some((p) => url.startsWith(p));
     if (!isApi && webRoot && (request.method === 'GET' || request.method === 'HEAD')) {
       // Every other path belongs to the single-page app, which shows its own 404 for unknown routes.
       return reply.header('cache-control', 'no-cache').sendFile('index.html', webRoot);
-    }
-    const allowed = restRoutes.filter((r) => r.path.toLowerCase() === url.toLowerCase()).map((r) => r.method);
-    if (allowed.length > 0) {
-      // The path exists with another method: say which one, as HTTP's 405 means.
-      return reply
-        .status(405)
-        .header('allow', allowed.join(', '))
-        .send({ success: false, message: `Use ${allowed.join(' or ')} for ${url}.`, data: null });
     }
     return reply
       .status(404)

@@ -271,3 +271,25 @@ describe('an order read and sent back', () => {
     expect(sentBack.body.data.total).toBe(read.body.data.total);
   });
 });
+
+describe('paths in other letter case', () => {
+  it('names the path as the API spells it instead of "Use POST" to a POST', async () => {
+    const post = await rest(server.url, 'POST', '/api/v1/orders/submit', { body: {} });
+    expect(post.status).toBe(404);
+    expect(post.body.message).toBe(
+      'Not found: POST /api/v1/orders/submit. Paths are case-sensitive: use POST /api/v1/Orders/Submit.',
+    );
+    const get = await rest(server.url, 'GET', '/API/V1/Products/GetProductsToShow');
+    expect(get.status).toBe(404);
+    expect(get.body.message).toContain('use GET /api/v1/Products/GetProductsToShow');
+  });
+
+  it('still answers 405 with the right method, spelling the path as the API does', async () => {
+    const response = await fetch(`${server.url}/api/v1/orders/submit`);
+    expect(response.status).toBe(405);
+    expect(response.headers.get('allow')).toBe('POST');
+    expect(((await response.json()) as { message: string }).message).toBe(
+      'Use POST for /api/v1/Orders/Submit.',
+    );
+  });
+});

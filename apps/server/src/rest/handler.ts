@@ -193,3 +193,35 @@ export function registerRestRoutes(
     });
   }
 }
+
+/**
+ * The answer to a request no route took whose path is a REST path in other letter case or with another
+ * method: 405 naming the method(s) of that path, or 404 naming the path as the API spells it. Paths are
+ * case-sensitive, and "Use POST for /api/v1/orders/submit" to a POST would send a caller in circles.
+ */
+export function restPathMiss(
+  routes: readonly RestRoute[],
+  method: string,
+  url: string,
+): { status: 404 | 405; allow?: string; body: Envelope<null> } | null {
+  const same = routes.filter((r) => r.path.toLowerCase() === url.toLowerCase());
+  if (same.length === 0) return null;
+  const wanted = method === 'HEAD' ? 'GET' : method;
+  const exact = same.find((r) => r.method === wanted);
+  if (exact) {
+    return {
+      status: 404,
+      body: {
+        success: false,
+        message: `Not found: ${method} ${url}. Paths are case-sensitive: use ${exact.method} ${exact.path}.`,
+        data: null,
+      },
+    };
+  }
+  const methods = same.map((r) => r.method).join(' or ');
+  return {
+    status: 405,
+    allow: same.map((r) => r.method).join(', '),
+    body: { success: false, message: `Use ${methods} for ${same[0]?.path ?? url}.`, data: null },
+  };
+}
