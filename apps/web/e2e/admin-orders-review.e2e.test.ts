@@ -275,6 +275,62 @@ describe('the order edit page', () => {
   });
 });
 
+describe('unsaved changes on the order edit page', () => {
+  const NOT_SAVED = 'Your changes to this order are not saved yet. Leave this page and lose them?';
+
+  it('asks before the nav, Back or the breadcrumb throws typed changes away, and not once they are saved', async () => {
+    const [order] = sql<{ order_id: number }>(
+      'select order_id from orders where deleted_at is null and season_purchased = ? order by order_id limit 1',
+      currentSeason(),
+    );
+    const { page } = await staffPage({ width: 1280, height: 900 });
+    await page.getByRole('link', { name: `Edit order ${order!.order_id}` }).click();
+    // Not getByLabel: a changed field also has a 'Revert Comments' button.
+    const comments = page.getByRole('textbox', { name: /^Comments/ });
+    await comments.waitFor();
+    await comments.fill('Customer rang: add two more next week');
+    const question = page.getByRole('dialog').filter({ hasText: NOT_SAVED });
+
+    // A tap on the nav: Stay keeps the page and what was typed.
+    await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Stock' }).click();
+    await question.waitFor();
+    await question.getByRole('button', { name: 'Stay' }).click();
+    await question.waitFor({ state: 'detached' });
+    expect(new URL(page.url()).pathname).toBe(`/Admin/Orders/Edit/${order!.order_id}`);
+    expect(await comments.inputValue()).toBe('Customer rang: add two more next week');
+
+    // The browser's Back button asks too.
+    await page.evaluate(() => history.back());
+    await question.waitFor();
+    await question.getByRole('button', { name: 'Stay' }).click();
+    await question.waitFor({ state: 'detached' });
+    expect(new URL(page.url()).pathname).toBe(`/Admin/Orders/Edit/${order!.order_id}`);
+    expect(await comments.inputValue()).toBe('Customer rang: add two more next week');
+
+    // Saved: leaving no longer asks.
+    await page.getByRole('button', { name: 'Save Order' }).click();
+    await page.locator('[data-toast-kind="success"]', { hasText: 'Successfully updated' }).waitFor();
+    await expect.poll(() => comments.inputValue()).toBe('Customer rang: add two more next week');
+    await page.locator('.breadcrumb').getByRole('link', { name: 'Orders' }).click();
+    await page.waitForURL((url) => url.pathname === '/Admin/Orders');
+    expect(await question.count()).toBe(0);
+
+    // Changed again and left on purpose: Leave goes, and the change is not kept.
+    await page.getByRole('link', { name: `Edit order ${order!.order_id}` }).click();
+    await comments.waitFor();
+    await comments.fill('A second thought');
+    await page.locator('.breadcrumb').getByRole('link', { name: 'Orders' }).click();
+    await question.getByRole('button', { name: 'Leave' }).click();
+    await page.waitForURL((url) => url.pathname === '/Admin/Orders');
+    const [stored] = sql<{ comments: string }>(
+      'select comments from orders where order_id = ?',
+      order!.order_id,
+    );
+    expect(stored!.comments).toBe('Customer rang: add two more next week');
+    await page.context().close();
+  });
+});
+
 describe('on a phone', () => {
   it('shows the list, details, edit page and contacts at 390x844', async () => {
     const { page, consoleErrors } = await staffPage({ width: 390, height: 844 });

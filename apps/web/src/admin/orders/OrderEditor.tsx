@@ -11,8 +11,9 @@ import {
   toCents,
 } from '@nursery/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
-import { type FormEvent, useEffect, useId, useMemo, useState } from 'react';
+import { useBlocker, useNavigate } from '@tanstack/react-router';
+import { type FormEvent, useId, useMemo, useRef, useState } from 'react';
+import { confirm } from '../../components/ConfirmDialog';
 import { failureFacts, notify, showApiFailure } from '../../lib/toast';
 import { trpc } from '../../trpc';
 import { SpecialOrderProductModal } from './SpecialOrderProductModal';
@@ -40,6 +41,8 @@ export interface LineDraft {
   /** For a line already on the order: the unit price and quantity it was sold at. */
   sold?: { unitCents: number; quantity: string; isStatic: boolean };
 }
+
+export const ORDER_NOT_SAVED = 'Your changes to this order are not saved yet. Leave this page and lose them?';
 
 /** The spec: a manual price with up to two decimals becomes a number; anything else stays as typed (and is refused on save). */
 export function manualPriceCents(text: string): number | null {
@@ -189,13 +192,16 @@ export function OrderEditor({ order }: { order: AdminOrder | null }) {
     setLines((ls) => ls.map((l) => (l.key === key ? { ...l, ...change } : l)));
   const removeLine = (key: string) => setLines((ls) => ls.filter((l) => l.key !== key));
 
-  // Leaving the page (reload, closing the tab) with unsaved changes asks first.
-  useEffect(() => {
-    if (!modified) return;
-    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [modified]);
+  // A phone order typed in and not saved is not lost to a tap on the nav, the breadcrumb or Back, nor to a
+  // reload. A saved new order moves on to its edit page without asking (its form still differs from empty).
+  const savedRef = useRef(false);
+  useBlocker({
+    disabled: !modified,
+    enableBeforeUnload: () => modified && !savedRef.current,
+    shouldBlockFn: async () =>
+      !savedRef.current &&
+      !(await confirm(ORDER_NOT_SAVED, { tone: 'warning', confirmText: 'Leave', cancelText: 'Stay' })),
+  });
 
   const [stale, setStale] = useState(false);
   const reloadOrder = async () => {
@@ -208,6 +214,7 @@ export function OrderEditor({ order }: { order: AdminOrder | null }) {
   const save = useMutation(
     trpc.orders.update.mutationOptions({
       onSuccess: async (saved) => {
+        savedRef.current = true;
         notify.success(SUCCESSFULLY_UPDATED);
         queryClient.setQueryData(trpc.orders.detailsById.queryKey({ orderId: saved.orderId }), saved);
         await Promise.all([
