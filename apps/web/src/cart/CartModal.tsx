@@ -34,6 +34,7 @@ import {
   totalQuantity,
 } from './cartState';
 import { getCartState, rememberOrderDetails, updateCart, useCartState } from './cartStore';
+import { checkoutHistoryLeft } from './checkoutHistory';
 import { QuantityInput } from './QuantityInput';
 import { useCartActions } from './useCartActions';
 
@@ -188,6 +189,9 @@ export function CartModal() {
       );
       // Stock and sold-out states may have changed with this order.
       void queryClient.invalidateQueries({ queryKey: publicPathKey('catalog.productsToShow') });
+      // The checkout's history entries go first, so Back from the order page returns to the shop, not to a
+      // confirmation of an order already placed.
+      await checkoutHistoryLeft();
       await navigate({
         to: '/Order/$orderId/{-$phoneNumber}',
         params: { orderId: String(answer.orderId), phoneNumber: answer.phoneNumber },

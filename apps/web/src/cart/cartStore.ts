@@ -58,7 +58,8 @@ export function rememberOrderDetails(current: CartState): void {
   write(ORDER_DETAILS_STORAGE_KEY, JSON.stringify(storableOrderDetails(current.orderDetails)));
 }
 
-function subscribe(listener: () => void): () => void {
+/** Hears every change of the cart state (also from other tabs). */
+export function subscribeToCart(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
@@ -66,7 +67,7 @@ function subscribe(listener: () => void): () => void {
 /** Subscribes a component to part of the cart state. Select a stable value (a field, a number). */
 export function useCartState<T>(select: (s: CartState) => T): T {
   return useSyncExternalStore(
-    subscribe,
+    subscribeToCart,
     () => select(state),
     () => select(state),
   );

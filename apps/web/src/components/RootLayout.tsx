@@ -1,8 +1,9 @@
-import { Link, Outlet, useRouterState } from '@tanstack/react-router';
+import { Link, Outlet, useRouter, useRouterState } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useSignedIn } from '../auth/session';
 import { cartItemCount } from '../cart/cartState';
 import { useCartState } from '../cart/cartStore';
+import { connectCheckoutHistory } from '../cart/checkoutHistory';
 import { useCartActions } from '../cart/useCartActions';
 import { useSiteConfig } from '../lib/site';
 import { AppToaster } from './AppToaster';
@@ -70,6 +71,9 @@ export function RootLayout() {
 }
 
 function CartHost() {
+  const router = useRouter();
+  // Back and Forward step through the checkout instead of leaving the page.
+  useEffect(() => connectCheckoutHistory(router), [router]);
   const showingCart = useCartState((s) => s.showingCart);
   const [wanted, setWanted] = useState(showingCart);
   if (showingCart && !wanted) setWanted(true);
