@@ -203,11 +203,9 @@ export async function submitOrder(shop: Shop, input: OrderDetailsInput): Promise
       });
 
       // A tracked product this order empties is sold out from now on, and the stock list hears of it.
-      markSoldOutWhenEmpty(
-        shop,
-        pricing.lines.map((l) => l.productId),
-        { changedBy: `web shop order ${orderId}` },
-      );
+      // `levels` holds exactly the tracked products of this order (nothing in between changed which).
+      const tracked = pricing.lines.filter((l) => levels.has(l.productId)).map((l) => l.productId);
+      markSoldOutWhenEmpty(shop, tracked, { changedBy: `web shop order ${orderId}` });
 
       const order = toOrder(row, lines, shop.config.shop.timeZone);
       queueOwnerNotice(shop, order);
