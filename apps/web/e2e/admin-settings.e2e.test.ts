@@ -59,7 +59,9 @@ afterAll(async () => {
 
 describe('Settings screen', () => {
   it('shows the Setting/Value table under the title Settings - Admin', async () => {
-    expect(await staff.title()).toMatch(/^Settings - Admin/);
+    // The spec's title, as on every other admin screen: no shop name after it, and the same words on the page.
+    expect(await staff.title()).toBe('Settings - Admin');
+    await staff.getByRole('heading', { level: 1, name: 'Settings - Admin' }).waitFor();
     const headers = await staff.locator('table.settings-table thead th').allTextContents();
     expect(headers).toEqual(['Setting', 'Value']);
     const rows = await staff.locator('table.settings-table tbody th').allTextContents();
@@ -203,5 +205,26 @@ describe('Settings screen', () => {
     // Chrome reports the blocked onerror of the hostile draft when DOMPurify merely parses it (nothing runs);
     // any other console error is a fault.
     expect(staffErrors.filter((e) => !e.startsWith('Executing inline event handler violates'))).toEqual([]);
+  });
+
+  // Last: it leaves the Settings screen.
+  it('asks before another screen throws away a message that is not saved', async () => {
+    const editor = staff.getByLabel('Message', { exact: true });
+    const saved = setting('Message').value;
+    await editor.fill('<p>Pick-up moved to April 12</p>');
+    const orders = staff.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Orders' });
+    await orders.click();
+    const question = staff.getByRole('dialog').filter({
+      hasText: 'The message you changed is not saved yet. Leave this page and lose it?',
+    });
+    await question.getByRole('button', { name: 'Stay' }).click();
+    await question.waitFor({ state: 'detached' });
+    expect(new URL(staff.url()).pathname).toBe('/Admin/Settings');
+    expect(await editor.inputValue()).toBe('<p>Pick-up moved to April 12</p>');
+    // Back to the saved text: nothing to lose, so no question.
+    await editor.fill(saved);
+    await orders.click();
+    await staff.waitForURL((url) => url.pathname === '/Admin/Orders');
+    expect(await question.count()).toBe(0);
   });
 });

@@ -1,6 +1,8 @@
 import { orderingToggleConfirm } from '@nursery/domain';
 import { useMutation } from '@tanstack/react-query';
+import { useBlocker } from '@tanstack/react-router';
 import { useEffect, useMemo, useState } from 'react';
+import { usePageTitle } from '../../admin/orders/usePageTitle';
 import { BackupSection } from '../../admin/settings/BackupSection';
 import { FlyerSetting } from '../../admin/settings/FlyerSetting';
 import { MessageSetting } from '../../admin/settings/MessageSetting';
@@ -8,9 +10,10 @@ import { StockEmailsSetting } from '../../admin/settings/StockEmailsSetting';
 import { sanitizeForPreview } from '../../admin/settings/sanitizePreview';
 import { useSettings } from '../../admin/settings/useSettings';
 import { confirm } from '../../components/ConfirmDialog';
-import { usePageTitle } from '../../lib/site';
 import { notify, showApiFailure } from '../../lib/toast';
 import { trpc } from '../../trpc';
+
+export const MESSAGE_NOT_SAVED = 'The message you changed is not saved yet. Leave this page and lose it?';
 
 /** /Admin/Settings: online ordering, the global message, the PDF flyer, the stock e-mail list, and backups. */
 export function AdminSettings() {
@@ -25,6 +28,15 @@ export function AdminSettings() {
   useEffect(() => {
     if (loaded) setDraft(view.message);
   }, [loaded]);
+
+  // A message written (and previewed) but not saved is not lost to a click on another screen.
+  const messageUnsaved = loaded && draft !== view.message;
+  useBlocker({
+    disabled: !messageUnsaved,
+    enableBeforeUnload: () => messageUnsaved,
+    shouldBlockFn: async () =>
+      !(await confirm(MESSAGE_NOT_SAVED, { tone: 'warning', confirmText: 'Leave', cancelText: 'Stay' })),
+  });
 
   const toggle = useMutation(
     trpc.settings.setOrdersClosed.mutationOptions({
@@ -54,7 +66,7 @@ export function AdminSettings() {
 
   return (
     <div className="admin-settings">
-      <h1>Settings</h1>
+      <h1>Settings - Admin</h1>
       {preview ? (
         <div className="alert alert-info settings-preview" data-testid="message-preview">
           {previewHtml.trim() ? (
