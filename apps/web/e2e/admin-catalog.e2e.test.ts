@@ -5,6 +5,7 @@ import {
   IMAGE_CROPPED,
   IMAGE_UPLOADED,
   newStockValueLine,
+  PRODUCT_STALE,
   productStatusConfirm,
   SAVED_PRODUCT,
   STOCK_NO_HISTORY,
@@ -156,6 +157,43 @@ describe('admin catalogue in the browser', () => {
     expect(sql<{ zones: string }>('select zones from products where name = ?', 'Bur Oak')[0]?.zones).toBe(
       '4-8',
     );
+  });
+
+  it("refuses a save over a colleague's newer one, keeps what was typed, and offers theirs", async () => {
+    await filterAdmin('/Admin/Products', 'Bur Oak');
+    await page.getByRole('button', { name: 'Edit Bur Oak' }).click();
+    const modal = page.getByTestId('product-modal');
+    await modal.getByRole('heading', { name: 'Editing: Bur Oak' }).waitFor();
+    // A colleague saves the same product meanwhile, as their SaveProduct would store it.
+    sql(
+      "update products set description = 'Grows into a broad crown.', version = version + 1 where name = 'Bur Oak' returning product_id",
+    );
+    await modal.getByLabel('Species').fill('Quercus macrocarpa (mine)');
+    await modal.getByRole('button', { name: 'Save Product' }).click();
+    await modal.getByTestId('product-stale').getByText(PRODUCT_STALE, { exact: false }).waitFor();
+    expect(await modal.getByLabel('Species').inputValue()).toBe('Quercus macrocarpa (mine)');
+    const stored = () =>
+      sql<{ description: string; species: string; zones: string }>(
+        'select description, species, zones from products where name = ?',
+        'Bur Oak',
+      )[0];
+    expect(stored()).toMatchObject({
+      description: 'Grows into a broad crown.',
+      species: 'Quercus macrocarpa',
+    });
+
+    await modal.getByRole('button', { name: 'Load Their Version' }).click();
+    await expect.poll(() => modal.getByLabel('Description').inputValue()).toBe('Grows into a broad crown.');
+    expect(await modal.getByLabel('Species').inputValue()).toBe('Quercus macrocarpa');
+    expect(await modal.getByTestId('product-stale').count()).toBe(0);
+    await modal.getByLabel('Zones').fill('3-8');
+    await modal.getByRole('button', { name: 'Save Product' }).click();
+    await toast(SAVED_PRODUCT);
+    expect(stored()).toMatchObject({ description: 'Grows into a broad crown.', zones: '3-8' });
+    // The refused save is logged by the browser (the 409 answer and the app's report of it): expected here.
+    const expected = (e: string) => e.includes(PRODUCT_STALE) || e.includes('status of 409');
+    expect(consoleErrors.filter(expected).length).toBeGreaterThan(0);
+    consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((e) => !expected(e)));
   });
 
   it('changes a status after confirming and the storefront card follows', async () => {

@@ -1,18 +1,19 @@
 import {
   DEFAULT_PRODUCT_TYPE_ID,
+  PRODUCT_STALE,
   PRODUCT_TYPES,
   type ProductFormInput,
   productInputSchema,
   SAVED_PRODUCT,
 } from '@nursery/domain';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useId, useState } from 'react';
 import { confirm } from '../../components/ConfirmDialog';
 import { MODAL_TRANSITION_MS, Modal } from '../../components/Modal';
-import { notify, showApiFailure } from '../../lib/toast';
+import { failureFacts, notify, showApiFailure } from '../../lib/toast';
 import { trpc } from '../../trpc';
 import type { AdminProduct } from './types';
-import { useReloadCatalog } from './useAdminProducts';
+import { adminProductsOptions, useReloadCatalog } from './useAdminProducts';
 
 interface TierRow {
   /** Stable React key, also for rows not saved yet. */
@@ -72,9 +73,11 @@ const tiersKey = (rows: readonly TierRow[]) =>
 /** Spec 5: quantity cells take digits only (or nothing). */
 const digitsOnly = (value: string) => /^\d*$/.test(value);
 
-function toInput(form: ProductForm, productId: number | null): ProductFormInput {
+/** `version`: the one the product was read at, so a save over a colleague's newer one is refused (409). */
+function toInput(form: ProductForm, productId: number | null, version: number | null): ProductFormInput {
   return {
     productId,
+    version,
     name: form.name,
     description: form.description,
     productTypeId: form.productTypeId,
@@ -110,6 +113,11 @@ export function ProductModal({ open, product, onClose, specialOrder = false, onS
   const [form, setForm] = useState(original);
   const [errors, setErrors] = useState<string[]>([]);
   const [shownFor, setShownFor] = useState<AdminProduct | null | undefined>(undefined);
+  // After a refused save: the stored product as loaded on request, which the form now edits.
+  const [reloaded, setReloaded] = useState<AdminProduct | null>(null);
+  const [stale, setStale] = useState(false);
+  const editing = reloaded ?? product;
+  const queryClient = useQueryClient();
   const reloadCatalog = useReloadCatalog();
   const ids = useId();
 
@@ -122,6 +130,8 @@ export function ProductModal({ open, product, onClose, specialOrder = false, onS
     setOriginal(fresh);
     setForm(fresh);
     setErrors([]);
+    setReloaded(null);
+    setStale(false);
   }
 
   const finish = (saved: AdminProduct) => {
@@ -134,9 +144,29 @@ export function ProductModal({ open, product, onClose, specialOrder = false, onS
   const save = useMutation(
     trpc.catalog.save.mutationOptions({
       onSuccess: (answer) => finish(answer.product),
-      onError: showApiFailure,
+      onError: (error) => {
+        // Someone saved this product since it was opened: the typed changes stay until the person chooses.
+        if (failureFacts(error).status === 409) setStale(true);
+        showApiFailure(error);
+      },
     }),
   );
+  const loadStored = async () => {
+    if (!product) return;
+    const list = await queryClient.fetchQuery({ ...adminProductsOptions(), staleTime: 0 });
+    const stored = list.find((p) => p.productId === product.productId);
+    if (!stored) {
+      notify.error(`${product.name} was deleted by someone else.`);
+      onClose();
+      return;
+    }
+    const next = formOf(stored);
+    setReloaded(stored);
+    setOriginal(next);
+    setForm(next);
+    setErrors([]);
+    setStale(false);
+  };
   const saveSpecial = useMutation(
     trpc.catalog.saveSpecialOrder.mutationOptions({ onSuccess: finish, onError: showApiFailure }),
   );
@@ -144,14 +174,16 @@ export function ProductModal({ open, product, onClose, specialOrder = false, onS
 
   const submit = () => {
     if (saving) return;
-    const input = toInput(form, specialOrder ? null : (product?.productId ?? null));
+    const input = specialOrder
+      ? toInput(form, null, null)
+      : toInput(form, editing?.productId ?? null, editing?.version ?? null);
     const checked = productInputSchema.safeParse(input);
     const problems = checked.success ? [] : [...new Set(checked.error.issues.map((i) => i.message))];
     if (
       checked.success &&
       checked.data.prices.length === 0 &&
       !specialOrder &&
-      product?.productStatus !== 5
+      editing?.productStatus !== 5
     ) {
       problems.push('A product needs at least one price.');
     }
@@ -286,6 +318,14 @@ export function ProductModal({ open, product, onClose, specialOrder = false, onS
         }}
         noValidate
       >
+        {stale ? (
+          <div className="alert alert-warning row-gap" role="alert" data-testid="product-stale">
+            <span>{PRODUCT_STALE} Your changes are still in the form until you load theirs.</span>
+            <button type="button" className="btn btn-sm btn-warning" onClick={() => void loadStored()}>
+              Load Their Version
+            </button>
+          </div>
+        ) : null}
         {errors.length > 0 ? (
           <div className="alert alert-warning" role="alert">
             <ul className="form-errors">
