@@ -43,7 +43,7 @@ export const catalogRest: RestRoute[] = [
     procedure: 'catalog.save',
     input: 'body',
     summary:
-      'Saves a product with its price tiers; no productId means a new product. Tiers that overlap, leave a gap or are otherwise wrong are refused with 400.',
+      'Saves a product with its price tiers; no productId means a new product. Tiers that overlap, leave a gap or are otherwise wrong are refused with 400. An optional version (from GetAllProductsWithStats) that is no longer current is refused with 409.',
     tag: 'Products',
     successMessage: 'Successfully saved product.',
   },
