@@ -1,10 +1,20 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { routePreloads } from './routePreloads';
+import { HOME_SLIDES } from './src/routes/homeSlides';
 
 const server = process.env.SHOP_DEV_SERVER ?? 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    // Route keys are the server's names for the pages it preloads (apps/server/src/indexPage.ts).
+    routePreloads({
+      home: { source: 'src/routes/Home.tsx', images: HOME_SLIDES.slice(0, 1).map((s) => s.image) },
+      products: { source: 'src/routes/Products.tsx' },
+      order: { source: 'src/routes/OrderView.tsx' },
+    }),
+  ],
   // The manifest maps each chunk to its source modules: the storefront-weight benchmark reads it to prove no
   // admin code loads on public pages (it stays in dist/.vite/, which the server never serves).
   build: {

@@ -11,6 +11,7 @@ import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/a
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { registerAuth } from './auth/index.ts';
 import { registerCachedProcedures } from './cachedProcedures.ts';
+import { createIndexPage } from './indexPage.ts';
 import { OneLinePerRequest } from './requestLog.ts';
 import { errorEnvelope, JSON_BODY_LIMIT, registerRestRoutes, restPathMiss } from './rest/handler.ts';
 import { buildOpenApi } from './rest/openapi.ts';
@@ -165,7 +166,8 @@ export async function createServer(options: CreateServerOptions): Promise<ShopSe
     });
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  const indexPage = webRoot ? createIndexPage(webRoot, createContext) : null;
+  app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
     // A REST path with another method or letter case: said before the web app's fallback, which would
     // answer GET /API/V1/... with its page.
@@ -175,9 +177,9 @@ export async function createServer(options: CreateServerOptions): Promise<ShopSe
       return reply.status(miss.status).send(miss.body);
     }
     const isApi = API_PREFIXES.some((p) => url.startsWith(p));
-    if (!isApi && webRoot && (request.method === 'GET' || request.method === 'HEAD')) {
+    if (!isApi && indexPage && (request.method === 'GET' || request.method === 'HEAD')) {
       // Every other path belongs to the single-page app, which shows its own 404 for unknown routes.
-      return reply.header('cache-control', 'no-cache').sendFile('index.html', webRoot);
+      return indexPage.send(request, reply);
     }
     return reply
       .status(404)

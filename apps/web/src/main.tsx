@@ -4,10 +4,12 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { router } from './router';
 import './styles/global.css';
+import { seedBootData } from './lib/bootData';
 import { queryClient } from './lib/queryClient';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');
+seedBootData(queryClient);
 
 createRoot(root).render(
   <StrictMode>

@@ -1,5 +1,5 @@
 import { Link, Outlet, useRouter, useRouterState } from '@tanstack/react-router';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useState } from 'react';
 import { useSignedIn } from '../auth/session';
 import { cartItemCount } from '../cart/cartState';
 import { useCartState } from '../cart/cartStore';
@@ -36,8 +36,9 @@ export function RootLayout() {
     window.scrollTo(0, 0);
   }, [pathname]);
 
-  // The home page lays its carousel under the navigation bar; other pages keep the usual spacing.
-  useEffect(() => {
+  // The home page lays its carousel under the navigation bar; other pages keep the usual spacing. Set before
+  // the first paint, or the home page would paint with the spacing and then move up.
+  useLayoutEffect(() => {
     document.body.classList.toggle('home-navbar-padding', isHome);
   }, [isHome]);
 

@@ -1,34 +1,8 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
-import { Carousel, type Slide } from '../components/Carousel';
+import { Carousel } from '../components/Carousel';
 import { usePageTitle, useProducts, useSiteConfig, useStorefrontSettings } from '../lib/site';
-
-const SLIDES: readonly Slide[] = [
-  {
-    image: '/images/carousel/hills.svg',
-    alt: 'Rows of young trees on rolling green hills at sunrise',
-    heading: 'Bare-root trees for every acre',
-    text: 'Hardwoods, conifers and fruit trees, lifted fresh for spring planting.',
-  },
-  {
-    image: '/images/carousel/conifers.svg',
-    alt: 'A stand of dark conifers under an evening sky',
-    heading: 'Windbreaks and wildlife cover',
-    text: 'Spruce, pine and fir transplants that grow into shelter for years to come.',
-  },
-  {
-    image: '/images/carousel/meadow.svg',
-    alt: 'A prairie meadow full of yellow, purple and white wildflowers',
-    heading: 'Native seed for pollinators',
-    text: 'Prairie mixes and wildflowers suited to your ground.',
-  },
-  {
-    image: '/images/carousel/orchard.svg',
-    alt: 'Apple trees heavy with red fruit in a green orchard',
-    heading: 'Fruit for the homestead',
-    text: 'Hardy apples, plums and berries for the orchard and the yard.',
-  },
-];
+import { HOME_SLIDES } from './homeSlides';
 
 export function Home() {
   usePageTitle('Home');
@@ -40,7 +14,7 @@ export function Home() {
 
   return (
     <div className="home">
-      <Carousel slides={SLIDES} />
+      <Carousel slides={HOME_SLIDES} />
       <div className="container">
         <section className="welcome" aria-labelledby="welcome-heading">
           <h1 id="welcome-heading">Welcome to {shopName}</h1>

@@ -1,0 +1,163 @@
+import { readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { type ApiContext, createCaller } from '@nursery/api';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { chooseEncoding, encode } from './rest/cachedAnswer.ts';
+
+/** Written by the web build beside index.html (apps/web/routePreloads.ts). */
+const ROUTE_PRELOADS_FILE = 'route-preloads.json';
+/** The data block the web app reads before its first render (apps/web/src/lib/bootData.ts). */
+const BOOT_DATA_ID = 'boot-data';
+
+const routePreloadsSchema = z.record(
+  z.string(),
+  z.object({ modules: z.array(z.string()), images: z.array(z.string()) }),
+);
+type RoutePreloads = z.infer<typeof routePreloadsSchema>;
+
+/** The storefront pages whose first screen depends on data, and how the app asks for that data. */
+type PageMatch =
+  | { route: 'home' }
+  | { route: 'products' }
+  | { route: 'order'; orderId: string; phone: string };
+
+/** A phone as the order view's address carries it; anything odder is left to the app to fetch itself. */
+const PLAIN_PHONE = /^[0-9 ()+.-]{1,40}$/;
+
+function matchPage(pathname: string, search: string): PageMatch | null {
+  if (pathname === '/') return { route: 'home' };
+  // ?ignoreCache=true makes the app ask with an input, another address than the one preloaded.
+  if (pathname === '/Products') return search.includes('ignoreCache') ? null : { route: 'products' };
+  const order = /^\/Order\/(\d+)\/([^/]+)\/?$/.exec(pathname);
+  if (order) {
+    let phone: string;
+    try {
+      phone = decodeURIComponent(order[2] ?? '');
+    } catch {
+      return null;
+    }
+    return PLAIN_PHONE.test(phone) ? { route: 'order', orderId: order[1] ?? '', phone } : null;
+  }
+  return null;
+}
+
+/**
+ * The tRPC GET address apps/web/src/lib/publicApi.ts builds for a query: a preload is used only when the
+ * app's fetch asks for exactly the same address (and mode and credentials, which `crossorigin` matches).
+ */
+function trpcQueryUrl(procedurePath: string, input?: unknown): string {
+  const query = input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`;
+  return `/trpc/${procedurePath}${query}`;
+}
+
+/** Where index.html's static header (painted before the app's script runs) shows the shop's name. */
+const SHOP_NAME_SLOT = '<!--shop-name-->';
+/** That static header: the storefront's, which the back office does not show. */
+const SHELL = /<!--shell-->[\s\S]*?<!--\/shell-->/;
+
+const escapeText = (value: string) =>
+  value.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+
+const escapeAttribute = (value: string) =>
+  value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;');
+
+/** JSON inside a <script> element: no `<` at all, so neither `</script>` nor `<!--` can end or bend it. */
+const scriptJson = (value: unknown) =>
+  JSON.stringify(value)
+    .replaceAll('<', '\\u003c')
+    .replaceAll('\u2028', '\\u2028')
+    .replaceAll('\u2029', '\\u2029');
+
+function preloadLinks(match: PageMatch | null, preloads: RoutePreloads): string[] {
+  if (!match) return [];
+  const links: string[] = [];
+  const route = preloads[match.route];
+  for (const image of route?.images ?? []) {
+    links.push(`<link rel="preload" as="image" href="${escapeAttribute(image)}" fetchpriority="high">`);
+  }
+  for (const module of route?.modules ?? []) {
+    links.push(`<link rel="modulepreload" crossorigin href="${escapeAttribute(module)}">`);
+  }
+  // Home asks for the product list too, but nothing on its first screen shows it: it would only take
+  // bandwidth from the page's own files there.
+  const data =
+    match.route === 'products'
+      ? trpcQueryUrl('catalog.productsToShow')
+      : match.route === 'order'
+        ? trpcQueryUrl('orders.byId', { orderId: match.orderId, phoneNumber: match.phone })
+        : null;
+  if (data) links.push(`<link rel="preload" as="fetch" crossorigin href="${escapeAttribute(data)}">`);
+  return links;
+}
+
+export interface IndexPage {
+  /** index.html for this address: the route's preloads in its head and the visitor's boot data in its body. */
+  render(request: FastifyRequest): Promise<string>;
+  /** Sends it, compressed (the 404 handler it answers from gets no compression of its own), never cached. */
+  send(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply>;
+}
+
+/**
+ * The single-page app's index.html, written per request. A storefront page otherwise paints in steps (the
+ * main script, then the page's chunk, then its data, then the shop's name and settings, each moving the
+ * page), which phones on slow networks feel most. Here the first answer already carries the shop's identity
+ * and settings as data (a `<script type="application/json">` the content-security policy allows, since it
+ * never runs) and names the page's chunks, first image and data so the browser fetches them at once.
+ * The file is read again when it changes on disk (a new build under a running server).
+ */
+export function createIndexPage(
+  webRoot: string,
+  createContext: (request: FastifyRequest) => Promise<ApiContext>,
+): IndexPage {
+  const indexFile = path.join(webRoot, 'index.html');
+  let cached: { mtimeMs: number; html: string; preloads: RoutePreloads } | null = null;
+
+  function template(): { html: string; preloads: RoutePreloads } {
+    const { mtimeMs } = statSync(indexFile);
+    if (cached?.mtimeMs === mtimeMs) return cached;
+    let preloads: RoutePreloads = {};
+    try {
+      preloads = routePreloadsSchema.parse(
+        JSON.parse(readFileSync(path.join(webRoot, ROUTE_PRELOADS_FILE), 'utf8')),
+      );
+    } catch {
+      // A build without the list (or an older one) still works; pages just load their chunks later.
+    }
+    cached = { mtimeMs, html: readFileSync(indexFile, 'utf8'), preloads };
+    return cached;
+  }
+
+  return {
+    render,
+    async send(request, reply) {
+      const html = await render(request);
+      const encoding = chooseEncoding(request.headers['accept-encoding']);
+      reply
+        .header('cache-control', 'no-cache')
+        .header('vary', 'accept-encoding')
+        .type('text/html; charset=utf-8');
+      if (encoding !== 'identity') reply.header('content-encoding', encoding);
+      return reply.send(encode(html, encoding));
+    },
+  };
+
+  async function render(request: FastifyRequest): Promise<string> {
+    const { html, preloads } = template();
+    const url = new URL(request.url, 'http://shop.invalid');
+    const links = preloadLinks(matchPage(url.pathname, url.search), preloads);
+    // The preloads go before the main script so the browser starts them first.
+    const head = links.length ? `${links.join('\n    ')}\n    ` : '';
+    const scriptAt = html.indexOf('<script type="module"');
+    const page = scriptAt >= 0 ? `${html.slice(0, scriptAt)}${head}${html.slice(scriptAt)}` : html;
+    // The back office reads the staff's own settings (with the stock e-mail list) itself, and has a header
+    // of its own.
+    if (url.pathname === '/Admin' || url.pathname.startsWith('/Admin/')) return page.replace(SHELL, '');
+    const caller = createCaller(await createContext(request));
+    const boot = { 'site.config': await caller.site.config(), 'settings.all': await caller.settings.all() };
+    const bootScript = `<script type="application/json" id="${BOOT_DATA_ID}">${scriptJson(boot)}</script>`;
+    return page
+      .replace(SHOP_NAME_SLOT, escapeText(boot['site.config'].shop.name))
+      .replace('</body>', `  ${bootScript}\n  </body>`);
+  }
+}

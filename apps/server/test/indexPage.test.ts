@@ -1,0 +1,130 @@
+/**
+ * index.html as the server writes it per page: the route's chunks, first image and data announced in the head,
+ * and the shop's identity and settings as an inert data block, so a phone's first paint is the final layout.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../src/testing.ts';
+
+const INDEX_HTML = `<!doctype html>
+<html lang="en">
+  <head>
+    <title>Shop</title>
+    <script type="module" crossorigin src="/assets/index-abc.js"></script>
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>
+`;
+
+const ROUTE_PRELOADS = {
+  home: { modules: ['/assets/Home-1.js'], images: ['/images/carousel/hills.svg'] },
+  products: { modules: ['/assets/Products-2.js', '/assets/pricing-3.js'], images: [] },
+  order: { modules: ['/assets/OrderView-4.js', '/assets/DataTable-5.js'], images: [] },
+};
+
+let shop: TestServer;
+let webRoot: string;
+
+beforeAll(async () => {
+  webRoot = mkdtempSync(path.join(os.tmpdir(), 'nursery-web-'));
+  writeFileSync(path.join(webRoot, 'index.html'), INDEX_HTML);
+  writeFileSync(path.join(webRoot, 'route-preloads.json'), JSON.stringify(ROUTE_PRELOADS));
+  shop = await startTestServer({ DEMO_DATA: 'true' }, { webRoot });
+  shop.shop.database.sqlite
+    .prepare("UPDATE settings SET value = ? WHERE name = 'Message'")
+    .run('<strong>Pick-up</strong> in April </script><script>alert(1)</script>');
+});
+
+afterAll(async () => {
+  await shop?.stop();
+  rmSync(webRoot, { recursive: true, force: true });
+});
+
+const page = async (address: string) => {
+  const res = await fetch(`${shop.url}${address}`);
+  expect(res.status, address).toBe(200);
+  expect(res.headers.get('content-type'), address).toContain('text/html');
+  return res.text();
+};
+
+const head = (html: string) => html.slice(0, html.indexOf('</head>'));
+const links = (html: string) => [...head(html).matchAll(/<link [^>]*>/g)].map((m) => m[0]);
+
+function bootData(html: string): Record<string, unknown> {
+  const block = /<script type="application\/json" id="boot-data">([^<]*)<\/script>/.exec(html);
+  expect(block, 'boot data block').not.toBeNull();
+  return JSON.parse(block?.[1] ?? 'null') as Record<string, unknown>;
+}
+
+async function trpcData(procedurePath: string): Promise<unknown> {
+  const body = (await (await fetch(`${shop.url}/trpc/${procedurePath}`)).json()) as {
+    result: { data: unknown };
+  };
+  return body.result.data;
+}
+
+describe('index.html per page', () => {
+  it('carries the answers of site.config and settings.all, escaped so no markup can end the block', async () => {
+    const html = await page('/FAQ');
+    const boot = bootData(html);
+    expect(boot['site.config']).toEqual(await trpcData('site.config'));
+    expect(boot['settings.all']).toEqual(await trpcData('settings.all'));
+    // The message's `</script><script>` stays text inside the JSON: the page has one data block and one script.
+    expect(html.match(/<script\b/g)).toHaveLength(2);
+    expect(html).not.toContain('alert(1)</script>');
+    expect(html).toContain('\\u003cstrong>Pick-up\\u003c/strong>');
+  });
+
+  it('announces the home page chunk and its first carousel image, and no data the first screen does not show', async () => {
+    const found = links(await page('/'));
+    expect(found).toContain(
+      '<link rel="preload" as="image" href="/images/carousel/hills.svg" fetchpriority="high">',
+    );
+    expect(found).toContain('<link rel="modulepreload" crossorigin href="/assets/Home-1.js">');
+    expect(found.filter((l) => l.includes('as="fetch"'))).toEqual([]);
+  });
+
+  it('announces the product list with the address, mode and credentials of the storefront call', async () => {
+    const found = links(await page('/Products'));
+    expect(found).toContain('<link rel="modulepreload" crossorigin href="/assets/Products-2.js">');
+    expect(found).toContain('<link rel="modulepreload" crossorigin href="/assets/pricing-3.js">');
+    expect(found).toContain(
+      '<link rel="preload" as="fetch" crossorigin href="/trpc/catalog.productsToShow">',
+    );
+    // The announcements come before the main script, so the browser starts them first.
+    const html = await page('/Products');
+    expect(html.indexOf('as="fetch"')).toBeLessThan(html.indexOf('<script type="module"'));
+    // With ignoreCache the app asks another address: nothing is announced for it.
+    expect(links(await page('/Products?ignoreCache=true'))).toEqual([]);
+  });
+
+  it('announces the order view and its order as apps/web/src/lib/publicApi.ts asks for it', async () => {
+    const input = encodeURIComponent(JSON.stringify({ orderId: '12', phoneNumber: '(555) 310-4477' }));
+    const found = links(await page('/Order/12/(555)%20310-4477'));
+    expect(found).toContain('<link rel="modulepreload" crossorigin href="/assets/DataTable-5.js">');
+    expect(found).toContain(
+      `<link rel="preload" as="fetch" crossorigin href="/trpc/orders.byId?input=${input}">`,
+    );
+    // Without a phone number the visitor sees the lookup form: no order is asked for.
+    expect(links(await page('/Order/12')).filter((l) => l.includes('as="fetch"'))).toEqual([]);
+    expect(links(await page('/Order/Lookup/12')).filter((l) => l.includes('as="fetch"'))).toEqual([]);
+  });
+
+  it('leaves other pages and the back office with the plain head, and the back office without boot data', async () => {
+    expect(links(await page('/FAQ'))).toEqual([]);
+    const admin = await page('/Admin/Settings');
+    expect(links(admin)).toEqual([]);
+    expect(admin).not.toContain('boot-data');
+  });
+
+  it('is compressed and never cached, like the file it replaces', async () => {
+    const res = await fetch(`${shop.url}/Products`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(res.headers.get('content-encoding')).toBe('gzip');
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    expect(await res.text()).toContain('<div id="root">');
+  });
+});

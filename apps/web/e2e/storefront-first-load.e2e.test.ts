@@ -1,0 +1,123 @@
+/**
+ * A storefront page's first load on a phone: the data the server announces in the page is the data the app
+ * uses (one request each, never a second copy), the shop's name and settings come with the page, and
+ * nothing on screen moves while the page fills in, global message included.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type E2eShop, launchBrowser, newPage, startShop } from './support/index.ts';
+
+const PHONE_VIEWPORT = { width: 412, height: 823 };
+const MESSAGE = '<strong>Spring pick-up</strong> is the first week of April.';
+
+let shop: E2eShop;
+let browser: Browser;
+let orderId: number;
+
+beforeAll(async () => {
+  shop = await startShop();
+  browser = await launchBrowser();
+  shop.shop.database.sqlite.prepare("UPDATE settings SET value = ? WHERE name = 'Message'").run(MESSAGE);
+  const list = (await (await fetch(`${shop.url}/api/v1/Products/GetProductsToShow`)).json()) as {
+    data: Array<{ productId: number; productStatus: number; isStockTracked: boolean }>;
+  };
+  const lines = list.data
+    .filter((p) => (p.productStatus === 2 || p.productStatus === 7) && !p.isStockTracked)
+    .slice(0, 2)
+    .map((p) => ({ productId: p.productId, quantity: 2 }));
+  const placed = (await (
+    await fetch(`${shop.url}/api/v1/Orders/Submit`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        firstName: 'Ada',
+        lastName: 'Maple',
+        name: 'Ada Maple',
+        email: 'ada@example.com',
+        confirmEmail: 'ada@example.com',
+        phoneNumber: '5553104477',
+        workPhoneNumber: '',
+        comments: '',
+        orderProductXrefs: lines,
+      }),
+    })
+  ).json()) as { data: { orderId: number } };
+  orderId = placed.data.orderId;
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await shop?.stop();
+});
+
+/** Counts the page's calls per tRPC procedure, preloads included. */
+function countCalls(page: Page): Map<string, number> {
+  const calls = new Map<string, number>();
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (!pathname.startsWith('/trpc/')) return;
+    for (const procedure of pathname.slice('/trpc/'.length).split(',')) {
+      calls.set(procedure, (calls.get(procedure) ?? 0) + 1);
+    }
+  });
+  return calls;
+}
+
+/** Every layout shift the page reported since it started loading (the value CLS adds up). */
+async function layoutShifts(page: Page): Promise<number[]> {
+  return page.evaluate(
+    () =>
+      new Promise<number[]>((resolve) => {
+        new PerformanceObserver((entries) => {
+          resolve(entries.getEntries().map((e) => Number((e as unknown as { value: number }).value)));
+        }).observe({ type: 'layout-shift', buffered: true });
+        // With no shift at all the observer never calls back.
+        setTimeout(() => resolve([]), 300);
+      }),
+  );
+}
+
+describe('storefront first load on a phone', () => {
+  it('shows the product list from one request, with the shop name and message from the page itself', async () => {
+    const { page, context, consoleErrors } = await newPage(browser, { viewport: PHONE_VIEWPORT });
+    const calls = countCalls(page);
+    await page.goto(`${shop.origin}/Products`);
+    await page.locator('article.product-card').first().waitFor();
+    await page.locator('.global-message.is-revealed').waitFor();
+    await page.getByText('Spring pick-up').waitFor();
+    // The header names the shop, though the page never asked for the shop's identity or settings.
+    expect(await page.locator('.site-header .brand-name').textContent()).toBe(shop.config.shop.name);
+    expect(calls.get('catalog.productsToShow')).toBe(1);
+    expect(calls.get('site.config')).toBeUndefined();
+    expect(calls.get('settings.all')).toBeUndefined();
+    // The reveal slid the message in: nothing below it moved.
+    await page.waitForTimeout(500);
+    expect(await layoutShifts(page)).toEqual([]);
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('shows an order from the one request the page announced, without moving the page', async () => {
+    const { page, context, consoleErrors } = await newPage(browser, { viewport: PHONE_VIEWPORT });
+    const calls = countCalls(page);
+    await page.goto(`${shop.origin}/Order/${orderId}/5553104477`);
+    await page.getByRole('heading', { name: `Order #${orderId}` }).waitFor();
+    await page.locator('.global-message.is-revealed').waitFor();
+    expect(calls.get('orders.byId')).toBe(1);
+    await page.waitForTimeout(500);
+    expect(await layoutShifts(page)).toEqual([]);
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('keeps the home page still while its carousel, welcome and message arrive', async () => {
+    const { page, context, consoleErrors } = await newPage(browser, { viewport: PHONE_VIEWPORT });
+    await page.goto(shop.origin);
+    await page.getByRole('heading', { name: `Welcome to ${shop.config.shop.name}` }).waitFor();
+    await page.locator('.global-message.is-revealed').waitFor();
+    await page.waitForTimeout(500);
+    expect(await layoutShifts(page)).toEqual([]);
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,58 @@
+import type { Plugin } from 'vite';
+
+/** What the server may announce in a page's <head> for one storefront route, so the browser fetches it early. */
+export interface RoutePreload {
+  /** The route's own chunks (the lazily loaded page and what it imports), not already preloaded by index.html. */
+  modules: string[];
+  /** Images the page shows first (its largest paint). */
+  images: string[];
+}
+
+/** The file the build writes beside index.html; apps/server/src/indexPage.ts reads it. */
+export const ROUTE_PRELOADS_FILE = 'route-preloads.json';
+
+interface ChunkLike {
+  type: 'chunk';
+  fileName: string;
+  isEntry: boolean;
+  facadeModuleId: string | null;
+  imports: string[];
+}
+
+/**
+ * Writes route-preloads.json: for each named route, the chunks its lazily loaded page needs. Without it a
+ * first visit loads one after another: index.html, the main script, the page's chunk, then its own imports
+ * (the order view's table), each a round trip on a phone. With the list, the server names them in the first
+ * answer and they load beside the main script.
+ */
+export function routePreloads(
+  routes: Record<string, { source: string; images?: readonly string[] }>,
+): Plugin {
+  return {
+    name: 'nursery-route-preloads',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = new Map<string, ChunkLike>();
+      for (const output of Object.values(bundle)) {
+        if (output.type === 'chunk') chunks.set(output.fileName, output as unknown as ChunkLike);
+      }
+      const closure = (fileName: string, into: Set<string>): Set<string> => {
+        if (into.has(fileName)) return into;
+        into.add(fileName);
+        for (const imported of chunks.get(fileName)?.imports ?? []) closure(imported, into);
+        return into;
+      };
+      const entry = [...chunks.values()].find((c) => c.isEntry);
+      if (!entry) throw new Error('route preloads: the build has no entry chunk');
+      const alreadyLoaded = closure(entry.fileName, new Set());
+      const result: Record<string, RoutePreload> = {};
+      for (const [route, { source, images = [] }] of Object.entries(routes)) {
+        const page = [...chunks.values()].find((c) => c.facadeModuleId?.endsWith(source));
+        if (!page) throw new Error(`route preloads: no chunk is built from ${source}`);
+        const modules = [...closure(page.fileName, new Set())].filter((f) => !alreadyLoaded.has(f));
+        result[route] = { modules: modules.map((f) => `/${f}`), images: [...images] };
+      }
+      this.emitFile({ type: 'asset', fileName: ROUTE_PRELOADS_FILE, source: `${JSON.stringify(result)}\n` });
+    },
+  };
+}
