@@ -358,4 +358,66 @@ describe('on a phone', () => {
     expect(consoleErrors).toEqual([]);
     await page.context().close();
   });
+
+  it('on a touch screen, a finger next to the tax-exempt switch still hits it, and Remove on an order line is 44 px wide', async () => {
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      hasTouch: true,
+      isMobile: true,
+    });
+    context.setDefaultTimeout(45_000);
+    const page = await context.newPage();
+    await signIn(page, shop, { path: '/Admin/Orders', name: 'Pat Staff' });
+    const [order] = sql<{ order_id: number; is_tax_exempt: number }>(
+      'select order_id, is_tax_exempt from orders where deleted_at is null and season_purchased = ? order by created_at desc limit 1',
+      currentSeason(),
+    );
+    const toggle = page.getByRole('checkbox', { name: `Order ${order!.order_id} is tax exempt` });
+    await toggle.scrollIntoViewIfNeeded();
+    const box = (await toggle.boundingBox())!;
+    // 18 px right of, and 18 px below, the 18 px box's centre: outside the box, inside a fingertip's 44 px.
+    // Hit-tested by the page, not tapped: Chrome's touch adjustment would snap a tap there, Safari's does not.
+    for (const [dx, dy] of [
+      [18, 0],
+      [0, 18],
+      [-18, -18],
+    ] as const) {
+      const hits = await page.evaluate(
+        ({ x, y, name }) => {
+          const target = document.elementFromPoint(x, y);
+          const input = document.querySelector(`input[aria-label="${name}"]`);
+          // The switch itself, or a label that toggles it; a table cell around it does nothing.
+          return (
+            input !== null &&
+            (target === input || (target instanceof HTMLLabelElement && target.control === input))
+          );
+        },
+        {
+          x: box.x + box.width / 2 + dx,
+          y: box.y + box.height / 2 + dy,
+          name: `Order ${order!.order_id} is tax exempt`,
+        },
+      );
+      expect(hits, `a tap ${dx},${dy} px from the switch's centre`).toBe(true);
+    }
+    await page.touchscreen.tap(box.x + box.width / 2 + 18, box.y + box.height / 2);
+    await expect.poll(() => toggle.isChecked()).toBe(order!.is_tax_exempt === 0);
+    await expect
+      .poll(
+        () =>
+          sql<{ is_tax_exempt: number }>(
+            'select is_tax_exempt from orders where order_id = ?',
+            order!.order_id,
+          )[0]!.is_tax_exempt,
+      )
+      .toBe(order!.is_tax_exempt === 0 ? 1 : 0);
+    await toggle.tap();
+    await expect.poll(() => toggle.isChecked()).toBe(order!.is_tax_exempt === 1);
+
+    await page.getByRole('link', { name: `Edit order ${order!.order_id}` }).tap();
+    const remove = page.getByRole('button', { name: /^Remove / }).first();
+    await remove.waitFor();
+    expect((await remove.boundingBox())!.width).toBeGreaterThanOrEqual(44);
+    await context.close();
+  });
 });

@@ -458,7 +458,7 @@ export function OrderEditor({ order }: { order: AdminOrder | null }) {
                       <td>
                         <button
                           type="button"
-                          className="btn btn-sm btn-link text-danger"
+                          className="btn btn-sm btn-link btn-icon text-danger"
                           aria-label={`Remove ${name}`}
                           title="Remove from the order"
                           onClick={() => removeLine(line.key)}
