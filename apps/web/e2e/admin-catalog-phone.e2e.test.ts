@@ -42,6 +42,42 @@ describe('catalogue on a phone', () => {
     }
   });
 
+  it('pages the stock list 25 at a time with the shared pager, above and below the list', async () => {
+    const count = (
+      shop.shop.database.sqlite
+        .prepare(
+          'select count(*) as n from products where deleted_at is null and product_status not in (4, 5)',
+        )
+        .get() as { n: number }
+    ).n;
+    expect(count).toBeGreaterThan(25);
+    const pages = Math.ceil(count / 25);
+    await page.goto(`${shop.origin}/Admin/Stock`);
+    const top = page.getByRole('navigation', { name: 'Stock pages, top' });
+    const bottom = page.getByRole('navigation', { name: 'Stock pages, bottom' });
+    await top.waitFor();
+    const pagers = page.locator('.data-table-pager');
+    expect(await pagers.count()).toBe(2);
+    expect(await pagers.first().textContent()).toContain(`Showing 1 to 25 of ${count} products`);
+    expect(await page.locator('li.stock-item').count()).toBe(25);
+    // A fixed page of 25: no page-size choice and no first/last buttons, as the Stock screen always had.
+    expect(await pagers.locator('select').count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'First page' }).count()).toBe(0);
+    expect(await top.getByRole('button', { name: 'Previous' }).isDisabled()).toBe(true);
+
+    await bottom.getByRole('button', { name: 'Next' }).click();
+    await expect.poll(() => top.textContent()).toContain(`2 / ${pages}`);
+    expect(await bottom.textContent()).toContain(`2 / ${pages}`);
+    expect(await pagers.first().textContent()).toContain(
+      `Showing 26 to ${Math.min(50, count)} of ${count} products`,
+    );
+
+    // A new filter starts on the first page again.
+    await page.getByPlaceholder('Filter Products...').fill('Oak');
+    await expect.poll(() => top.textContent()).toContain('1 / ');
+    await page.getByPlaceholder('Filter Products...').fill('');
+  });
+
   it('adds a product in a modal that fits the screen', async () => {
     await page.goto(`${shop.origin}/Admin/Products`);
     await page.getByRole('button', { name: 'Add Product...' }).click();

@@ -9,6 +9,7 @@ import {
   type Row,
   type RowData,
   type SortingState,
+  type Table,
   useReactTable,
 } from '@tanstack/react-table';
 import { type ReactNode, useEffect, useState } from 'react';
@@ -129,12 +130,9 @@ export function DataTable<T>({
     autoResetPageIndex: false,
   });
 
-  const filteredCount = table.getFilteredRowModel().rows.length;
   const rows = table.getRowModel().rows;
-  const { pageIndex, pageSize: size } = table.getState().pagination;
+  const { pageIndex } = table.getState().pagination;
   const pageCount = Math.max(1, table.getPageCount());
-  const firstShown = filteredCount === 0 ? 0 : pageIndex * size + 1;
-  const lastShown = paginate ? Math.min(filteredCount, (pageIndex + 1) * size) : filteredCount;
 
   // Keep the page in range when rows disappear (a filter, a delete).
   useEffect(() => {
@@ -214,73 +212,124 @@ export function DataTable<T>({
         </table>
       </div>
       {paginate && !(pagerOnlyWhenNeeded && pageCount <= 1) ? (
-        <div className="data-table-pager">
-          <div aria-live="polite">
-            Showing {firstShown} to {lastShown} of {filteredCount} {filteredCount === 1 ? 'entry' : 'entries'}
-            {globalFilter && filteredCount !== data.length ? ` (filtered from ${data.length})` : ''}
-          </div>
-          <div className="row-gap">
-            <label className="row-gap">
-              <span>Show</span>
-              <select
-                className="form-select"
-                value={size}
-                onChange={(event) => {
-                  const next = Number(event.target.value);
-                  storePageSize(next, storagePrefix);
-                  table.setPagination({ pageIndex: 0, pageSize: next });
-                }}
-              >
-                {PAGE_SIZE_OPTIONS.map((n) => (
-                  <option key={n} value={n}>
-                    {n}
-                  </option>
-                ))}
-              </select>
-              <span>rows</span>
-            </label>
-            <nav className="btn-group" aria-label="Table pages">
-              <button
-                type="button"
-                className="btn btn-sm"
-                onClick={() => table.setPageIndex(0)}
-                disabled={!table.getCanPreviousPage()}
-                aria-label="First page"
-              >
-                «
-              </button>
-              <button
-                type="button"
-                className="btn btn-sm"
-                onClick={() => table.previousPage()}
-                disabled={!table.getCanPreviousPage()}
-              >
-                Previous
-              </button>
-              <span className="btn btn-sm" aria-current="page" style={{ cursor: 'default' }}>
-                {pageIndex + 1} / {pageCount}
-              </span>
-              <button
-                type="button"
-                className="btn btn-sm"
-                onClick={() => table.nextPage()}
-                disabled={!table.getCanNextPage()}
-              >
-                Next
-              </button>
-              <button
-                type="button"
-                className="btn btn-sm"
-                onClick={() => table.setPageIndex(pageCount - 1)}
-                disabled={!table.getCanNextPage()}
-                aria-label="Last page"
-              >
-                »
-              </button>
-            </nav>
-          </div>
-        </div>
+        <TablePager
+          table={table}
+          unfiltered={globalFilter ? data.length : undefined}
+          pageSizeChoice={{ storagePrefix }}
+        />
       ) : null}
+    </div>
+  );
+}
+
+export interface TablePagerProps<T> {
+  table: Table<T>;
+  /** Rows before the filter, for "(filtered from N)"; undefined while nothing is filtered. */
+  unfiltered?: number | undefined;
+  /** What a row is called, one and many. */
+  noun?: readonly [string, string];
+  /** The page buttons' accessible name; two pagers on one screen need different ones. */
+  label?: string;
+  /** Offers the spec's page sizes and remembers the choice; without it the table's page size is fixed. */
+  pageSizeChoice?: { storagePrefix?: string | undefined };
+  /** The first- and last-page buttons (« and »). */
+  edges?: boolean;
+  /** Reads "Showing ..." out as it changes; one pager of a screen is enough. */
+  announce?: boolean;
+}
+
+/** The shop's one pager, under DataTable and wherever a screen pages a TanStack table of its own. */
+export function TablePager<T>({
+  table,
+  unfiltered,
+  noun = ['entry', 'entries'],
+  label = 'Table pages',
+  pageSizeChoice,
+  edges = true,
+  announce = true,
+}: TablePagerProps<T>) {
+  const filteredCount = table.getFilteredRowModel().rows.length;
+  const { pageIndex, pageSize } = table.getState().pagination;
+  const pageCount = Math.max(1, table.getPageCount());
+  const firstShown = filteredCount === 0 ? 0 : pageIndex * pageSize + 1;
+  const lastShown = Math.min(filteredCount, (pageIndex + 1) * pageSize);
+  const pageButtons = (
+    <nav className="btn-group" aria-label={label}>
+      {edges ? (
+        <button
+          type="button"
+          className="btn btn-sm"
+          onClick={() => table.setPageIndex(0)}
+          disabled={!table.getCanPreviousPage()}
+          aria-label="First page"
+        >
+          «
+        </button>
+      ) : null}
+      <button
+        type="button"
+        className="btn btn-sm"
+        onClick={() => table.previousPage()}
+        disabled={!table.getCanPreviousPage()}
+      >
+        Previous
+      </button>
+      <span className="btn btn-sm" aria-current="page" style={{ cursor: 'default' }}>
+        {pageIndex + 1} / {pageCount}
+      </span>
+      <button
+        type="button"
+        className="btn btn-sm"
+        onClick={() => table.nextPage()}
+        disabled={!table.getCanNextPage()}
+      >
+        Next
+      </button>
+      {edges ? (
+        <button
+          type="button"
+          className="btn btn-sm"
+          onClick={() => table.setPageIndex(pageCount - 1)}
+          disabled={!table.getCanNextPage()}
+          aria-label="Last page"
+        >
+          »
+        </button>
+      ) : null}
+    </nav>
+  );
+  return (
+    <div className="data-table-pager">
+      <div aria-live={announce ? 'polite' : undefined}>
+        Showing {firstShown} to {lastShown} of {filteredCount} {filteredCount === 1 ? noun[0] : noun[1]}
+        {unfiltered !== undefined && filteredCount !== unfiltered ? ` (filtered from ${unfiltered})` : ''}
+      </div>
+      {pageSizeChoice ? (
+        <div className="row-gap">
+          <label className="row-gap">
+            <span>Show</span>
+            <select
+              className="form-select"
+              value={pageSize}
+              onChange={(event) => {
+                const next = Number(event.target.value);
+                storePageSize(next, pageSizeChoice.storagePrefix);
+                table.setPagination({ pageIndex: 0, pageSize: next });
+              }}
+            >
+              {PAGE_SIZE_OPTIONS.map((n) => (
+                <option key={n} value={n}>
+                  {n}
+                </option>
+              ))}
+            </select>
+            <span>rows</span>
+          </label>
+          {pageButtons}
+        </div>
+      ) : (
+        pageButtons
+      )}
     </div>
   );
 }

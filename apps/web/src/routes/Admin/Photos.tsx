@@ -5,14 +5,12 @@ import type { FuseOptionKey } from 'fuse.js';
 import { createContext, useContext, useEffect, useMemo, useState } from 'react';
 import { CropImageModal } from '../../admin/catalog/CropImageModal';
 import { FlickrUploadModal } from '../../admin/catalog/FlickrUploadModal';
-import { useFuzzyProductFilter } from '../../admin/catalog/fuzzy';
-import { ProductListState } from '../../admin/catalog/ProductListState';
 import { ProductModal } from '../../admin/catalog/ProductModal';
+import { ProductTable } from '../../admin/catalog/ProductTable';
 import type { AdminProduct } from '../../admin/catalog/types';
 import { useAdminProducts, useReloadCatalog } from '../../admin/catalog/useAdminProducts';
 import '../../admin/catalog/catalog.css';
 import { confirm } from '../../components/ConfirmDialog';
-import { DataTable } from '../../components/DataTable';
 import { notify, showApiFailure } from '../../lib/toast';
 import { trpc } from '../../trpc';
 
@@ -120,8 +118,6 @@ export function AdminPhotos() {
     resetImageIndex: 1,
   });
   const bump = (key: keyof UploadCounters) => setCounters((c) => ({ ...c, [key]: c[key] + 1 }));
-
-  const fuzzyFilter = useFuzzyProductFilter(products.data, SEARCH_KEYS, filter);
 
   const reset = useMutation(
     trpc.photos.reset.mutationOptions({
@@ -235,23 +231,17 @@ export function AdminPhotos() {
           onChange={(e) => setFilter(e.target.value)}
         />
       </div>
-      <ProductListState products={products}>
-        {(list) => (
-          <PhotoActionsContext value={photoActions}>
-            <DataTable
-              data={list}
-              columns={columns}
-              globalFilter={filter}
-              globalFilterFn={fuzzyFilter}
-              initialSorting={[{ id: 'name', desc: false }]}
-              getRowId={(p) => String(p.productId)}
-              emptyText={filter ? 'No products match the filter.' : 'No products yet.'}
-              caption="Product photos"
-              testId="admin-photos-table"
-            />
-          </PhotoActionsContext>
-        )}
-      </ProductListState>
+      <PhotoActionsContext value={photoActions}>
+        <ProductTable
+          products={products}
+          columns={columns}
+          filter={filter}
+          searchKeys={SEARCH_KEYS}
+          emptyText="No products yet."
+          caption="Product photos"
+          testId="admin-photos-table"
+        />
+      </PhotoActionsContext>
       <FlickrUploadModal
         product={uploadFor}
         onClose={() => setUploadFor(null)}

@@ -3,10 +3,9 @@ import { useMutation } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import type { FuseOptionKey } from 'fuse.js';
 import { createContext, useContext, useEffect, useMemo, useState } from 'react';
-import { useFuzzyProductFilter } from '../../admin/catalog/fuzzy';
-import { ProductListState } from '../../admin/catalog/ProductListState';
 import { ProductModal } from '../../admin/catalog/ProductModal';
 import { ProductOrdersModal } from '../../admin/catalog/ProductOrdersModal';
+import { ProductTable } from '../../admin/catalog/ProductTable';
 import { StatusDropdown } from '../../admin/catalog/StatusDropdown';
 import type { AdminProduct } from '../../admin/catalog/types';
 import {
@@ -17,7 +16,6 @@ import {
 } from '../../admin/catalog/useAdminProducts';
 import '../../admin/catalog/catalog.css';
 import { confirm } from '../../components/ConfirmDialog';
-import { DataTable } from '../../components/DataTable';
 import { notify, showApiFailure } from '../../lib/toast';
 import { trpc } from '../../trpc';
 
@@ -129,8 +127,6 @@ export function AdminProducts() {
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, []);
-
-  const fuzzyFilter = useFuzzyProductFilter(products.data, SEARCH_KEYS, filter);
 
   const updateFlags = useMutation(
     trpc.catalog.updateFlags.mutationOptions({
@@ -254,23 +250,17 @@ export function AdminProducts() {
         <span className="spacer" />
         {showDelete ? <span className="label label-danger">Delete enabled</span> : null}
       </div>
-      <ProductListState products={products}>
-        {(list) => (
-          <RowActionsContext value={rowActions}>
-            <DataTable
-              data={list}
-              columns={columns}
-              globalFilter={filter}
-              globalFilterFn={fuzzyFilter}
-              initialSorting={[{ id: 'name', desc: false }]}
-              getRowId={(p) => String(p.productId)}
-              emptyText={filter ? 'No products match the filter.' : 'No products yet: use Add Product...'}
-              caption="Products"
-              testId="admin-products-table"
-            />
-          </RowActionsContext>
-        )}
-      </ProductListState>
+      <RowActionsContext value={rowActions}>
+        <ProductTable
+          products={products}
+          columns={columns}
+          filter={filter}
+          searchKeys={SEARCH_KEYS}
+          emptyText="No products yet: use Add Product..."
+          caption="Products"
+          testId="admin-products-table"
+        />
+      </RowActionsContext>
       <ProductModal
         open={editing !== null}
         product={editing?.product ?? null}

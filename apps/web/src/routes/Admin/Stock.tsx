@@ -28,6 +28,7 @@ import type { AdminProduct, StockHistoryEntry } from '../../admin/catalog/types'
 import { useAdminProducts, useReloadCatalog } from '../../admin/catalog/useAdminProducts';
 import '../../admin/catalog/catalog.css';
 import { confirm } from '../../components/ConfirmDialog';
+import { TablePager } from '../../components/DataTable';
 import { notify, showApiFailure } from '../../lib/toast';
 import { trpc } from '../../trpc';
 
@@ -142,36 +143,15 @@ export function AdminStock() {
     );
   };
 
-  const { pageIndex } = table.getState().pagination;
   const filtered = table.getFilteredRowModel().rows.length;
-  const pager = (where: string) => (
-    <nav className="stock-pager" aria-label={`Stock pages, ${where}`}>
-      <span>
-        Showing {filtered === 0 ? 0 : pageIndex * STOCK_PAGE_SIZE + 1} to{' '}
-        {Math.min(filtered, (pageIndex + 1) * STOCK_PAGE_SIZE)} of {filtered} products
-      </span>
-      <span className="btn-group">
-        <button
-          type="button"
-          className="btn btn-sm"
-          onClick={() => table.previousPage()}
-          disabled={!table.getCanPreviousPage()}
-        >
-          Previous
-        </button>
-        <span className="btn btn-sm" aria-current="page" style={{ cursor: 'default' }}>
-          {pageIndex + 1} / {pageCount}
-        </span>
-        <button
-          type="button"
-          className="btn btn-sm"
-          onClick={() => table.nextPage()}
-          disabled={!table.getCanNextPage()}
-        >
-          Next
-        </button>
-      </span>
-    </nav>
+  const pager = (where: 'top' | 'bottom') => (
+    <TablePager
+      table={table}
+      noun={['product', 'products']}
+      label={`Stock pages, ${where}`}
+      edges={false}
+      announce={where === 'top'}
+    />
   );
 
   return (
