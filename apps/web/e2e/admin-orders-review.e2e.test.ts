@@ -149,6 +149,45 @@ describe('the orders list', () => {
   });
 });
 
+describe('deleting and restoring by keyboard', () => {
+  it('keeps focus in the list: the next row takes over, not the top of the page', async () => {
+    const { page } = await staffPage({ width: 1280, height: 900 });
+    const table = page.getByTestId('orders-table');
+    const deleteButtons = table.getByRole('button', { name: /^Delete order \d+$/ });
+    await deleteButtons.nth(1).waitFor();
+    const [first, second] = await Promise.all([
+      deleteButtons.nth(0).getAttribute('aria-label'),
+      deleteButtons.nth(1).getAttribute('aria-label'),
+    ]);
+    const deletedId = first!.replace('Delete order ', '');
+    const focused = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? null);
+
+    await deleteButtons.nth(0).focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Delete' }).focus();
+    await page.keyboard.press('Enter');
+    await page
+      .getByTestId('deleted-orders-table')
+      .getByRole('button', { name: `Restore order ${deletedId}` })
+      .waitFor();
+    // The row below moved up under the keyboard, and its Delete button has the focus.
+    await expect.poll(focused).toBe(second);
+
+    const restoreButtons = page
+      .getByTestId('deleted-orders-table')
+      .getByRole('button', { name: /^Restore order/ });
+    const nextRestore = await restoreButtons.nth(1).getAttribute('aria-label');
+    await page.getByRole('button', { name: `Restore order ${deletedId}` }).focus();
+    await page.keyboard.press('Enter');
+    await dialog.getByRole('button', { name: 'Restore' }).focus();
+    await page.keyboard.press('Enter');
+    await table.getByRole('button', { name: `Delete order ${deletedId}` }).waitFor();
+    await expect.poll(focused).toBe(nextRestore);
+    await page.context().close();
+  });
+});
+
 describe('hostile comments', () => {
   it('shows HTML typed into comments as text in the admin and on the public order view', async () => {
     const [product] = sql<{ product_id: number }>(

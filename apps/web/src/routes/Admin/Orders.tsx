@@ -313,12 +313,58 @@ export function AdminOrders() {
     }),
   );
 
+  // A row deleted or restored by keyboard takes its focused button with it: focus then moves to the same
+  // button in the row that took its place (or the one above), else to the list's count, never to the page top.
+  const countRef = useRef<HTMLParagraphElement>(null);
+  const deletedTitleRef = useRef<HTMLHeadingElement>(null);
+  const refocus = useRef<{ orderId: number; list: 'orders' | 'deleted'; next: string | null } | null>(null);
+  const planRefocus = (orderId: number, list: 'orders' | 'deleted', prefix: string) => {
+    const row = document.activeElement?.closest('tr');
+    const neighbour = (row?.nextElementSibling ?? row?.previousElementSibling)?.querySelector(
+      `button[aria-label^="${prefix}"]`,
+    );
+    refocus.current = { orderId, list, next: neighbour?.getAttribute('aria-label') ?? null };
+  };
+  useEffect(() => {
+    const plan = refocus.current;
+    const rows = plan?.list === 'orders' ? orders.data : deleted.data;
+    if (!plan || !rows || rows.some((o) => o.orderId === plan.orderId)) return;
+    refocus.current = null;
+    // Only when focus went with the row (or is still on the closing question); someone who has moved on
+    // keeps their place.
+    const active = document.activeElement;
+    if (active && active !== document.body && !active.closest('[role="dialog"]')) return;
+    const next = plan.next
+      ? document.querySelector<HTMLElement>(`button[aria-label="${CSS.escape(plan.next)}"]`)
+      : null;
+    (next ?? (plan.list === 'orders' ? countRef.current : deletedTitleRef.current))?.focus();
+  }, [orders.data, deleted.data]);
+
   const askDelete = async (orderId: number) => {
+    planRefocus(orderId, 'orders', 'Delete order');
     if (await confirm(ORDER_DELETE_CONFIRM, { tone: 'danger', confirmText: 'Delete' }))
-      remove.mutate({ orderId });
+      remove.mutate(
+        { orderId },
+        {
+          onError: () => {
+            refocus.current = null;
+          },
+        },
+      );
+    else refocus.current = null;
   };
   const askRestore = async (orderId: number) => {
-    if (await confirm(ORDER_RESTORE_CONFIRM, { confirmText: 'Restore' })) restore.mutate({ orderId });
+    planRefocus(orderId, 'deleted', 'Restore order');
+    if (await confirm(ORDER_RESTORE_CONFIRM, { confirmText: 'Restore' }))
+      restore.mutate(
+        { orderId },
+        {
+          onError: () => {
+            refocus.current = null;
+          },
+        },
+      );
+    else refocus.current = null;
   };
 
   const filterValue = JSON.stringify({ text, tax, season } satisfies Filter);
@@ -430,7 +476,7 @@ export function AdminOrders() {
           <YearOverYearChart />
         </div>
       ) : null}
-      <p className="orders-count" aria-live="polite">
+      <p className="orders-count" aria-live="polite" ref={countRef} tabIndex={-1}>
         {orders.isPending && season !== null ? 'Loading...' : `Showing ${shownCount} Order(s)`}
       </p>
       {orders.isError ? <p className="alert alert-danger">{orders.error.message}</p> : null}
@@ -447,7 +493,9 @@ export function AdminOrders() {
         testId="orders-table"
       />
 
-      <h2 className="orders-deleted-title">Showing {deleted.data?.length ?? 0} Deleted Order(s)</h2>
+      <h2 className="orders-deleted-title" ref={deletedTitleRef} tabIndex={-1}>
+        Showing {deleted.data?.length ?? 0} Deleted Order(s)
+      </h2>
       <DataTable
         data={deleted.data ?? []}
         columns={deletedColumns}
