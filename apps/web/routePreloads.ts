@@ -56,3 +56,25 @@ export function routePreloads(
     },
   };
 }
+
+/**
+ * Turns the entry's `<link rel="stylesheet">` in the built index.html into a preload, which does not hold back
+ * the first paint: the static header (styled by index.html's own small <style>) paints as soon as the page
+ * arrives, while the stylesheet loads beside the script. The app applies it before its first render
+ * (src/lib/stylesheets.ts), so nothing of the app ever shows unstyled.
+ */
+export function stylesheetAsPreload(): Plugin {
+  return {
+    name: 'nursery-stylesheet-preload',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        return html.replace(
+          /<link rel="stylesheet"( crossorigin)? href="(\/assets\/[^"]+\.css)">/g,
+          '<link rel="preload" as="style"$1 href="$2">',
+        );
+      },
+    },
+  };
+}

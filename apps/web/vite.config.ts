@@ -1,6 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { routePreloads } from './routePreloads';
+import { routePreloads, stylesheetAsPreload } from './routePreloads';
 import { HOME_SLIDES } from './src/routes/homeSlides';
 
 const server = process.env.SHOP_DEV_SERVER ?? 'http://localhost:3000';
@@ -14,6 +14,7 @@ export default defineConfig({
       products: { source: 'src/routes/Products.tsx' },
       order: { source: 'src/routes/OrderView.tsx' },
     }),
+    stylesheetAsPreload(),
   ],
   // The manifest maps each chunk to its source modules: the storefront-weight benchmark reads it to prove no
   // admin code loads on public pages (it stays in dist/.vite/, which the server never serves).

@@ -50,11 +50,12 @@ afterAll(async () => {
   await shop?.stop();
 });
 
-/** Counts the page's calls per tRPC procedure, preloads included. */
+/** Counts the page's calls per tRPC procedure and its stylesheet requests, preloads included. */
 function countCalls(page: Page): Map<string, number> {
   const calls = new Map<string, number>();
   page.on('request', (request) => {
     const { pathname } = new URL(request.url());
+    if (pathname.endsWith('.css')) calls.set('stylesheet', (calls.get('stylesheet') ?? 0) + 1);
     if (!pathname.startsWith('/trpc/')) return;
     for (const procedure of pathname.slice('/trpc/'.length).split(',')) {
       calls.set(procedure, (calls.get(procedure) ?? 0) + 1);
@@ -88,6 +89,8 @@ describe('storefront first load on a phone', () => {
     // The header names the shop, though the page never asked for the shop's identity or settings.
     expect(await page.locator('.site-header .brand-name').textContent()).toBe(shop.config.shop.name);
     expect(calls.get('catalog.productsToShow')).toBe(1);
+    // The preloaded stylesheet is the one the app applies, not fetched twice.
+    expect(calls.get('stylesheet')).toBe(1);
     expect(calls.get('site.config')).toBeUndefined();
     expect(calls.get('settings.all')).toBeUndefined();
     // The reveal slid the message in: nothing below it moved.
@@ -107,6 +110,18 @@ describe('storefront first load on a phone', () => {
     await page.waitForTimeout(500);
     expect(await layoutShifts(page)).toEqual([]);
     expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('paints the header with the shop name before any script has run', async () => {
+    const context = await browser.newContext({ viewport: PHONE_VIEWPORT, javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${shop.origin}/Products`);
+    const header = page.locator('header.site-header');
+    expect(await header.locator('.brand-name').textContent()).toBe(shop.config.shop.name);
+    // Styled by the page's own rules: the stylesheet is only preloaded and applied by the script.
+    expect(await header.evaluate((e) => getComputedStyle(e).backgroundColor)).toBe('rgb(47, 93, 58)');
+    expect(await header.evaluate((e) => e.getBoundingClientRect().height)).toBe(60);
     await context.close();
   });
 
