@@ -26,6 +26,7 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
 import { build, type Metafile } from 'esbuild';
 import { z } from 'zod';
+import { nodeCommand } from '../src/nodeFlags.ts';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const repoRoot = path.resolve(serverDir, '..', '..');
@@ -284,7 +285,7 @@ async function main(): Promise<void> {
         type: 'module',
         engines: { node: rootManifest.engines?.node ?? '>=20.19' },
         scripts: {
-          start: 'node server.js',
+          start: nodeCommand('server.js'),
           ...Object.fromEntries(tools.map((t) => [t, `node ${t}.js`])),
         },
       },
@@ -306,7 +307,7 @@ async function main(): Promise<void> {
     log(
       `  command-line tools not in src/cli yet: ${['staff', 'backup', 'restore'].filter((t) => !tools.includes(t)).join(', ')}`,
     );
-  log('  start it with: node release/server.js   (PORT, HOST, DATA_DIR as usual)');
+  log(`  start it with: ${nodeCommand('release/server.js')}   (PORT, HOST, DATA_DIR as usual)`);
 }
 
 await main();

@@ -13,6 +13,7 @@ import { loadConfig } from '@nursery/api';
 import { DATABASE_FILE_NAME, openDatabase } from '@nursery/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInWithPassword } from '../src/auth/signInFlow.ts';
+import { nodeCommand, SERVER_NODE_FLAGS } from '../src/nodeFlags.ts';
 import { contentSecurityPolicy } from '../src/security.ts';
 import { freePort, startTestServer } from '../src/testing.ts';
 
@@ -49,7 +50,7 @@ interface ReleaseProcess {
 
 async function startRelease(releaseDir: string, dataDir: string): Promise<ReleaseProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, [path.join(releaseDir, 'server.js')], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(releaseDir, 'server.js')], {
     cwd: os.tmpdir(),
     env: {
       PATH: process.env.PATH ?? '',
@@ -103,6 +104,15 @@ describe.skipIf(!hasRelease)('the release folder running as a real process', () 
     }
     rmSync(dataDir, { recursive: true, force: true });
     rmSync(elsewhere, { recursive: true, force: true });
+  });
+
+  it('starts with the same V8 flags everywhere: the release, pnpm start and the systemd unit', () => {
+    const startOf = (file: string) =>
+      (JSON.parse(readFileSync(file, 'utf8')) as { scripts: { start: string } }).scripts.start;
+    expect(startOf(path.join(elsewhere, 'package.json'))).toBe(nodeCommand('server.js'));
+    expect(startOf(path.join(repoRoot, 'package.json'))).toBe(nodeCommand('release/server.js'));
+    const unit = readFileSync(path.join(repoRoot, 'docs', 'deploy.md'), 'utf8');
+    expect(unit).toContain(`ExecStart=/usr/bin/${nodeCommand('/opt/nursery/release/server.js')}`);
   });
 
   it('serves the shop from a copy of the folder: pages, API, sign-in discovery and product photos', async () => {
