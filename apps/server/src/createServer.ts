@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync } from 'node:fs';
+import http from 'node:http';
+import type { Socket } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyCompress from '@fastify/compress';
@@ -8,7 +10,7 @@ import fastifyStatic from '@fastify/static';
 import { type ApiContext, appRouter, createShop, restRoutes, type Shop, type ShopConfig } from '@nursery/api';
 import { DATABASE_FILE_NAME, openDatabase, seedDatabase } from '@nursery/db';
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { type ConnectionError, type FastifyInstance, type FastifyRequest } from 'fastify';
 import { registerAuth } from './auth/index.ts';
 import { registerCachedProcedures } from './cachedProcedures.ts';
 import { createIndexPage } from './indexPage.ts';
@@ -44,6 +46,37 @@ function findWebRoot(): string | null {
 // (a page cached before a deploy asking for an old chunk) must fail as a script, not parse HTML as one.
 const API_PREFIXES = ['/api/', '/trpc/', '/Exports/', '/media/', '/oidc/', '/health', '/assets/'];
 
+/**
+ * Node answers a request it cannot parse (headers over its limit, a broken request line, a request that
+ * never finished arriving) before any route runs; Fastify's default sends {error, statusCode}. Said here in the
+ * shop's envelope, with what the caller can do about it.
+ */
+function clientErrorHandler(this: FastifyInstance, error: ConnectionError, socket: Socket): void {
+  // A reset connection has nobody left to answer.
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  let status: number;
+  let message: string;
+  if (error.code === 'HPE_HEADER_OVERFLOW') {
+    status = 431;
+    message = `The request headers are too large (the limit is ${Math.round(http.maxHeaderSize / 1024)} KB). Shorten the address or its query string, or clear this site's cookies, and try again.`;
+  } else if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
+    status = 408;
+    message = 'The request took too long to arrive. Check the connection and try again.';
+  } else {
+    status = 400;
+    message = 'The request is not valid HTTP: check the request line and headers.';
+  }
+  this.log.debug({ err: error }, 'client error before routing');
+  if (socket.writable) {
+    const body = JSON.stringify({ success: false, message, data: null });
+    socket.write(
+      `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
+}
+
 export async function createServer(options: CreateServerOptions): Promise<ShopServer> {
   const { config } = options;
   const app = Fastify({
@@ -57,6 +90,7 @@ export async function createServer(options: CreateServerOptions): Promise<ShopSe
     onProtoPoisoning: 'remove',
     onConstructorPoisoning: 'remove',
     logController: new OneLinePerRequest(),
+    clientErrorHandler,
   });
 
   mkdirSync(config.mediaDir, { recursive: true });

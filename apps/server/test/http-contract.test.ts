@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rest, startTestServer, type TestServer } from '../src/testing.ts';
 
@@ -38,6 +39,51 @@ describe('HTTP answers a caller can act on', () => {
     expect(await response.json()).toEqual({
       success: false,
       message: 'Use POST for /api/v1/Orders/Submit.',
+      data: null,
+    });
+  });
+
+  // Node answers these itself, before any route: a raw socket, since fetch cannot send a broken request line.
+  async function rawRequest(head: string): Promise<{ status: number; contentType: string; body: unknown }> {
+    const { port } = new URL(server.url);
+    const raw = await new Promise<string>((resolve, reject) => {
+      const socket = net.connect(Number(port), '127.0.0.1');
+      let received = '';
+      socket.on('data', (chunk) => {
+        received += chunk.toString('utf8');
+      });
+      socket.on('close', () => resolve(received));
+      socket.on('error', (error) => (received ? resolve(received) : reject(error)));
+      socket.end(head);
+    });
+    const [headers = '', body = ''] = raw.split('\r\n\r\n');
+    return {
+      status: Number(headers.split(' ')[1]),
+      contentType: /content-type: *([^\r]*)/i.exec(headers)?.[1] ?? '',
+      body: JSON.parse(body),
+    };
+  }
+
+  it('answers headers over the limit (a huge query string) with the envelope and what to do', async () => {
+    const answer = await rawRequest(
+      `GET /api/v1/Products?q=${'x'.repeat(20_000)} HTTP/1.1\r\nHost: x\r\n\r\n`,
+    );
+    expect(answer.status).toBe(431);
+    expect(answer.contentType).toMatch(/^application\/json/);
+    expect(answer.body).toEqual({
+      success: false,
+      message:
+        "The request headers are too large (the limit is 16 KB). Shorten the address or its query string, or clear this site's cookies, and try again.",
+      data: null,
+    });
+  });
+
+  it('answers a request line that is not HTTP with the envelope', async () => {
+    const answer = await rawRequest('HELLO THERE\r\n\r\n');
+    expect(answer.status).toBe(400);
+    expect(answer.body).toEqual({
+      success: false,
+      message: 'The request is not valid HTTP: check the request line and headers.',
       data: null,
     });
   });
