@@ -24,6 +24,13 @@ export default defineConfig({
     assetsInlineLimit: 0,
     chunkSizeWarningLimit: 400,
     manifest: true,
+    rolldownOptions: {
+      output: {
+        // Everything the first page needs statically in one file: split by which lazy chunks also use it, it
+        // came as ten files of which six were under 3 KB, each compressed apart (about 2 KB more to send).
+        codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] },
+      },
+    },
   },
   server: {
     proxy: Object.fromEntries(

@@ -152,7 +152,7 @@ export function createIndexPage(
     const page = scriptAt >= 0 ? `${html.slice(0, scriptAt)}${head}${html.slice(scriptAt)}` : html;
     // The back office reads the staff's own settings (with the stock e-mail list) itself, and has a header
     // of its own.
-    if (url.pathname === '/Admin' || url.pathname.startsWith('/Admin/')) return page.replace(SHELL, '');
+    if (/^\/admin(\/|$)/i.test(url.pathname)) return page.replace(SHELL, '');
     const caller = createCaller(await createContext(request));
     const boot = { 'site.config': await caller.site.config(), 'settings.all': await caller.settings.all() };
     const bootScript = `<script type="application/json" id="${BOOT_DATA_ID}">${scriptJson(boot)}</script>`;

@@ -116,7 +116,7 @@ describe('index.html per page', () => {
 
   it('leaves other pages and the back office with the plain head, and the back office without boot data', async () => {
     expect(links(await page('/FAQ'))).toEqual([]);
-    const admin = await page('/Admin/Settings');
+    const admin = await page('/admin/settings');
     expect(links(admin)).toEqual([]);
     expect(admin).not.toContain('boot-data');
   });
