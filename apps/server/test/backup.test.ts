@@ -216,6 +216,20 @@ describe('restore', () => {
     expect(badDb.status).toBe(400);
     expect(badDb.body.message).toMatch(/^The backup's database could not be read \(file is not a database\)/);
 
+    // The real backup with its central directory claiming shop.db unpacks to 3 GB: refused before allocating it.
+    const forged = Buffer.from(zipSync(entries));
+    let header = forged.indexOf('PK\x01\x02');
+    while (header >= 0 && forged.toString('latin1', header + 46, header + 53) !== 'shop.db') {
+      header = forged.indexOf('PK\x01\x02', header + 4);
+    }
+    expect(header).toBeGreaterThan(0);
+    forged.writeUInt32LE(3 * 1024 ** 3, header + 24);
+    const huge = await restore(forged);
+    expect(huge.status).toBe(400);
+    expect(huge.body.message).toMatch(
+      /^The backup archive says it unpacks to 3 GB from [\d.]+ [KM]B, far more than a backup made by this shop: it is damaged or was altered\. Nothing was changed\.$/,
+    );
+
     expect(tables(target)).toEqual(before.tables);
     expect(mediaFiles(target)).toEqual(before.media);
     expect(backupsWritten(target)).toEqual(before.backups);

@@ -78,9 +78,32 @@ export function zipBackup(
 
 export class ArchiveRefused extends Error {}
 
+export function sizeText(bytes: number): string {
+  if (bytes >= 1024 * 1024 * 1024) return `${(bytes / 1024 / 1024 / 1024).toFixed(1).replace(/\.0$/, '')} GB`;
+  if (bytes >= 1024 * 1024) return `${(bytes / 1024 / 1024).toFixed(1).replace(/\.0$/, '')} MB`;
+  if (bytes >= 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${bytes} bytes`;
+}
+
+/**
+ * How far a real backup unpacks beyond its archive: photos and PDFs are stored as they are and a SQLite
+ * database deflates about 3-8 times (a nearly empty one up to about 40, hence the floor). A zip bomb or a
+ * header lying about its size claims far more, and the reader would allocate whatever each entry declares.
+ */
+const BACKUP_MAX_EXPANSION = 32;
+const SMALL_BACKUP_UNPACKED_BYTES = 16 * 1024 * 1024;
+
+function lyingSize(name: string): ArchiveRefused {
+  return new ArchiveRefused(
+    `The backup archive is damaged: the size recorded for ${name} does not match its contents. Nothing was changed.`,
+  );
+}
+
 /**
  * Reads and checks an uploaded archive whole, before anything is written: a zip, with a valid manifest,
  * only safe names, every listed file present with its size and checksum, nothing unlisted.
+ * `maxExpandedBytes` is the configured ceiling; the sizes the entries declare are added up and checked
+ * against it and against what an archive of this size can hold before any entry is unpacked.
  */
 export function readBackup(
   archive: Uint8Array,
@@ -92,30 +115,57 @@ export function readBackup(
       'This file is not a backup archive. Choose a .zip file made by Download Backup (or pnpm backup).',
     );
   }
+  const damaged = (error: unknown) =>
+    new ArchiveRefused(
+      `The backup archive is damaged or incomplete and could not be read (${error instanceof Error ? error.message : String(error)}). Nothing was changed.`,
+    );
+  // First pass reads only the central directory (the filter keeps nothing, so nothing is unpacked).
+  const declared = new Map<string, number>();
   let expanded = 0;
   let badName: string | null = null;
-  let entries: Record<string, Uint8Array>;
   try {
-    entries = unzipSync(archive, {
+    unzipSync(archive, {
       filter(file) {
         if (file.name.endsWith('/')) return false;
         if (!isSafeEntryName(file.name)) {
           badName ??= file.name;
           return false;
         }
+        if (file.compression !== 0 && file.compression !== 8) {
+          throw new Error(`${file.name} uses a compression a backup never has`);
+        }
+        // A stored entry is copied as its compressed size says; both sizes must agree.
+        if (file.compression === 0 && file.size !== file.originalSize) throw lyingSize(file.name);
         expanded += file.originalSize;
-        if (expanded > limits.maxExpandedBytes) throw new ArchiveRefused('too large when unpacked');
-        return true;
+        declared.set(file.name, file.originalSize);
+        return false;
       },
     });
   } catch (error) {
-    const why = error instanceof Error ? error.message : String(error);
-    throw new ArchiveRefused(
-      `The backup archive is damaged or incomplete and could not be read (${why}). Nothing was changed.`,
-    );
+    throw error instanceof ArchiveRefused ? error : damaged(error);
   }
   if (badName) {
     throw new ArchiveRefused(`The backup archive holds a file with a name a backup never has: "${badName}".`);
+  }
+  if (expanded > limits.maxExpandedBytes) {
+    throw new ArchiveRefused(
+      `The backup unpacks to ${sizeText(expanded)}, more than the ${sizeText(limits.maxExpandedBytes)} this shop restores (4 × RESTORE_MAX_BYTES). Nothing was changed.`,
+    );
+  }
+  if (expanded > Math.max(SMALL_BACKUP_UNPACKED_BYTES, archive.byteLength * BACKUP_MAX_EXPANSION)) {
+    throw new ArchiveRefused(
+      `The backup archive says it unpacks to ${sizeText(expanded)} from ${sizeText(archive.byteLength)}, far more than a backup made by this shop: it is damaged or was altered. Nothing was changed.`,
+    );
+  }
+  let entries: Record<string, Uint8Array>;
+  try {
+    entries = unzipSync(archive, { filter: (file) => declared.has(file.name) });
+  } catch (error) {
+    throw damaged(error);
+  }
+  // fflate fills a buffer of the declared size and cuts it at what inflated: a header that overstates shows here.
+  for (const [name, bytes] of Object.entries(entries)) {
+    if (bytes.byteLength !== declared.get(name)) throw lyingSize(name);
   }
   const manifestBytes = entries[MANIFEST_NAME];
   if (!manifestBytes) {

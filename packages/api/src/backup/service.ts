@@ -17,6 +17,7 @@ import {
   MEDIA_PREFIX,
   readBackup,
   sha256,
+  sizeText,
   zipBackup,
 } from './archive.ts';
 
@@ -106,12 +107,6 @@ export async function writeBackupFile(shop: Shop, file?: string, prefix = 'backu
   await writeFile(temp, backup.bytes);
   renameSync(temp, target);
   return target;
-}
-
-function sizeText(bytes: number): string {
-  if (bytes >= 1024 * 1024) return `${(bytes / 1024 / 1024).toFixed(1).replace(/\.0$/, '')} MB`;
-  if (bytes >= 1024) return `${Math.round(bytes / 1024)} KB`;
-  return `${bytes} bytes`;
 }
 
 function refuse(message: string): never {
