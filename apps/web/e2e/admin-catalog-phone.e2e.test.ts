@@ -93,6 +93,47 @@ describe('catalogue on a phone', () => {
     await page.keyboard.press('Escape');
   });
 
+  it('brings the errors of a refused save into view with focus, and gives every price field room', async () => {
+    await page.goto(`${shop.origin}/Admin/Products`);
+    await page.getByRole('button', { name: 'Add Product...' }).click();
+    const modal = page.getByTestId('product-modal');
+    await modal.getByRole('heading', { name: 'Adding New Product' }).waitFor();
+    for (let i = 0; i < 3; i++) await modal.getByRole('button', { name: 'Add New Price' }).click();
+    const fields = [
+      ['Start quantity of price 3', 56],
+      ['End quantity of price 3 (empty for no end)', 56],
+      ['Price per unit of price 3', 96],
+      ['Remove price 3', 44],
+    ] as const;
+    for (const [name, least] of fields) {
+      const box = await modal.getByLabel(name, { exact: true }).boundingBox();
+      expect([name, box!.width >= least, box!.x + box!.width <= 390]).toEqual([name, true, true]);
+    }
+    // The last price row is typed at the bottom of the form: the top of the form is scrolled away.
+    await modal.getByLabel('Price per unit of price 3').fill('abc');
+    expect(await modal.locator('.modal-body').evaluate((body) => body.scrollTop)).toBeGreaterThan(0);
+    await modal.getByRole('button', { name: 'Save Product' }).click();
+    const errors = modal.getByRole('alert');
+    await errors.waitFor();
+    expect(await errors.evaluate((el) => el === document.activeElement)).toBe(true);
+    const inView = () =>
+      errors.evaluate((el) => {
+        const box = el.getBoundingClientRect();
+        const body = el.closest('.modal-body')!.getBoundingClientRect();
+        return box.top >= body.top && box.top < body.bottom;
+      });
+    await expect.poll(inView).toBe(true);
+    if (shots) await page.screenshot({ path: `${shots}/phone-product-errors.png` });
+
+    // Pressed again with the same errors after scrolling away: brought back again.
+    await modal.getByLabel('Price per unit of price 3').fill('abcd');
+    await modal.getByRole('button', { name: 'Save Product' }).click();
+    await expect.poll(inView).toBe(true);
+    expect(await errors.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Discard' }).click();
+  });
+
   it('shows the orders of a product and an empty stock history', async () => {
     await page.goto(`${shop.origin}/Admin/Products`);
     await page.getByPlaceholder('Filter Products...').fill('Basswood');

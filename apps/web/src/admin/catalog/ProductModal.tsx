@@ -7,7 +7,8 @@ import {
   SAVED_PRODUCT,
 } from '@nursery/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useId, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { confirm } from '../../components/ConfirmDialog';
 import { MODAL_TRANSITION_MS, Modal } from '../../components/Modal';
 import { failureFacts, notify, showApiFailure } from '../../lib/toast';
@@ -120,6 +121,7 @@ export function ProductModal({ open, product, onClose, specialOrder = false, onS
   const queryClient = useQueryClient();
   const reloadCatalog = useReloadCatalog();
   const ids = useId();
+  const errorsRef = useRef<HTMLDivElement>(null);
 
   // Every opening starts from the product's saved values: Cancel or Escape forgets what was typed
   // (the form stays as it was while the modal fades out, and is rebuilt on the next opening).
@@ -187,8 +189,15 @@ export function ProductModal({ open, product, onClose, specialOrder = false, onS
     ) {
       problems.push('A product needs at least one price.');
     }
-    setErrors(problems);
-    if (problems.length > 0) return;
+    if (problems.length > 0) {
+      // The list sits at the top of the form, scrolled out of sight when Save is pressed after the prices
+      // (always on a phone): rendered now, so it can be brought into view and take focus at once.
+      flushSync(() => setErrors(problems));
+      errorsRef.current?.scrollIntoView({ block: 'nearest' });
+      errorsRef.current?.focus({ preventScroll: true });
+      return;
+    }
+    setErrors([]);
     if (specialOrder) saveSpecial.mutate(input);
     else save.mutate(input);
   };
@@ -327,7 +336,7 @@ export function ProductModal({ open, product, onClose, specialOrder = false, onS
           </div>
         ) : null}
         {errors.length > 0 ? (
-          <div className="alert alert-warning" role="alert">
+          <div className="alert alert-warning" role="alert" ref={errorsRef} tabIndex={-1}>
             <ul className="form-errors">
               {errors.map((e) => (
                 <li key={e}>{e}</li>
@@ -426,13 +435,16 @@ export function ProductModal({ open, product, onClose, specialOrder = false, onS
                     <td>
                       <button
                         type="button"
-                        className="btn btn-sm btn-danger"
+                        className="btn btn-sm btn-danger tier-remove"
                         aria-label={`Remove price ${index + 1}`}
                         onClick={() =>
                           setForm((f) => ({ ...f, prices: f.prices.filter((r) => r.key !== row.key) }))
                         }
                       >
-                        Remove
+                        <span className="tier-remove-label">Remove</span>
+                        <span className="tier-remove-icon" aria-hidden="true">
+                          ×
+                        </span>
                       </button>
                     </td>
                   </tr>
