@@ -103,6 +103,18 @@ afterAll(async () => {
 });
 
 describe('admin catalogue in the browser', () => {
+  it('says a new shop has no products yet, not that nothing matches a search nobody typed', async () => {
+    expect(sql('select product_id from products where deleted_at is null')).toEqual([]);
+    await page.goto(`${shop.origin}/Products`);
+    await page.getByRole('heading', { name: 'No products yet' }).waitFor();
+    expect(await page.getByText('No products match').count()).toBe(0);
+    expect(await page.getByText('Try a different spelling').count()).toBe(0);
+
+    await page.goto(`${shop.origin}/Admin/Stock`);
+    await page.getByText('No products yet: add them on the Products screen.').waitFor();
+    expect(await page.getByText('No products match the filter.').count()).toBe(0);
+  });
+
   it('adds a product with three tiers and sees it on the storefront at once', async () => {
     // A wrong price table is refused in the modal with the shared rule's message.
     await addProduct('Overlapping Willow', [

@@ -96,6 +96,13 @@ export function Products() {
                 Try again
               </button>
             </div>
+          ) : list.length === 0 ? (
+            <div className="no-results panel">
+              <div className="panel-body">
+                <h2>No products yet</h2>
+                <p>There is nothing in the catalogue yet. Please check back soon.</p>
+              </div>
+            </div>
           ) : visible.length === 0 ? (
             <div className="no-results panel">
               <div className="panel-body">

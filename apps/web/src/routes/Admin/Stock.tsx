@@ -214,7 +214,13 @@ export function AdminStock() {
                   }
                 />
               ))}
-              {filtered === 0 ? <li className="data-table-empty">No products match the filter.</li> : null}
+              {filtered === 0 ? (
+                <li className="data-table-empty">
+                  {stocked.length === 0
+                    ? 'No products yet: add them on the Products screen.'
+                    : 'No products match the filter.'}
+                </li>
+              ) : null}
             </ul>
             {pager('bottom')}
             {summaryLines.length > 0 ? (
