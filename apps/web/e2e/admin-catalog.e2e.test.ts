@@ -16,7 +16,15 @@ import { startTestServer } from '@nursery/server/testing';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type E2eShop, ensureWebBuild, launchBrowser, newPage, signIn, WEB_ROOT } from './support/index.ts';
+import {
+  type E2eShop,
+  ensureWebBuild,
+  instantDoubleClick,
+  launchBrowser,
+  newPage,
+  signIn,
+  WEB_ROOT,
+} from './support/index.ts';
 
 // A staff member manages the catalogue through the screens only; the storefront, the database and
 // the files are then read to check every change arrived.
@@ -42,7 +50,11 @@ async function toast(text: string) {
   await page.getByText(text, { exact: true }).first().waitFor({ timeout: 15_000 });
 }
 
-async function addProduct(name: string, tiers: [string, string, string][], extra: { species?: string } = {}) {
+async function addProduct(
+  name: string,
+  tiers: [string, string, string][],
+  extra: { species?: string; doubleClick?: boolean } = {},
+) {
   await page.goto(`${shop.origin}/Admin/Products`);
   await page.getByRole('button', { name: 'Add Product...' }).click();
   const modal = page.getByTestId('product-modal');
@@ -56,7 +68,8 @@ async function addProduct(name: string, tiers: [string, string, string][], extra
     await modal.getByLabel(`End quantity of price ${i + 1} (empty for no end)`).fill(end);
     await modal.getByLabel(`Price per unit of price ${i + 1}`).fill(price);
   }
-  await modal.getByRole('button', { name: 'Save Product' }).click();
+  const save = modal.getByRole('button', { name: 'Save Product' });
+  await (extra.doubleClick ? instantDoubleClick(save) : save.click());
 }
 
 async function openStorefrontCard(name: string) {
@@ -131,10 +144,12 @@ describe('admin catalogue in the browser', () => {
         ['10', '49', '3.75'],
         ['50', '', '2'],
       ],
-      { species: 'Quercus macrocarpa' },
+      // A double-click by habit still adds one product.
+      { species: 'Quercus macrocarpa', doubleClick: true },
     );
     await toast(SAVED_PRODUCT);
     await page.getByTestId('admin-products-table').getByText('Bur Oak', { exact: true }).waitFor();
+    expect(sql("select product_id from products where name = 'Bur Oak'")).toHaveLength(1);
 
     const card = await openStorefrontCard('Bur Oak');
     const text = await card.textContent();

@@ -1,8 +1,17 @@
 import { mkdirSync } from 'node:fs';
+import { SUCCESSFULLY_UPDATED } from '@nursery/domain';
 import { startTestServer } from '@nursery/server/testing';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type E2eShop, launchBrowser, newPage, signIn, WEB_ROOT } from './support/index.ts';
+import {
+  countCalls,
+  type E2eShop,
+  instantDoubleClick,
+  launchBrowser,
+  newPage,
+  signIn,
+  WEB_ROOT,
+} from './support/index.ts';
 
 // A second look at the orders screens as staff use them on a busy morning, on a desktop and on a
 // phone, with the keyboard only, and with what a customer typed into a comment.
@@ -282,6 +291,30 @@ describe('the order edit page', () => {
     await page.getByRole('button', { name: 'Reload Order' }).click();
     await expect.poll(() => comments.inputValue()).toBe('Sam: customer rang, wants it Friday');
     expect(await page.getByText('Someone else changed this order').count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('saves once for an instant double-click on Save Order, with no 409 from its own second save', async () => {
+    const [order] = sql<{ order_id: number; version: number }>(
+      'select order_id, version from orders where deleted_at is null and season_purchased = ? order by order_id limit 1',
+      currentSeason(),
+    );
+    const { page } = await staffPage({ width: 1280, height: 900 }, `/Admin/Orders/Edit/${order!.order_id}`);
+    const comments = page.getByLabel('Comments');
+    await comments.waitFor();
+    const updates = countCalls(page, 'orders.update');
+    await comments.fill('Double-clicked by habit');
+    await instantDoubleClick(page.getByRole('button', { name: 'Save Order' }));
+    await page.getByText(SUCCESSFULLY_UPDATED).first().waitFor();
+    await updates.settled();
+    expect(updates.count()).toBe(1);
+    expect(await page.getByText('Someone else changed this order', { exact: false }).count()).toBe(0);
+    expect(
+      sql<{ version: number; comments: string }>(
+        'select version, comments from orders where order_id = ?',
+        order!.order_id,
+      )[0],
+    ).toEqual({ version: order!.version + 1, comments: 'Double-clicked by habit' });
     await page.context().close();
   });
 

@@ -16,7 +16,14 @@ import {
 import { startTestServer } from '@nursery/server/testing';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type E2eShop, launchBrowser, newPage, startShop } from './support/index.ts';
+import {
+  countCalls,
+  type E2eShop,
+  instantDoubleClick,
+  launchBrowser,
+  newPage,
+  startShop,
+} from './support/index.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const ARTIFACTS = path.resolve(here, '..', 'e2e-artifacts');
@@ -326,10 +333,19 @@ describe('the storefront in a real browser', () => {
     await modal.getByRole('button', { name: 'Go Back' }).click();
     expect(await modal.getByLabel('First name').inputValue()).toBe('Rowan');
     await modal.getByRole('button', { name: 'Continue' }).click();
-    await modal.getByRole('button', { name: 'Submit Order' }).click();
+    // A double-click by habit places one order.
+    const submits = countCalls(page, 'orders.submit');
+    await instantDoubleClick(modal.getByRole('button', { name: 'Submit Order' }));
 
     await page.waitForURL(/\/Order\/\d+\//);
     orderId = /\/Order\/(\d+)\//.exec(page.url())![1]!;
+    await submits.settled();
+    expect(submits.count()).toBe(1);
+    expect(
+      shop.shop.database.sqlite
+        .prepare("select count(*) as n from orders where email = 'rowan@example.com'")
+        .get(),
+    ).toEqual({ n: 1 });
     await page.getByRole('heading', { name: `Order #${orderId}` }).waitFor();
     await expect.poll(() => page.getByTestId('order-total').innerText()).toBe(dollars(subtotal + tax));
     expect(await page.getByTestId('order-subtotal').innerText()).toBe(dollars(subtotal));
@@ -474,8 +490,11 @@ describe('the storefront in a real browser', () => {
     await page.getByLabel('Email').fill('ada@example.com');
     await page.getByLabel('Comments').fill('Do you have bur oak seedlings this spring?');
     await shot(page, 'contact-desktop');
-    await page.getByRole('button', { name: 'Send Message' }).click();
+    const sends = countCalls(page, 'contacts.insert');
+    await instantDoubleClick(page.getByRole('button', { name: 'Send Message' }));
     await page.getByText(CONTACT_THANK_YOU).waitFor();
+    await sends.settled();
+    expect(sends.count()).toBe(1);
     await context.close();
   });
 

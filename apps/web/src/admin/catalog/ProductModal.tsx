@@ -11,6 +11,7 @@ import { type ReactNode, useId, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { confirm } from '../../components/ConfirmDialog';
 import { MODAL_TRANSITION_MS, Modal } from '../../components/Modal';
+import { useSingleFlight } from '../../lib/singleFlight';
 import { failureFacts, notify, showApiFailure } from '../../lib/toast';
 import { trpc } from '../../trpc';
 import type { AdminProduct } from './types';
@@ -143,6 +144,7 @@ export function ProductModal({ open, product, onClose, specialOrder = false, onS
     onSaved?.(saved);
     onClose();
   };
+  const once = useSingleFlight();
   const save = useMutation(
     trpc.catalog.save.mutationOptions({
       onSuccess: (answer) => finish(answer.product),
@@ -198,8 +200,7 @@ export function ProductModal({ open, product, onClose, specialOrder = false, onS
       return;
     }
     setErrors([]);
-    if (specialOrder) saveSpecial.mutate(input);
-    else save.mutate(input);
+    once(() => (specialOrder ? saveSpecial.mutateAsync(input) : save.mutateAsync(input)));
   };
 
   const setText = (field: TextField, value: string) => setForm((f) => ({ ...f, [field]: value }));

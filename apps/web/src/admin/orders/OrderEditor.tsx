@@ -14,6 +14,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useBlocker, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useId, useMemo, useRef, useState } from 'react';
 import { confirm } from '../../components/ConfirmDialog';
+import { useSingleFlight } from '../../lib/singleFlight';
 import { failureFacts, notify, showApiFailure } from '../../lib/toast';
 import { trpc } from '../../trpc';
 import { SpecialOrderProductModal } from './SpecialOrderProductModal';
@@ -211,6 +212,7 @@ export function OrderEditor({ order }: { order: AdminOrder | null }) {
     });
   };
 
+  const once = useSingleFlight();
   const save = useMutation(
     trpc.orders.update.mutationOptions({
       onSuccess: async (saved) => {
@@ -236,7 +238,6 @@ export function OrderEditor({ order }: { order: AdminOrder | null }) {
 
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
-    if (save.isPending) return;
     const body: AdminOrderUpdateFormInput = {
       ...(order ? { orderId: order.orderId, version: order.version } : {}),
       name: fields.name,
@@ -258,7 +259,7 @@ export function OrderEditor({ order }: { order: AdminOrder | null }) {
       notify.warning(messagesOf(checked.error.issues).join('\n'), { id: 'order-invalid' });
       return;
     }
-    save.mutate(body);
+    once(() => save.mutateAsync(body));
   };
 
   return (

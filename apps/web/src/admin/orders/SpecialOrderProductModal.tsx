@@ -2,6 +2,7 @@ import { DEFAULT_PRODUCT_TYPE_ID, PRODUCT_TYPES, SAVED_PRODUCT } from '@nursery/
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Modal } from '../../components/Modal';
+import { useSingleFlight } from '../../lib/singleFlight';
 import { notify, showApiFailure } from '../../lib/toast';
 import { trpc } from '../../trpc';
 import type { ProductChoice } from './types';
@@ -31,6 +32,7 @@ export function SpecialOrderProductModal({
   onSaved: (product: ProductChoice, price: string) => void;
 }) {
   const [form, setForm] = useState(EMPTY);
+  const once = useSingleFlight();
   const save = useMutation(
     trpc.catalog.saveSpecialOrder.mutationOptions({
       onSuccess: (product) => {
@@ -46,17 +48,18 @@ export function SpecialOrderProductModal({
   const submit = (event: FormEvent) => {
     event.preventDefault();
     event.stopPropagation();
-    if (save.isPending) return;
     const price = form.price.trim().replace(/^\$/, '');
-    save.mutate({
-      name: form.name,
-      productSize: form.productSize,
-      productTypeId: Number(form.productTypeId),
-      description: form.description,
-      species: form.species,
-      zones: form.zones,
-      prices: price ? [{ startQuantity: '1', endQuantity: null, price }] : [],
-    });
+    once(() =>
+      save.mutateAsync({
+        name: form.name,
+        productSize: form.productSize,
+        productTypeId: Number(form.productTypeId),
+        description: form.description,
+        species: form.species,
+        zones: form.zones,
+        prices: price ? [{ startQuantity: '1', endQuantity: null, price }] : [],
+      }),
+    );
   };
 
   return (

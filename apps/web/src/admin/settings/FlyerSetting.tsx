@@ -2,6 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { confirm } from '../../components/ConfirmDialog';
 import { restCall } from '../../lib/rest';
+import { useSingleFlight } from '../../lib/singleFlight';
 import { notify, showApiFailure } from '../../lib/toast';
 import { trpc } from '../../trpc';
 import type { Setting } from './useSettings';
@@ -17,6 +18,7 @@ export function FlyerSetting({
   const [file, setFile] = useState<File | null>(null);
   const input = useRef<HTMLInputElement>(null);
 
+  const once = useSingleFlight();
   const upload = useMutation({
     mutationFn: (chosen: File) => {
       const form = new FormData();
@@ -80,7 +82,7 @@ export function FlyerSetting({
           type="button"
           className="btn btn-sm btn-primary"
           disabled={upload.isPending}
-          onClick={() => upload.mutate(file)}
+          onClick={() => once(() => upload.mutateAsync(file))}
         >
           {upload.isPending ? 'Uploading...' : 'Upload'}
         </button>

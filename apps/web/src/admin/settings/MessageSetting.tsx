@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Modal } from '../../components/Modal';
+import { useSingleFlight } from '../../lib/singleFlight';
 import { notify, showApiFailure } from '../../lib/toast';
 import { trpc } from '../../trpc';
 import type { Setting } from './useSettings';
@@ -23,6 +24,8 @@ export function MessageSetting({ saved, draft, setDraft, preview, setPreview, on
   const [name, setName] = useState('');
   const dirty = draft !== saved;
 
+  const saveOnce = useSingleFlight();
+  const saveAsOnce = useSingleFlight();
   const save = useMutation(
     trpc.settings.setMessage.mutationOptions({
       onSuccess: (settings) => {
@@ -127,7 +130,7 @@ export function MessageSetting({ saved, draft, setDraft, preview, setPreview, on
               type="button"
               className="btn btn-sm btn-primary"
               disabled={save.isPending}
-              onClick={() => save.mutate({ html: draft })}
+              onClick={() => saveOnce(() => save.mutateAsync({ html: draft }))}
             >
               {save.isPending ? 'Saving...' : 'Save'}
             </button>
@@ -163,7 +166,7 @@ export function MessageSetting({ saved, draft, setDraft, preview, setPreview, on
           id="save-message-as"
           onSubmit={(e) => {
             e.preventDefault();
-            saveAs.mutate({ name: name.trim(), html: draft });
+            saveAsOnce(() => saveAs.mutateAsync({ name: name.trim(), html: draft }));
           }}
         >
           <label htmlFor="save-message-name">Name</label>

@@ -1,6 +1,7 @@
 import { SETTING_NAMES } from '@nursery/domain';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { useSingleFlight } from '../../lib/singleFlight';
 import { notify, showApiFailure } from '../../lib/toast';
 import { trpc } from '../../trpc';
 import type { Setting } from './useSettings';
@@ -15,6 +16,7 @@ export function StockEmailsSetting({
 }) {
   const [value, setValue] = useState(saved);
   useEffect(() => setValue(saved), [saved]);
+  const once = useSingleFlight();
   const save = useMutation(
     trpc.settings.setProductStockEmails.mutationOptions({
       onSuccess: (settings) => {
@@ -32,7 +34,7 @@ export function StockEmailsSetting({
       style={{ display: 'flex', gap: '0.5rem', alignItems: 'flex-start', flexWrap: 'wrap' }}
       onSubmit={(e) => {
         e.preventDefault();
-        save.mutate({ emails: value });
+        once(() => save.mutateAsync({ emails: value }));
       }}
     >
       <label className="visually-hidden" htmlFor="settings-stock-emails">
