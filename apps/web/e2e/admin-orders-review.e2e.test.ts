@@ -340,9 +340,15 @@ describe('the order edit page', () => {
       .toBe('Add Special Order Product...');
 
     // A mistyped address says so instead of quietly starting a new order.
-    await page.goto(`${shop.origin}/Admin/Orders/Edit/12abc`);
-    await page.getByText('There is no order number 12abc.').waitFor();
-    expect(await page.getByRole('button', { name: 'Save New Order' }).count()).toBe(0);
+    // Like an order number nobody has: the same message, and the breadcrumb names it (it said 'New').
+    for (const typed of ['99999', '12abc', 'abc']) {
+      await page.goto(`${shop.origin}/Admin/Orders/Edit/${typed}`);
+      await page.getByText(`There is no order number ${typed}.`).waitFor();
+      expect((await page.locator('.breadcrumb').textContent())?.replace(/\s+/g, ' ').trim()).toBe(
+        `Orders / ${typed}`,
+      );
+      expect(await page.getByRole('button', { name: 'Save New Order' }).count()).toBe(0);
+    }
     await page.context().close();
   });
 });

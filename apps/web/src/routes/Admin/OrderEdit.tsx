@@ -21,12 +21,8 @@ export function AdminOrderEdit() {
 
   let body: ReactNode;
   if (params.orderId && orderId === null) {
-    // A mistyped address must not quietly become a new order.
-    body = (
-      <p className="alert alert-danger">
-        There is no order number {params.orderId}. <Link to="/Admin/Orders">Back to the orders</Link>
-      </p>
-    );
+    // A mistyped address must not quietly become a new order: it reads like an order number nobody has.
+    body = <p className="alert alert-danger">There is no order number {params.orderId}.</p>;
   } else if (orderId === null) {
     body = <OrderEditor key="new" order={null} />;
   } else if (order.isError) {
@@ -49,7 +45,7 @@ export function AdminOrderEdit() {
   return (
     <div className="admin-order-edit">
       <p className="breadcrumb">
-        <Link to="/Admin/Orders">Orders</Link> / {orderId === null ? 'New' : orderId}
+        <Link to="/Admin/Orders">Orders</Link> / {params.orderId ?? 'New'}
       </p>
       <h1>{title}</h1>
       {body}
