@@ -557,12 +557,20 @@ async function pageQuality(release: Running): Promise<void> {
   const chromiumProcess = await startChromiumForLighthouse();
   try {
     for (const page of pages) {
-      const result = await lighthouse(`${release.url}${page}`, {
-        port: chromiumProcess.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: ['performance', 'accessibility', 'best-practices'],
-      });
+      const audit = () =>
+        lighthouse(`${release.url}${page}`, {
+          port: chromiumProcess.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance', 'accessibility', 'best-practices'],
+        });
+      let result = await audit();
+      // Lighthouse 12 with Debian's Chromium now and then loses the navigation start in its trace
+      // (NO_NAVSTART) and scores the page 0: that says nothing of the page, so it gets a second run.
+      for (let retry = 0; retry < 2 && result?.lhr.runtimeError; retry += 1) {
+        say(`    ${page}: Lighthouse failed (${result.lhr.runtimeError.code}), running it again`);
+        result = await audit();
+      }
       if (!result) throw new Error(`Lighthouse gave no result for ${page}`);
       const { categories } = result.lhr;
       const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
