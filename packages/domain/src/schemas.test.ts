@@ -223,3 +223,72 @@ describe('a body of the wrong shape', () => {
     ]);
   });
 });
+
+describe('bidi controls', () => {
+  // U+202E (right-to-left override) and U+2066..U+2069 (isolates) reorder what follows them on screen.
+  const RLO = '\u202e';
+  const BIDI = '\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069';
+
+  it('are dropped from the checkout and contact fields, single- and multi-line', async () => {
+    const order = orderDetailsSchema.parse({
+      ...good,
+      firstName: `Ada${RLO}txt.exe`,
+      lastName: `Love${BIDI}lace`,
+      email: `ada${RLO}@example.com`,
+      confirmEmail: 'ada@example.com',
+      phoneNumber: `555${BIDI}-0100`,
+      workPhoneNumber: `${RLO}555-0199`,
+      comments: `Pick up${RLO} Saturday\nthanks`,
+    });
+    expect(order).toMatchObject({
+      firstName: 'Adatxt.exe',
+      lastName: 'Lovelace',
+      email: 'ada@example.com',
+      phoneNumber: '555-0100',
+      workPhoneNumber: '555-0199',
+      comments: 'Pick up Saturday\nthanks',
+    });
+    const contact = contactSubmissionSchema.parse({
+      name: `Ada${BIDI}`,
+      email: `${RLO}ada@example.com`,
+      comments: `Hello${RLO}\nthere`,
+      loadTime: 1,
+    });
+    expect(contact).toMatchObject({ name: 'Ada', email: 'ada@example.com', comments: 'Hello\nthere' });
+  });
+
+  it('are dropped from the back office: order, product, saved message name and stock e-mails', async () => {
+    const { adminOrderUpdateSchema } = await import('./schemas/orders.ts');
+    const { productInputSchema } = await import('./schemas/catalog.ts');
+    const { saveMessageInputSchema, productStockEmailsInputSchema } = await import('./schemas/settings.ts');
+    const order = adminOrderUpdateSchema.parse({
+      name: `Walt${RLO} Phonecall`,
+      email: `walt${BIDI}@example.com`,
+      phoneNumber: `(555)${RLO} 444-1212`,
+      comments: `Called${RLO} Tuesday\nback in April`,
+      products: [{ productId: 1, quantity: 1, isStatic: false }],
+    });
+    expect(order).toMatchObject({
+      name: 'Walt Phonecall',
+      email: 'walt@example.com',
+      phoneNumber: '(555) 444-1212',
+      comments: 'Called Tuesday\nback in April',
+    });
+    const product = productInputSchema.parse({
+      name: `Bur${RLO} Oak`,
+      species: `Quercus${BIDI} macrocarpa`,
+      description: `Tall${RLO}\nand wide`,
+    });
+    expect(product).toMatchObject({
+      name: 'Bur Oak',
+      species: 'Quercus macrocarpa',
+      description: 'Tall\nand wide',
+    });
+    expect(saveMessageInputSchema.parse({ name: `Spring${RLO} sale`, html: '<b>x</b>' }).name).toBe(
+      'Spring sale',
+    );
+    expect(productStockEmailsInputSchema.parse({ emails: `grower${RLO}@example.com` }).emails).toBe(
+      'grower@example.com',
+    );
+  });
+});

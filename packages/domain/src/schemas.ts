@@ -16,20 +16,30 @@ const tooLong = (field: string, max: number) => ({ error: `${field} can be at mo
 const ONE_LINE_CONTROLS = /[\u0000-\u001f\u007f\u2028\u2029]+/g;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point.
 const MULTI_LINE_CONTROLS = /[\u0000-\u0008\u000b-\u001f\u007f]/g;
-export const asOneLine = (s: string): string => s.replace(ONE_LINE_CONTROLS, ' ');
-export const asMultiLine = (s: string): string => s.replace(/\r\n?/g, '\n').replace(MULTI_LINE_CONTROLS, '');
+// Bidi embeddings, overrides and isolates (U+202A-U+202E, U+2066-U+2069) reorder what follows them up to the
+// end of the line: in a name they scramble the admin tables and spreadsheet rows around it, or make one text
+// read as another. Nobody types them on purpose, so they are dropped from single- and multi-line text alike.
+const BIDI_CONTROLS = /[\u202a-\u202e\u2066-\u2069]/g;
+export const asOneLine = (s: string): string => s.replace(BIDI_CONTROLS, '').replace(ONE_LINE_CONTROLS, ' ');
+export const asMultiLine = (s: string): string =>
+  s.replace(BIDI_CONTROLS, '').replace(/\r\n?/g, '\n').replace(MULTI_LINE_CONTROLS, '');
 
-/** Missing or null becomes '' so the spec's "you must enter" rule, not a type error, speaks. */
-const text = (field: string, max: number) =>
+/**
+ * A text field of any form, storefront or back office: control characters handled as above, trimmed, at most
+ * `max` long. Missing or null becomes '' so the spec's "you must enter" rule, not a type error, speaks.
+ */
+export const textInput = (field: string, max: number, lines: 'one' | 'many' = 'one') =>
   z
     .string({ error: `${field} must be text.` })
-    .overwrite(asOneLine)
+    .overwrite(lines === 'one' ? asOneLine : asMultiLine)
     .trim()
     .max(max, tooLong(field, max))
     .nullish()
     .transform((v) => v ?? '');
+const text = textInput;
 
-const optionalText = (field: string, max: number, lines: 'one' | 'many' = 'one') =>
+/** As textInput, with missing, null or '' as null. */
+export const optionalTextInput = (field: string, max: number, lines: 'one' | 'many' = 'one') =>
   z
     .string({ error: `${field} must be text.` })
     .overwrite(lines === 'one' ? asOneLine : asMultiLine)
@@ -37,6 +47,7 @@ const optionalText = (field: string, max: number, lines: 'one' | 'many' = 'one')
     .max(max, tooLong(field, max))
     .nullish()
     .transform((v) => (v ? v : null));
+const optionalText = optionalTextInput;
 
 export const idSchema = z.coerce
   .number({ error: 'The id must be a number.' })
@@ -173,6 +184,7 @@ export const contactSubmissionSchema = z.object(
     subject: z.string().trim().max(200, tooLong('Subject', 200)).optional(),
     email: z
       .string({ error: INVALID_EMAIL })
+      .overwrite(asOneLine)
       .trim()
       .max(254, tooLong('Email', 254))
       .pipe(z.email({ error: INVALID_EMAIL })),

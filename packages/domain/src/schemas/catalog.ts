@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { toCents } from '../money.ts';
 import { ADMIN_SELECTABLE_STATUSES, ProductStatus } from '../productStatus.ts';
 import { DEFAULT_PRODUCT_TYPE_ID, isProductTypeId, PRODUCT_TYPES } from '../productTypes.ts';
+import { textInput as text } from '../schemas.ts';
 import { validateTiers } from '../tiers.ts';
 import { optionalVersion } from './orders.ts';
 
@@ -21,14 +22,6 @@ export const STOCK_NOTES_MAX = 2000;
 export const STOCK_UPDATES_MAX = 1000;
 
 const tooLong = (field: string, max: number) => ({ error: `${field} can be at most ${max} characters.` });
-
-const text = (field: string, max: number) =>
-  z
-    .string({ error: `${field} must be text.` })
-    .trim()
-    .max(max, tooLong(field, max))
-    .nullish()
-    .transform((v) => v ?? '');
 
 /** Digits or empty, as the price table's quantity cells send them; empty means null. */
 const tierQuantity = (field: string) =>
@@ -133,7 +126,7 @@ export const productInputSchema = z
     name: text('Name', PRODUCT_NAME_MAX).refine((v) => v.length > 0, {
       error: 'Enter a name for the product.',
     }),
-    description: text('Description', PRODUCT_DESCRIPTION_MAX),
+    description: text('Description', PRODUCT_DESCRIPTION_MAX, 'many'),
     productTypeId: z
       .number({ error: 'Choose a product type.' })
       .refine(isProductTypeId, {

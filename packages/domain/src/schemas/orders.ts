@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ORDER_MESSAGES } from '../messages.ts';
 import { toCents } from '../money.ts';
 import { QUANTITY_MAX } from '../orderDetails.ts';
-import { INVALID_EMAIL } from '../schemas.ts';
+import { INVALID_EMAIL, optionalTextInput as optionalText, textInput as text } from '../schemas.ts';
 import { ALL_SEASONS } from '../seasons.ts';
 
 /**
@@ -29,24 +29,6 @@ export const optionalVersion = z
   .nullish();
 
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-const tooLong = (field: string, max: number) => ({ error: `${field} can be at most ${max} characters.` });
-
-const text = (field: string, max: number) =>
-  z
-    .string({ error: `${field} must be text.` })
-    .trim()
-    .max(max, tooLong(field, max))
-    .nullish()
-    .transform((v) => v ?? '');
-
-const optionalText = (field: string, max: number) =>
-  z
-    .string({ error: `${field} must be text.` })
-    .trim()
-    .max(max, tooLong(field, max))
-    .nullish()
-    .transform((v) => (v ? v : null));
 
 /**
  * A positive whole number from JSON or from a query string, where everything arrives as text.
@@ -156,7 +138,7 @@ export const adminOrderUpdateSchema = z
     email: text('Email', 254),
     phoneNumber: text('Phone number', 40),
     workPhoneNumber: optionalText('Work phone number', 40),
-    comments: optionalText('Comments', 4000),
+    comments: optionalText('Comments', 4000, 'many'),
     isTaxExempt: z
       .boolean({ error: 'isTaxExempt must be true or false.' })
       .nullish()

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { asMultiLine, asOneLine } from '../schemas.ts';
 
 /** The settings the shop knows, by the names the spec gives them. */
 export const SETTING_NAMES = {
@@ -37,6 +38,7 @@ export const setMessageInputSchema = z.object({
 export const saveMessageInputSchema = z.object({
   name: z
     .string({ error: 'Give the saved message a name.' })
+    .overwrite(asOneLine)
     .trim()
     .min(1, { error: 'Give the saved message a name.' })
     .max(SAVED_MESSAGE_NAME_MAX_LENGTH, {
@@ -84,6 +86,7 @@ export const productStockEmailsInputSchema = z.object({
           ? 'Send the list as {"emails": "a@example.com, b@example.com"}; an empty text clears it.'
           : 'The stock e-mail list must be text: addresses separated by commas.',
     })
+    .overwrite(asMultiLine)
     .max(STOCK_EMAILS_MAX_LENGTH, {
       error: `The stock e-mail list can be at most ${STOCK_EMAILS_MAX_LENGTH} characters.`,
     })
