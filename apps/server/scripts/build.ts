@@ -44,10 +44,11 @@ const EXTERNAL_PACKAGES = ['better-sqlite3', 'sharp', 'oidc-provider'];
 
 /**
  * Packages the server loads on first use (`await import()`), never at start: xlsx (about 34 MB and a third
- * of a second of start-up) for the spreadsheet exports, sharp (libvips, about 20 MB) for product photos. One
+ * of a second of start-up) for the spreadsheet exports, sharp (libvips, about 20 MB) for product photos,
+ * oidc-provider (about 28 MB) for the first sign-in (src/auth/provider.ts). One
  * static import anywhere would load them on every start again, so the build refuses it.
  */
-const LOADED_ON_FIRST_USE = ['xlsx', 'sharp'];
+const LOADED_ON_FIRST_USE = ['xlsx', 'sharp', 'oidc-provider'];
 
 /** Dependencies that only run while installing (fetching prebuilt binaries): never needed at run time. */
 const INSTALL_ONLY_PACKAGES = new Set(['prebuild-install', 'node-gyp', 'node-gyp-build']);

@@ -39,8 +39,18 @@ describe('idle memory', () => {
     expect(v8.getHeapStatistics().total_heap_size).toBeLessThan(grown);
   });
 
+  it('collects once a busy spell ends even when the heap hardly grew', async () => {
+    running = startIdleMemory({ everyMs: 100, growthBytes: 512 * MB });
+    // Half a second of work on the loop without allocating: the next tick is busy, the one after quiet.
+    const until500 = Date.now() + 500;
+    let spins = 0;
+    while (Date.now() < until500) spins += 1;
+    expect(spins).toBeGreaterThan(0);
+    expect(await until(() => running !== null && running.collections >= 1)).toBe(true);
+  });
+
   it('leaves a quiet process alone', async () => {
-    running = startIdleMemory({ everyMs: 50, growthBytes: 64 * MB });
+    running = startIdleMemory({ everyMs: 100, quietUtilization: 0.5, growthBytes: 64 * MB });
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(running.collections).toBe(0);
   });

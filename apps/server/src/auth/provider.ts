@@ -10,7 +10,8 @@ import {
   sweepExpiredOidcPayloads,
 } from '@nursery/api/staff';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import Provider, { type Configuration, errors, type KoaContextWithOIDC } from 'oidc-provider';
+import type Provider from 'oidc-provider';
+import type { Configuration, KoaContextWithOIDC, errors as ProviderErrors } from 'oidc-provider';
 import { z } from 'zod';
 import { DatabaseAdapter } from './adapter.ts';
 import type { ProviderKeys } from './keys.ts';
@@ -66,7 +67,6 @@ export function staffIdOfSubject(subject: string): number | null {
 }
 
 export interface EmbeddedProvider {
-  provider: Provider;
   limiter: SignInLimiter;
 }
 
@@ -97,7 +97,7 @@ export async function mountEmbeddedProvider(
   const formAction = ["'self'", ...appOrigins.filter((origin) => origin !== new URL(publicUrl).origin)];
   const pagePolicy = `default-src 'none'; style-src 'self'; form-action ${formAction.join(' ')}; frame-ancestors 'none'; base-uri 'none'`;
 
-  const configuration: Configuration = {
+  const configure = (errors: typeof ProviderErrors): Configuration => ({
     adapter: (name: string) => new DatabaseAdapter(db, name),
     clients: [
       {
@@ -225,18 +225,30 @@ export async function mountEmbeddedProvider(
     },
     // The admin app calls the token endpoint from the shop's own origin (browsers send Origin on a POST).
     clientBasedCORS: (_ctx, origin) => appOrigins.includes(origin),
-  };
-
-  const provider = new Provider(oidc.issuer, configuration);
-  provider.proxy = config.trustProxy;
-  provider.on('server_error', (_ctx: KoaContextWithOIDC, error: Error) => {
-    shop.log.error({ err: error }, 'sign-in provider error');
   });
+
+  // oidc-provider (with koa, jose and the rest: about 28 MB of memory and a tenth of the start) loads with the
+  // first request to /oidc, not at start: customers never sign in, and most hours nobody does.
+  let loading: Promise<{ provider: Provider; callback: ReturnType<Provider['callback']> }> | null = null;
+  const started = () => {
+    loading ??= (async () => {
+      const { default: OidcProvider, errors } = await import('oidc-provider');
+      const provider = new OidcProvider(oidc.issuer, configure(errors));
+      provider.proxy = config.trustProxy;
+      provider.on('server_error', (_ctx: KoaContextWithOIDC, error: Error) => {
+        shop.log.error({ err: error }, 'sign-in provider error');
+      });
+      return { provider, callback: provider.callback() };
+    })().catch((error: unknown) => {
+      loading = null;
+      throw error;
+    });
+    return loading;
+  };
 
   const limiter = new SignInLimiter(options.limits);
   // Interactions whose person proved a one-time password and now must choose their own (uid -> account).
   const passwordChanges = new Map<string, { staffId: number; email: string; until: number }>();
-  const callback = provider.callback();
 
   sweepExpiredOidcPayloads(db);
   const sweeper = setInterval(() => sweepExpiredOidcPayloads(db), SWEEP_EVERY_MS);
@@ -249,6 +261,7 @@ export async function mountEmbeddedProvider(
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
     const handToProvider = async (request: FastifyRequest, reply: FastifyReply) => {
+      const { callback } = await started();
       reply.hijack();
       const raw = request.raw as IncomingMessage & { originalUrl?: string };
       const url = raw.url ?? '/';
@@ -302,9 +315,10 @@ export async function mountEmbeddedProvider(
     const openInteraction = async (request: FastifyRequest, reply: FastifyReply) => {
       const params = uidParams.safeParse(request.params);
       if (!params.success) return null;
+      const { provider } = await started();
       try {
         const details = await provider.interactionDetails(request.raw, reply.raw);
-        return { uid: params.data.uid, details };
+        return { uid: params.data.uid, details, provider };
       } catch {
         return null;
       }
@@ -313,7 +327,7 @@ export async function mountEmbeddedProvider(
     scope.get(`${OIDC_MOUNT_PATH}/interaction/:uid`, async (request, reply) => {
       const interaction = await openInteraction(request, reply);
       if (!interaction) return expired(reply);
-      const { uid, details } = interaction;
+      const { uid, details, provider } = interaction;
       if (details.uid !== uid) return expired(reply);
       if (details.prompt.name === 'login') {
         const hint = typeof details.params.login_hint === 'string' ? details.params.login_hint : '';
@@ -344,7 +358,7 @@ export async function mountEmbeddedProvider(
     scope.post(`${OIDC_MOUNT_PATH}/interaction/:uid/login`, async (request, reply) => {
       const interaction = await openInteraction(request, reply);
       if (!interaction) return expired(reply);
-      const { uid, details } = interaction;
+      const { uid, details, provider } = interaction;
       if (details.uid !== uid || details.prompt.name !== 'login') {
         return reply.redirect(`${OIDC_MOUNT_PATH}/interaction/${details.uid}`, 303);
       }
@@ -400,7 +414,7 @@ export async function mountEmbeddedProvider(
     scope.post(`${OIDC_MOUNT_PATH}/interaction/:uid/password`, async (request, reply) => {
       const interaction = await openInteraction(request, reply);
       if (!interaction) return expired(reply);
-      const { uid, details } = interaction;
+      const { uid, details, provider } = interaction;
       const pending = passwordChanges.get(uid);
       if (!pending || pending.until < Date.now() || details.uid !== uid) {
         passwordChanges.delete(uid);
@@ -437,7 +451,7 @@ export async function mountEmbeddedProvider(
     });
   });
 
-  return { provider, limiter };
+  return { limiter };
 }
 
 async function loadOrCreateGrant(
