@@ -156,8 +156,9 @@ export function createIndexPage(
     const caller = createCaller(await createContext(request));
     const boot = { 'site.config': await caller.site.config(), 'settings.all': await caller.settings.all() };
     const bootScript = `<script type="application/json" id="${BOOT_DATA_ID}">${scriptJson(boot)}</script>`;
+    // Replacer functions, not strings: a `$&` or `$'` typed into the message or the shop's name is text.
     return page
-      .replace(SHOP_NAME_SLOT, escapeText(boot['site.config'].shop.name))
-      .replace('</body>', `  ${bootScript}\n  </body>`);
+      .replace(SHOP_NAME_SLOT, () => escapeText(boot['site.config'].shop.name))
+      .replace('</body>', () => `  ${bootScript}\n  </body>`);
   }
 }

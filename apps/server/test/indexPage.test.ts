@@ -79,6 +79,21 @@ describe('index.html per page', () => {
     expect(html).toContain('\\u003cstrong>Pick-up\\u003c/strong>');
   });
 
+  it("keeps a message's dollar patterns as typed ($& $` $' are not replacement patterns here)", async () => {
+    const typed = "Seeds $5 each: $& $` $' $$ $1";
+    shop.shop.database.sqlite.prepare("UPDATE settings SET value = ? WHERE name = 'Message'").run(typed);
+    try {
+      const html = await page('/Contact');
+      expect(bootData(html)['settings.all']).toEqual(await trpcData('settings.all'));
+      expect(JSON.stringify(bootData(html))).toContain("Seeds $5 each: $&amp; $` $' $$ $1");
+      expect(html.match(/<\/body>/g)).toHaveLength(1);
+    } finally {
+      shop.shop.database.sqlite
+        .prepare("UPDATE settings SET value = ? WHERE name = 'Message'")
+        .run('<strong>Pick-up</strong> in April </script><script>alert(1)</script>');
+    }
+  });
+
   it('announces the home page chunk and its first carousel image, and no data the first screen does not show', async () => {
     const found = links(await page('/'));
     expect(found).toContain(
