@@ -91,6 +91,10 @@ function preloadLinks(match: PageMatch | null, preloads: RoutePreloads): string[
   return links;
 }
 
+type BootCaller = ReturnType<typeof createCaller>;
+type SiteConfig = Awaited<ReturnType<BootCaller['site']['config']>>;
+type Settings = Awaited<ReturnType<BootCaller['settings']['all']>>;
+
 export interface IndexPage {
   /** index.html for this address: the route's preloads in its head and the visitor's boot data in its body. */
   render(request: FastifyRequest): Promise<string>;
@@ -144,17 +148,27 @@ export function createIndexPage(
 
   async function render(request: FastifyRequest): Promise<string> {
     const { html, preloads } = template();
-    const url = new URL(request.url, 'http://shop.invalid');
-    const links = preloadLinks(matchPage(url.pathname, url.search), preloads);
+    // Split by hand: new URL() throws on targets such as `//[` (read as a host), which would answer 500.
+    const queryAt = request.url.indexOf('?');
+    const pathname = queryAt >= 0 ? request.url.slice(0, queryAt) : request.url;
+    const search = queryAt >= 0 ? request.url.slice(queryAt) : '';
+    const links = preloadLinks(matchPage(pathname, search), preloads);
     // The preloads go before the main script so the browser starts them first.
     const head = links.length ? `${links.join('\n    ')}\n    ` : '';
     const scriptAt = html.indexOf('<script type="module"');
     const page = scriptAt >= 0 ? `${html.slice(0, scriptAt)}${head}${html.slice(scriptAt)}` : html;
     // The back office reads the staff's own settings (with the stock e-mail list) itself, and has a header
     // of its own.
-    if (/^\/admin(\/|$)/i.test(url.pathname)) return page.replace(SHELL, '');
-    const caller = createCaller(await createContext(request));
-    const boot = { 'site.config': await caller.site.config(), 'settings.all': await caller.settings.all() };
+    if (/^\/admin(\/|$)/i.test(pathname)) return page.replace(SHELL, '');
+    let boot: { 'site.config': SiteConfig; 'settings.all': Settings };
+    try {
+      const caller = createCaller(await createContext(request));
+      boot = { 'site.config': await caller.site.config(), 'settings.all': await caller.settings.all() };
+    } catch (error) {
+      // The page must load whatever the database says: without the block the app asks for both itself.
+      request.log.error({ err: error }, 'index.html: boot data unavailable');
+      return page;
+    }
     const bootScript = `<script type="application/json" id="${BOOT_DATA_ID}">${scriptJson(boot)}</script>`;
     // Replacer functions, not strings: a `$&` or `$'` typed into the message or the shop's name is text.
     return page

@@ -3,6 +3,7 @@
  * and the shop's identity and settings as an inert data block, so a phone's first paint is the final layout.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -141,5 +142,57 @@ describe('index.html per page', () => {
     expect(res.headers.get('content-encoding')).toBe('gzip');
     expect(res.headers.get('cache-control')).toBe('no-cache');
     expect(await res.text()).toContain('<div id="root">');
+  });
+});
+
+describe('index.html per page when something is off', () => {
+  let other: TestServer;
+  let otherRoot: string;
+
+  beforeAll(async () => {
+    otherRoot = mkdtempSync(path.join(os.tmpdir(), 'nursery-web-'));
+    writeFileSync(path.join(otherRoot, 'index.html'), INDEX_HTML);
+    other = await startTestServer({ DEMO_DATA: 'true' }, { webRoot: otherRoot });
+  });
+
+  afterAll(async () => {
+    await other?.stop();
+    rmSync(otherRoot, { recursive: true, force: true });
+  });
+
+  /** GET with the request target exactly as given (fetch would normalise it). */
+  const rawGet = (target: string) =>
+    new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const { hostname, port } = new URL(other.url);
+      const req = http.get({ hostname, port, path: target }, (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => {
+          body += chunk;
+        });
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      });
+      req.on('error', reject);
+    });
+
+  it('answers an address the URL parser refuses (//[ and the like) with the page, not a 500', async () => {
+    for (const target of ['//[', '//a:b@', '//x:99999/Products']) {
+      const res = await rawGet(target);
+      expect(res.status, target).toBe(200);
+      expect(res.body, target).toContain('<div id="root">');
+    }
+  });
+
+  it('still serves the page, without boot data, when the settings cannot be read', async () => {
+    other.shop.database.sqlite.exec('ALTER TABLE settings RENAME TO settings_away');
+    try {
+      const res = await fetch(`${other.url}/FAQ`);
+      expect(res.status).toBe(200);
+      const html = await res.text();
+      expect(html).toContain('<div id="root">');
+      expect(html).not.toContain('boot-data');
+    } finally {
+      other.shop.database.sqlite.exec('ALTER TABLE settings_away RENAME TO settings');
+    }
   });
 });
