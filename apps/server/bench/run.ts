@@ -717,7 +717,7 @@ async function coldStart(): Promise<void> {
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
   record({
     section: 'Cold start',
-    name: 'node release/server.js, existing data folder (median of 3)',
+    name: `${nodeCommand('release/server.js')}, existing data folder (median of 3)`,
     value: `${fmt(median(again))} ms`,
     anchor: `${fmt(median(bare))} ms`,
     ratio: ratio(median(again), median(bare)),
@@ -726,7 +726,7 @@ async function coldStart(): Promise<void> {
   });
   record({
     section: 'Cold start',
-    name: 'node release/server.js, empty data folder (migrate, seed, keys)',
+    name: `${nodeCommand('release/server.js')}, empty data folder (migrate, seed, keys)`,
     value: `${fmt(first.ms)} ms`,
     anchor: `${fmt(median(bare))} ms`,
     ratio: ratio(first.ms, median(bare)),
