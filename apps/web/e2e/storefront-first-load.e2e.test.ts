@@ -125,6 +125,28 @@ describe('storefront first load on a phone', () => {
     await context.close();
   });
 
+  it('hands the static header over to the app without a frame where the page is empty', async () => {
+    const { page, context, consoleErrors } = await newPage(browser, { viewport: PHONE_VIEWPORT });
+    // Every state of #root the page ever settled in (a mutation observer sees each change once its task ends,
+    // so a state recorded here is one the browser could have painted).
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      Object.assign(window, { rootStates: seen });
+      new MutationObserver(() => {
+        const root = document.getElementById('root');
+        if (root) seen.push(root.querySelector('header.site-header') ? 'header' : 'no header');
+      }).observe(document, { childList: true, subtree: true });
+    });
+    for (const path of ['/Products', '/FAQ', '/']) {
+      await page.goto(`${shop.origin}${path}`);
+      await page.locator('main h1').first().waitFor();
+      const states = await page.evaluate(() => (window as unknown as { rootStates: string[] }).rootStates);
+      expect({ path, states: [...new Set(states)] }).toEqual({ path, states: ['header'] });
+    }
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+
   it('keeps the home page still while its carousel, welcome and message arrive', async () => {
     const { page, context, consoleErrors } = await newPage(browser, { viewport: PHONE_VIEWPORT });
     await page.goto(shop.origin);

@@ -12,7 +12,10 @@ const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');
 seedBootData(queryClient);
 
-void applyPreloadedStylesheets().then(() =>
+// The first render waits for the page's route chunk too: otherwise the lazy page suspends, React commits an
+// empty #root in place of the static header, and a phone shows a blank page for a moment before the header
+// comes back. A chunk that fails to load is left to the router's own error handling after the render.
+void Promise.all([applyPreloadedStylesheets(), router.load().catch(() => undefined)]).then(() =>
   createRoot(root).render(
     <StrictMode>
       <QueryClientProvider client={queryClient}>
