@@ -53,6 +53,8 @@ function trpcQueryUrl(procedurePath: string, input?: unknown): string {
 
 /** Where index.html's static header (painted before the app's script runs) shows the shop's name. */
 const SHOP_NAME_SLOT = '<!--shop-name-->';
+/** The page's title as the build writes it. */
+const TITLE = /<title>[^<]*<\/title>/;
 /** That static header: the storefront's, which the back office does not show. */
 const SHELL = /<!--shell-->[\s\S]*?<!--\/shell-->/;
 
@@ -171,8 +173,12 @@ export function createIndexPage(
     }
     const bootScript = `<script type="application/json" id="${BOOT_DATA_ID}">${scriptJson(boot)}</script>`;
     // Replacer functions, not strings: a `$&` or `$'` typed into the message or the shop's name is text.
+    const shopName = escapeText(boot['site.config'].shop.name);
+    // The tab names the shop, not the build's placeholder, until the app writes the page's own title (a slow
+    // phone shows it for seconds; without JavaScript, for good).
     return page
-      .replace(SHOP_NAME_SLOT, () => escapeText(boot['site.config'].shop.name))
+      .replace(TITLE, () => `<title>${shopName}</title>`)
+      .replace(SHOP_NAME_SLOT, () => shopName)
       .replace('</body>', () => `  ${bootScript}\n  </body>`);
   }
 }

@@ -119,6 +119,7 @@ describe('storefront first load on a phone', () => {
     await page.goto(`${shop.origin}/Products`);
     const header = page.locator('header.site-header');
     expect(await header.locator('.brand-name').textContent()).toBe(shop.config.shop.name);
+    expect(await page.title()).toBe(shop.config.shop.name);
     // Styled by the page's own rules: the stylesheet is only preloaded and applied by the script.
     expect(await header.evaluate((e) => getComputedStyle(e).backgroundColor)).toBe('rgb(47, 93, 58)');
     expect(await header.evaluate((e) => e.getBoundingClientRect().height)).toBe(60);
