@@ -126,6 +126,24 @@ describe('storefront first load on a phone', () => {
     await context.close();
   });
 
+  it("lays the shop's name out in the static header as the app's header does, cart and menu buttons included", async () => {
+    const nameBox = async (javaScriptEnabled: boolean) => {
+      const context = await browser.newContext({ viewport: { width: 390, height: 844 }, javaScriptEnabled });
+      const page = await context.newPage();
+      await page.goto(`${shop.origin}/FAQ`);
+      if (javaScriptEnabled) await page.locator('main h1').first().waitFor();
+      const box = await page.locator('.site-header .brand-name').boundingBox();
+      await context.close();
+      if (!box) throw new Error('no shop name in the header');
+      return box;
+    };
+    const shell = await nameBox(false);
+    const app = await nameBox(true);
+    // The same lines in the same place: the name does not reflow when the app takes over.
+    expect({ top: shell.y, height: shell.height }).toEqual({ top: app.y, height: app.height });
+    expect(Math.abs(shell.x - app.x)).toBeLessThanOrEqual(2);
+  });
+
   it('hands the static header over to the app without a frame where the page is empty', async () => {
     const { page, context, consoleErrors } = await newPage(browser, { viewport: PHONE_VIEWPORT });
     // Every state of #root the page ever settled in (a mutation observer sees each change once its task ends,
