@@ -221,6 +221,27 @@ export function storableOrderDetails(details: OrderDetailsDraft): Omit<OrderDeta
 }
 
 export function parseStoredOrderDetails(text: string | null): Partial<OrderDetailsDraft> {
+  return parseDetailFields(text, DETAIL_FIELDS);
+}
+
+const FORM_FIELDS = [...DETAIL_FIELDS, 'comments'] as const satisfies readonly (keyof OrderDetailsDraft)[];
+
+/**
+ * The details form as typed, kept for this tab only so a reload mid-checkout does not lose it: the form's
+ * own fields and nothing else (no cart lines, no step, no time). Null when there is nothing to keep.
+ */
+export function storableOrderDraft(details: OrderDetailsDraft): OrderDetailsDraft | null {
+  return FORM_FIELDS.some((field) => details[field] !== '') ? { ...details } : null;
+}
+
+export function parseStoredOrderDraft(text: string | null): Partial<OrderDetailsDraft> {
+  return parseDetailFields(text, FORM_FIELDS);
+}
+
+function parseDetailFields(
+  text: string | null,
+  fields: readonly (keyof OrderDetailsDraft)[],
+): Partial<OrderDetailsDraft> {
   if (!text) return {};
   let raw: unknown;
   try {
@@ -230,9 +251,9 @@ export function parseStoredOrderDetails(text: string | null): Partial<OrderDetai
   }
   if (typeof raw !== 'object' || raw === null) return {};
   const out: Partial<OrderDetailsDraft> = {};
-  for (const field of DETAIL_FIELDS) {
+  for (const field of fields) {
     const value = (raw as Record<string, unknown>)[field];
-    if (typeof value === 'string') out[field] = value.slice(0, 254);
+    if (typeof value === 'string') out[field] = value.slice(0, field === 'comments' ? 4000 : 254);
   }
   return out;
 }

@@ -1,27 +1,38 @@
 import { useSyncExternalStore } from 'react';
 import {
   type CartState,
+  cartItemCount,
   initialCartState,
   parseStoredCart,
   parseStoredOrderDetails,
+  parseStoredOrderDraft,
   storableOrderDetails,
+  storableOrderDraft,
 } from './cartState';
 
 /** The spec's browser storage keys. */
 export const CART_STORAGE_KEY = 'user-cart';
 export const ORDER_DETAILS_STORAGE_KEY = 'order-details';
+/**
+ * The details form being typed, in sessionStorage: it outlives a reload (a phone's pull-to-refresh
+ * mid-checkout) but not the tab, and is never shared with other tabs or left on a shared device.
+ */
+export const ORDER_DRAFT_STORAGE_KEY = 'order-details-draft';
 
-function read(key: string): string | null {
+type Area = 'localStorage' | 'sessionStorage';
+
+function read(key: string, area: Area = 'localStorage'): string | null {
   try {
-    return window.localStorage.getItem(key);
+    return window[area].getItem(key);
   } catch {
     return null;
   }
 }
 
-function write(key: string, value: string): void {
+function write(key: string, value: string | null, area: Area = 'localStorage'): void {
   try {
-    window.localStorage.setItem(key, value);
+    if (value === null) window[area].removeItem(key);
+    else window[area].setItem(key, value);
   } catch {
     // Storage can be full or refused (private mode); the cart then lives for this visit only.
   }
@@ -29,10 +40,28 @@ function write(key: string, value: string): void {
 
 function loadState(): CartState {
   if (typeof window === 'undefined') return initialCartState();
-  return initialCartState(
-    parseStoredCart(read(CART_STORAGE_KEY)),
-    parseStoredOrderDetails(read(ORDER_DETAILS_STORAGE_KEY)),
-  );
+  const cart = parseStoredCart(read(CART_STORAGE_KEY));
+  // A draft only means something for the cart it was typed for; an empty cart drops a stale one.
+  const draft =
+    cartItemCount(cart) > 0 ? parseStoredOrderDraft(read(ORDER_DRAFT_STORAGE_KEY, 'sessionStorage')) : {};
+  if (cartItemCount(cart) === 0) write(ORDER_DRAFT_STORAGE_KEY, null, 'sessionStorage');
+  return initialCartState(cart, {
+    ...parseStoredOrderDetails(read(ORDER_DETAILS_STORAGE_KEY)),
+    ...draft,
+  });
+}
+
+/**
+ * The one rule for the draft: kept while the cart has something in it, gone once it is empty (an order
+ * placed empties it, and so does a customer removing every line), so typed details never outlive the
+ * checkout they were typed for.
+ */
+function keepDraft(previous: CartState, next: CartState): void {
+  const hasLines = cartItemCount(next.cart) > 0;
+  const hadLines = cartItemCount(previous.cart) > 0;
+  if (hasLines === hadLines && (!hasLines || next.orderDetails === previous.orderDetails)) return;
+  const draft = hasLines ? storableOrderDraft(next.orderDetails) : null;
+  write(ORDER_DRAFT_STORAGE_KEY, draft && JSON.stringify(draft), 'sessionStorage');
 }
 
 let state: CartState = loadState();
@@ -46,9 +75,10 @@ export function getCartState(): CartState {
 export function updateCart(transition: (current: CartState) => CartState): CartState {
   const next = transition(state);
   if (next === state) return state;
-  const cartChanged = next.cart !== state.cart;
+  const previous = state;
   state = next;
-  if (cartChanged) write(CART_STORAGE_KEY, JSON.stringify(state.cart));
+  if (next.cart !== previous.cart) write(CART_STORAGE_KEY, JSON.stringify(state.cart));
+  keepDraft(previous, next);
   for (const listener of listeners) listener();
   return state;
 }
@@ -77,8 +107,9 @@ export function useCartState<T>(select: (s: CartState) => T): T {
 if (typeof window !== 'undefined') {
   window.addEventListener('storage', (event) => {
     if (event.key !== CART_STORAGE_KEY) return;
-    const cart = parseStoredCart(event.newValue);
-    state = { ...state, cart };
+    const previous = state;
+    state = { ...state, cart: parseStoredCart(event.newValue) };
+    keepDraft(previous, state);
     for (const listener of listeners) listener();
   });
 }
