@@ -13,6 +13,12 @@ export default defineConfig({
       home: { source: 'src/routes/Home.tsx', images: HOME_SLIDES.slice(0, 1).map((s) => s.image) },
       products: { source: 'src/routes/Products.tsx' },
       order: { source: 'src/routes/OrderView.tsx' },
+      // Pages without data of their own: announcing the chunk is what lets them paint with the main script.
+      treeCare: { source: 'src/routes/TreeCare.tsx' },
+      faq: { source: 'src/routes/Faq.tsx' },
+      contact: { source: 'src/routes/Contact.tsx' },
+      lookup: { source: 'src/routes/OrderLookup.tsx' },
+      notFound: { source: 'src/routes/NotFound.tsx' },
     }),
     stylesheetAsPreload(),
   ],

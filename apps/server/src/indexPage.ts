@@ -16,30 +16,65 @@ const routePreloadsSchema = z.record(
 );
 type RoutePreloads = z.infer<typeof routePreloadsSchema>;
 
-/** The storefront pages whose first screen depends on data, and how the app asks for that data. */
-type PageMatch =
-  | { route: 'home' }
-  | { route: 'products' }
-  | { route: 'order'; orderId: string; phone: string };
+/** The storefront pages as the web build names them in route-preloads.json (apps/web/vite.config.ts). */
+type PageRoute = 'home' | 'products' | 'treeCare' | 'faq' | 'contact' | 'lookup' | 'order' | 'notFound';
+
+/** A storefront page, and the address of the data its first screen shows when that is worth announcing too. */
+interface PageMatch {
+  route: PageRoute;
+  data: string | null;
+}
 
 /** A phone as the order view's address carries it; anything odder is left to the app to fetch itself. */
 const PLAIN_PHONE = /^[0-9 ()+.-]{1,40}$/;
 
+/** Pages without parameters, keyed as the app's router matches them: any letter case, a trailing slash. */
+const FIXED_PAGES: Record<string, PageRoute> = {
+  '': 'home',
+  '/products': 'products',
+  '/treecare': 'treeCare',
+  '/faq': 'faq',
+  '/contact': 'contact',
+};
+
+/**
+ * The page apps/web/src/router.tsx shows at this address, or null for the back office (it loads its own code
+ * once the staff signs in). Every other address gets its page's chunks, the not-found page's included, since
+ * each is a round trip after the main script otherwise. Data is announced only for the exact addresses the
+ * app asks it from, so no announced call (an order lookup is rate-limited) goes unused.
+ */
 function matchPage(pathname: string, search: string): PageMatch | null {
-  if (pathname === '/') return { route: 'home' };
-  // ?ignoreCache=true makes the app ask with an input, another address than the one preloaded.
-  if (pathname === '/Products') return search.includes('ignoreCache') ? null : { route: 'products' };
-  const order = /^\/Order\/(\d+)\/([^/]+)\/?$/.exec(pathname);
-  if (order) {
-    let phone: string;
-    try {
-      phone = decodeURIComponent(order[2] ?? '');
-    } catch {
-      return null;
-    }
-    return PLAIN_PHONE.test(phone) ? { route: 'order', orderId: order[1] ?? '', phone } : null;
+  if (/^\/admin(\/|$)/i.test(pathname)) return null;
+  const trimmed = pathname.replace(/\/+$/, '');
+  const fixed = FIXED_PAGES[trimmed.toLowerCase()];
+  if (fixed) {
+    // Home asks for the product list too, but nothing on its first screen shows it: it would only take
+    // bandwidth from the page's own files there. ?ignoreCache=true makes the app ask with an input, another
+    // address than the one announced.
+    const listed = pathname === '/Products' && !search.includes('ignoreCache');
+    return { route: fixed, data: listed ? trpcQueryUrl('catalog.productsToShow') : null };
   }
-  return null;
+  if (/^\/order\/lookup(\/[^/]+)?$/i.test(trimmed)) return { route: 'lookup', data: null };
+  if (/^\/order\/[^/]+(\/[^/]+)?$/i.test(trimmed)) return { route: 'order', data: orderData(pathname) };
+  // /Order redirects by its query: with an id to that order's view, without one to the lookup form.
+  if (/^\/order$/i.test(trimmed)) {
+    return { route: new URLSearchParams(search).get('id') ? 'order' : 'lookup', data: null };
+  }
+  return { route: 'notFound', data: null };
+}
+
+/** The order the view asks for at once: only with a phone number (without one it shows the lookup form). */
+function orderData(pathname: string): string | null {
+  const order = /^\/Order\/(\d+)\/([^/]+)\/?$/.exec(pathname);
+  if (!order) return null;
+  let phone: string;
+  try {
+    phone = decodeURIComponent(order[2] ?? '');
+  } catch {
+    return null;
+  }
+  if (!PLAIN_PHONE.test(phone)) return null;
+  return trpcQueryUrl('orders.byId', { orderId: order[1] ?? '', phoneNumber: phone });
 }
 
 /**
@@ -81,14 +116,7 @@ function preloadLinks(match: PageMatch | null, preloads: RoutePreloads): string[
   for (const module of route?.modules ?? []) {
     links.push(`<link rel="modulepreload" crossorigin href="${escapeAttribute(module)}">`);
   }
-  // Home asks for the product list too, but nothing on its first screen shows it: it would only take
-  // bandwidth from the page's own files there.
-  const data =
-    match.route === 'products'
-      ? trpcQueryUrl('catalog.productsToShow')
-      : match.route === 'order'
-        ? trpcQueryUrl('orders.byId', { orderId: match.orderId, phoneNumber: match.phone })
-        : null;
+  const { data } = match;
   if (data) links.push(`<link rel="preload" as="fetch" crossorigin href="${escapeAttribute(data)}">`);
   return links;
 }

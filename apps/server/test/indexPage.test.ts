@@ -25,7 +25,16 @@ const ROUTE_PRELOADS = {
   home: { modules: ['/assets/Home-1.js'], images: ['/images/carousel/hills.svg'] },
   products: { modules: ['/assets/Products-2.js', '/assets/pricing-3.js'], images: [] },
   order: { modules: ['/assets/OrderView-4.js', '/assets/DataTable-5.js'], images: [] },
+  treeCare: { modules: ['/assets/TreeCare-6.js'], images: [] },
+  faq: { modules: ['/assets/Faq-7.js'], images: [] },
+  contact: { modules: ['/assets/Contact-8.js', '/assets/forms-9.js'], images: [] },
+  lookup: { modules: ['/assets/OrderLookup-10.js', '/assets/forms-9.js'], images: [] },
+  notFound: { modules: ['/assets/NotFound-11.js'], images: [] },
 };
+
+const modulepreload = (href: string) => `<link rel="modulepreload" crossorigin href="${href}">`;
+/** The links a page with no data of its own gets: exactly its route's chunks. */
+const chunksOf = (route: keyof typeof ROUTE_PRELOADS) => ROUTE_PRELOADS[route].modules.map(modulepreload);
 
 let shop: TestServer;
 let webRoot: string;
@@ -114,8 +123,17 @@ describe('index.html per page', () => {
     // The announcements come before the main script, so the browser starts them first.
     const html = await page('/Products');
     expect(html.indexOf('as="fetch"')).toBeLessThan(html.indexOf('<script type="module"'));
-    // With ignoreCache the app asks another address: nothing is announced for it.
-    expect(links(await page('/Products?ignoreCache=true'))).toEqual([]);
+    // With ignoreCache the app asks another address: only the page's chunks are announced.
+    expect(links(await page('/Products?ignoreCache=true'))).toEqual(chunksOf('products'));
+    // Other pages' chunks never ride along on the two pages the storefront weight is measured on.
+    expect(links(await page('/Products'))).toEqual([
+      ...chunksOf('products'),
+      '<link rel="preload" as="fetch" crossorigin href="/trpc/catalog.productsToShow">',
+    ]);
+    expect(links(await page('/'))).toEqual([
+      '<link rel="preload" as="image" href="/images/carousel/hills.svg" fetchpriority="high">',
+      ...chunksOf('home'),
+    ]);
   });
 
   it('announces the order view and its order as apps/web/src/lib/publicApi.ts asks for it', async () => {
@@ -125,16 +143,38 @@ describe('index.html per page', () => {
     expect(found).toContain(
       `<link rel="preload" as="fetch" crossorigin href="/trpc/orders.byId?input=${input}">`,
     );
-    // Without a phone number the visitor sees the lookup form: no order is asked for.
-    expect(links(await page('/Order/12')).filter((l) => l.includes('as="fetch"'))).toEqual([]);
-    expect(links(await page('/Order/Lookup/12')).filter((l) => l.includes('as="fetch"'))).toEqual([]);
+    // Without a phone number the view shows its lookup form: its chunks, and no order asked for.
+    expect(links(await page('/Order/12'))).toEqual(chunksOf('order'));
+    // A phone the app would fetch with another spelling, or an id it would not fetch at all: chunks only.
+    expect(links(await page('/Order/12/555%2F1'))).toEqual(chunksOf('order'));
+    expect(links(await page('/Order/abc/5553104477'))).toEqual(chunksOf('order'));
+    // /Order redirects to the view when the query has an id, else to the lookup form.
+    expect(links(await page('/Order?id=12&phone=5553104477'))).toEqual(chunksOf('order'));
+    expect(links(await page('/Order'))).toEqual(chunksOf('lookup'));
   });
 
-  it('leaves other pages and the back office with the plain head, and the back office without boot data', async () => {
-    expect(links(await page('/FAQ'))).toEqual([]);
-    const admin = await page('/admin/settings');
-    expect(links(admin)).toEqual([]);
-    expect(admin).not.toContain('boot-data');
+  it('announces the chunks of the pages without data, and no call (an order lookup is rate-limited)', async () => {
+    expect(links(await page('/TreeCare'))).toEqual(chunksOf('treeCare'));
+    expect(links(await page('/FAQ'))).toEqual(chunksOf('faq'));
+    expect(links(await page('/Contact'))).toEqual(chunksOf('contact'));
+    expect(links(await page('/Order/Lookup/12'))).toEqual(chunksOf('lookup'));
+    expect(links(await page('/Order/Lookup'))).toEqual(chunksOf('lookup'));
+    // The app's router ignores letter case and a trailing slash, and so does the announcement.
+    expect(links(await page('/faq/'))).toEqual(chunksOf('faq'));
+    expect(links(await page('/contact'))).toEqual(chunksOf('contact'));
+  });
+
+  it("announces the not-found page's chunk for an address no page matches", async () => {
+    expect(links(await page('/Nursery/Roses'))).toEqual(chunksOf('notFound'));
+    expect(links(await page('/Order/Lookup/12/34'))).toEqual(chunksOf('notFound'));
+  });
+
+  it('leaves the back office with the plain head and without boot data', async () => {
+    for (const address of ['/admin/settings', '/Admin', '/Admin/Orders/Edit/12', '/ADMIN/Products']) {
+      const admin = await page(address);
+      expect(links(admin), address).toEqual([]);
+      expect(admin, address).not.toContain('boot-data');
+    }
   });
 
   it('is compressed and never cached, like the file it replaces', async () => {
