@@ -223,3 +223,99 @@ describe('phone Back and Forward in the checkout', () => {
     await close();
   });
 });
+
+/** What the tab keeps of the details form for a reload (sessionStorage), or null. */
+const storedDraft = (page: Page) => page.evaluate(() => sessionStorage.getItem('order-details-draft'));
+
+async function detailValues(page: Page): Promise<Record<string, string>> {
+  const modal = dialog(page);
+  return {
+    firstName: await modal.getByLabel('First name').inputValue(),
+    lastName: await modal.getByLabel('Last name').inputValue(),
+    email: await modal.getByLabel('Email', { exact: true }).inputValue(),
+    confirmEmail: await modal.getByLabel('Confirm email').inputValue(),
+    phoneNumber: await modal.getByLabel('Phone number').inputValue(),
+    comments: await modal.getByLabel(/^Comments/).inputValue(),
+  };
+}
+
+const TYPED = {
+  firstName: 'Pat',
+  lastName: 'Spruce',
+  email: 'pat@example.com',
+  confirmEmail: 'pat@example.com',
+  phoneNumber: '555-222-3333',
+  comments: 'Pick-up on Saturday',
+};
+
+describe('a reload in the middle of the checkout (a phone pull-to-refresh)', () => {
+  it('brings back what was typed, and the confirmation; the placed order drops it', async () => {
+    const { page, close, errors } = await phoneOnFaq();
+    await openCart(page);
+    await dialog(page).getByRole('button', { name: 'Checkout' }).click();
+    await onStep(page, 'Order Details');
+    await fillDetails(page);
+
+    await page.reload();
+    await onStep(page, 'Order Details');
+    expect(await detailValues(page)).toEqual(TYPED);
+    // Personal data stays in this tab: nothing of the form reaches localStorage before an order.
+    expect(await page.evaluate(() => JSON.stringify({ ...localStorage }))).not.toContain('Spruce');
+
+    await dialog(page).getByRole('button', { name: 'Continue' }).click();
+    await onStep(page, 'Confirm Order');
+    await page.reload();
+    await onStep(page, 'Confirm Order');
+    await dialog(page).getByText('pat@example.com').waitFor();
+
+    await dialog(page).getByRole('button', { name: 'Submit Order' }).click();
+    await page.waitForURL(/\/Order\/\d+\/555-222-3333/);
+    await page.getByRole('heading', { name: /Order #\d+/ }).waitFor();
+    expect(await storedDraft(page)).toBeNull();
+
+    // A new checkout after a reload: the draft is gone. Only what the spec keeps of the last order
+    // ('order-details': the contact fields, never its comments) fills the form in.
+    await page.goto(`${shop.origin}/FAQ`);
+    await page.evaluate((productId) => {
+      localStorage.setItem(
+        'user-cart',
+        JSON.stringify({ [productId]: { productId, cartQuantity: 1, addedAt: 2 } }),
+      );
+    }, product.productId);
+    await page.reload();
+    await openCart(page);
+    await dialog(page).getByRole('button', { name: 'Checkout' }).click();
+    await onStep(page, 'Order Details');
+    expect(await detailValues(page)).toEqual({ ...TYPED, comments: '' });
+    const remembered = await page.evaluate(() => localStorage.getItem('order-details'));
+    expect(JSON.parse(remembered ?? '{}')).not.toHaveProperty('comments');
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('emptying the cart drops the draft: a reload then shows empty fields', async () => {
+    const { page, close, errors } = await phoneOnFaq();
+    await toConfirmation(page);
+    expect(JSON.parse((await storedDraft(page)) ?? '{}')).toMatchObject(TYPED);
+    await dialog(page).getByRole('button', { name: 'Go Back' }).click();
+    await onStep(page, 'Order Details');
+    await dialog(page).getByRole('button', { name: 'Go Back' }).click();
+    await onStep(page, 'Viewing Cart');
+    await dialog(page).getByRole('button', { name: 'Remove' }).first().click();
+    await expect.poll(() => storedDraft(page)).toBeNull();
+
+    await page.evaluate((productId) => {
+      localStorage.setItem(
+        'user-cart',
+        JSON.stringify({ [productId]: { productId, cartQuantity: 1, addedAt: 3 } }),
+      );
+    }, product.productId);
+    await page.reload();
+    await openCart(page);
+    await dialog(page).getByRole('button', { name: 'Checkout' }).click();
+    await onStep(page, 'Order Details');
+    expect(Object.values(await detailValues(page)).every((v) => v === '')).toBe(true);
+    expect(errors).toEqual([]);
+    await close();
+  });
+});
