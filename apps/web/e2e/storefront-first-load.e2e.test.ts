@@ -166,6 +166,41 @@ describe('storefront first load on a phone', () => {
     await context.close();
   });
 
+  it("announces each page's own chunk in the page, which the app then uses without asking again", async () => {
+    const { page, context, consoleErrors } = await newPage(browser, { viewport: PHONE_VIEWPORT });
+    const requested = new Map<string, number>();
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname.endsWith('.js')) requested.set(pathname, (requested.get(pathname) ?? 0) + 1);
+    });
+    const pages = [
+      { path: '/FAQ', chunk: 'Faq', heading: 'Frequently asked questions' },
+      { path: '/TreeCare', chunk: 'TreeCare', heading: 'Caring for your trees' },
+      { path: '/Contact', chunk: 'Contact', heading: 'Contact us' },
+      { path: `/Order/Lookup/${orderId}`, chunk: 'OrderLookup', heading: 'Look up your order' },
+      { path: '/No/Such/Page', chunk: 'NotFound', heading: 'Page not found' },
+    ];
+    for (const { path, chunk, heading } of pages) {
+      requested.clear();
+      await page.goto(`${shop.origin}${path}`);
+      await page.getByRole('heading', { name: heading }).waitFor();
+      const announced = await page.evaluate(() =>
+        [...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map(
+          (l) => new URL(l.href).pathname,
+        ),
+      );
+      expect(
+        announced.some((href) => href.startsWith(`/assets/${chunk}-`)),
+        path,
+      ).toBe(true);
+      // Each announced file loaded once: the app's import took the preloaded module, not a second copy.
+      for (const href of announced)
+        expect({ path, href, times: requested.get(href) }).toEqual({ path, href, times: 1 });
+    }
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+
   it('keeps the home page still while its carousel, welcome and message arrive', async () => {
     const { page, context, consoleErrors } = await newPage(browser, { viewport: PHONE_VIEWPORT });
     await page.goto(shop.origin);
