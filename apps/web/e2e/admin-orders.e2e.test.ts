@@ -1,8 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import { ORDER_DELETE_CONFIRM, ORDER_RESTORE_CONFIRM, orderTotals } from '@nursery/domain';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  accessibilityProblems,
   type E2eShop,
   instantDoubleClick,
   launchBrowser,
@@ -357,15 +357,7 @@ describe('a phone order', () => {
       await page.goto(`${shop.origin}${path}`);
       await page.getByRole('heading', { name: heading }).waitFor();
       await page.waitForTimeout(1200); // the deleted orders arrive a second later
-      const result = await new AxeBuilder({ page })
-        .withTags(['wcag2a', 'wcag2aa'])
-        .exclude('iframe')
-        .analyze();
-      for (const v of result.violations) {
-        if (v.impact === 'serious' || v.impact === 'critical') {
-          problems.push(`${path}: ${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-        }
-      }
+      problems.push(...(await accessibilityProblems(page, path)));
     }
     expect(problems).toEqual([]);
   });

@@ -2,7 +2,6 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import AxeBuilder from '@axe-core/playwright';
 import {
   CHECKOUT_EMPTY_CART,
   CONTACT_THANK_YOU,
@@ -17,6 +16,7 @@ import { startTestServer } from '@nursery/server/testing';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  accessibilityProblems,
   countCalls,
   type E2eShop,
   instantDoubleClick,
@@ -642,16 +642,7 @@ describe('the storefront in a real browser', () => {
     const { page, context } = await newPage(browser);
     const problems: string[] = [];
     const check = async (where: string) => {
-      // The map comes from another site; its own markup is not ours to fix.
-      const result = await new AxeBuilder({ page })
-        .withTags(['wcag2a', 'wcag2aa'])
-        .exclude('iframe')
-        .analyze();
-      for (const v of result.violations) {
-        if (v.impact === 'serious' || v.impact === 'critical') {
-          problems.push(`${where}: ${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-        }
-      }
+      problems.push(...(await accessibilityProblems(page, where)));
     };
     for (const route of ['/', '/Products', '/FAQ', '/TreeCare', '/Contact', '/Order/Lookup/1']) {
       await page.goto(`${shop.origin}${route}`);

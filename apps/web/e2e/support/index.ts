@@ -1,3 +1,4 @@
+export * from './accessibility.ts';
 export * from './browser.ts';
 export * from './doubleClick.ts';
 export * from './shop.ts';
