@@ -3,6 +3,7 @@ import path from 'node:path';
 import { type ApiContext, createCaller } from '@nursery/api';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { escapeHtml } from './html.ts';
 import { chooseEncoding, encode } from './rest/cachedAnswer.ts';
 
 /** Written by the web build beside index.html (apps/web/routePreloads.ts). */
@@ -93,12 +94,6 @@ const TITLE = /<title>[^<]*<\/title>/;
 /** That static header: the storefront's, which the back office does not show. */
 const SHELL = /<!--shell-->[\s\S]*?<!--\/shell-->/;
 
-const escapeText = (value: string) =>
-  value.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
-
-const escapeAttribute = (value: string) =>
-  value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;');
-
 /** JSON inside a <script> element: no `<` at all, so neither `</script>` nor `<!--` can end or bend it. */
 const scriptJson = (value: unknown) =>
   JSON.stringify(value)
@@ -111,13 +106,13 @@ function preloadLinks(match: PageMatch | null, preloads: RoutePreloads): string[
   const links: string[] = [];
   const route = preloads[match.route];
   for (const image of route?.images ?? []) {
-    links.push(`<link rel="preload" as="image" href="${escapeAttribute(image)}" fetchpriority="high">`);
+    links.push(`<link rel="preload" as="image" href="${escapeHtml(image)}" fetchpriority="high">`);
   }
   for (const module of route?.modules ?? []) {
-    links.push(`<link rel="modulepreload" crossorigin href="${escapeAttribute(module)}">`);
+    links.push(`<link rel="modulepreload" crossorigin href="${escapeHtml(module)}">`);
   }
   const { data } = match;
-  if (data) links.push(`<link rel="preload" as="fetch" crossorigin href="${escapeAttribute(data)}">`);
+  if (data) links.push(`<link rel="preload" as="fetch" crossorigin href="${escapeHtml(data)}">`);
   return links;
 }
 
@@ -201,7 +196,7 @@ export function createIndexPage(
     }
     const bootScript = `<script type="application/json" id="${BOOT_DATA_ID}">${scriptJson(boot)}</script>`;
     // Replacer functions, not strings: a `$&` or `$'` typed into the message or the shop's name is text.
-    const shopName = escapeText(boot['site.config'].shop.name);
+    const shopName = escapeHtml(boot['site.config'].shop.name);
     // The tab names the shop, not the build's placeholder, until the app writes the page's own title (a slow
     // phone shows it for seconds; without JavaScript, for good).
     return page

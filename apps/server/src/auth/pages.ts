@@ -2,6 +2,7 @@
  * The embedded provider's pages (sign-in, sign-out, errors) in the shop's colours. Plain HTML with an
  * external stylesheet and no script, so they work under a strict Content-Security-Policy and without JavaScript.
  */
+import { escapeHtml } from '../html.ts';
 
 export const STYLESHEET_PATH = '/oidc/assets/signin.css';
 /** Submits the sign-out form on load: the spec's /Admin/Logout signs out without a further question. */
@@ -41,13 +42,6 @@ button:hover { background: var(--green-dark); }
   border: 1px solid #f1b5b5; border-radius: 6px; }
 .hint { color: var(--muted); font-size: 0.9rem; }
 `;
-
-export function escapeHtml(text: string): string {
-  return text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
-}
 
 function page(shopName: string, title: string, body: string): string {
   return `<!doctype html>
