@@ -177,14 +177,15 @@ export function createIndexPage(
     const queryAt = request.url.indexOf('?');
     const pathname = queryAt >= 0 ? request.url.slice(0, queryAt) : request.url;
     const search = queryAt >= 0 ? request.url.slice(queryAt) : '';
-    const links = preloadLinks(matchPage(pathname, search), preloads);
+    const match = matchPage(pathname, search);
+    const links = preloadLinks(match, preloads);
     // The preloads go before the main script so the browser starts them first.
     const head = links.length ? `${links.join('\n    ')}\n    ` : '';
     const scriptAt = html.indexOf('<script type="module"');
     const page = scriptAt >= 0 ? `${html.slice(0, scriptAt)}${head}${html.slice(scriptAt)}` : html;
-    // The back office reads the staff's own settings (with the stock e-mail list) itself, and has a header
-    // of its own.
-    if (/^\/admin(\/|$)/i.test(pathname)) return page.replace(SHELL, '');
+    // The back office (no storefront page matches it) reads the staff's own settings (with the stock e-mail
+    // list) itself, and has a header of its own.
+    if (!match) return page.replace(SHELL, '');
     let boot: { 'site.config': SiteConfig; 'settings.all': Settings };
     try {
       const caller = createCaller(await createContext(request));
