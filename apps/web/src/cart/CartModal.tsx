@@ -11,11 +11,12 @@ import {
 } from '@nursery/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { type FormEvent, useCallback, useMemo, useRef, useState } from 'react';
+import { type FormEvent, useCallback, useMemo, useState } from 'react';
 import { Modal } from '../components/Modal';
 import { PriceTable } from '../components/PriceTable';
 import { ProductImage } from '../components/ProductImage';
 import { publicMutation, publicPathKey, publicQueryKey } from '../lib/publicApi';
+import { useSingleFlight } from '../lib/singleFlight';
 import { useProducts, useSiteConfig, useStorefrontSettings } from '../lib/site';
 import { clearToasts, dismissToast, notify, PERSISTENT, showApiFailure } from '../lib/toast';
 import type { StorefrontProduct } from '../storefront/types';
@@ -89,7 +90,7 @@ export function CartModal() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const submit = useMutation(publicMutation('orders.submit'));
-  const submitting = useRef(false);
+  const once = useSingleFlight();
   const [invalidFields, setInvalidFields] = useState<ReadonlySet<string>>(new Set());
 
   const taxRate = config.data?.taxRateBasisPoints ?? DEFAULT_TAX_RATE_BASIS_POINTS;
@@ -170,40 +171,39 @@ export function CartModal() {
     if (validate()) updateCart((s) => goToStep(s, 'confirm'));
   };
 
-  const placeOrder = async () => {
-    if (submitting.current || getCartState().saving) return;
-    if (!validate()) return;
-    submitting.current = true;
-    updateCart(startSaving);
-    const current = getCartState();
-    const input = orderInput(current.orderDetails, current.cart, orderable);
-    try {
-      const answer = await submit.mutateAsync(input);
-      rememberOrderDetails(getCartState());
-      updateCart(orderPlaced);
-      clearToasts();
-      queryClient.setQueryData(
-        // The same input the order view will ask with, so it opens from this answer without a request.
-        publicQueryKey('orders.byId', { orderId: String(answer.orderId), phoneNumber: answer.phoneNumber }),
-        answer.order,
-      );
-      // Stock and sold-out states may have changed with this order.
-      void queryClient.invalidateQueries({ queryKey: publicPathKey('catalog.productsToShow') });
-      // The checkout's history entries go first, so Back from the order page returns to the shop, not to a
-      // confirmation of an order already placed.
-      await checkoutHistoryLeft();
-      await navigate({
-        to: '/Order/$orderId/{-$phoneNumber}',
-        params: { orderId: String(answer.orderId), phoneNumber: answer.phoneNumber },
-      });
-    } catch (error) {
-      updateCart(stopSaving);
-      showApiFailure(error);
-      // A refusal often means a product sold out meanwhile: the fresh list marks that line in the cart.
-      void queryClient.invalidateQueries({ queryKey: publicPathKey('catalog.productsToShow') });
-    } finally {
-      submitting.current = false;
-    }
+  const placeOrder = () => {
+    if (getCartState().saving) return;
+    once(async () => {
+      if (!validate()) return;
+      updateCart(startSaving);
+      const current = getCartState();
+      const input = orderInput(current.orderDetails, current.cart, orderable);
+      try {
+        const answer = await submit.mutateAsync(input);
+        rememberOrderDetails(getCartState());
+        updateCart(orderPlaced);
+        clearToasts();
+        queryClient.setQueryData(
+          // The same input the order view will ask with, so it opens from this answer without a request.
+          publicQueryKey('orders.byId', { orderId: String(answer.orderId), phoneNumber: answer.phoneNumber }),
+          answer.order,
+        );
+        // Stock and sold-out states may have changed with this order.
+        void queryClient.invalidateQueries({ queryKey: publicPathKey('catalog.productsToShow') });
+        // The checkout's history entries go first, so Back from the order page returns to the shop, not to a
+        // confirmation of an order already placed.
+        await checkoutHistoryLeft();
+        await navigate({
+          to: '/Order/$orderId/{-$phoneNumber}',
+          params: { orderId: String(answer.orderId), phoneNumber: answer.phoneNumber },
+        });
+      } catch (error) {
+        updateCart(stopSaving);
+        showApiFailure(error);
+        // A refusal often means a product sold out meanwhile: the fresh list marks that line in the cart.
+        void queryClient.invalidateQueries({ queryKey: publicPathKey('catalog.productsToShow') });
+      }
+    });
   };
 
   const field = (name: keyof OrderDetailsDraft) => ({

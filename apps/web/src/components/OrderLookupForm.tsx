@@ -1,8 +1,9 @@
 import { LOOKUP_BLANK_ORDER_NUMBER } from '@nursery/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { publicQuery } from '../lib/publicApi';
+import { useSingleFlight } from '../lib/singleFlight';
 import { failureFacts, notify } from '../lib/toast';
 
 /**
@@ -15,37 +16,38 @@ export function OrderLookupForm({ initialOrderId = '' }: { initialOrderId?: stri
   const [phoneNumber, setPhoneNumber] = useState('');
   const [validating, setValidating] = useState(false);
   const [blankMessage, setBlankMessage] = useState(false);
-  const busy = useRef(false);
+  const once = useSingleFlight();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
 
-  const onSubmit = async (event: FormEvent) => {
+  const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (busy.current) return;
-    const trimmedId = orderId.trim();
-    const phone = phoneNumber.trim();
-    setBlankMessage(trimmedId === '');
-    busy.current = true;
-    setValidating(true);
-    try {
-      const order = await queryClient.fetchQuery({
-        ...publicQuery('orders.byId', { orderId: trimmedId, phoneNumber: phone }),
-        staleTime: 0,
-        retry: false,
-      });
-      await navigate({
-        to: '/Order/$orderId/{-$phoneNumber}',
-        params: { orderId: String(order.orderId), phoneNumber: phone },
-      });
-    } catch (error) {
-      const { message } = failureFacts(error);
-      if (!(trimmedId === '' && message === LOOKUP_BLANK_ORDER_NUMBER)) {
-        notify.error(message || 'We could not look up that order. Please try again.', { id: 'order-lookup' });
+    once(async () => {
+      const trimmedId = orderId.trim();
+      const phone = phoneNumber.trim();
+      setBlankMessage(trimmedId === '');
+      setValidating(true);
+      try {
+        const order = await queryClient.fetchQuery({
+          ...publicQuery('orders.byId', { orderId: trimmedId, phoneNumber: phone }),
+          staleTime: 0,
+          retry: false,
+        });
+        await navigate({
+          to: '/Order/$orderId/{-$phoneNumber}',
+          params: { orderId: String(order.orderId), phoneNumber: phone },
+        });
+      } catch (error) {
+        const { message } = failureFacts(error);
+        if (!(trimmedId === '' && message === LOOKUP_BLANK_ORDER_NUMBER)) {
+          notify.error(message || 'We could not look up that order. Please try again.', {
+            id: 'order-lookup',
+          });
+        }
+      } finally {
+        setValidating(false);
       }
-    } finally {
-      busy.current = false;
-      setValidating(false);
-    }
+    });
   };
 
   return (

@@ -1,8 +1,9 @@
 import { CONTACT_THANK_YOU } from '@nursery/domain';
 import { useMutation } from '@tanstack/react-query';
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { directionsUrl, MAP_ZOOM, mapEmbedUrl, mapLinkUrl } from '../lib/maps';
 import { publicMutation } from '../lib/publicApi';
+import { useSingleFlight } from '../lib/singleFlight';
 import { usePageTitle, useSiteConfig } from '../lib/site';
 import { showApiFailure } from '../lib/toast';
 
@@ -115,21 +116,19 @@ function ContactForm() {
   const [comments, setComments] = useState('');
   const [subject, setSubject] = useState('');
   const [submissionId, setSubmissionId] = useState<number | null>(null);
-  const sending = useRef(false);
+  const once = useSingleFlight();
   const insert = useMutation(publicMutation('contacts.insert'));
 
-  const onSubmit = async (event: FormEvent) => {
+  const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (sending.current) return;
-    sending.current = true;
-    try {
-      const answer = await insert.mutateAsync({ name, email, comments, subject, loadTime });
-      setSubmissionId(answer.contactSubmissionId);
-    } catch (error) {
-      showApiFailure(error);
-    } finally {
-      sending.current = false;
-    }
+    once(async () => {
+      try {
+        const answer = await insert.mutateAsync({ name, email, comments, subject, loadTime });
+        setSubmissionId(answer.contactSubmissionId);
+      } catch (error) {
+        showApiFailure(error);
+      }
+    });
   };
 
   if (submissionId !== null) {
