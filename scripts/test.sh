@@ -2,8 +2,10 @@
 # Installs everything and runs every check: lint and format, types, unit and integration tests, browser tests.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source scripts/ensure-node.sh
 bash scripts/ensure-pnpm.sh
 export npm_config_nodedir="${npm_config_nodedir:-/usr}"
+node --version
 pnpm install --frozen-lockfile
 bash scripts/ensure-chromium.sh
 pnpm lint

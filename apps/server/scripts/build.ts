@@ -160,16 +160,23 @@ function runtimeClosure(roots: string[]): Placement[] {
   return placements;
 }
 
-/** better-sqlite3's SQLite sources and object files are only for compiling; the loaded addon is enough. */
+/**
+ * better-sqlite3 13 ships its addon prebuilt for each platform in prebuilds/ (a compiled one, if someone built
+ * from source on purpose, sits in build/Release and wins): the release keeps the one for this machine and none
+ * of the SQLite sources.
+ */
+const BETTER_SQLITE3_ADDONS = [
+  path.join('build', 'Release', 'better_sqlite3.node'),
+  path.join('prebuilds', `${process.platform}-${process.arch}.node`),
+];
+
 function keepFile(packageName: string, relative: string): boolean {
   if (packageName !== 'better-sqlite3') return !relative.startsWith(`node_modules${path.sep}`);
   if (relative === '' || relative === 'package.json' || relative === 'LICENSE') return true;
   if (relative === 'lib' || relative.startsWith(`lib${path.sep}`)) return true;
-  return [
-    'build',
-    path.join('build', 'Release'),
-    path.join('build', 'Release', 'better_sqlite3.node'),
-  ].includes(relative);
+  return BETTER_SQLITE3_ADDONS.some(
+    (addon) => addon === relative || addon.startsWith(`${relative}${path.sep}`),
+  );
 }
 
 function copyPackage({ name, from, to }: Placement): void {
@@ -254,16 +261,11 @@ async function main(): Promise<void> {
 
   const closure = runtimeClosure(EXTERNAL_PACKAGES);
   for (const placement of closure) copyPackage(placement);
-  const addon = path.join(
-    releaseDir,
-    'node_modules',
-    'better-sqlite3',
-    'build',
-    'Release',
-    'better_sqlite3.node',
-  );
-  if (!existsSync(addon))
-    fail(`better-sqlite3 has no compiled addon (${addon}); reinstall with build scripts allowed`);
+  const sqliteDir = path.join(releaseDir, 'node_modules', 'better-sqlite3');
+  if (!BETTER_SQLITE3_ADDONS.some((addon) => existsSync(path.join(sqliteDir, addon))))
+    fail(
+      `better-sqlite3 has no addon for ${process.platform}-${process.arch} in ${sqliteDir} (looked for ${BETTER_SQLITE3_ADDONS.join(', ')})`,
+    );
 
   cpSync(migrationsDir, path.join(releaseDir, 'drizzle'), { recursive: true });
   // dist/.vite holds Vite's manifest, read by the benchmarks; nothing a visitor needs.
