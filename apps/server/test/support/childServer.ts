@@ -33,6 +33,8 @@ export async function spawnServer(options: {
   env?: Record<string, string>;
   port?: number;
   startTimeoutMs?: number;
+  /** Flags for node itself, before the script (e.g. --inspect=0). */
+  nodeArgs?: string[];
 }): Promise<ChildServer> {
   const port = options.port ?? (await freePort());
   const env: Record<string, string> = {
@@ -43,7 +45,7 @@ export async function spawnServer(options: {
     LOG_LEVEL: 'warn',
     ...options.env,
   };
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', 'src/main.ts'], {
     cwd: serverRoot,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
