@@ -66,7 +66,10 @@ export function externalProvider(issuer: string, log: ShopLogger) {
         email_verified: z.boolean().optional(),
       })
       .parse(await response.json());
-    const profile = body.email_verified === false ? { ...(body.name ? { name: body.name } : {}) } : body;
+    const profile: { email?: string; name?: string } = {};
+    if (body.name !== undefined && (body.email_verified !== false || body.name)) profile.name = body.name;
+    // An address the provider has not verified proves nothing about who signed in.
+    if (body.email !== undefined && body.email_verified !== false) profile.email = body.email;
     if (profiles.size >= PROFILE_CACHE_MAX) profiles.clear();
     profiles.set(token, profile);
     return profile;

@@ -67,7 +67,12 @@ async function call<P extends PublicPath>(
   }
   let response: Response;
   try {
-    response = await fetch(url, { method, headers, ...(body !== undefined ? { body } : {}), signal });
+    response = await fetch(url, {
+      method,
+      headers,
+      ...(body !== undefined ? { body } : {}),
+      ...(signal ? { signal } : {}),
+    });
   } catch (error) {
     if (signal?.aborted) throw error;
     throw new PublicCallError('The shop could not be reached. Check your connection and try again.', 0);
