@@ -138,7 +138,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     };
 
     let detach = () => {};
-    (async () => {
+    void (async () => {
       let userManager: UserManager;
       try {
         userManager = await getUserManager();

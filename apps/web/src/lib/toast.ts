@@ -1,5 +1,14 @@
 import { UNAUTHORIZED } from '@nursery/domain';
 import type { ApiFailure } from './rest';
+import { type Kind, PERSISTENT, type ToastOptions } from './toastOptions';
+
+export {
+  type Kind,
+  LONG_WARNING_DURATION_MS,
+  PERSISTENT,
+  TOAST_DURATION_MS,
+  type ToastOptions,
+} from './toastOptions';
 
 type HotToastModule = typeof import('react-hot-toast');
 type HotToast = HotToastModule['default'];
@@ -39,22 +48,6 @@ function withToast(run: (toast: HotToast, view: ToastView) => void): void {
 
 let toastCount = 0;
 
-/** The spec's toast timings: 5 s by default, 30 s for the two long warnings, errors until closed. */
-export const TOAST_DURATION_MS = 5000;
-export const LONG_WARNING_DURATION_MS = 30000;
-export const PERSISTENT = Number.POSITIVE_INFINITY;
-
-export type Kind = 'success' | 'info' | 'warning' | 'error';
-
-export interface ToastOptions {
-  /** Milliseconds; PERSISTENT keeps the toast until it is closed. */
-  duration?: number;
-  /** The same id replaces an earlier toast instead of stacking a copy of it. */
-  id?: string;
-  /** Makes the whole text a button, e.g. "Click here to go to the Contact page". */
-  onClick?: () => void;
-}
-
 function show(kind: Kind, text: string, options: ToastOptions = {}): string {
   toastCount += 1;
   const id = options.id ?? `toast-${toastCount}`;
@@ -72,11 +65,11 @@ export const notify = {
 
 /** Clears every notification at once, as after a placed order. */
 export function clearToasts(): void {
-  if (loading) withToast((toast) => toast.dismiss());
+  if (loading !== null) withToast((toast) => toast.dismiss());
 }
 
 export function dismissToast(id: string): void {
-  if (loading) withToast((toast) => toast.dismiss(id));
+  if (loading !== null) withToast((toast) => toast.dismiss(id));
 }
 
 interface FailureFacts {

@@ -1,6 +1,6 @@
 import { createElement, type ReactElement } from 'react';
 import type { Toast } from 'react-hot-toast';
-import { type Kind, PERSISTENT, TOAST_DURATION_MS, type ToastOptions } from './toast';
+import { type Kind, PERSISTENT, TOAST_DURATION_MS, type ToastOptions } from './toastOptions';
 
 // How a notification looks: loaded with react-hot-toast on the first notification (see toast.ts).
 

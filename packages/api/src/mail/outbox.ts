@@ -165,7 +165,7 @@ export function createOutbox(options: {
 
   function flushNow(): Promise<void> {
     if (!transport) return Promise.resolve();
-    if (running) {
+    if (running !== null) {
       again = true;
       return running;
     }

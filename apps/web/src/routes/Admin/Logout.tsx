@@ -30,7 +30,7 @@ export function Logout() {
     signingOut = true;
     const home = () => window.location.replace(`${window.location.origin}/`);
     setAccessToken(null);
-    (async () => {
+    void (async () => {
       const returning = returningFromProvider();
       try {
         const userManager = await getUserManager();
