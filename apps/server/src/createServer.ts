@@ -10,14 +10,25 @@ import fastifyStatic from '@fastify/static';
 import { type ApiContext, appRouter, createShop, restRoutes, type Shop, type ShopConfig } from '@nursery/api';
 import { DATABASE_FILE_NAME, openDatabase, seedDatabase } from '@nursery/db';
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
-import Fastify, { type ConnectionError, type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, {
+  type ConnectionError,
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
 import { registerAuth } from './auth/index.ts';
 import { registerCachedProcedures } from './cachedProcedures.ts';
 import { createIndexPage } from './indexPage.ts';
 import { OneLinePerRequest } from './requestLog.ts';
 import { errorEnvelope, JSON_BODY_LIMIT, registerRestRoutes, restPathMiss } from './rest/handler.ts';
 import { buildOpenApi } from './rest/openapi.ts';
-import { registerSecurityHeaders } from './security.ts';
+import {
+  registerSecurityHeaders,
+  type SecurityHeaders,
+  securityHeaderLines,
+  securityHeaders,
+} from './security.ts';
 
 export interface CreateServerOptions {
   config: ShopConfig;
@@ -49,36 +60,57 @@ const API_PREFIXES = ['/api/', '/trpc/', '/Exports/', '/media/', '/oidc/', '/hea
 /**
  * Node answers a request it cannot parse (headers over its limit, a broken request line, a request that
  * never finished arriving) before any route runs; Fastify's default sends {error, statusCode}. Said here in the
- * shop's envelope, with what the caller can do about it.
+ * shop's envelope, with what the caller can do about it, and with the security headers of every answer.
  */
-function clientErrorHandler(this: FastifyInstance, error: ConnectionError, socket: Socket): void {
-  // A reset connection has nobody left to answer.
-  if (error.code === 'ECONNRESET' || socket.destroyed) return;
-  let status: number;
-  let message: string;
-  if (error.code === 'HPE_HEADER_OVERFLOW') {
-    status = 431;
-    message = `The request headers are too large (the limit is ${Math.round(http.maxHeaderSize / 1024)} KB). Shorten the address or its query string, or clear this site's cookies, and try again.`;
-  } else if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
-    status = 408;
-    message = 'The request took too long to arrive. Check the connection and try again.';
-  } else {
-    status = 400;
-    message = 'The request is not valid HTTP: check the request line and headers.';
-  }
-  this.log.debug({ err: error }, 'client error before routing');
-  if (socket.writable) {
-    const body = JSON.stringify({ success: false, message, data: null });
-    socket.write(
-      `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
-        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
-    );
-  }
-  socket.destroy(error);
+function clientErrorHandler(securityLines: string) {
+  return function onClientError(this: FastifyInstance, error: ConnectionError, socket: Socket): void {
+    // A reset connection has nobody left to answer.
+    if (error.code === 'ECONNRESET' || socket.destroyed) return;
+    let status: number;
+    let message: string;
+    if (error.code === 'HPE_HEADER_OVERFLOW') {
+      status = 431;
+      message = `The request headers are too large (the limit is ${Math.round(http.maxHeaderSize / 1024)} KB). Shorten the address or its query string, or clear this site's cookies, and try again.`;
+    } else if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
+      status = 408;
+      message = 'The request took too long to arrive. Check the connection and try again.';
+    } else {
+      status = 400;
+      message = 'The request is not valid HTTP: check the request line and headers.';
+    }
+    this.log.debug({ err: error }, 'client error before routing');
+    if (socket.writable) {
+      const body = JSON.stringify({ success: false, message, data: null });
+      socket.write(
+        `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\n${securityLines}` +
+          `Content-Type: application/json; charset=utf-8\r\n` +
+          `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+      );
+    }
+    socket.destroy(error);
+  };
+}
+
+/**
+ * Fastify answers an address it cannot route (a broken %-escape: 400; a path parameter over maxParamLength:
+ * 414) before any hook runs, so without this the answer would lack the security headers and the shop's envelope.
+ */
+function frameworkErrors(headers: SecurityHeaders) {
+  return (error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void => {
+    const status = error.statusCode ?? 400;
+    const message =
+      status === 414
+        ? 'The address is too long. Shorten it and try again.'
+        : 'The address is not valid: check its %-escapes (a % must be followed by two hex digits).';
+    for (const [name, value] of headers) reply.header(name, value);
+    void reply.status(status).send({ success: false, message, data: null });
+  };
 }
 
 export async function createServer(options: CreateServerOptions): Promise<ShopServer> {
   const { config } = options;
+  // Worked out once: nothing in them depends on the request.
+  const headers = securityHeaders(config);
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     bodyLimit: JSON_BODY_LIMIT,
@@ -90,7 +122,8 @@ export async function createServer(options: CreateServerOptions): Promise<ShopSe
     onProtoPoisoning: 'remove',
     onConstructorPoisoning: 'remove',
     logController: new OneLinePerRequest(),
-    clientErrorHandler,
+    clientErrorHandler: clientErrorHandler(securityHeaderLines(headers)),
+    frameworkErrors: frameworkErrors(headers),
   });
 
   mkdirSync(config.mediaDir, { recursive: true });
@@ -122,7 +155,7 @@ export async function createServer(options: CreateServerOptions): Promise<ShopSe
     }
     return payload;
   });
-  await registerSecurityHeaders(app, config);
+  registerSecurityHeaders(app, headers);
   await app.register(fastifyCompress, { global: true, encodings: ['br', 'gzip'] });
   await app.register(fastifyMultipart, {
     limits: { fileSize: Math.max(config.restoreMaxBytes, config.pdfMaxBytes), files: 1, fields: 20 },

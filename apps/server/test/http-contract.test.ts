@@ -1,5 +1,11 @@
+import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { loadConfig } from '@nursery/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createServer } from '../src/createServer.ts';
+import { securityHeaders } from '../src/security.ts';
 import { rest, startTestServer, type TestServer } from '../src/testing.ts';
 
 let server: TestServer;
@@ -44,7 +50,9 @@ describe('HTTP answers a caller can act on', () => {
   });
 
   // Node answers these itself, before any route: a raw socket, since fetch cannot send a broken request line.
-  async function rawRequest(head: string): Promise<{ status: number; contentType: string; body: unknown }> {
+  async function rawRequest(
+    head: string,
+  ): Promise<{ status: number; contentType: string; headers: Map<string, string>; body: unknown }> {
     const { port } = new URL(server.url);
     const raw = await new Promise<string>((resolve, reject) => {
       const socket = net.connect(Number(port), '127.0.0.1');
@@ -57,12 +65,75 @@ describe('HTTP answers a caller can act on', () => {
       socket.end(head);
     });
     const [headers = '', body = ''] = raw.split('\r\n\r\n');
+    const lines = headers.split('\r\n').slice(1);
     return {
       status: Number(headers.split(' ')[1]),
       contentType: /content-type: *([^\r]*)/i.exec(headers)?.[1] ?? '',
+      headers: new Map(
+        lines.map((line) => {
+          const colon = line.indexOf(':');
+          return [line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim()] as const;
+        }),
+      ),
       body: JSON.parse(body),
     };
   }
+
+  /** Every security header of a routed answer (the CSP among them), with the same value. */
+  function expectSecurityHeaders(headers: Map<string, string>): void {
+    const expected = securityHeaders(server.config);
+    expect(expected.map(([name]) => name)).toContain('content-security-policy');
+    for (const [name, value] of expected) expect(headers.get(name), name).toBe(value);
+  }
+
+  it('sends the security headers on answers made before routing: 431 and 400', async () => {
+    const tooLarge = await rawRequest(`GET /health?q=${'x'.repeat(20_000)} HTTP/1.1\r\nHost: x\r\n\r\n`);
+    expect(tooLarge.status).toBe(431);
+    expectSecurityHeaders(tooLarge.headers);
+
+    const notHttp = await rawRequest('HELLO THERE\r\n\r\n');
+    expect(notHttp.status).toBe(400);
+    expectSecurityHeaders(notHttp.headers);
+
+    // A broken %-escape in a path parameter: Fastify's router refuses it before any hook runs.
+    const badEscape = await rawRequest(
+      'GET /oidc/interaction/%zz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n',
+    );
+    expect(badEscape.status).toBe(400);
+    expect(badEscape.contentType).toMatch(/^application\/json/);
+    expect(badEscape.body).toEqual({
+      success: false,
+      message: 'The address is not valid: check its %-escapes (a % must be followed by two hex digits).',
+      data: null,
+    });
+    expectSecurityHeaders(badEscape.headers);
+  });
+
+  it('sends them on the 414 the router answers for a path parameter over maxParamLength', async () => {
+    // The shop's only parameter routes (/oidc/interaction/:uid...) fall back to the /oidc/* wildcard, so a
+    // route is added to a server of its own to reach the router's refusal.
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'nursery-414-'));
+    const shop = await createServer({
+      config: loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }),
+      webRoot: null,
+    });
+    try {
+      shop.server.get('/probe/:name', async () => ({ ok: true }));
+      const answer = await shop.server.inject({ method: 'GET', url: `/probe/${'n'.repeat(600)}` });
+      expect(answer.statusCode).toBe(414);
+      expect(answer.json()).toEqual({
+        success: false,
+        message: 'The address is too long. Shorten it and try again.',
+        data: null,
+      });
+      expectSecurityHeaders(
+        new Map(Object.entries(answer.headers).map(([name, value]) => [name, String(value)])),
+      );
+    } finally {
+      await shop.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
 
   it('answers headers over the limit (a huge query string) with the envelope and what to do', async () => {
     const answer = await rawRequest(
