@@ -1,7 +1,11 @@
 import { emailOutbox } from '@nursery/db';
-import { desc } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { asc, desc } from 'drizzle-orm';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { openTestShop } from '../testing/testShop.ts';
+import { createOutbox, OUTBOX_KEEP_MS } from './outbox.ts';
+
+const quiet = { info() {}, warn() {}, error() {} };
+const DAY = 24 * 60 * 60_000;
 
 describe('the outbox', () => {
   const t = openTestShop({ demo: false });
@@ -16,5 +20,60 @@ describe('the outbox', () => {
     });
     const row = t.shop.db.select().from(emailOutbox).orderBy(desc(emailOutbox.emailId)).get();
     expect(row?.subject).toBe('New order 7 from Ann Bcc: someone@example.com ($1.00)');
+  });
+
+  it('keeps notices at most 30 days, sent, failed or never sent: pruned at start and daily', () => {
+    vi.useFakeTimers();
+    const start = Date.UTC(2026, 5, 1);
+    let now = start;
+    const o = openTestShop({ demo: false, now: () => new Date(now) });
+    try {
+      const row = (subject: string, ageDays: number, extra: object = {}) => ({
+        kind: 'new-order',
+        toAddress: 'owner@example.com',
+        subject,
+        textBody: 'body',
+        createdAt: start - ageDays * DAY,
+        ...extra,
+      });
+      o.shop.db
+        .insert(emailOutbox)
+        .values([
+          row('sent long ago', 45, { sentAt: start - 45 * DAY, attempts: 1 }),
+          row('failed long ago', 31, { attempts: 12, lastError: 'connection refused' }),
+          row('never sent, no SMTP', 30.5),
+          row('29 days old', 29),
+          row('today', 0),
+        ])
+        .run();
+      const subjects = () =>
+        o.shop.db
+          .select({ subject: emailOutbox.subject })
+          .from(emailOutbox)
+          .orderBy(asc(emailOutbox.emailId))
+          .all()
+          .map((r) => r.subject);
+
+      // A start of the shop with these notices in it.
+      const outbox = createOutbox({
+        mail: { smtpUrl: undefined, from: 'shop@example.com' },
+        database: () => o.shop.database,
+        log: quiet,
+        now: () => new Date(now),
+      });
+      expect(subjects()).toEqual(['29 days old', 'today']);
+
+      // Nothing else happens in between; the shop keeps running and the daily pass removes what passed 30 days.
+      vi.advanceTimersByTime(DAY - 1000);
+      expect(subjects()).toEqual(['29 days old', 'today']);
+      now = start + 2 * DAY;
+      vi.advanceTimersByTime(1000);
+      expect(subjects()).toEqual(['today']);
+      expect(OUTBOX_KEEP_MS).toBe(30 * DAY);
+      outbox.close();
+    } finally {
+      o.close();
+      vi.useRealTimers();
+    }
   });
 });

@@ -34,6 +34,20 @@ const RETRY_CHECK_INTERVAL_MS = 30_000;
  */
 export const MAX_SEND_AGE_MS = 7 * 24 * 60 * 60_000;
 const BATCH = 50;
+/**
+ * Notices are kept this long, sent or not: the outbox is a record of what the shop said lately, not an
+ * archive (at 100,000 orders it was half of shop.db). Pruned at start and once a day (docs/deploy.md).
+ */
+export const OUTBOX_KEEP_MS = 30 * 24 * 60 * 60_000;
+const PRUNE_INTERVAL_MS = 24 * 60 * 60_000;
+
+/** Removes notices older than OUTBOX_KEEP_MS, whatever became of them; answers how many went. */
+export function pruneOutbox(db: ShopDb, now: Date): number {
+  return db
+    .delete(emailOutbox)
+    .where(lt(emailOutbox.createdAt, now.getTime() - OUTBOX_KEEP_MS))
+    .run().changes;
+}
 
 /** Every placed order queues a notice: the insert is prepared once per connection. */
 const outboxStatements = perConnection((db: ShopDb) => ({
@@ -93,6 +107,7 @@ export function createOutbox(options: {
   let running: Promise<void> | null = null;
   let again = false;
   let timer: NodeJS.Timeout | null = null;
+  let pruneTimer: NodeJS.Timeout | null = null;
 
   function isOpen(): boolean {
     try {
@@ -177,6 +192,20 @@ export function createOutbox(options: {
     return running;
   }
 
+  function prune(): void {
+    if (!isOpen()) return;
+    try {
+      const removed = pruneOutbox(database().db, now());
+      if (removed > 0) log.info({ removed }, 'e-mail notices older than 30 days removed from the outbox');
+    } catch (error) {
+      // A busy or read-only database keeps its old notices until the next pass; never a reason to stop.
+      log.warn({ err: error }, 'old e-mail notices could not be removed from the outbox');
+    }
+  }
+  prune();
+  pruneTimer = setInterval(prune, PRUNE_INTERVAL_MS);
+  pruneTimer.unref();
+
   if (transport) {
     timer = setInterval(() => {
       if (!isOpen()) {
@@ -216,7 +245,9 @@ export function createOutbox(options: {
     flushNow,
     close() {
       if (timer) clearInterval(timer);
+      if (pruneTimer) clearInterval(pruneTimer);
       timer = null;
+      pruneTimer = null;
       transport?.close();
     },
   };
