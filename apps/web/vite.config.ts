@@ -1,7 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { routePreloads, stylesheetAsPreload } from './routePreloads';
-import { HOME_SLIDES } from './src/routes/homeSlides';
+import { HOME_SLIDES } from './src/routes/Home/homeSlides';
 
 const server = process.env.SHOP_DEV_SERVER ?? 'http://localhost:3000';
 
@@ -10,15 +10,15 @@ export default defineConfig({
     react(),
     // Route keys are the server's names for the pages it preloads (apps/server/src/indexPage.ts).
     routePreloads({
-      home: { source: 'src/routes/Home.tsx', images: HOME_SLIDES.slice(0, 1).map((s) => s.image) },
-      products: { source: 'src/routes/Products.tsx' },
-      order: { source: 'src/routes/OrderView.tsx' },
+      home: { source: 'src/routes/Home/Home.tsx', images: HOME_SLIDES.slice(0, 1).map((s) => s.image) },
+      products: { source: 'src/routes/Products/Products.tsx' },
+      order: { source: 'src/routes/OrderView/OrderView.tsx' },
       // Pages without data of their own: announcing the chunk is what lets them paint with the main script.
-      treeCare: { source: 'src/routes/TreeCare.tsx' },
-      faq: { source: 'src/routes/Faq.tsx' },
-      contact: { source: 'src/routes/Contact.tsx' },
-      lookup: { source: 'src/routes/OrderLookup.tsx' },
-      notFound: { source: 'src/routes/NotFound.tsx' },
+      treeCare: { source: 'src/routes/TreeCare/TreeCare.tsx' },
+      faq: { source: 'src/routes/Faq/Faq.tsx' },
+      contact: { source: 'src/routes/Contact/Contact.tsx' },
+      lookup: { source: 'src/routes/OrderLookup/OrderLookup.tsx' },
+      notFound: { source: 'src/routes/NotFound/NotFound.tsx' },
     }),
     stylesheetAsPreload(),
   ],

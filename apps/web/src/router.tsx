@@ -16,14 +16,14 @@ export interface RouterContext {
 const rootRoute = createRootRouteWithContext<RouterContext>()({
   component: RootLayout,
   // Loaded only when an address matches nothing, like every other page.
-  notFoundComponent: lazyRouteComponent(() => import('./routes/NotFound'), 'NotFound'),
+  notFoundComponent: lazyRouteComponent(() => import('./routes/NotFound/NotFound'), 'NotFound'),
 });
 
 // Storefront pages are split per route too, so the first page loads only what it shows.
 const homeRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/',
-  component: lazyRouteComponent(() => import('./routes/Home'), 'Home'),
+  component: lazyRouteComponent(() => import('./routes/Home/Home'), 'Home'),
 });
 
 const productsRoute = createRoute({
@@ -31,37 +31,37 @@ const productsRoute = createRoute({
   path: '/Products',
   validateSearch: (search: Record<string, unknown>): { ignoreCache?: boolean } =>
     search.ignoreCache === true || search.ignoreCache === 'true' ? { ignoreCache: true } : {},
-  component: lazyRouteComponent(() => import('./routes/Products'), 'Products'),
+  component: lazyRouteComponent(() => import('./routes/Products/Products'), 'Products'),
 });
 
 const treeCareRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/TreeCare',
-  component: lazyRouteComponent(() => import('./routes/TreeCare'), 'TreeCare'),
+  component: lazyRouteComponent(() => import('./routes/TreeCare/TreeCare'), 'TreeCare'),
 });
 
 const faqRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/FAQ',
-  component: lazyRouteComponent(() => import('./routes/Faq'), 'Faq'),
+  component: lazyRouteComponent(() => import('./routes/Faq/Faq'), 'Faq'),
 });
 
 const contactRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/Contact',
-  component: lazyRouteComponent(() => import('./routes/Contact'), 'Contact'),
+  component: lazyRouteComponent(() => import('./routes/Contact/Contact'), 'Contact'),
 });
 
 const orderLookupRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/Order/Lookup/{-$orderId}',
-  component: lazyRouteComponent(() => import('./routes/OrderLookup'), 'OrderLookup'),
+  component: lazyRouteComponent(() => import('./routes/OrderLookup/OrderLookup'), 'OrderLookup'),
 });
 
 const orderViewRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/Order/$orderId/{-$phoneNumber}',
-  component: lazyRouteComponent(() => import('./routes/OrderView'), 'OrderView'),
+  component: lazyRouteComponent(() => import('./routes/OrderView/OrderView'), 'OrderView'),
 });
 
 /** /Order?id=..&phone=.. goes to the order view; without both, to /Order/{id}. */
@@ -96,67 +96,70 @@ const adminRoute = createRoute({
 const adminLogoutRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/Admin/Logout',
-  component: lazyRouteComponent(() => import('./routes/Admin/Logout'), 'Logout'),
+  component: lazyRouteComponent(() => import('./routes/Admin/Logout/Logout'), 'Logout'),
 });
 
 const adminIndexRoute = createRoute({
   getParentRoute: () => adminRoute,
   path: '/',
-  component: lazyRouteComponent(() => import('./routes/Admin/SignInCallback'), 'SignInCallback'),
+  component: lazyRouteComponent(
+    () => import('./routes/Admin/SignInCallback/SignInCallback'),
+    'SignInCallback',
+  ),
 });
 
 const adminLoginRoute = createRoute({
   getParentRoute: () => adminRoute,
   path: '/Login',
-  component: lazyRouteComponent(() => import('./routes/Admin/Login'), 'Login'),
+  component: lazyRouteComponent(() => import('./routes/Admin/Login/Login'), 'Login'),
 });
 
 const adminProductsRoute = createRoute({
   getParentRoute: () => adminRoute,
   path: '/Products',
-  component: lazyRouteComponent(() => import('./routes/Admin/Products'), 'AdminProducts'),
+  component: lazyRouteComponent(() => import('./routes/Admin/Products/Products'), 'AdminProducts'),
 });
 
 const adminStockRoute = createRoute({
   getParentRoute: () => adminRoute,
   path: '/Stock',
-  component: lazyRouteComponent(() => import('./routes/Admin/Stock'), 'AdminStock'),
+  component: lazyRouteComponent(() => import('./routes/Admin/Stock/Stock'), 'AdminStock'),
 });
 
 const adminOrdersRoute = createRoute({
   getParentRoute: () => adminRoute,
   path: '/Orders',
-  component: lazyRouteComponent(() => import('./routes/Admin/Orders'), 'AdminOrders'),
+  component: lazyRouteComponent(() => import('./routes/Admin/Orders/Orders'), 'AdminOrders'),
 });
 
 const adminOrderNewRoute = createRoute({
   getParentRoute: () => adminRoute,
   path: '/Orders/Edit',
-  component: lazyRouteComponent(() => import('./routes/Admin/OrderEdit'), 'AdminOrderEdit'),
+  component: lazyRouteComponent(() => import('./routes/Admin/OrderEdit/OrderEdit'), 'AdminOrderEdit'),
 });
 
 const adminOrderEditRoute = createRoute({
   getParentRoute: () => adminRoute,
   path: '/Orders/Edit/$orderId',
-  component: lazyRouteComponent(() => import('./routes/Admin/OrderEdit'), 'AdminOrderEdit'),
+  component: lazyRouteComponent(() => import('./routes/Admin/OrderEdit/OrderEdit'), 'AdminOrderEdit'),
 });
 
 const adminContactsRoute = createRoute({
   getParentRoute: () => adminRoute,
   path: '/Contacts',
-  component: lazyRouteComponent(() => import('./routes/Admin/Contacts'), 'AdminContacts'),
+  component: lazyRouteComponent(() => import('./routes/Admin/Contacts/Contacts'), 'AdminContacts'),
 });
 
 const adminSettingsRoute = createRoute({
   getParentRoute: () => adminRoute,
   path: '/Settings',
-  component: lazyRouteComponent(() => import('./routes/Admin/Settings'), 'AdminSettings'),
+  component: lazyRouteComponent(() => import('./routes/Admin/Settings/Settings'), 'AdminSettings'),
 });
 
 const adminPhotosRoute = createRoute({
   getParentRoute: () => adminRoute,
   path: '/Photos',
-  component: lazyRouteComponent(() => import('./routes/Admin/Photos'), 'AdminPhotos'),
+  component: lazyRouteComponent(() => import('./routes/Admin/Photos/Photos'), 'AdminPhotos'),
 });
 
 /** Any other admin path goes to the products screen. */

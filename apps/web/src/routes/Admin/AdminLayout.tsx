@@ -1,7 +1,7 @@
 import { Link, Outlet, useLocation } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { AuthProvider, useAuth } from '../../auth/AuthProvider';
-import '../../auth/adminShell.css';
+import './adminShell.css';
 import { useSiteConfig } from '../../lib/site';
 
 /** Admin paths anyone may open: the provider's return address and the sign-in page. */

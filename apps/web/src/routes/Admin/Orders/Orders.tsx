@@ -1,0 +1,512 @@
+import {
+  ORDER_DELETE_CONFIRM,
+  ORDER_RESTORE_CONFIRM,
+  SUCCESSFULLY_DELETED,
+  SUCCESSFULLY_UPDATED,
+} from '@nursery/domain';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import type { ColumnDef, FilterFn } from '@tanstack/react-table';
+import { type RefObject, useEffect, useMemo, useRef, useState } from 'react';
+import { confirm } from '../../../components/ConfirmDialog';
+import { DataTable } from '../../../components/DataTable';
+import { notify, showApiFailure } from '../../../lib/toast';
+import { trpc } from '../../../trpc';
+import { downloadExport } from '../shared/download';
+import type { OrderListItem } from '../shared/orders/types';
+import { useOptimisticFlags } from '../shared/useOptimisticFlags';
+import { usePageTitle } from '../shared/usePageTitle';
+import { OrderDetailsModal } from './OrderDetailsModal';
+import { YearOverYearChart } from './YearOverYearChart';
+import '../shared/orders/orders.css';
+
+/** The spec: the season's orders load first and the deleted ones a second later, so the main list is not held up. */
+export const DELETED_ORDERS_DELAY_MS = 1000;
+
+type TaxFilter = 'all' | 'exempt' | 'taxed';
+
+interface Filter {
+  text: string;
+  tax: TaxFilter;
+  season: number | null;
+}
+
+function matches(order: OrderListItem, filter: Filter): boolean {
+  if (filter.tax === 'exempt' && !order.isTaxExempt) return false;
+  if (filter.tax === 'taxed' && order.isTaxExempt) return false;
+  const needle = filter.text.trim().toLowerCase();
+  if (!needle) return true;
+  const digits = needle.replace(/\D/g, '');
+  const haystack = [order.orderId, order.name, order.email, order.phoneNumber, order.displayCreatedTimestamp]
+    .join(' ')
+    .toLowerCase();
+  // Phone numbers match on digits too, so '5550102' finds '(555) 010-2233'.
+  return (
+    needle.split(/\s+/).every((word) => haystack.includes(word)) ||
+    (digits.length >= 3 && order.phoneNumber.replace(/\D/g, '').includes(digits))
+  );
+}
+
+// The whole filter travels as the table's global filter, so any change of it returns to page 1.
+const orderFilterFn: FilterFn<OrderListItem> = (row, _columnId, value: string) =>
+  matches(row.original, JSON.parse(value) as Filter);
+orderFilterFn.autoRemove = () => false;
+
+function Icon({ name }: { name: 'edit' | 'trash' | 'restore' }) {
+  const paths = {
+    edit: 'M3 17.25V21h3.75L17.8 9.94l-3.75-3.75L3 17.25zm17.7-10.2a1 1 0 0 0 0-1.41l-2.34-2.34a1 1 0 0 0-1.41 0l-1.83 1.83 3.75 3.75 1.83-1.83z',
+    trash: 'M6 19a2 2 0 0 0 2 2h8a2 2 0 0 0 2-2V7H6v12zM19 4h-3.5l-1-1h-5l-1 1H5v2h14V4z',
+    restore:
+      'M13 3a9 9 0 0 0-9 9H1l3.89 3.89.07.14L9 12H6a7 7 0 1 1 2.05 4.95l-1.42 1.42A9 9 0 1 0 13 3zm-1 5v5l4.28 2.54.72-1.21-3.5-2.08V8H12z',
+  } as const;
+  return (
+    <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+      <path fill="currentColor" d={paths[name]} />
+    </svg>
+  );
+}
+
+const orderDateColumn: ColumnDef<OrderListItem, unknown> = {
+  id: 'createdTimestamp',
+  accessorFn: (o) => o.createdTimestamp,
+  header: 'Order Date',
+  cell: ({ row }) => row.original.displayCreatedTimestamp,
+  meta: { width: '7rem' },
+};
+
+interface RowActions {
+  openDetails: (orderId: number) => void;
+  setTaxExempt: (orderId: number, isTaxExempt: boolean) => void;
+  askDelete: (orderId: number) => Promise<void>;
+  askRestore: (orderId: number) => Promise<void>;
+}
+
+function orderColumns(actions: RefObject<RowActions>): ColumnDef<OrderListItem, unknown>[] {
+  return [
+    {
+      id: 'edit',
+      header: () => <span className="sr-only">Edit</span>,
+      enableSorting: false,
+      meta: { width: '2.5rem' },
+      cell: ({ row }) => (
+        <Link
+          to="/Admin/Orders/Edit/$orderId"
+          params={{ orderId: String(row.original.orderId) }}
+          className="btn btn-sm btn-link btn-icon"
+          aria-label={`Edit order ${row.original.orderId}`}
+          title="Edit order"
+        >
+          <Icon name="edit" />
+        </Link>
+      ),
+    },
+    { accessorKey: 'orderId', header: 'Order Id', meta: { width: '4.5rem', className: 'num' } },
+    orderDateColumn,
+    // Name and e-mail share what the fixed columns leave.
+    { accessorKey: 'name', header: 'Customer Name' },
+    {
+      accessorKey: 'email',
+      header: 'Customer Email',
+      meta: { className: 'cell-ellipsis' },
+      cell: ({ row }) => <span title={row.original.email}>{row.original.email}</span>,
+    },
+    { accessorKey: 'phoneNumber', header: 'Customer Phone Number', meta: { width: '8.5rem' } },
+    {
+      accessorKey: 'numItems',
+      header: '# Items',
+      cell: ({ row }) => row.original.displayNumItems,
+      meta: { width: '4.5rem', className: 'num' },
+    },
+    { accessorKey: 'totalQuantity', header: 'Quantity', meta: { width: '5.5rem', className: 'num' } },
+    {
+      accessorKey: 'totalPrice',
+      header: 'Order Total',
+      cell: ({ row }) => row.original.displayTotalPrice,
+      meta: { width: '6rem', className: 'num' },
+    },
+    {
+      id: 'details',
+      header: 'Order Details',
+      enableSorting: false,
+      meta: { width: '7rem' },
+      cell: ({ row }) => (
+        <span className="row-gap nowrap">
+          <button
+            type="button"
+            className="btn btn-sm btn-info"
+            onClick={() => actions.current.openDetails(row.original.orderId)}
+          >
+            Details...
+          </button>
+          <a
+            className="btn btn-sm btn-link"
+            href={`/Order/${row.original.orderId}/${encodeURIComponent(row.original.phoneNumber ?? '')}`}
+            target="_blank"
+            rel="noreferrer"
+          >
+            View
+          </a>
+        </span>
+      ),
+    },
+    {
+      accessorKey: 'isTaxExempt',
+      header: 'Tax Exempt',
+      meta: { width: '5rem', className: 'text-center' },
+      cell: ({ row }) => (
+        // The label is the switch's tap area: 44 px for a finger at pick-up, around an 18 px box.
+        <label className="switch-target">
+          <input
+            type="checkbox"
+            className="switch"
+            checked={row.original.isTaxExempt}
+            aria-label={`Order ${row.original.orderId} is tax exempt`}
+            onChange={(event) => actions.current.setTaxExempt(row.original.orderId, event.target.checked)}
+          />
+        </label>
+      ),
+    },
+    {
+      id: 'delete',
+      header: () => <span className="sr-only">Delete</span>,
+      enableSorting: false,
+      meta: { width: '2.75rem' },
+      cell: ({ row }) => (
+        <button
+          type="button"
+          className="btn btn-sm btn-link btn-icon text-danger"
+          aria-label={`Delete order ${row.original.orderId}`}
+          title="Delete order"
+          onClick={() => actions.current.askDelete(row.original.orderId)}
+        >
+          <Icon name="trash" />
+        </button>
+      ),
+    },
+  ];
+}
+
+function deletedOrderColumns(actions: RefObject<RowActions>): ColumnDef<OrderListItem, unknown>[] {
+  return [
+    { accessorKey: 'orderId', header: 'Order Id', meta: { width: '4.5rem', className: 'num' } },
+    orderDateColumn,
+    {
+      id: 'deletedTimestamp',
+      accessorFn: (o) => o.deletedTimestamp ?? '',
+      header: 'Deleted Date',
+      cell: ({ row }) => row.original.displayDeletedTimestamp,
+      meta: { width: '7rem' },
+    },
+    { accessorKey: 'deletedUsername', header: 'Deleted By' },
+    { accessorKey: 'name', header: 'Name' },
+    {
+      accessorKey: 'email',
+      header: 'Email',
+      meta: { className: 'cell-ellipsis' },
+      cell: ({ row }) => <span title={row.original.email}>{row.original.email}</span>,
+    },
+    { accessorKey: 'phoneNumber', header: 'Phone', meta: { width: '8.5rem' } },
+    {
+      accessorKey: 'numItems',
+      header: '# Items',
+      cell: ({ row }) => row.original.displayNumItems,
+      meta: { width: '4.5rem', className: 'num' },
+    },
+    {
+      id: 'restore',
+      header: () => <span className="sr-only">Restore</span>,
+      enableSorting: false,
+      meta: { width: '2.75rem' },
+      cell: ({ row }) => (
+        <button
+          type="button"
+          className="btn btn-sm btn-link btn-icon"
+          aria-label={`Restore order ${row.original.orderId}`}
+          title="Restore order"
+          onClick={() => actions.current.askRestore(row.original.orderId)}
+        >
+          <Icon name="restore" />
+        </button>
+      ),
+    },
+  ];
+}
+
+export function AdminOrders() {
+  usePageTitle('Orders - Admin');
+  const queryClient = useQueryClient();
+  const seasons = useQuery(trpc.orders.seasons.queryOptions());
+  const [chosenSeason, setChosenSeason] = useState<number | null>(null);
+  const season = chosenSeason ?? seasons.data?.currentSeason ?? null;
+  const [text, setText] = useState('');
+  const [tax, setTax] = useState<TaxFilter>('all');
+  const [detailsOf, setDetailsOf] = useState<number | null>(null);
+
+  // A season above 0 loads that season's orders; 'All Seasons' (-1) loads every order.
+  const seasonOptions = trpc.orders.allForSeason.queryOptions({ season: season ?? 0 });
+  const allOptions = trpc.orders.all.queryOptions();
+  const listOptions = season !== null && season > 0 ? seasonOptions : allOptions;
+  const orders = useQuery({ ...listOptions, enabled: season !== null, staleTime: 0 });
+
+  // The second counts from when the season's orders are asked for, which waits for the season list.
+  const seasonKnown = season !== null;
+  const [deletedWanted, setDeletedWanted] = useState(false);
+  useEffect(() => {
+    if (!seasonKnown) return;
+    const timer = window.setTimeout(() => setDeletedWanted(true), DELETED_ORDERS_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [seasonKnown]);
+  const deleted = useQuery({
+    ...trpc.orders.allDeleted.queryOptions(),
+    enabled: deletedWanted,
+    staleTime: 0,
+  });
+
+  const reloadBoth = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: trpc.orders.allForSeason.pathKey() }),
+      queryClient.invalidateQueries({ queryKey: trpc.orders.all.pathKey() }),
+      queryClient.invalidateQueries({ queryKey: trpc.orders.allDeleted.pathKey() }),
+    ]);
+
+  const listKey = listOptions.queryKey;
+  const setFlags = useMutation(
+    trpc.orders.updateFlags.mutationOptions({
+      onError: showApiFailure,
+      onSuccess: (order) => {
+        queryClient.setQueryData<OrderListItem[]>(listKey, (rows) =>
+          rows?.map((o) =>
+            o.orderId === order.orderId
+              ? {
+                  ...o,
+                  isTaxExempt: order.isTaxExempt,
+                  totalPrice: order.total,
+                  displayTotalPrice: order.displayTotal,
+                  version: order.version,
+                }
+              : o,
+          ),
+        );
+        notify.success(SUCCESSFULLY_UPDATED);
+      },
+    }),
+  );
+
+  const taxFlags = useOptimisticFlags();
+  const setTaxExempt = (orderId: number, isTaxExempt: boolean) =>
+    taxFlags.flip(orderId, isTaxExempt, (settled) =>
+      setFlags.mutate({ orderId, isTaxExempt }, { onSettled: settled }),
+    );
+
+  const remove = useMutation(
+    trpc.orders.delete.mutationOptions({
+      onSuccess: () => notify.success(SUCCESSFULLY_DELETED),
+      onError: showApiFailure,
+      onSettled: reloadBoth,
+    }),
+  );
+  const restore = useMutation(
+    trpc.orders.restore.mutationOptions({
+      onSuccess: () => notify.success(SUCCESSFULLY_UPDATED),
+      onError: showApiFailure,
+      onSettled: reloadBoth,
+    }),
+  );
+
+  // A row deleted or restored by keyboard takes its focused button with it: focus then moves to the same
+  // button in the row that took its place (or the one above), else to the list's count, never to the page top.
+  const countRef = useRef<HTMLParagraphElement>(null);
+  const deletedTitleRef = useRef<HTMLHeadingElement>(null);
+  const refocus = useRef<{ orderId: number; list: 'orders' | 'deleted'; next: string | null } | null>(null);
+  const planRefocus = (orderId: number, list: 'orders' | 'deleted', prefix: string) => {
+    const row = document.activeElement?.closest('tr');
+    const neighbour = (row?.nextElementSibling ?? row?.previousElementSibling)?.querySelector(
+      `button[aria-label^="${prefix}"]`,
+    );
+    refocus.current = { orderId, list, next: neighbour?.getAttribute('aria-label') ?? null };
+  };
+  useEffect(() => {
+    const plan = refocus.current;
+    const rows = plan?.list === 'orders' ? orders.data : deleted.data;
+    if (!plan || !rows || rows.some((o) => o.orderId === plan.orderId)) return;
+    refocus.current = null;
+    // Only when focus went with the row (or is still on the closing question); someone who has moved on
+    // keeps their place.
+    const active = document.activeElement;
+    if (active && active !== document.body && !active.closest('[role="dialog"]')) return;
+    const next = plan.next
+      ? document.querySelector<HTMLElement>(`button[aria-label="${CSS.escape(plan.next)}"]`)
+      : null;
+    (next ?? (plan.list === 'orders' ? countRef.current : deletedTitleRef.current))?.focus();
+  }, [orders.data, deleted.data]);
+
+  const askDelete = async (orderId: number) => {
+    planRefocus(orderId, 'orders', 'Delete order');
+    if (await confirm(ORDER_DELETE_CONFIRM, { tone: 'danger', confirmText: 'Delete' }))
+      remove.mutate(
+        { orderId },
+        {
+          onError: () => {
+            refocus.current = null;
+          },
+        },
+      );
+    else refocus.current = null;
+  };
+  const askRestore = async (orderId: number) => {
+    planRefocus(orderId, 'deleted', 'Restore order');
+    if (await confirm(ORDER_RESTORE_CONFIRM, { confirmText: 'Restore' }))
+      restore.mutate(
+        { orderId },
+        {
+          onError: () => {
+            refocus.current = null;
+          },
+        },
+      );
+    else refocus.current = null;
+  };
+
+  const filterValue = JSON.stringify({ text, tax, season } satisfies Filter);
+  const rows = useMemo(
+    () =>
+      (orders.data ?? []).map((o) => {
+        const wanted = taxFlags.pending.get(o.orderId);
+        return wanted === undefined ? o : { ...o, isTaxExempt: wanted };
+      }),
+    [orders.data, taxFlags.pending],
+  );
+  const shownCount = useMemo(
+    () => rows.filter((o) => matches(o, { text, tax, season })).length,
+    [rows, text, tax, season],
+  );
+
+  // The columns are made once: a new cell function each render would make React rebuild every cell,
+  // so a focused button or toggle vanished under the keyboard. The cells reach the current handlers here.
+  const actions = useRef<RowActions>({ openDetails: setDetailsOf, setTaxExempt, askDelete, askRestore });
+  actions.current = { openDetails: setDetailsOf, setTaxExempt, askDelete, askRestore };
+  const columns = useMemo(() => orderColumns(actions), []);
+  const deletedColumns = useMemo(() => deletedOrderColumns(actions), []);
+
+  const [exporting, setExporting] = useState<null | 'yoy' | 'current'>(null);
+  // Shown beside the exports on a desktop; folded on a phone, where it would push the list a screen down.
+  const [showChart, setShowChart] = useState(() => window.matchMedia('(min-width: 768px)').matches);
+  const runExport = async (which: 'yoy' | 'current') => {
+    setExporting(which);
+    if (which === 'yoy') await downloadExport('/Exports/GetYearOverYearExport', 'YearOverYearByMonth');
+    else
+      await downloadExport('/Exports/GetCurrentSeasonOrdersWithProducts', 'CurrentSeasonOrdersWithProducts');
+    setExporting(null);
+  };
+
+  return (
+    <div className="admin-orders">
+      <h1>Orders - Admin</h1>
+      <div className="data-table-toolbar orders-toolbar">
+        <div className="row-gap">
+          <Link to="/Admin/Orders/Edit" className="btn btn-primary">
+            Add Order...
+          </Link>
+          <button
+            type="button"
+            className="btn btn-secondary"
+            disabled={exporting !== null}
+            onClick={() => runExport('yoy')}
+          >
+            {exporting === 'yoy' ? 'Exporting...' : 'Export Year Over Year'}
+          </button>
+          <button
+            type="button"
+            className="btn btn-secondary"
+            disabled={exporting !== null}
+            onClick={() => runExport('current')}
+          >
+            {exporting === 'current' ? 'Exporting...' : 'Export Current Orders'}
+          </button>
+          <button
+            type="button"
+            className="btn btn-link"
+            aria-expanded={showChart}
+            aria-controls={showChart ? 'orders-year-over-year' : undefined}
+            onClick={() => setShowChart((v) => !v)}
+          >
+            {showChart ? 'Hide chart' : 'Year over year chart'}
+          </button>
+        </div>
+        <div className="row-gap orders-filters">
+          <label className="row-gap">
+            <span className="sr-only">Season</span>
+            <select
+              className="form-select"
+              aria-label="Season"
+              value={season ?? ''}
+              onChange={(event) => setChosenSeason(Number(event.target.value))}
+              disabled={!seasons.data}
+            >
+              {(seasons.data?.seasons ?? []).map((s) => (
+                <option key={s.value} value={s.value}>
+                  {s.label}
+                </option>
+              ))}
+            </select>
+          </label>
+          <select
+            className="form-select"
+            aria-label="Tax exemption"
+            value={tax}
+            onChange={(event) => setTax(event.target.value as TaxFilter)}
+          >
+            <option value="all">Taxed and exempt</option>
+            <option value="exempt">Tax exempt only</option>
+            <option value="taxed">Taxed only</option>
+          </select>
+          <input
+            type="search"
+            className="form-control"
+            placeholder="Filter Orders..."
+            aria-label="Filter Orders"
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+          />
+        </div>
+      </div>
+      {/* Beside the exports it summarises; staff who want the list higher up can fold it away. */}
+      {showChart ? (
+        <div id="orders-year-over-year" className="orders-chart">
+          <YearOverYearChart />
+        </div>
+      ) : null}
+      <p className="orders-count" aria-live="polite" ref={countRef} tabIndex={-1}>
+        {orders.isPending && season !== null ? 'Loading...' : `Showing ${shownCount} Order(s)`}
+      </p>
+      {orders.isError ? <p className="alert alert-danger">{orders.error.message}</p> : null}
+      <DataTable
+        data={rows}
+        columns={columns}
+        globalFilter={filterValue}
+        globalFilterFn={orderFilterFn}
+        initialSorting={[{ id: 'createdTimestamp', desc: true }]}
+        getRowId={(o) => String(o.orderId)}
+        fixedLayout
+        caption="Orders"
+        emptyText={orders.isPending ? 'Loading...' : 'No orders match.'}
+        testId="orders-table"
+      />
+
+      <h2 className="orders-deleted-title" ref={deletedTitleRef} tabIndex={-1}>
+        Showing {deleted.data?.length ?? 0} Deleted Order(s)
+      </h2>
+      <DataTable
+        data={deleted.data ?? []}
+        columns={deletedColumns}
+        initialSorting={[{ id: 'deletedTimestamp', desc: true }]}
+        getRowId={(o) => String(o.orderId)}
+        fixedLayout
+        caption="Deleted orders"
+        emptyText={deleted.isPending ? 'Loading...' : 'No deleted orders.'}
+        testId="deleted-orders-table"
+      />
+      <OrderDetailsModal orderId={detailsOf} onClose={() => setDetailsOf(null)} />
+    </div>
+  );
+}

@@ -1,0 +1,159 @@
+import { orderingToggleConfirm } from '@nursery/domain';
+import { useMutation } from '@tanstack/react-query';
+import { useBlocker } from '@tanstack/react-router';
+import { useEffect, useMemo, useState } from 'react';
+import { confirm } from '../../../components/ConfirmDialog';
+import { notify, showApiFailure } from '../../../lib/toast';
+import { trpc } from '../../../trpc';
+import { usePageTitle } from '../shared/usePageTitle';
+import { BackupSection } from './BackupSection';
+import { FlyerSetting } from './FlyerSetting';
+import { MessageSetting } from './MessageSetting';
+import { StockEmailsSetting } from './StockEmailsSetting';
+import { sanitizeForPreview } from './sanitizePreview';
+import { useSettings } from './useSettings';
+
+export const MESSAGE_NOT_SAVED = 'The message you changed is not saved yet. Leave this page and lose it?';
+
+/** /Admin/Settings: online ordering, the global message, the PDF flyer, the stock e-mail list, and backups. */
+export function AdminSettings() {
+  usePageTitle('Settings - Admin');
+  const { query, view, replace } = useSettings();
+  const [draft, setDraft] = useState(view.message);
+  const [preview, setPreview] = useState(false);
+  const loaded = query.data !== undefined;
+
+  // The editor starts from the saved message once it has loaded.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only the first load seeds the editor.
+  useEffect(() => {
+    if (loaded) setDraft(view.message);
+  }, [loaded]);
+
+  // A message written (and previewed) but not saved is not lost to a click on another screen.
+  const messageUnsaved = loaded && draft !== view.message;
+  useBlocker({
+    disabled: !messageUnsaved,
+    enableBeforeUnload: () => messageUnsaved,
+    shouldBlockFn: async () =>
+      !(await confirm(MESSAGE_NOT_SAVED, { tone: 'warning', confirmText: 'Leave', cancelText: 'Stay' })),
+  });
+
+  const toggle = useMutation(
+    trpc.settings.setOrdersClosed.mutationOptions({
+      onSuccess: (settings, { isOpen }) => {
+        replace(settings);
+        // The spec: after the ordering call finishes, the editor text goes back to the saved message.
+        setDraft(settings.find((s) => s.name === 'Message')?.value ?? '');
+        notify.success(isOpen ? 'Online ordering is open.' : 'Online ordering is closed.');
+      },
+      onError: showApiFailure,
+    }),
+  );
+
+  const previewHtml = useMemo(() => (preview ? sanitizeForPreview(draft) : ''), [preview, draft]);
+
+  if (query.isLoading) return <p>Loading...</p>;
+  if (query.isError) {
+    return (
+      <div className="alert alert-danger" role="alert">
+        The settings could not be loaded.{' '}
+        <button type="button" className="btn btn-sm btn-link" onClick={() => query.refetch()}>
+          Try again
+        </button>
+      </div>
+    );
+  }
+
+  return (
+    <div className="admin-settings">
+      <h1>Settings - Admin</h1>
+      {preview ? (
+        <div className="alert alert-info settings-preview" data-testid="message-preview">
+          {previewHtml.trim() ? (
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized with DOMPurify to the message allow-list.
+            <div dangerouslySetInnerHTML={{ __html: previewHtml }} />
+          ) : (
+            <em>The message is empty, so the storefront shows no banner.</em>
+          )}
+        </div>
+      ) : null}
+      <div className="table-wrap">
+        <table className="table settings-table">
+          <thead>
+            <tr>
+              <th scope="col" style={{ width: '12rem' }}>
+                Setting
+              </th>
+              <th scope="col">Value</th>
+            </tr>
+          </thead>
+          <tbody>
+            <tr>
+              <th scope="row">Online Ordering</th>
+              <td>
+                <div style={{ display: 'flex', gap: '0.75rem', alignItems: 'center', flexWrap: 'wrap' }}>
+                  <span
+                    className={`label ${view.ordersOpen ? 'label-success' : 'label-danger'}`}
+                    data-testid="ordering-state"
+                  >
+                    {view.ordersOpen ? 'Open' : 'Closed'}
+                  </span>
+                  <button
+                    type="button"
+                    className={`btn btn-sm ${view.ordersOpen ? 'btn-danger' : 'btn-success'}`}
+                    disabled={toggle.isPending}
+                    onClick={async () => {
+                      const open = !view.ordersOpen;
+                      if (await confirm(orderingToggleConfirm(open), { tone: open ? 'success' : 'danger' }))
+                        toggle.mutate({ isOpen: open });
+                    }}
+                  >
+                    {toggle.isPending
+                      ? 'Saving...'
+                      : view.ordersOpen
+                        ? 'Close Online Ordering'
+                        : 'Open Online Ordering'}
+                  </button>
+                </div>
+              </td>
+            </tr>
+            <tr>
+              <th scope="row">Message</th>
+              <td>
+                <MessageSetting
+                  saved={view.message}
+                  draft={draft}
+                  setDraft={setDraft}
+                  preview={preview}
+                  setPreview={setPreview}
+                  onSaved={(settings) => {
+                    replace(settings);
+                    setDraft(settings.find((s) => s.name === 'Message')?.value ?? '');
+                  }}
+                />
+              </td>
+            </tr>
+            <tr>
+              <th scope="row">Pdf Flyer</th>
+              <td>
+                <FlyerSetting location={view.pdfLocation} onSaved={replace} />
+              </td>
+            </tr>
+            <tr>
+              <th scope="row">Product Stock Emails</th>
+              <td>
+                <StockEmailsSetting saved={view.stockEmails} onSaved={replace} />
+              </td>
+            </tr>
+          </tbody>
+        </table>
+      </div>
+      <BackupSection
+        onRestored={(settings) => {
+          replace(settings);
+          setDraft(settings.find((s) => s.name === 'Message')?.value ?? '');
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,408 @@
+import { newStockValueLine, ProductStatus, STOCK_PENDING_HINT, SUCCESSFULLY_UPDATED } from '@nursery/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useBlocker } from '@tanstack/react-router';
+import {
+  getCoreRowModel,
+  getFilteredRowModel,
+  getPaginationRowModel,
+  getSortedRowModel,
+  useReactTable,
+} from '@tanstack/react-table';
+import type { FuseOptionKey } from 'fuse.js';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useFuzzyProductFilter } from '../shared/catalog/fuzzy';
+import { ProductListState } from '../shared/catalog/ProductListState';
+import { StatusDropdown } from '../shared/catalog/StatusDropdown';
+import type { AdminProduct, StockHistoryEntry } from '../shared/catalog/types';
+import { useAdminProducts, useReloadCatalog } from '../shared/catalog/useAdminProducts';
+import { exportStock } from './exportStock';
+import { StockHistoryTable } from './StockHistoryTable';
+import { StockSummaryModal, type SummaryLine } from './StockSummaryModal';
+import {
+  acceptsTyped,
+  type PendingChanges,
+  savableChanges,
+  stepped,
+  stockChangeOf,
+  withPending,
+} from './stockInput';
+import '../shared/catalog/catalog.css';
+import { confirm } from '../../../components/ConfirmDialog';
+import { TablePager } from '../../../components/DataTable';
+import { notify, showApiFailure } from '../../../lib/toast';
+import { trpc } from '../../../trpc';
+
+/** The spec's stock list page. */
+const STOCK_PAGE_SIZE = 25;
+const SEARCH_KEYS: FuseOptionKey<AdminProduct>[] = ['name', 'species', 'productType', 'productSize'];
+
+interface HistoryState {
+  entries: StockHistoryEntry[];
+  shown: boolean;
+}
+
+export function AdminStock() {
+  useEffect(() => {
+    document.title = 'Stock - Admin';
+  }, []);
+  const products = useAdminProducts();
+  const reloadCatalog = useReloadCatalog();
+  const queryClient = useQueryClient();
+  const [filter, setFilter] = useState('');
+  const [pending, setPending] = useState<PendingChanges>({});
+  const [histories, setHistories] = useState<Readonly<Record<number, HistoryState>>>({});
+  const [loadingHistory, setLoadingHistory] = useState<ReadonlySet<number>>(new Set());
+  const [summaryOpen, setSummaryOpen] = useState(false);
+  const [notes, setNotes] = useState<Readonly<Record<number, string>>>({});
+  const reviewId = useId();
+
+  // Special-order products are one-off lines on an order; there is no stock to count for them.
+  const stocked = useMemo(
+    () => (products.data ?? []).filter((p) => p.productStatus !== ProductStatus.SpecialOrder),
+    [products.data],
+  );
+  const fuzzyFilter = useFuzzyProductFilter(stocked, SEARCH_KEYS, filter);
+  const [pagination, setPagination] = useState({ pageIndex: 0, pageSize: STOCK_PAGE_SIZE });
+  const table = useReactTable({
+    data: stocked,
+    columns: [{ id: 'name', accessorKey: 'name' }],
+    state: { globalFilter: filter, pagination, sorting: [{ id: 'name', desc: false }] },
+    onPaginationChange: setPagination,
+    globalFilterFn: fuzzyFilter,
+    getCoreRowModel: getCoreRowModel(),
+    getFilteredRowModel: getFilteredRowModel(),
+    getSortedRowModel: getSortedRowModel(),
+    getPaginationRowModel: getPaginationRowModel(),
+    getRowId: (p) => String(p.productId),
+    autoResetPageIndex: false,
+  });
+  const pageCount = Math.max(1, table.getPageCount());
+  useEffect(() => {
+    if (pagination.pageIndex >= pageCount) setPagination((p) => ({ ...p, pageIndex: pageCount - 1 }));
+  }, [pageCount, pagination.pageIndex]);
+
+  const byId = useMemo(() => new Map(stocked.map((p) => [p.productId, p])), [stocked]);
+  const summaryLines: SummaryLine[] = savableChanges(pending).flatMap((c) => {
+    const product = byId.get(c.productId);
+    return product ? [{ product, changeInStock: c.changeInStock }] : [];
+  });
+
+  // A morning's count typed in and not yet saved is not lost to a slip on the navigation.
+  const unsavedCount = Object.keys(pending).length;
+  useBlocker({
+    disabled: unsavedCount === 0,
+    enableBeforeUnload: () => unsavedCount > 0,
+    shouldBlockFn: async () =>
+      !(await confirm(
+        `Stock changes for ${unsavedCount} product${unsavedCount === 1 ? '' : 's'} are not saved yet. Leave this screen and lose them?`,
+        { tone: 'warning', confirmText: 'Leave', cancelText: 'Stay' },
+      )),
+  });
+
+  const loadHistory = async (id: number) => {
+    setLoadingHistory((s) => new Set(s).add(id));
+    try {
+      const entries = await queryClient.fetchQuery({
+        ...trpc.stock.history.queryOptions({ productId: id }),
+        staleTime: 0,
+      });
+      setHistories((h) => ({ ...h, [id]: { entries, shown: true } }));
+    } catch (error) {
+      showApiFailure(error);
+    } finally {
+      setLoadingHistory((s) => {
+        const next = new Set(s);
+        next.delete(id);
+        return next;
+      });
+    }
+  };
+
+  const save = useMutation(
+    trpc.stock.insertUpdates.mutationOptions({
+      onSuccess: (_, updates) => {
+        const touched = new Set(updates.map((u) => u.productId));
+        notify.success(SUCCESSFULLY_UPDATED);
+        setPending({});
+        setSummaryOpen(false);
+        // The touched products' histories are out of date; they load afresh when asked for.
+        setHistories((h) => Object.fromEntries(Object.entries(h).filter(([id]) => !touched.has(Number(id)))));
+        void reloadCatalog();
+      },
+      onError: showApiFailure,
+    }),
+  );
+  const submitSummary = () => {
+    if (save.isPending || summaryLines.length === 0) return;
+    save.mutate(
+      summaryLines.map(({ product, changeInStock }) => ({
+        productId: product.productId,
+        changeInStock,
+        notes: notes[product.productId]?.trim() || null,
+      })),
+    );
+  };
+
+  const filtered = table.getFilteredRowModel().rows.length;
+  const pager = (where: 'top' | 'bottom') => (
+    <TablePager
+      table={table}
+      noun={['product', 'products']}
+      label={`Stock pages, ${where}`}
+      edges={false}
+      announce={where === 'top'}
+    />
+  );
+
+  return (
+    <section>
+      <h1>Stock - Admin</h1>
+      <div className="admin-toolbar">
+        <input
+          type="search"
+          className="form-control"
+          placeholder="Filter Products..."
+          aria-label="Filter Products"
+          value={filter}
+          onChange={(e) => {
+            setFilter(e.target.value);
+            setPagination((p) => ({ ...p, pageIndex: 0 }));
+          }}
+        />
+        <span className="spacer" />
+        <button type="button" className="btn btn-outline" onClick={() => void exportStock()}>
+          Export Stock
+        </button>
+        {/* aria-disabled, not disabled: after a save empties the list, the summary hands focus back here. */}
+        <button
+          type="button"
+          className="btn btn-primary"
+          id={reviewId}
+          onClick={() => {
+            if (summaryLines.length > 0) setSummaryOpen(true);
+          }}
+          aria-disabled={summaryLines.length === 0}
+        >
+          Review Stock Changes{summaryLines.length > 0 ? ` (${summaryLines.length})` : ''}
+        </button>
+      </div>
+      <ProductListState products={products}>
+        {() => (
+          <>
+            {pager('top')}
+            <ul className="stock-list" data-testid="stock-list">
+              {table.getRowModel().rows.map((row) => (
+                <StockItem
+                  key={row.id}
+                  product={row.original}
+                  text={pending[row.original.productId] ?? ''}
+                  onText={(text) => {
+                    if (acceptsTyped(text)) setPending((p) => withPending(p, row.original.productId, text));
+                  }}
+                  onStep={(step) => setPending((p) => stepped(p, row.original.productId, step))}
+                  onReset={() => setPending((p) => withPending(p, row.original.productId, ''))}
+                  history={histories[row.original.productId]}
+                  historyLoading={loadingHistory.has(row.original.productId)}
+                  onLoadHistory={() => void loadHistory(row.original.productId)}
+                  onToggleHistory={() =>
+                    setHistories((h) => {
+                      const current = h[row.original.productId];
+                      return current
+                        ? { ...h, [row.original.productId]: { ...current, shown: !current.shown } }
+                        : h;
+                    })
+                  }
+                />
+              ))}
+              {filtered === 0 ? (
+                <li className="data-table-empty">
+                  {stocked.length === 0
+                    ? 'No products yet: add them on the Products screen.'
+                    : 'No products match the filter.'}
+                </li>
+              ) : null}
+            </ul>
+            {pager('bottom')}
+            {summaryLines.length > 0 ? (
+              <div className="review-bar">
+                <button
+                  type="button"
+                  className="btn btn-primary btn-lg"
+                  onClick={(event) => {
+                    // The bar leaves once the changes are saved; the toolbar's button takes focus back then.
+                    document.getElementById(reviewId)?.focus({ preventScroll: true });
+                    event.preventDefault();
+                    setSummaryOpen(true);
+                  }}
+                >
+                  Review Stock Changes ({summaryLines.length})
+                </button>
+              </div>
+            ) : null}
+          </>
+        )}
+      </ProductListState>
+      <StockSummaryModal
+        open={summaryOpen}
+        lines={summaryLines}
+        notes={notes}
+        onNotes={(id, text) => setNotes((n) => ({ ...n, [id]: text }))}
+        saving={save.isPending}
+        onSave={submitSummary}
+        onClose={() => setSummaryOpen(false)}
+        onExited={() => setNotes({})}
+      />
+    </section>
+  );
+}
+
+function StockItem({
+  product,
+  text,
+  onText,
+  onStep,
+  onReset,
+  history,
+  historyLoading,
+  onLoadHistory,
+  onToggleHistory,
+}: {
+  product: AdminProduct;
+  text: string;
+  onText: (text: string) => void;
+  onStep: (step: 1 | -1) => void;
+  onReset: () => void;
+  history: HistoryState | undefined;
+  historyLoading: boolean;
+  onLoadHistory: () => void;
+  onToggleHistory: () => void;
+}) {
+  const id = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const change = stockChangeOf(text);
+  const hasPending = text !== '';
+  const invalid = hasPending && change === null;
+  return (
+    <li
+      className={`stock-item${hasPending ? ' has-pending' : ''}`}
+      data-testid={`stock-${product.productId}`}
+    >
+      <div className="stock-item-head">
+        <h2>
+          {product.name}
+          {hasPending ? (
+            <span className="pending-mark" title={STOCK_PENDING_HINT}>
+              {' '}
+              <span aria-hidden="true">*</span>
+              <span className="sr-only">{STOCK_PENDING_HINT}</span>
+            </span>
+          ) : null}
+        </h2>
+        <span className="text-muted">{product.productType}</span>
+        {product.species ? <em>{product.species}</em> : null}
+        {product.productSize ? <span>{product.productSize}</span> : null}
+        <StatusDropdown product={product} />
+      </div>
+      <dl className="stock-figures">
+        <div>
+          <dt>Num Sold</dt>
+          <dd>{product.displayNumSold}</dd>
+        </div>
+        <div>
+          <dt>Revenue</dt>
+          <dd>{product.displayProductRevenue}</dd>
+        </div>
+        <div>
+          <dt>Current Stock</dt>
+          <dd data-testid={`current-stock-${product.productId}`}>{product.currentStock}</dd>
+        </div>
+        <div>
+          <dt>Left after orders</dt>
+          <dd>{product.displayCalculatedStock}</dd>
+        </div>
+      </dl>
+      <div className="stock-change">
+        <label className="sr-only" htmlFor={`${id}-change`}>
+          Change in stock for {product.name}
+        </label>
+        <div className={`input-group${invalid ? ' has-error' : ''}`}>
+          <button
+            type="button"
+            className="btn btn-secondary"
+            onClick={() => onStep(-1)}
+            aria-label={`-1 from ${product.name}`}
+          >
+            -1
+          </button>
+          <input
+            ref={inputRef}
+            id={`${id}-change`}
+            className="form-control"
+            inputMode="numeric"
+            placeholder="0"
+            value={text}
+            aria-invalid={invalid ? true : undefined}
+            aria-describedby={`${id}-line`}
+            onChange={(e) => onText(e.target.value)}
+          />
+          <button
+            type="button"
+            className="btn btn-secondary"
+            onClick={() => onStep(1)}
+            aria-label={`+1 to ${product.name}`}
+          >
+            +1
+          </button>
+        </div>
+        {hasPending ? (
+          <button
+            type="button"
+            className="btn btn-sm btn-warning"
+            onClick={() => {
+              // Reset disappears with the change it clears; the input keeps focus for the next number.
+              inputRef.current?.focus();
+              onReset();
+            }}
+          >
+            Reset
+          </button>
+        ) : null}
+        <span id={`${id}-line`}>
+          {hasPending ? (
+            <>
+              <span className="text-muted">{STOCK_PENDING_HINT}</span>{' '}
+              {newStockValueLine(product.currentStock + (change ?? 0))}
+              {invalid ? <span className="form-error"> Enter a whole number such as 12 or -3.</span> : null}
+            </>
+          ) : null}
+        </span>
+      </div>
+      <div className="row-gap" style={{ marginTop: '0.5rem' }}>
+        {history ? (
+          <button
+            type="button"
+            className="btn btn-sm btn-outline"
+            onClick={onToggleHistory}
+            aria-expanded={history.shown}
+          >
+            {history.shown ? 'Hide History' : 'Show History'}
+          </button>
+        ) : (
+          <button
+            type="button"
+            className="btn btn-sm btn-outline"
+            onClick={() => {
+              if (!historyLoading) onLoadHistory();
+            }}
+            // aria-disabled keeps focus on the button, which becomes Hide History once loaded.
+            aria-disabled={historyLoading}
+            aria-busy={historyLoading}
+          >
+            {historyLoading ? <span className="spinner" aria-hidden="true" /> : null} Load Price History
+          </button>
+        )}
+      </div>
+      {history?.shown ? <StockHistoryTable entries={history.entries} productName={product.name} /> : null}
+    </li>
+  );
+}

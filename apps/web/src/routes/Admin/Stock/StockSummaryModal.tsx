@@ -1,0 +1,103 @@
+import { useId } from 'react';
+import { Modal } from '../../../components/Modal';
+import type { AdminProduct } from '../shared/catalog/types';
+
+export interface SummaryLine {
+  product: AdminProduct;
+  changeInStock: number;
+}
+
+/** 'Stock Change Summary': every pending change with its new stock and optional comments, saved together. */
+export function StockSummaryModal({
+  open,
+  lines,
+  notes,
+  onNotes,
+  saving,
+  onSave,
+  onClose,
+  onExited,
+}: {
+  open: boolean;
+  lines: readonly SummaryLine[];
+  notes: Readonly<Record<number, string>>;
+  onNotes: (productId: number, text: string) => void;
+  saving: boolean;
+  onSave: () => void;
+  onClose: () => void;
+  /** The spec clears the comments once the summary has closed. */
+  onExited?: () => void;
+}) {
+  const id = useId();
+  return (
+    <Modal
+      open={open}
+      onClose={onClose}
+      {...(onExited ? { onExited } : {})}
+      canClose={!saving}
+      title="Stock Change Summary"
+      size="lg"
+      testId="stock-summary-modal"
+      footer={
+        <>
+          <button type="button" className="btn btn-secondary" onClick={onClose} disabled={saving}>
+            Cancel
+          </button>
+          <button
+            type="button"
+            className="btn btn-primary"
+            onClick={onSave}
+            disabled={saving || lines.length === 0}
+          >
+            {saving ? (
+              <>
+                <span className="spinner" aria-hidden="true" /> Saving...
+              </>
+            ) : (
+              'Update Stock'
+            )}
+          </button>
+        </>
+      }
+    >
+      {lines.length === 0 ? (
+        <p>There are no pending stock changes.</p>
+      ) : (
+        <ul className="stock-list">
+          {lines.map(({ product, changeInStock }) => (
+            <li key={product.productId} className="stock-item" data-testid={`summary-${product.productId}`}>
+              <div className="stock-item-head">
+                <h2>{product.displayNameAndSize}</h2>
+              </div>
+              <dl className="stock-figures">
+                <div>
+                  <dt>Current Stock</dt>
+                  <dd>{product.currentStock}</dd>
+                </div>
+                <div>
+                  <dt>+/-</dt>
+                  <dd>{changeInStock > 0 ? `+${changeInStock}` : changeInStock}</dd>
+                </div>
+                <div>
+                  <dt>New Stock</dt>
+                  <dd>{product.currentStock + changeInStock}</dd>
+                </div>
+              </dl>
+              <label className="form-label" htmlFor={`${id}-${product.productId}`}>
+                Comments: (optional)
+              </label>
+              <textarea
+                id={`${id}-${product.productId}`}
+                className="form-control"
+                rows={2}
+                maxLength={2000}
+                value={notes[product.productId] ?? ''}
+                onChange={(e) => onNotes(product.productId, e.target.value)}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+    </Modal>
+  );
+}

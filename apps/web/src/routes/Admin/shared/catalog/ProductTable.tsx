@@ -1,0 +1,52 @@
+import type { ColumnDef, SortingState } from '@tanstack/react-table';
+import type { FuseOptionKey } from 'fuse.js';
+import { DataTable } from '../../../../components/DataTable';
+import { useFuzzyProductFilter } from './fuzzy';
+import { ProductListState } from './ProductListState';
+import type { AdminProduct } from './types';
+import type { useAdminProducts } from './useAdminProducts';
+
+const BY_NAME: SortingState = [{ id: 'name', desc: false }];
+const productRowId = (product: AdminProduct) => String(product.productId);
+
+/**
+ * The catalogue as the Products and Photos screens list it: sorted by name, filtered fuzzily by the
+ * toolbar's text, with the loading and error states of the shared product list.
+ */
+export function ProductTable({
+  products,
+  columns,
+  filter,
+  searchKeys,
+  emptyText,
+  caption,
+  testId,
+}: {
+  products: ReturnType<typeof useAdminProducts>;
+  columns: ColumnDef<AdminProduct>[];
+  filter: string;
+  searchKeys: FuseOptionKey<AdminProduct>[];
+  /** Shown when there are no products at all; a filter that matches nothing says so itself. */
+  emptyText: string;
+  caption: string;
+  testId: string;
+}) {
+  const fuzzyFilter = useFuzzyProductFilter(products.data, searchKeys, filter);
+  return (
+    <ProductListState products={products}>
+      {(list) => (
+        <DataTable
+          data={list}
+          columns={columns}
+          globalFilter={filter}
+          globalFilterFn={fuzzyFilter}
+          initialSorting={BY_NAME}
+          getRowId={productRowId}
+          emptyText={filter ? 'No products match the filter.' : emptyText}
+          caption={caption}
+          testId={testId}
+        />
+      )}
+    </ProductListState>
+  );
+}

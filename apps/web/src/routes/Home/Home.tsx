@@ -1,0 +1,103 @@
+import { Link, useNavigate } from '@tanstack/react-router';
+import { type FormEvent, useState } from 'react';
+import { Carousel } from '../../components/Carousel';
+import { usePageTitle, useProducts, useSiteConfig, useStorefrontSettings } from '../../lib/site';
+import { HOME_SLIDES } from './homeSlides';
+
+export function Home() {
+  usePageTitle('Home');
+  const config = useSiteConfig();
+  const { pdfLocation } = useStorefrontSettings();
+  // The product list is fetched as soon as the shop opens, so the Products page shows at once.
+  useProducts();
+  const shopName = config.data?.shop.name ?? 'our nursery';
+
+  return (
+    <div className="home">
+      <Carousel slides={HOME_SLIDES} />
+      <div className="container">
+        <section className="welcome" aria-labelledby="welcome-heading">
+          <h1 id="welcome-heading">Welcome to {shopName}</h1>
+          <p className="lead">
+            We are a small family nursery growing bare-root trees and transplants, native shrubs and seed for
+            landowners, conservation plantings, windbreaks and backyards. Browse the catalogue, fill your cart
+            and send us your order: no payment is taken online, and we confirm every order by e-mail before
+            pick-up in spring.
+          </p>
+          {pdfLocation ? (
+            <p>
+              <a className="btn btn-outline" href={pdfLocation} target="_blank" rel="noopener noreferrer">
+                Download this season's flyer (PDF)
+                <span className="sr-only"> (opens in a new tab)</span>
+              </a>
+            </p>
+          ) : null}
+        </section>
+
+        <div className="home-panels">
+          <section className="panel home-panel" aria-labelledby="panel-products">
+            <div className="panel-body">
+              <h2 id="panel-products">Shop our plants</h2>
+              <p>
+                Deciduous and conifer seedlings, fruit trees, shrubs, native seed and tree tubes, with better
+                prices the more you plant.
+              </p>
+              <Link to="/Products" className="btn btn-primary">
+                Browse Products
+              </Link>
+            </div>
+          </section>
+          <section className="panel home-panel" aria-labelledby="panel-lookup">
+            <div className="panel-body">
+              <h2 id="panel-lookup">Check on your order</h2>
+              <p>Enter your order number to see what you ordered and your totals.</p>
+              <HomeLookupForm />
+            </div>
+          </section>
+          <section className="panel home-panel" aria-labelledby="panel-contact">
+            <div className="panel-body">
+              <h2 id="panel-contact">Questions?</h2>
+              <p>
+                Not sure what will grow on your land, or how many trees you need? Send us a note or find
+                directions to the nursery.
+              </p>
+              <Link to="/Contact" className="btn btn-info">
+                Contact Us
+              </Link>
+            </div>
+          </section>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** The home page's short form: the number only; the lookup page asks for the phone number. */
+function HomeLookupForm() {
+  const navigate = useNavigate();
+  const [orderId, setOrderId] = useState('');
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const id = orderId.trim();
+    void navigate({ to: '/Order/Lookup/{-$orderId}', params: { orderId: id || undefined } });
+  };
+  return (
+    <form className="input-group" onSubmit={onSubmit} aria-label="Look up an order">
+      <label htmlFor="home-order-id" className="sr-only">
+        Order number
+      </label>
+      <input
+        id="home-order-id"
+        className="form-control"
+        inputMode="numeric"
+        placeholder="Order number"
+        autoComplete="off"
+        value={orderId}
+        onChange={(event) => setOrderId(event.target.value)}
+      />
+      <button type="submit" className="btn btn-primary">
+        Look Up
+      </button>
+    </form>
+  );
+}

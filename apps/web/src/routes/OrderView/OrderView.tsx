@@ -1,0 +1,217 @@
+import { useQuery } from '@tanstack/react-query';
+import { getRouteApi, Link } from '@tanstack/react-router';
+import { type ColumnDef, createColumnHelper } from '@tanstack/react-table';
+import { useMemo } from 'react';
+import { useSignedIn } from '../../auth/session';
+import { DataTable } from '../../components/DataTable';
+import { OrderLookupForm } from '../../components/OrderLookupForm';
+import { publicQuery } from '../../lib/publicApi';
+import { usePageTitle, useSiteConfig } from '../../lib/site';
+import { failureFacts } from '../../lib/toast';
+import type { PlacedOrder } from '../../storefront/types';
+
+const routeApi = getRouteApi('/Order/$orderId/{-$phoneNumber}');
+
+type OrderLine = PlacedOrder['products'][number];
+
+const column = createColumnHelper<OrderLine>();
+
+/** The spec's order view table: sorted by name, 20 rows a page. */
+export const ORDER_VIEW_PAGE_SIZE = 20;
+
+function orderColumns(isTaxExempt: boolean): ColumnDef<OrderLine, never>[] {
+  const columns = [
+    column.accessor('name', { header: 'Product', cell: (c) => <strong>{c.getValue()}</strong> }),
+    column.accessor('productSize', { header: 'Size' }),
+    column.accessor('productType', { header: 'Type' }),
+    column.accessor('unitPrice', {
+      header: 'Unit Price',
+      cell: (c) => c.row.original.displayUnitPrice,
+      meta: { className: 'num' },
+    }),
+    column.accessor('quantity', { header: 'Quantity', meta: { className: 'num' } }),
+    ...(isTaxExempt
+      ? []
+      : [
+          column.accessor('price', {
+            header: 'Subtotal',
+            cell: (c) => c.row.original.displayPrice,
+            meta: { className: 'num' },
+          }),
+          column.accessor('tax', {
+            header: 'Tax',
+            cell: (c) => c.row.original.displayTax,
+            meta: { className: 'num' },
+          }),
+        ]),
+    column.accessor('total', {
+      header: 'Total',
+      cell: (c) => c.row.original.displayTotal,
+      meta: { className: 'num' },
+    }),
+  ];
+  return columns as ColumnDef<OrderLine, never>[];
+}
+
+export function OrderView() {
+  const { orderId, phoneNumber } = routeApi.useParams();
+  usePageTitle(orderId ? `Order ${orderId}` : 'Order');
+  const signedIn = useSignedIn();
+  const config = useSiteConfig();
+  const canFetch = /^\d+$/.test(orderId) && (Boolean(phoneNumber) || signedIn);
+  const order = useQuery({
+    ...publicQuery('orders.byId', { orderId, phoneNumber: phoneNumber ?? '' }),
+    enabled: canFetch,
+    retry: false,
+  });
+
+  if (!canFetch) {
+    return (
+      <div className="container narrow-page">
+        <header className="page-header">
+          <h1>Look up your order</h1>
+          <p className="lead">To see an order, enter its number and the phone number it was placed with.</p>
+        </header>
+        <section className="panel">
+          <div className="panel-body">
+            <OrderLookupForm initialOrderId={/^\d+$/.test(orderId) ? orderId : ''} />
+          </div>
+        </section>
+      </div>
+    );
+  }
+
+  if (order.isLoading) {
+    return (
+      <div className="container">
+        <div className="loading-block" role="status">
+          <span className="spinner" aria-hidden="true" /> Loading your order…
+        </div>
+      </div>
+    );
+  }
+
+  if (order.isError || !order.data) {
+    const { message } = failureFacts(order.error);
+    return (
+      <div className="container narrow-page">
+        <header className="page-header">
+          <h1>Order not found</h1>
+        </header>
+        <div className="alert alert-danger" role="alert">
+          {message || 'We could not load this order.'}
+        </div>
+        <section className="panel">
+          <div className="panel-body">
+            <OrderLookupForm initialOrderId={orderId} />
+          </div>
+        </section>
+      </div>
+    );
+  }
+
+  return <OrderDetails order={order.data} ownerEmail={config.data?.shop.email ?? ''} />;
+}
+
+function OrderDetails({ order, ownerEmail }: { order: PlacedOrder; ownerEmail: string }) {
+  const columns = useMemo(() => orderColumns(order.isTaxExempt), [order.isTaxExempt]);
+  const mailto = `mailto:${ownerEmail}?subject=${encodeURIComponent(`Question about order ${order.orderId}`)}`;
+
+  return (
+    <div className="container order-view">
+      <header className="page-header order-header">
+        <div>
+          <p className="eyebrow">Your order</p>
+          <h1>Order #{order.orderId}</h1>
+          <p className="text-muted mb-0">
+            Placed on <time dateTime={order.createdTimestamp}>{order.displayCreatedTimestamp}</time>
+          </p>
+        </div>
+        <div className="row-gap no-print">
+          <button type="button" className="btn" onClick={() => window.print()}>
+            Print
+          </button>
+          <Link to="/Products" className="btn btn-primary">
+            Keep Shopping
+          </Link>
+        </div>
+      </header>
+
+      <div className="order-summary">
+        <section className="panel" aria-labelledby="order-contact">
+          <div className="panel-body">
+            <h2 id="order-contact">Your details</h2>
+            <dl className="details-list">
+              <dt>Order number</dt>
+              <dd data-testid="order-id">{order.orderId}</dd>
+              <dt>Name</dt>
+              <dd>{order.name}</dd>
+              <dt>Phone</dt>
+              <dd>{order.phoneNumber}</dd>
+              <dt>Email</dt>
+              <dd>{order.email}</dd>
+              <dt>Placed on</dt>
+              <dd>
+                {order.displayCreatedTimestampDate}{' '}
+                <span className="text-muted">({order.displayCreatedTimestamp})</span>
+              </dd>
+              {order.comments ? (
+                <>
+                  <dt>Comments</dt>
+                  <dd className="pre-line">{order.comments}</dd>
+                </>
+              ) : null}
+            </dl>
+          </div>
+        </section>
+        <section className="panel order-next" aria-labelledby="order-next">
+          <div className="panel-body">
+            <h2 id="order-next">What happens next</h2>
+            <p>
+              We will e-mail you within 24 hours to confirm your order and arrange pick-up. Keep your order
+              number handy: with your phone number it brings you back to this page.
+            </p>
+            {ownerEmail ? (
+              <p className="mb-0">
+                Questions or changes? <a href={mailto}>E-mail us about order #{order.orderId}</a>.
+              </p>
+            ) : null}
+          </div>
+        </section>
+      </div>
+
+      <section aria-labelledby="order-products">
+        <h2 id="order-products">Products</h2>
+        <DataTable
+          data={order.products}
+          columns={columns}
+          initialSorting={[{ id: 'name', desc: false }]}
+          pageSize={ORDER_VIEW_PAGE_SIZE}
+          pagerOnlyWhenNeeded
+          getRowId={(row) => String(row.orderProductXrefId)}
+          caption={`Products on order ${order.orderId}`}
+          emptyText="This order has no products."
+          testId="order-products"
+        />
+        <dl className="cart-totals order-totals" aria-label="Order totals">
+          {order.isTaxExempt ? null : (
+            <>
+              <div>
+                <dt>Subtotal</dt>
+                <dd data-testid="order-subtotal">{order.displaySubtotal}</dd>
+              </div>
+              <div>
+                <dt>Tax</dt>
+                <dd data-testid="order-tax">{order.displayTax}</dd>
+              </div>
+            </>
+          )}
+          <div className="cart-total">
+            <dt>Total{order.isTaxExempt ? ' (tax exempt)' : ''}</dt>
+            <dd data-testid="order-total">{order.displayTotal}</dd>
+          </div>
+        </dl>
+      </section>
+    </div>
+  );
+}

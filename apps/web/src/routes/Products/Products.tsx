@@ -1,0 +1,238 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { getRouteApi, Link } from '@tanstack/react-router';
+import { useDeferredValue, useEffect, useId, useMemo } from 'react';
+import { ProductCard } from '../../components/ProductCard';
+import { publicQueryKey } from '../../lib/publicApi';
+import { usePageTitle, useProducts, useSiteConfig } from '../../lib/site';
+import { showApiFailure } from '../../lib/toast';
+import { createSearchIndex, loadFuse, searchProducts, useFuse } from '../../storefront/search';
+import { filterActions, useFilters } from './filterStore';
+import {
+  isTypeActive,
+  isUnfiltered,
+  type ProductTypeCount,
+  productTypeCounts,
+  visibleProducts,
+} from './filters';
+import { REVEAL_PLACEHOLDER_HEIGHT_PX, useProgressiveReveal } from './useProgressiveReveal';
+import { useSizeClass } from './useSizeClass';
+
+const routeApi = getRouteApi('/Products');
+
+/** Cards above the fold on a wide screen load their images at once. */
+const EAGER_IMAGES = 6;
+
+export function Products() {
+  usePageTitle('Products');
+  const { ignoreCache } = routeApi.useSearch();
+  const products = useProducts(ignoreCache === true);
+  const queryClient = useQueryClient();
+  const config = useSiteConfig();
+  const { activeProductTypes, filterText } = useFilters();
+  const deferredText = useDeferredValue(filterText);
+  const { sizeClass, showQuantityInput } = useSizeClass();
+
+  useEffect(() => {
+    if (products.error) showApiFailure(products.error);
+  }, [products.error]);
+
+  // A list fetched past the cache is the freshest there is: the cart reads it too.
+  useEffect(() => {
+    if (ignoreCache && products.data) {
+      queryClient.setQueryData(publicQueryKey('catalog.productsToShow'), products.data);
+    }
+  }, [ignoreCache, products.data, queryClient]);
+
+  const list = products.data ?? [];
+  const counts = useMemo(() => productTypeCounts(list), [list]);
+  const allTypeIds = useMemo(() => counts.map((c) => c.productTypeId), [counts]);
+  const searching = deferredText.trim() !== '';
+  const FuseCtor = useFuse(searching);
+  const index = useMemo(() => (FuseCtor ? createSearchIndex(FuseCtor, list) : null), [FuseCtor, list]);
+  // Until Fuse has loaded (a moment after the first focus on the box) the list stays as it was.
+  const results = useMemo(() => (index ? searchProducts(index, deferredText) : null), [index, deferredText]);
+  const visible = useMemo(
+    () => visibleProducts(list, results, activeProductTypes),
+    [list, results, activeProductTypes],
+  );
+  const unfiltered = isUnfiltered(activeProductTypes, deferredText, allTypeIds);
+  const shown = useProgressiveReveal(visible.length, unfiltered, list);
+  const phone = config.data?.shop.phone ?? '';
+
+  return (
+    <div className="container products-page">
+      <header className="page-header">
+        <nav aria-label="Breadcrumb">
+          <ol className="breadcrumb">
+            <li>
+              <Link to="/">Home</Link>
+            </li>
+            <li aria-current="page">Products</li>
+          </ol>
+        </nav>
+        <h1>Products</h1>
+      </header>
+
+      <div className="products-layout">
+        <aside className="products-sidebar" aria-label="Search and categories">
+          <ProductFilters
+            counts={counts}
+            allTypeIds={allTypeIds}
+            collapsible={sizeClass !== 'desktop'}
+            resultCount={visible.length}
+            loading={products.isLoading}
+          />
+        </aside>
+
+        <section className="products-list" aria-label="Product list" aria-busy={products.isLoading}>
+          {products.isLoading ? (
+            <div className="loading-block" role="status">
+              <span className="spinner" aria-hidden="true" /> Loading products…
+            </div>
+          ) : products.isError && list.length === 0 ? (
+            <div className="alert alert-danger">
+              We could not load the product list.{' '}
+              <button type="button" className="btn btn-sm" onClick={() => void products.refetch()}>
+                Try again
+              </button>
+            </div>
+          ) : list.length === 0 ? (
+            <div className="no-results panel">
+              <div className="panel-body">
+                <h2>No products yet</h2>
+                <p>There is nothing in the catalogue yet. Please check back soon.</p>
+              </div>
+            </div>
+          ) : visible.length === 0 ? (
+            <div className="no-results panel">
+              <div className="panel-body">
+                <h2>No products match</h2>
+                <p>Try a different spelling, or show every category.</p>
+                <button type="button" className="btn btn-primary" onClick={filterActions.clear}>
+                  Clear Filters
+                </button>
+              </div>
+            </div>
+          ) : (
+            <div className="product-grid">
+              {visible.map((product, i) =>
+                i < shown ? (
+                  <ProductCard
+                    key={product.productId}
+                    product={product}
+                    showQuantityInput={showQuantityInput}
+                    phone={phone}
+                    eagerImage={i < EAGER_IMAGES}
+                  />
+                ) : (
+                  <div
+                    key={product.productId}
+                    className="product-placeholder"
+                    style={{ height: REVEAL_PLACEHOLDER_HEIGHT_PX }}
+                    aria-hidden="true"
+                  />
+                ),
+              )}
+            </div>
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}
+
+function ProductFilters({
+  counts,
+  allTypeIds,
+  collapsible,
+  resultCount,
+  loading,
+}: {
+  counts: readonly ProductTypeCount[];
+  allTypeIds: readonly number[];
+  collapsible: boolean;
+  resultCount: number;
+  loading: boolean;
+}) {
+  const { activeProductTypes, filterText } = useFilters();
+  const searchId = useId();
+  const filtered = !isUnfiltered(activeProductTypes, filterText, allTypeIds);
+
+  const categories = (
+    <fieldset className="category-list">
+      <legend className="sidebar-heading">Categories</legend>
+      <ul>
+        {counts.map((type) => {
+          const checked = isTypeActive(activeProductTypes, type.productTypeId);
+          const inputId = `${searchId}-type-${type.productTypeId}`;
+          return (
+            <li key={type.productTypeId} className="category-item">
+              <input
+                id={inputId}
+                type="checkbox"
+                checked={checked}
+                onChange={() => filterActions.toggle(type.productTypeId, allTypeIds)}
+              />
+              <label htmlFor={inputId}>
+                {type.productType} <span className="category-count">({type.count})</span>
+              </label>
+              <button
+                type="button"
+                className="btn btn-sm btn-link category-solo"
+                onClick={() => filterActions.solo(type.productTypeId)}
+                aria-label={`Show only ${type.productType}`}
+              >
+                Only
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+    </fieldset>
+  );
+
+  return (
+    <div className="filters panel">
+      <div className="panel-body">
+        <div className="form-group">
+          <label className="sidebar-heading" htmlFor={searchId}>
+            Search
+          </label>
+          <input
+            id={searchId}
+            type="search"
+            className="form-control"
+            placeholder="Name, species, zone…"
+            value={filterText}
+            autoComplete="off"
+            maxLength={100}
+            onFocus={() => void loadFuse()}
+            onPointerDown={() => void loadFuse()}
+            onChange={(event) => filterActions.setFilterText(event.target.value)}
+          />
+        </div>
+        {collapsible ? (
+          <details className="category-details">
+            <summary>Categories{counts.length ? ` (${counts.length})` : ''}</summary>
+            {categories}
+          </details>
+        ) : (
+          categories
+        )}
+        <div className="filters-footer">
+          <p className="result-count" aria-live="polite">
+            {loading ? '' : `${resultCount} ${resultCount === 1 ? 'product' : 'products'}`}
+          </p>
+          <button
+            type="button"
+            className="btn btn-sm btn-secondary"
+            onClick={filterActions.clear}
+            disabled={!filtered}
+          >
+            Clear Filters
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}
