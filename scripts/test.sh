@@ -8,6 +8,7 @@ export npm_config_nodedir="${npm_config_nodedir:-/usr}"
 node --version
 pnpm install --frozen-lockfile
 bash scripts/ensure-chromium.sh
+bash scripts/ensure-nginx.sh
 pnpm lint
 pnpm typecheck
 pnpm test

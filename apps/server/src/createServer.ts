@@ -107,6 +107,20 @@ function frameworkErrors(headers: SecurityHeaders) {
   };
 }
 
+/**
+ * TRUST_PROXY in the form Fastify takes. Fastify 5 answers a bare hop count by trusting nothing (so behind
+ * nginx every customer would share nginx's address and one limit); the count is said here as the function
+ * proxy-addr calls for each hop from the socket inward: the socket and the next hops-1 entries are proxies,
+ * the entry after them is the client, and whatever the client wrote further left is never read.
+ */
+export function trustedProxies(
+  setting: ShopConfig['trustProxy'],
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof setting !== 'number') return setting;
+  const hops = setting;
+  return (_address, hop) => hop < hops;
+}
+
 export async function createServer(options: CreateServerOptions): Promise<ShopServer> {
   const { config } = options;
   // Worked out once: nothing in them depends on the request.
@@ -114,7 +128,7 @@ export async function createServer(options: CreateServerOptions): Promise<ShopSe
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     bodyLimit: JSON_BODY_LIMIT,
-    trustProxy: config.trustProxy,
+    trustProxy: trustedProxies(config.trustProxy),
     genReqId: () => randomUUID(),
     routerOptions: { maxParamLength: 500 },
     // A JSON body with a __proto__ or constructor key is valid JSON: drop those keys instead of refusing it

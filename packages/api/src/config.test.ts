@@ -23,3 +23,30 @@ describe('OIDC_EXTRA_SCOPES', () => {
     ]);
   });
 });
+
+describe('TRUST_PROXY', () => {
+  it('is off by default and takes true as one hop, never as "believe the left-most X-Forwarded-For"', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+  });
+
+  it('takes a list of proxy addresses and CIDR ranges', () => {
+    expect(loadConfig({ TRUST_PROXY: '127.0.0.1, ::1,10.0.0.0/8,fd00::/8,loopback' }).trustProxy).toEqual([
+      '127.0.0.1',
+      '::1',
+      '10.0.0.0/8',
+      'fd00::/8',
+      'loopback',
+    ]);
+  });
+
+  it('refuses what is neither, by name', () => {
+    for (const bad of ['maybe', '127.0.0.1,nginx', '10.0.0.0/33', '::1/129', '1.2.3.4/8/9']) {
+      expect(() => loadConfig({ TRUST_PROXY: bad })).toThrow(/TRUST_PROXY=.*number of proxy hops/);
+    }
+  });
+});

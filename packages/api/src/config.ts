@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -23,6 +24,47 @@ const optionalText = z
   .optional()
   .transform((v) => (v?.trim() ? v.trim() : undefined));
 
+/**
+ * Which proxies are trusted to say who the client is, in a form Fastify's `trustProxy` takes safely: a number
+ * of hops (the client is the address that many entries from the right of X-Forwarded-For; the proxy in front
+ * appends what it saw, so everything left of that is the client's own claim) or the proxies' addresses and
+ * CIDR ranges. `true` means one hop: never the left-most entry, which any client can write.
+ */
+export type TrustedProxies = false | number | string[];
+
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.includes(entry)) return true;
+  const [address = '', bits, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+}
+
+const TRUST_PROXY_HELP =
+  "must be false, a number of proxy hops in front of the shop (true means 1), or a comma-separated list of the proxies' addresses or CIDR ranges such as 127.0.0.1,::1";
+
+const trustProxy = z
+  .string()
+  .optional()
+  .transform((v, context): TrustedProxies => {
+    const value = (v ?? 'false').trim().toLowerCase();
+    if (['false', 'no', '0'].includes(value)) return false;
+    if (['true', 'yes'].includes(value)) return 1;
+    if (/^\d{1,2}$/.test(value)) return Number(value);
+    const entries = value
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
+    if (entries.length === 0 || !entries.every(isProxyAddress)) {
+      context.addIssue({ code: 'custom', message: TRUST_PROXY_HELP });
+      return z.NEVER;
+    }
+    return entries;
+  });
+
 const timeZone = z.string().refine(
   (tz) => {
     try {
@@ -46,7 +88,7 @@ export const envSchema = z.object({
   PUBLIC_URL: z.url({ error: 'must be an absolute URL such as https://shop.example.com' }).optional(),
   DEMO_DATA: bool(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: bool(false),
+  TRUST_PROXY: trustProxy,
 
   SHOP_NAME: z.string().min(1).default('Prairie Hollow Native Nursery'),
   SHOP_ADDRESS: z.string().min(1).default('4180 County Road K, Millbrook, WI 54400'),

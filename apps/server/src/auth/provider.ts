@@ -234,7 +234,9 @@ export async function mountEmbeddedProvider(
     loading ??= (async () => {
       const { default: OidcProvider, errors } = await import('oidc-provider');
       const provider = new OidcProvider(oidc.issuer, configure(errors));
-      provider.proxy = config.trustProxy;
+      // The provider reads the client and the shop's address from the headers that asSeenByProvider wrote
+      // itself, never from what a client sent.
+      provider.proxy = true;
       provider.on('server_error', (_ctx: KoaContextWithOIDC, error: Error) => {
         shop.log.error({ err: error }, 'sign-in provider error');
       });
@@ -244,6 +246,24 @@ export async function mountEmbeddedProvider(
       throw error;
     });
     return loading;
+  };
+
+  /**
+   * The provider (koa underneath) builds its discovery document, redirects and cookies from the request's
+   * headers and takes the client address from X-Forwarded-For. Both are said here, once, from what the shop
+   * already decided: the address is Fastify's request.ip (TRUST_PROXY's hops or proxy list, the same one
+   * every limiter counts) and the shop's address is PUBLIC_URL, so neither a forged X-Forwarded-For nor a
+   * Host or X-Forwarded-Host header can change who the client is or where the issuer's endpoints point.
+   */
+  const publicAddress = new URL(publicUrl);
+  const asSeenByProvider = async (request: FastifyRequest) => {
+    const headers = request.raw.headers;
+    headers['x-forwarded-for'] = request.ip;
+    headers.host = publicAddress.host;
+    headers['x-forwarded-proto'] = publicAddress.protocol.replace(/:$/, '');
+    delete headers['x-forwarded-host'];
+    delete headers['x-forwarded-port'];
+    delete headers.forwarded;
   };
 
   const limiter = new SignInLimiter(options.limits);
@@ -259,6 +279,7 @@ export async function mountEmbeddedProvider(
   // its own body parsing, cookies and redirects.
   // biome-ignore lint/nursery/noMisusedPromises: Fastify awaits an async plugin (register's documented form); the rule reads its callback overload
   await app.register(async (scope) => {
+    scope.addHook('onRequest', asSeenByProvider);
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
     const handToProvider = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -277,6 +298,7 @@ export async function mountEmbeddedProvider(
 
   // biome-ignore lint/nursery/noMisusedPromises: Fastify awaits an async plugin (register's documented form); the rule reads its callback overload
   await app.register(async (scope) => {
+    scope.addHook('onRequest', asSeenByProvider);
     scope.addContentTypeParser(
       'application/x-www-form-urlencoded',
       { parseAs: 'string', bodyLimit: 8 * 1024 },

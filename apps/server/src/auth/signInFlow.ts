@@ -53,7 +53,8 @@ export interface PendingSignIn {
   interactionUrl: string;
   /** The sign-in page's HTML. */
   page: string;
-  submit(email: string, password: string): Promise<Response>;
+  /** `headers` go with this one request (a test playing a client behind a proxy sends X-Forwarded-For). */
+  submit(email: string, password: string, headers?: Record<string, string>): Promise<Response>;
   /** After a one-time password: posts the page that asks for a new password. */
   choosePassword(newPassword: string, confirmPassword?: string): Promise<Response>;
   /** After a successful submit: follows the redirects back to the shop and exchanges the code for tokens. */
@@ -112,10 +113,10 @@ export async function beginSignIn(
     interactionUrl: interaction.href,
     page,
     cookies: () => jar.header(),
-    submit(email, password) {
+    submit(email, password, headers = {}) {
       return go(`${interaction.pathname}/login`, {
         method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
         body: new URLSearchParams({ email, password }).toString(),
       });
     },
