@@ -591,6 +591,54 @@ describe('GET /api/v1/openapi.json', () => {
     ]);
     expect(doc.paths['/api/v1/Settings/GetAllSettings']?.get).toBeDefined();
   });
+
+  it('describes each answer by its schema, its named parts in components', async () => {
+    const { restRoutes } = await import('@nursery/api');
+    const doc = (await (await fetch(`${server.url}/api/v1/openapi.json`)).json()) as {
+      paths: Record<
+        string,
+        Record<
+          string,
+          {
+            responses: Record<
+              string,
+              { content?: Record<string, { schema: { properties: { data: Record<string, unknown> } } }> }
+            >;
+          }
+        >
+      >;
+      components: { schemas: Record<string, { properties?: Record<string, unknown> }> };
+    };
+    const data = (method: string, path: string) =>
+      doc.paths[path]?.[method]?.responses['200']?.content?.['application/json']?.schema.properties.data;
+    for (const route of restRoutes.filter((r) => r.respond !== 'file')) {
+      expect(
+        Object.keys(data(route.method.toLowerCase(), route.path) ?? {}),
+        `${route.method} ${route.path}`,
+      ).not.toEqual([]);
+    }
+    expect(data('get', '/api/v1/Products/GetProductsToShow')).toEqual({
+      type: 'array',
+      items: { $ref: '#/components/schemas/StorefrontProduct' },
+    });
+    expect(data('post', '/api/v1/Orders/Submit')).toEqual({ $ref: '#/components/schemas/SubmittedOrder' });
+    const { schemas } = doc.components;
+    expect(Object.keys(schemas.Product?.properties ?? {})).toEqual(
+      expect.arrayContaining(['prices', 'version', 'numSold']),
+    );
+    expect(Object.keys(schemas.StorefrontProduct?.properties ?? {})).not.toContain('version');
+    expect(Object.keys(schemas.Order?.properties ?? {})).toEqual(
+      expect.arrayContaining(['products', 'total']),
+    );
+    expect(schemas.OrderLine).toBeDefined();
+    // Every reference points at a schema the document has.
+    const refs = [...JSON.stringify(doc).matchAll(/"\$ref":"#\/components\/schemas\/(\w+)"/g)].map(
+      (m) => m[1],
+    );
+    expect(refs.length).toBeGreaterThan(20);
+    for (const ref of refs) expect(schemas[ref as string], ref).toBeDefined();
+    expect(JSON.stringify(doc)).not.toContain('#/$defs/');
+  });
 });
 
 describe('rate limits', () => {

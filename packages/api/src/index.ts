@@ -1,3 +1,4 @@
+export { answerSchemaOf, cachedAnswer, typedAnswer } from './answers.ts';
 export { createBackup, restoreBackup, writeBackupFile } from './backup/service.ts';
 export * from './config.ts';
 export * from './input.ts';

@@ -1,3 +1,5 @@
+export type { FileAnswer } from '@nursery/domain';
+
 import { z } from 'zod';
 
 // REST query strings carry every value as text; these accept the typed value from tRPC and the text from a query.
@@ -39,10 +41,3 @@ export const uploadedFileSchema = z.object({
   data: z.instanceof(Uint8Array, { error: 'a file is required' }),
 });
 export type UploadedFile = z.infer<typeof uploadedFileSchema>;
-
-/** What a procedure behind a file download answers; the REST adapter sends it as the response body. */
-export interface FileAnswer {
-  contentType: string;
-  fileName: string;
-  body: string | Uint8Array;
-}

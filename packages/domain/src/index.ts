@@ -2,6 +2,7 @@ export * from './display.ts';
 export * from './messages.ts';
 export * from './money.ts';
 export * from './orderDetails.ts';
+export * from './outputs/index.ts';
 export * from './pricing.ts';
 export * from './productStatus.ts';
 export * from './productTypes.ts';

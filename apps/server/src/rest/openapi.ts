@@ -1,21 +1,41 @@
-import { appRouter, PUBLIC_PROCEDURES, type RestRoute } from '@nursery/api';
+import { answerSchemaOf, appRouter, PUBLIC_PROCEDURES, type RestRoute } from '@nursery/api';
 import { z } from 'zod';
 
 type JsonSchema = Record<string, unknown>;
 
+type ProcedureDef = { _def?: { inputs?: unknown[]; output?: unknown } };
+
+function definitionOf(procedure: string): ProcedureDef['_def'] {
+  return (appRouter._def.procedures as Record<string, ProcedureDef>)[procedure]?._def;
+}
+
 function inputSchemaOf(procedure: string): z.ZodType | undefined {
-  const def = (appRouter._def.procedures as Record<string, { _def?: { inputs?: unknown[] } }>)[procedure]
-    ?._def;
-  const first = def?.inputs?.[0];
+  const first = definitionOf(procedure)?.inputs?.[0];
   return first instanceof z.ZodType ? first : undefined;
 }
 
-function toJsonSchema(schema: z.ZodType): JsonSchema {
+function toJsonSchema(schema: z.ZodType, io: 'input' | 'output' = 'input'): JsonSchema {
   try {
-    return z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
+    return z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema;
   } catch {
     return {};
   }
+}
+
+/**
+ * The answer's schema with its named parts (Product, Order, ...) moved into `components`: zod writes them
+ * as `#/$defs/Name`, which inside an OpenAPI document would point at the document's root.
+ */
+function answerJsonSchema(procedure: string, components: Record<string, JsonSchema>): JsonSchema {
+  const schema = answerSchemaOf(definitionOf(procedure)?.output);
+  if (!schema) return {};
+  const { $schema, $defs, ...json } = toJsonSchema(schema, 'output');
+  const relink = (value: JsonSchema): JsonSchema =>
+    JSON.parse(JSON.stringify(value).replaceAll('"#/$defs/', '"#/components/schemas/')) as JsonSchema;
+  for (const [name, part] of Object.entries(($defs ?? {}) as Record<string, JsonSchema>)) {
+    components[name] = relink(part);
+  }
+  return relink(json);
 }
 
 const envelope = (data: JsonSchema = {}): JsonSchema => ({
@@ -43,6 +63,7 @@ export function buildOpenApi(
   info: { title: string; version: string },
 ): JsonSchema {
   const paths: Record<string, Record<string, JsonSchema>> = {};
+  const schemas: Record<string, JsonSchema> = {};
   for (const route of routes) {
     const schema = inputSchemaOf(route.procedure);
     const json = schema ? toJsonSchema(schema) : {};
@@ -56,7 +77,12 @@ export function buildOpenApi(
         '200':
           route.respond === 'file'
             ? fileResponse(route.file)
-            : { description: 'Success', content: { 'application/json': { schema: envelope() } } },
+            : {
+                description: 'Success',
+                content: {
+                  'application/json': { schema: envelope(answerJsonSchema(route.procedure, schemas)) },
+                },
+              },
         '400': errorResponse('The input was refused; the message says why'),
         '401': errorResponse('No valid staff token (staff-only calls)'),
         '403': errorResponse('The token is valid but not a staff account'),
@@ -105,6 +131,7 @@ export function buildOpenApi(
     openapi: '3.1.0',
     info,
     components: {
+      schemas,
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
     },
     security: [{ bearer: [] }],

@@ -1,5 +1,14 @@
-import { productFlagsInputSchema, productInputSchema } from '@nursery/domain';
+import {
+  deletedProductSchema,
+  productFlagsInputSchema,
+  productInputSchema,
+  productOrderLineSchema,
+  productSchema,
+  productStatusChangeSchema,
+  savedProductSchema,
+} from '@nursery/domain';
 import { z } from 'zod';
+import { typedAnswer } from '../answers.ts';
 import { queryBoolean, queryId, queryInt } from '../input.ts';
 import { procedure, requireStaff } from '../trpc.ts';
 import {
@@ -26,6 +35,7 @@ const statusQuery = z.object({
 export const catalogAdminProcedures = {
   allWithStats: procedure
     .input(z.object({ includeSpecialOrderProducts: queryBoolean.optional() }).optional())
+    .output(typedAnswer(z.array(productSchema)))
     .query(({ ctx, input }) =>
       allProductsWithStats(ctx.shop, {
         includeSpecialOrderProducts: input?.includeSpecialOrderProducts === true,
@@ -34,23 +44,31 @@ export const catalogAdminProcedures = {
 
   productOrders: procedure
     .input(productIdQuery)
+    .output(typedAnswer(z.array(productOrderLineSchema)))
     .query(({ ctx, input }) => productOrders(ctx.shop, input.productId)),
 
   setStatus: procedure
     .input(statusQuery)
+    .output(productStatusChangeSchema)
     .mutation(({ ctx, input }) => setProductStatus(ctx.shop, requireStaff(ctx), input)),
 
-  save: procedure.input(productInputSchema).mutation(({ ctx, input }) => saveProduct(ctx.shop, input)),
+  save: procedure
+    .input(productInputSchema)
+    .output(savedProductSchema)
+    .mutation(({ ctx, input }) => saveProduct(ctx.shop, input)),
 
   updateFlags: procedure
     .input(productFlagsInputSchema)
+    .output(productSchema)
     .mutation(({ ctx, input }) => updateProductFlags(ctx.shop, input)),
 
   saveSpecialOrder: procedure
     .input(productInputSchema)
+    .output(productSchema)
     .mutation(({ ctx, input }) => saveSpecialOrderProduct(ctx.shop, input)),
 
   delete: procedure
     .input(productIdQuery)
+    .output(deletedProductSchema)
     .mutation(({ ctx, input }) => deleteProduct(ctx.shop, requireStaff(ctx), input.productId)),
 };

@@ -1,3 +1,7 @@
+import type { ProductOrderLine, ProductStatusChange, SavedProduct } from '@nursery/domain';
+
+export type { ProductOrderLine, SavedProduct } from '@nursery/domain';
+
 import { orderLines, orders, productPrices, products } from '@nursery/db';
 import {
   formatDate,
@@ -95,22 +99,6 @@ export function allProductsWithStats(
   );
 }
 
-export interface ProductOrderLine {
-  orderId: number;
-  phoneNumber: string;
-  /** ISO 8601, as every other createdTimestamp of the API (orders, contacts). */
-  createdTimestamp: string;
-  displayCreatedDate: string;
-  quantity: number;
-  unitPrice: number;
-  displayUnitPrice: string;
-  /** The line's subtotal in dollars, as the spec's order lines call it. */
-  price: number;
-  displayPrice: string;
-  name: string;
-  email: string;
-}
-
 /** GetProductOrders: every order (of any season, not deleted) with this product on it, newest first. */
 export function productOrders(shop: Shop, productId: number): ProductOrderLine[] {
   requireProduct(shop, productId);
@@ -161,12 +149,7 @@ function softDelete(shop: Shop, productId: number, staff: StaffIdentity): void {
     .run();
 }
 
-export interface StatusChange {
-  productId: number;
-  productStatus: number;
-  displayProductStatus: string;
-  product: Product | null;
-}
+export type StatusChange = ProductStatusChange;
 
 /** SetProductStatus; status 4 is the soft delete, after which there is no product to show. */
 export function setProductStatus(
@@ -245,11 +228,6 @@ function replaceTiers(shop: Shop, productId: number, tiers: readonly SavedTier[]
   }
   const gone = [...existing].filter((id) => !kept.has(id));
   if (gone.length > 0) shop.db.delete(productPrices).where(inArray(productPrices.productPriceId, gone)).run();
-}
-
-export interface SavedProduct {
-  product: Product;
-  isNewProduct: boolean;
 }
 
 /**

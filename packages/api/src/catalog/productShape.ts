@@ -1,3 +1,7 @@
+import type { Product, ProductPrice } from '@nursery/domain';
+
+export type { Product, ProductPrice } from '@nursery/domain';
+
 import { idList, inIdList, perConnection, productPrices, products, type ShopDb } from '@nursery/db';
 import {
   formatMoney,
@@ -50,59 +54,6 @@ export interface ProductRow {
   photoOwner: string | null;
   photoPageUrl: string | null;
   deletedAt: number | null;
-  version: number;
-}
-
-/** A price tier as the spec shows it; priceCents lets the browser price a cart without float drift. */
-export interface ProductPrice {
-  productPriceId: number;
-  startQuantity: number;
-  endQuantity: number | null;
-  price: number;
-  priceCents: number;
-  displayPrice: string;
-}
-
-/** The one product object of the API: the storefront's fields plus the admin's stock and sales figures. */
-export interface Product {
-  productId: number;
-  name: string;
-  description: string;
-  prices: ProductPrice[];
-  zones: string;
-  productSize: string;
-  species: string;
-  productTypeId: number;
-  productType: string;
-  thumbnailImageUrl: string | null;
-  fullSizeImageUrl: string | null;
-  croppedImageUrl: string | null;
-  productImageCropped: boolean;
-  productImageUploaded: boolean;
-  hasImage: boolean;
-  photoOwner: string | null;
-  photoPageUrl: string | null;
-  isSoldOut: boolean;
-  isCallForAvailability: boolean;
-  productStatus: number;
-  displayProductStatus: string;
-  cartQuantity: number;
-  /** Can be sold as a normal product: Active or Nursery, the statuses that can be ordered online. */
-  isActive: boolean;
-  isSpecialOrder: boolean;
-  isActiveOrSpecialOrder: boolean;
-  isDeleted: boolean;
-  displayNameAndSize: string;
-  isDougs: boolean;
-  isStockTracked: boolean;
-  currentStock: number;
-  calculatedStock: number | null;
-  displayCalculatedStock: string;
-  numSold: number;
-  displayNumSold: string;
-  productRevenue: number;
-  displayProductRevenue: string;
-  /** Sent back with an edit, so a save made from an older read is refused (admin answers only). */
   version: number;
 }
 

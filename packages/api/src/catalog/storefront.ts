@@ -1,19 +1,12 @@
 import { products } from '@nursery/db';
-import { STOREFRONT_STATUSES } from '@nursery/domain';
+import { STOREFRONT_STATUSES, type StorefrontProduct } from '@nursery/domain';
 import { and, inArray, isNull } from 'drizzle-orm';
 import type { RawJson } from '../rawJson.ts';
 import type { Shop } from '../shop.ts';
 import { currentSeason } from '../stock/levels.ts';
-import { loadProducts, type Product } from './productShape.ts';
+import { loadProducts } from './productShape.ts';
 
-/**
- * A product as anyone may read it: the admin's season sales figures (units sold, revenue) left out, and the
- * edit version, which only the product editor uses.
- */
-export type StorefrontProduct = Omit<
-  Product,
-  'numSold' | 'displayNumSold' | 'productRevenue' | 'displayProductRevenue' | 'version'
->;
+export type { StorefrontProduct };
 
 /** What the storefront lists: Active, Sold Out, Call for Availability and Nursery, never deleted. */
 export function buildProductsToShow(shop: Shop): StorefrontProduct[] {

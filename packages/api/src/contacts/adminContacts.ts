@@ -1,22 +1,11 @@
 import { contacts } from '@nursery/db';
+import type { Contact } from '@nursery/domain';
 import { formatDateTime } from '@nursery/domain';
 import { TRPCError } from '@trpc/server';
 import { desc, eq } from 'drizzle-orm';
 import type { Shop } from '../shop.ts';
 
-/** A message left on the contact form, as the Contacts screen lists it. */
-export interface ContactSubmission {
-  contactId: number;
-  name: string;
-  email: string;
-  comments: string;
-  isSpam: boolean;
-  /** Why the shop marked it as spam on arrival (honeypot, too fast, links); null when staff decided or it is not spam. */
-  spamReason: string | null;
-  /** ISO 8601 instant. */
-  createdTimestamp: string;
-  displayCreatedDate: string;
-}
+export type ContactSubmission = Contact;
 
 const contactColumns = {
   contactId: contacts.contactId,

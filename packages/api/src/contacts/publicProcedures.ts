@@ -1,8 +1,11 @@
-import { contactSubmissionSchema } from '@nursery/domain';
+import { contactReceiptSchema, contactSubmissionSchema } from '@nursery/domain';
 import { procedure } from '../trpc.ts';
 import { insertContact } from './insert.ts';
 
 export const contactsPublicProcedures = {
   /** A message from the contact form (Contact/InsertUserComment). */
-  insert: procedure.input(contactSubmissionSchema).mutation(({ ctx, input }) => insertContact(ctx, input)),
+  insert: procedure
+    .input(contactSubmissionSchema)
+    .output(contactReceiptSchema)
+    .mutation(({ ctx, input }) => insertContact(ctx, input)),
 };

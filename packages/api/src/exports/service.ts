@@ -1,3 +1,7 @@
+import type { YearOverYear } from '@nursery/domain';
+
+export type { YearOverYear, YearOverYearSeason } from '@nursery/domain';
+
 import { orderLines, orders, products, productTypes } from '@nursery/db';
 import {
   formatMoney,
@@ -102,23 +106,6 @@ export function stockExport(shop: Shop): Promise<FileAnswer> {
 }
 
 const MONTH_NAMES = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
-export interface YearOverYearSeason {
-  season: number;
-  label: string;
-  /** Orders placed in each month, in season order (July first by default). */
-  orders: number[];
-  /** Revenue (order subtotals before tax) in dollars per month, in season order. */
-  revenue: number[];
-  totalOrders: number;
-  totalRevenue: number;
-  displayTotalRevenue: string;
-}
-
-export interface YearOverYear {
-  months: { month: number; label: string }[];
-  seasons: YearOverYearSeason[];
-}
 
 /**
  * Orders and revenue per month for every season with orders, oldest season first, months in season

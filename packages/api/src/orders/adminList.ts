@@ -1,3 +1,7 @@
+import type { AdminOrder, OrderListItem, SeasonChoices } from '@nursery/domain';
+
+export type { AdminOrder, OrderListItem, SeasonChoices } from '@nursery/domain';
+
 import { orders, products } from '@nursery/db';
 import {
   ALL_SEASONS,
@@ -13,41 +17,7 @@ import { and, desc, eq, isNotNull, isNull, min, ne, type SQL } from 'drizzle-orm
 import { loadProducts, type Product } from '../catalog/productShape.ts';
 import type { Shop } from '../shop.ts';
 import { currentSeason } from '../stock/levels.ts';
-import { loadOrder, type Order } from './orderShape.ts';
-
-/** One row of the admin order tables, in the spec's "Order (list)" shape plus the version to edit from. */
-export interface OrderListItem {
-  orderId: number;
-  /** ISO 8601 instant. */
-  createdTimestamp: string;
-  displayCreatedTimestamp: string;
-  name: string;
-  email: string;
-  phoneNumber: string;
-  numItems: number;
-  displayNumItems: string;
-  totalQuantity: number;
-  totalPrice: number;
-  displayTotalPrice: string;
-  isTaxExempt: boolean;
-  seasonPurchased: number;
-  deletedTimestamp: string | null;
-  displayDeletedTimestamp: string | null;
-  deletedUsername: string | null;
-  version: number;
-}
-
-/** An order as staff see it: the public shape plus who changed or deleted it and when. */
-export interface AdminOrder extends Order {
-  deletedTimestamp: string | null;
-  displayDeletedTimestamp: string | null;
-  deletedUsername: string | null;
-  updatedTimestamp: string | null;
-  displayUpdatedTimestamp: string | null;
-  updatedUsername: string | null;
-  /** 'online' for the storefront, 'admin' for an order staff entered. */
-  source: string;
-}
+import { loadOrder } from './orderShape.ts';
 
 // Only the columns a list row needs: the totals are kept on the order row, so a season of
 // hundreds of orders is one indexed query with no join and no per-order work in SQL.
@@ -142,12 +112,6 @@ export function deletedOrders(shop: Shop): OrderListItem[] {
 export function orderListItem(shop: Shop, orderId: number): OrderListItem | null {
   const row = shop.db.select(listColumns).from(orders).where(eq(orders.orderId, orderId)).get();
   return row ? toOrderListItem(row, shop.config.shop.timeZone) : null;
-}
-
-export interface SeasonChoices {
-  currentSeason: number;
-  /** Newest first, from the current season down to the oldest with an order, then 'All Seasons' (-1). */
-  seasons: { value: number; label: string }[];
 }
 
 /** The season dropdown: derived from the orders on file, never a hard-coded year (DECISIONS.md). */

@@ -1,9 +1,15 @@
 import {
+  adminOrderSchema,
   adminOrderUpdateSchema,
   orderFlagsSchema,
   orderIdInputSchema,
+  orderListItemSchema,
   orderSeasonInputSchema,
+  productSchema,
+  seasonChoicesSchema,
 } from '@nursery/domain';
+import { z } from 'zod';
+import { typedAnswer } from '../answers.ts';
 import { procedure, requireStaff } from '../trpc.ts';
 import {
   adminOrderDetails,
@@ -20,33 +26,43 @@ export const ordersAdminProcedures = {
   /** One order with its lines, deleted or not (Orders/GetOrderDetailsById). */
   detailsById: procedure
     .input(orderIdInputSchema)
+    .output(adminOrderSchema)
     .query(({ ctx, input }) => adminOrderDetails(ctx.shop, input.orderId)),
   /** Every order that is not deleted, newest first (Orders/GetAllOrders). */
-  all: procedure.query(({ ctx }) => allOrders(ctx.shop)),
+  all: procedure.output(typedAnswer(z.array(orderListItemSchema))).query(({ ctx }) => allOrders(ctx.shop)),
   /** The orders of one season, -1 for all (Orders/GetAllOrdersForSeason). */
   allForSeason: procedure
     .input(orderSeasonInputSchema)
+    .output(typedAnswer(z.array(orderListItemSchema)))
     .query(({ ctx, input }) => ordersForSeason(ctx.shop, input.season)),
   /** Deleted orders, most recently deleted first (Orders/GetAllDeletedOrders). */
-  allDeleted: procedure.query(({ ctx }) => deletedOrders(ctx.shop)),
+  allDeleted: procedure
+    .output(typedAnswer(z.array(orderListItemSchema)))
+    .query(({ ctx }) => deletedOrders(ctx.shop)),
   /** The season dropdown: the current season down to the oldest with an order, plus All Seasons. */
-  seasons: procedure.query(({ ctx }) => seasonChoices(ctx.shop)),
+  seasons: procedure.output(seasonChoicesSchema).query(({ ctx }) => seasonChoices(ctx.shop)),
   /** Products staff may put on an order, special-order and inactive ones included. */
-  productChoices: procedure.query(({ ctx }) => orderProductChoices(ctx.shop)),
+  productChoices: procedure
+    .output(typedAnswer(z.array(productSchema)))
+    .query(({ ctx }) => orderProductChoices(ctx.shop)),
   /** Creates (no orderId) or replaces a whole order (Orders/Update). */
   update: procedure
     .input(adminOrderUpdateSchema)
+    .output(adminOrderSchema)
     .mutation(({ ctx, input }) => saveAdminOrder(ctx.shop, requireStaff(ctx), input)),
   /** Sets tax exemption and recomputes the tax (Orders/Update/Flags). */
   updateFlags: procedure
     .input(orderFlagsSchema)
+    .output(adminOrderSchema)
     .mutation(({ ctx, input }) => setOrderFlags(ctx.shop, requireStaff(ctx), input)),
   /** Soft-deletes an order (Orders/DeleteOrder). */
   delete: procedure
     .input(orderIdInputSchema)
+    .output(orderListItemSchema)
     .mutation(({ ctx, input }) => deleteOrder(ctx.shop, requireStaff(ctx), input.orderId)),
   /** Brings a deleted order back (Orders/RestoreOrder). */
   restore: procedure
     .input(orderIdInputSchema)
+    .output(orderListItemSchema)
     .mutation(({ ctx, input }) => restoreOrder(ctx.shop, requireStaff(ctx), input.orderId)),
 };

@@ -1,3 +1,7 @@
+import type { Order, OrderLine } from '@nursery/domain';
+
+export type { Order, OrderProductXref } from '@nursery/domain';
+
 import { idList, inIdList, orderLines, orders, perConnection, products, type ShopDb } from '@nursery/db';
 import { formatDate, formatDateTime, formatMoney, productTypeName, toDollars } from '@nursery/domain';
 import { asc, eq, sql } from 'drizzle-orm';
@@ -73,64 +77,7 @@ export interface OrderLineRow extends PricedOrderLine {
   productTypeId: number;
 }
 
-/** An order line as the order view and the admin show it; price is the line subtotal. */
-export interface OrderProduct {
-  orderProductXrefId: number;
-  productId: number;
-  name: string;
-  productSize: string;
-  productTypeId: number;
-  productType: string;
-  quantity: number;
-  unitPrice: number;
-  displayUnitPrice: string;
-  price: number;
-  displayPrice: string;
-  tax: number;
-  displayTax: string;
-  total: number;
-  displayTotal: string;
-  /** True when staff typed the price by hand; false when it came from the product's tiers. */
-  isStatic: boolean;
-}
-
-/** The lines as they were sent: what an edit form starts from. */
-export interface OrderProductXref {
-  orderProductXrefId: number;
-  productId: number;
-  quantity: number;
-  price: number;
-  isStatic: boolean;
-}
-
-export interface Order {
-  orderId: number;
-  name: string;
-  firstName: string;
-  lastName: string;
-  phoneNumber: string;
-  workPhoneNumber: string | null;
-  email: string;
-  comments: string | null;
-  isTaxExempt: boolean;
-  /** ISO 8601 instant. */
-  createdTimestamp: string;
-  /** In the shop's time zone, e.g. '3/14/2025 9:05 AM'. */
-  displayCreatedTimestamp: string;
-  displayCreatedTimestampDate: string;
-  seasonPurchased: number;
-  version: number;
-  numItems: number;
-  totalQuantity: number;
-  subtotal: number;
-  displaySubtotal: string;
-  tax: number;
-  displayTax: string;
-  total: number;
-  displayTotal: string;
-  products: OrderProduct[];
-  orderProductXrefs: OrderProductXref[];
-}
+export type OrderProduct = OrderLine;
 
 export function toOrderProduct(line: OrderLineRow): OrderProduct {
   return {

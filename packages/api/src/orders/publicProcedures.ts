@@ -1,11 +1,19 @@
-import { orderDetailsSchema, orderLookupSchema } from '@nursery/domain';
+import { orderDetailsSchema, orderLookupSchema, orderSchema, submittedOrderSchema } from '@nursery/domain';
+import { typedAnswer } from '../answers.ts';
 import { procedure } from '../trpc.ts';
 import { lookupOrder } from './lookup.ts';
 import { submitOrder } from './submit.ts';
 
 export const ordersPublicProcedures = {
   /** Places an order from the storefront cart (Orders/Submit). */
-  submit: procedure.input(orderDetailsSchema).mutation(({ ctx, input }) => submitOrder(ctx.shop, input)),
+  submit: procedure
+    .input(orderDetailsSchema)
+    // Typed, not parsed: the submit is the hot path and its Order is built by the same toOrder as byId's.
+    .output(typedAnswer(submittedOrderSchema))
+    .mutation(({ ctx, input }) => submitOrder(ctx.shop, input)),
   /** An order by its number and the phone number it was placed with (Orders/GetOrderById). */
-  byId: procedure.input(orderLookupSchema).query(({ ctx, input }) => lookupOrder(ctx, input)),
+  byId: procedure
+    .input(orderLookupSchema)
+    .output(orderSchema)
+    .query(({ ctx, input }) => lookupOrder(ctx, input)),
 };

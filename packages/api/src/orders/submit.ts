@@ -1,4 +1,5 @@
 import { idList, inIdList, orderLines, orders, perConnection, products, type ShopDb } from '@nursery/db';
+import type { SubmittedOrder } from '@nursery/domain';
 import {
   isOrderableOnline,
   ORDERING_CLOSED_CHECKOUT,
@@ -19,11 +20,7 @@ import { groupCommitFor } from './groupCommit.ts';
 import { type Order, type OrderLineRow, type OrderRow, orderColumns, toOrder } from './orderShape.ts';
 import { type PricedOrderLine, priceCalculatedLine, priceOrder } from './pricing.ts';
 
-export interface SubmitAnswer {
-  orderId: number;
-  phoneNumber: string;
-  order: Order;
-}
+export type SubmitAnswer = SubmittedOrder;
 
 interface OrderedProduct {
   productId: number;

@@ -1,3 +1,4 @@
+import { productSchema } from '@nursery/domain';
 import { z } from 'zod';
 import { queryId, queryInt } from '../input.ts';
 import { procedure, router } from '../trpc.ts';
@@ -35,9 +36,14 @@ const cropInput = z.object({
 export const photosRouter = router({
   uploadFlickr: procedure
     .input(flickrUploadInput)
+    .output(productSchema)
     .mutation(({ ctx, input }) => uploadFlickrPhoto(ctx.shop, input)),
-  crop: procedure.input(cropInput).mutation(({ ctx, input }) => cropPhoto(ctx.shop, input)),
+  crop: procedure
+    .input(cropInput)
+    .output(productSchema)
+    .mutation(({ ctx, input }) => cropPhoto(ctx.shop, input)),
   reset: procedure
     .input(z.object({ productId: queryId('productId') }))
+    .output(productSchema)
     .mutation(({ ctx, input }) => resetPhoto(ctx.shop, input.productId)),
 });

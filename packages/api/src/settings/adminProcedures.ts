@@ -1,7 +1,9 @@
 import {
   productStockEmailsInputSchema,
+  savedMessageSchema,
   saveMessageInputSchema,
   setMessageInputSchema,
+  settingsSchema,
 } from '@nursery/domain';
 import { z } from 'zod';
 import { queryBoolean, uploadedFileSchema } from '../input.ts';
@@ -17,9 +19,12 @@ import {
 } from './service.ts';
 
 export const settingsAdminProcedures = {
-  savedMessages: procedure.query(({ ctx }) => listSavedMessages(ctx.shop)),
+  savedMessages: procedure
+    .output(z.array(savedMessageSchema))
+    .query(({ ctx }) => listSavedMessages(ctx.shop)),
   saveMessageAs: procedure
     .input(saveMessageInputSchema)
+    .output(settingsSchema)
     .mutation(({ ctx, input }) => saveMessageAs(ctx.shop, requireStaff(ctx), input)),
   setOrdersClosed: procedure
     .input(
@@ -28,15 +33,21 @@ export const settingsAdminProcedures = {
         { error: 'Say whether online ordering is open: isOpen=true or false.' },
       ),
     )
+    .output(settingsSchema)
     .mutation(({ ctx, input }) => setOnlineOrderingOpen(ctx.shop, requireStaff(ctx), input.isOpen)),
   setActivePdf: procedure
     .input(z.object({ file: uploadedFileSchema }))
+    .output(settingsSchema)
     .mutation(({ ctx, input }) => setActivePdf(ctx.shop, requireStaff(ctx), input.file)),
-  clearActivePdf: procedure.mutation(({ ctx }) => clearActivePdf(ctx.shop, requireStaff(ctx))),
+  clearActivePdf: procedure
+    .output(settingsSchema)
+    .mutation(({ ctx }) => clearActivePdf(ctx.shop, requireStaff(ctx))),
   setProductStockEmails: procedure
     .input(productStockEmailsInputSchema)
+    .output(settingsSchema)
     .mutation(({ ctx, input }) => setProductStockEmails(ctx.shop, requireStaff(ctx), input.emails)),
   setMessage: procedure
     .input(setMessageInputSchema)
+    .output(settingsSchema)
     .mutation(({ ctx, input }) => setMessage(ctx.shop, requireStaff(ctx), input.html)),
 };

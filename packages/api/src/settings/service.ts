@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { perConnection, type ShopDb, savedMessages, settings, uploadedFiles } from '@nursery/db';
+import type { SavedMessage, Setting } from '@nursery/domain';
 import { normalizeEmailList, SETTING_NAMES } from '@nursery/domain';
 import { TRPCError } from '@trpc/server';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
@@ -17,8 +18,7 @@ export const settingColumns = {
   value: settings.value,
 };
 
-export type Setting = { settingId: number; name: string; isTrue: boolean; value: string };
-export type SavedMessage = { messageId: number; name: string; messageHtml: string };
+export type { SavedMessage, Setting } from '@nursery/domain';
 
 /**
  * Staff HTML as it may leave the shop. Saving sanitizes already, but a row restored from an old backup or

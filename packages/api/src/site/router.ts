@@ -1,9 +1,9 @@
-import { seasonOf } from '@nursery/domain';
+import { seasonOf, siteConfigSchema } from '@nursery/domain';
 import { procedure, router } from '../trpc.ts';
 
 export const siteRouter = router({
   /** What the browser needs to know about this shop: its identity, sign-in and tax configuration. */
-  config: procedure.query(({ ctx }) => {
+  config: procedure.output(siteConfigSchema).query(({ ctx }) => {
     const { config } = ctx.shop;
     return {
       shop: config.shop,

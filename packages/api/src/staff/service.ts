@@ -1,3 +1,7 @@
+import type { StaffAccount } from '@nursery/domain';
+
+export type { StaffAccount } from '@nursery/domain';
+
 import type { ShopDb } from '@nursery/db';
 import { staffAccounts } from '@nursery/db';
 import { asc, count, eq } from 'drizzle-orm';
@@ -12,17 +16,6 @@ import {
 } from './password.ts';
 
 export { generatePassword, MIN_PASSWORD_LENGTH } from './password.ts';
-
-/** What the shop shows about a staff account: never the password hash. */
-export interface StaffAccount {
-  staffId: number;
-  email: string;
-  fullName: string;
-  createdAt: number;
-  /** Null while the account still has a generated one-time password that must be replaced at sign-in. */
-  passwordChangedAt: number | null;
-  lastSignInAt: number | null;
-}
 
 /** A generated password is for one sign-in only: the person then chooses their own. */
 export function mustChangePassword(account: StaffAccount): boolean {

@@ -1,5 +1,6 @@
-import { stockUpdatesInputSchema } from '@nursery/domain';
+import { stockHistoryEntrySchema, stockUpdateResultSchema, stockUpdatesInputSchema } from '@nursery/domain';
 import { z } from 'zod';
+import { typedAnswer } from '../answers.ts';
 import { queryId, queryInt } from '../input.ts';
 import { procedure, requireStaff, router } from '../trpc.ts';
 import { insertStockUpdates, stockHistory } from './service.ts';
@@ -15,11 +16,13 @@ export const stockRouter = router({
           .optional(),
       }),
     )
+    .output(typedAnswer(z.array(stockHistoryEntrySchema)))
     .query(({ ctx, input }) =>
       stockHistory(ctx.shop, input.productId, input.season === undefined ? {} : { season: input.season }),
     ),
 
   insertUpdates: procedure
     .input(stockUpdatesInputSchema)
+    .output(stockUpdateResultSchema)
     .mutation(({ ctx, input }) => insertStockUpdates(ctx.shop, requireStaff(ctx), input)),
 });

@@ -1,3 +1,7 @@
+import type { StockHistoryEntry, StockUpdateResult } from '@nursery/domain';
+
+export type { StockHistoryEntry, StockUpdateResult } from '@nursery/domain';
+
 import { products, stockChanges } from '@nursery/db';
 import {
   formatDateTime,
@@ -9,26 +13,11 @@ import {
 import { TRPCError } from '@trpc/server';
 import { and, desc, eq, inArray, isNull, ne } from 'drizzle-orm';
 import { requireProduct, staffName } from '../catalog/adminService.ts';
-import { loadProducts, type Product } from '../catalog/productShape.ts';
+import { loadProducts } from '../catalog/productShape.ts';
 import type { Shop } from '../shop.ts';
 import type { StaffIdentity } from '../trpc.ts';
 import { markSoldOutWhenEmpty } from './alerts.ts';
 import { currentSeason } from './levels.ts';
-
-/** One row of a product's stock history, as the Stock screen's history table shows it. */
-export interface StockHistoryEntry {
-  productQuantityId: number;
-  productId: number;
-  changeInStock: number;
-  fullName: string;
-  /** ISO 8601, as every other createdTimestamp of the API (orders, contacts). */
-  createdTimestamp: string;
-  displayCreatedTimestamp: string;
-  createdTimestampMinutesHoursDaysAgo: string;
-  notes: string | null;
-  season: number;
-  displaySeason: string;
-}
 
 const historyColumns = {
   productQuantityId: stockChanges.productQuantityId,
@@ -84,13 +73,6 @@ export function stockHistory(
     .orderBy(desc(stockChanges.createdAt), desc(stockChanges.productQuantityId))
     .all()
     .map((row) => toEntry(shop, row));
-}
-
-export interface StockUpdateResult {
-  /** The touched products with their new figures (and Sold Out where stock ran out). */
-  products: Product[];
-  /** The history rows just written. */
-  productQuantities: StockHistoryEntry[];
 }
 
 /**

@@ -1,0 +1,9 @@
+// What every procedure answers, one file per domain; the server's answer types are inferred from these.
+export * from './catalog.ts';
+export * from './contacts.ts';
+export * from './exports.ts';
+export * from './orders.ts';
+export * from './settings.ts';
+export * from './site.ts';
+export * from './staff.ts';
+export * from './stock.ts';
