@@ -76,3 +76,18 @@ it('without FILE the backup goes to the data folder; bad input is refused with a
   expect(await runRestoreCommand([], { DATA_DIR: shopDir }, usage.io)).toBe(2);
   expect(usage.err[0]).toMatch(/pnpm restore FILE/);
 });
+
+it('pnpm backup says so when the media folder is missing', async () => {
+  const bare = path.join(root, 'bare');
+  const server = await startTestServer({ DEMO_DATA: 'false' }, { dataDir: bare });
+  await server.stop();
+  rmSync(path.join(bare, 'media'), { recursive: true, force: true });
+  const backup = io();
+  expect(await runBackupCommand([], { DATA_DIR: bare }, backup.io)).toBe(0);
+  expect(backup.out[0]).toMatch(/^Backup written to /);
+  expect(backup.err).toEqual([
+    expect.stringMatching(
+      /^warning: The media folder \(.*bare\/media\) was missing, so this backup holds no photos or flyer\./,
+    ),
+  ]);
+});

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { strToU8, unzipSync, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -302,6 +302,38 @@ describe('restore size cap', () => {
       expect(tables(small)).toEqual(before);
     } finally {
       await small.stop();
+    }
+  });
+});
+
+describe('backup without the media folder', () => {
+  it('still downloads, but says so in the manifest, the answer and the log', async () => {
+    const lines: string[] = [];
+    const shop = await startTestServer({ ...env, DEMO_DATA: 'false' });
+    try {
+      const token = await staffToken(shop, { email: STAFF });
+      const warn = shop.shop.log.warn.bind(shop.shop.log);
+      shop.shop.log.warn = (obj: unknown, msg?: string) => {
+        lines.push(String(msg ?? obj));
+        warn(obj, msg);
+      };
+      // The disk holding it was not mounted, or someone moved it away.
+      rmSync(shop.config.mediaDir, { recursive: true, force: true });
+      const response = await fetch(`${shop.url}/api/v1/BackupAuth`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(response.status).toBe(200);
+      const warning = decodeURIComponent(response.headers.get('x-shop-warning') ?? '');
+      expect(warning).toMatch(
+        /^The media folder \(.*media\) was missing, so this backup holds no photos or flyer\./,
+      );
+      const entries = unzipSync(Buffer.from(await response.arrayBuffer()));
+      const manifest = JSON.parse(Buffer.from(entries['manifest.json'] as Uint8Array).toString('utf8'));
+      expect(manifest.warnings).toEqual([warning]);
+      expect(lines).toContain(warning);
+    } finally {
+      await shop.stop();
     }
   });
 });

@@ -28,7 +28,11 @@ export async function runBackupCommand(
   try {
     const { shop, close } = openShopForCommand(env, io.err, { mustExist: true });
     try {
-      const target = await writeBackupFile(shop, argv[0] ? fromTypingFolder(argv[0], env) : undefined);
+      // What the backup could not hold is said on standard error by the shop's log (a missing media folder).
+      const { file: target } = await writeBackupFile(
+        shop,
+        argv[0] ? fromTypingFolder(argv[0], env) : undefined,
+      );
       const megabytes = (statSync(target).size / 1024 / 1024).toFixed(1);
       io.out(`Backup written to ${target} (${megabytes} MB).`);
       return 0;

@@ -2,6 +2,7 @@ import {
   type ApiContext,
   appRouter,
   createCaller,
+  type FileAnswer,
   inputErrorMessages,
   PUBLIC_PROCEDURES,
   RawJson,
@@ -161,8 +162,10 @@ export function registerRestRoutes(
           const input = await readInput(route, request);
           const data = await procedureOf(createCaller(ctx), route.procedure)(input);
           if (route.respond === 'file') {
-            const file = data as { contentType: string; fileName: string; body: string | Uint8Array };
+            const file = data as FileAnswer;
             const encoded = encodeURIComponent(file.fileName);
+            // Header values are Latin-1: the words go percent-encoded, as the file name's do.
+            if (file.warning) reply.header('x-shop-warning', encodeURIComponent(file.warning));
             return reply
               .header('content-type', file.contentType)
               .header(

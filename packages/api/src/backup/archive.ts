@@ -39,6 +39,8 @@ export const manifestSchema = z.object({
   schemaVersion: z.number().int().min(0),
   createdAt: z.iso.datetime(),
   shopName: z.string().max(500).optional(),
+  /** What the backup could not include, said in words (e.g. the media folder was missing). */
+  warnings: z.array(z.string().max(1000)).max(20).optional(),
   files: z
     .array(
       z.object({

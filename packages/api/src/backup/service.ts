@@ -53,6 +53,19 @@ export interface CreatedBackup {
   fileName: string;
   bytes: Uint8Array;
   manifest: BackupManifest;
+  /** What the backup could not hold, in words for the owner; empty when it holds everything. */
+  warnings: string[];
+}
+
+/**
+ * A missing media folder is not an error (a shop without photos or flyer never made one), but a backup
+ * without it after photos were uploaded would be a nasty surprise at restore time: say so everywhere.
+ */
+function mediaWarnings(shop: Shop): string[] {
+  if (existsSync(shop.config.mediaDir)) return [];
+  return [
+    `The media folder (${shop.config.mediaDir}) was missing, so this backup holds no photos or flyer. If the shop had any, find the folder (is the disk mounted, is MEDIA_DIR right?) and take the backup again.`,
+  ];
 }
 
 /**
@@ -67,6 +80,7 @@ export async function createBackup(shop: Shop): Promise<CreatedBackup> {
   try {
     const snapshot = path.join(temp, DATABASE_ENTRY);
     await shop.database.sqlite.backup(snapshot);
+    const warnings = mediaWarnings(shop);
     const files = new Map<string, Uint8Array>();
     files.set(DATABASE_ENTRY, await readFile(snapshot));
     for (const relative of await listMedia(shop.config.mediaDir)) {
@@ -79,6 +93,7 @@ export async function createBackup(shop: Shop): Promise<CreatedBackup> {
       schemaVersion: schemaVersion(),
       createdAt: shop.now().toISOString(),
       shopName: shop.config.shop.name,
+      ...(warnings.length > 0 ? { warnings } : {}),
       files: [...files].map(([name, bytes]) => ({
         path: name,
         size: bytes.byteLength,
@@ -87,7 +102,8 @@ export async function createBackup(shop: Shop): Promise<CreatedBackup> {
     };
     const bytes = await zipBackup(files, manifest);
     shop.log.info({ files: files.size, bytes: bytes.byteLength }, 'backup made');
-    return { fileName: `backup-${stamp(shop)}.zip`, bytes, manifest };
+    for (const warning of warnings) shop.log.warn({ mediaDir: shop.config.mediaDir }, warning);
+    return { fileName: `backup-${stamp(shop)}.zip`, bytes, manifest, warnings };
   } finally {
     await rm(temp, { recursive: true, force: true });
   }
@@ -95,18 +111,27 @@ export async function createBackup(shop: Shop): Promise<CreatedBackup> {
 
 export async function backupDownload(shop: Shop): Promise<FileAnswer> {
   const backup = await createBackup(shop);
-  return { contentType: ZIP_CONTENT_TYPE, fileName: backup.fileName, body: backup.bytes };
+  return {
+    contentType: ZIP_CONTENT_TYPE,
+    fileName: backup.fileName,
+    body: backup.bytes,
+    ...(backup.warnings.length > 0 ? { warning: backup.warnings.join(' ') } : {}),
+  };
 }
 
-/** Writes a backup into the data folder's backups/ (or the given file) and answers its path. */
-export async function writeBackupFile(shop: Shop, file?: string, prefix = 'backup'): Promise<string> {
+/** Writes a backup into the data folder's backups/ (or the given file) and answers its path and warnings. */
+export async function writeBackupFile(
+  shop: Shop,
+  file?: string,
+  prefix = 'backup',
+): Promise<{ file: string; warnings: string[] }> {
   const backup = await createBackup(shop);
   const target = file ?? path.join(backupsDir(shop), `${prefix}-${stamp(shop)}.zip`);
   await mkdir(path.dirname(target), { recursive: true });
   const temp = `${target}.${randomUUID()}.tmp`;
   await writeFile(temp, backup.bytes);
   renameSync(temp, target);
-  return target;
+  return { file: target, warnings: backup.warnings };
 }
 
 function refuse(message: string): never {
@@ -175,7 +200,7 @@ export async function restoreBackup(shop: Shop, archive: Uint8Array): Promise<Re
       writeFileSync(target, bytes);
     }
 
-    const safetyBackup = await writeBackupFile(shop, undefined, 'before-restore');
+    const { file: safetyBackup } = await writeBackupFile(shop, undefined, 'before-restore');
     swapIn(shop, stagedDb, stagedMedia, path.join(stage, 'media-replaced'));
     shop.catalogCache.invalidate();
     shop.log.warn(

@@ -31,6 +31,8 @@ export const fileAnswerSchema = z
     contentType: z.string(),
     fileName: z.string(),
     body: z.union([z.string(), z.custom<Uint8Array>((v) => v instanceof Uint8Array)]),
+    /** Something the person downloading should know (sent as the X-Shop-Warning header, percent-encoded). */
+    warning: z.string().optional(),
   })
   .meta({ id: 'FileAnswer' });
 export type FileAnswer = z.infer<typeof fileAnswerSchema>;

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { confirm } from '../../../components/ConfirmDialog';
 import { restCall } from '../../../lib/rest';
-import { notify, showApiFailure } from '../../../lib/toast';
+import { notify, PERSISTENT, showApiFailure } from '../../../lib/toast';
 import { type DownloadProgress, downloadBackup, formatBytes } from './backupTransfer';
 import type { Setting } from './useSettings';
 
@@ -16,8 +16,9 @@ export function BackupSection({ onRestored }: { onRestored: (settings: Setting[]
   async function download() {
     setProgress({ received: 0, total: null });
     try {
-      const name = await downloadBackup(setProgress);
-      notify.success(`Backup saved as ${name}.`);
+      const { fileName, warning } = await downloadBackup(setProgress);
+      if (warning) notify.warning(`Backup saved as ${fileName}, but: ${warning}`, { duration: PERSISTENT });
+      else notify.success(`Backup saved as ${fileName}.`);
     } catch (error) {
       showApiFailure(error);
     } finally {

@@ -28,9 +28,12 @@ export function attachmentName(header: string | null, fallback: string): string 
 
 /**
  * POST /api/v1/BackupAuth read through a stream reader, so the screen can show how much has arrived;
- * saves the archive under the server's file name. Throws an ApiFailure when the server refuses.
+ * saves the archive under the server's file name and answers it with what the server warned about (a
+ * missing media folder). Throws an ApiFailure when the server refuses.
  */
-export async function downloadBackup(onProgress: (progress: DownloadProgress) => void): Promise<string> {
+export async function downloadBackup(
+  onProgress: (progress: DownloadProgress) => void,
+): Promise<{ fileName: string; warning: string | null }> {
   const headers: Record<string, string> = {};
   const token = getAccessToken();
   if (token) headers.authorization = `Bearer ${token}`;
@@ -61,7 +64,8 @@ export async function downloadBackup(onProgress: (progress: DownloadProgress) =>
   link.click();
   link.remove();
   window.setTimeout(() => URL.revokeObjectURL(url), 30_000);
-  return fileName;
+  const warning = response.headers.get('x-shop-warning');
+  return { fileName, warning: warning ? decodeURIComponent(warning) : null };
 }
 
 export function formatBytes(bytes: number): string {
