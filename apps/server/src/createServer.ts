@@ -8,7 +8,13 @@ import fastifyCompress from '@fastify/compress';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import { type ApiContext, appRouter, createShop, restRoutes, type Shop, type ShopConfig } from '@nursery/api';
-import { DATABASE_FILE_NAME, openDatabase, seedDatabase } from '@nursery/db';
+import {
+  DATABASE_FILE_NAME,
+  type DataFolderLock,
+  lockDataFolder,
+  openDatabase,
+  seedDatabase,
+} from '@nursery/db';
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import Fastify, {
   type ConnectionError,
@@ -122,6 +128,21 @@ export function trustedProxies(
 }
 
 export async function createServer(options: CreateServerOptions): Promise<ShopServer> {
+  const { config } = options;
+  // Before anything reads or writes the data folder: a second shop on it stops here with a message.
+  const lock = lockDataFolder(config.dataDir, 'this shop');
+  try {
+    return await createServerHoldingLock(options, lock);
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
+}
+
+async function createServerHoldingLock(
+  options: CreateServerOptions,
+  lock: DataFolderLock,
+): Promise<ShopServer> {
   const { config } = options;
   // Worked out once: nothing in them depends on the request.
   const headers = securityHeaders(config);
@@ -282,6 +303,7 @@ export async function createServer(options: CreateServerOptions): Promise<ShopSe
       await app.close();
       shop.outbox.close();
       database.close();
+      lock.release();
     },
   };
 }

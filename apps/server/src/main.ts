@@ -1,4 +1,5 @@
 import { ConfigError, loadConfig } from '@nursery/api';
+import { ShopStartError } from '@nursery/db';
 import { createServer } from './createServer.ts';
 import { startIdleMemory } from './idleMemory.ts';
 
@@ -17,7 +18,17 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const shop = await createServer({ config });
+  let shop: Awaited<ReturnType<typeof createServer>>;
+  try {
+    shop = await createServer({ config });
+  } catch (error) {
+    // Said in words the owner can act on (another shop on the folder, a damaged database file), not a stack.
+    if (error instanceof ShopStartError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
   const url = await shop.start();
   shop.server.log.info(
     `The shop is open at ${url.replace('127.0.0.1', 'localhost')} (data in ${config.dataDir})`,

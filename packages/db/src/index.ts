@@ -1,4 +1,5 @@
 export * from './client.ts';
+export { type DataFolderLock, LOCK_FILE_NAME, lockDataFolder, ShopStartError } from './dataLock.ts';
 export { idList, inIdList, perConnection } from './prepared.ts';
 export * as schema from './schema.ts';
 export * from './schema.ts';

@@ -34,7 +34,13 @@ export async function runRestoreCommand(
   const file = fromTypingFolder(argv[0], env);
   try {
     if (!existsSync(file) || !statSync(file).isFile()) throw new CommandError(`There is no file at ${file}.`);
-    const { shop, close } = openShopForCommand(env, io.err, { mustExist: false });
+    const { shop, close } = openShopForCommand(env, io.err, {
+      mustExist: false,
+      exclusive: {
+        refusal:
+          'The shop is running on this data folder (DATA_DIR): a restore under it would leave it serving what it held before. Stop the shop first (systemctl stop nursery, or Ctrl+C where it runs) and run pnpm restore again, or restore while it runs from Admin > Settings > Restore from Backup.',
+      },
+    });
     try {
       if (statSync(file).size > shop.config.restoreMaxBytes) {
         throw new CommandError(

@@ -1,7 +1,14 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { ConfigError, createShop, loadConfig, type Shop, type ShopLogger } from '@nursery/api';
-import { DATABASE_FILE_NAME, openDatabase, seedDatabase } from '@nursery/db';
+import {
+  DATABASE_FILE_NAME,
+  type DataFolderLock,
+  lockDataFolder,
+  openDatabase,
+  ShopStartError,
+  seedDatabase,
+} from '@nursery/db';
 
 /** pnpm runs package scripts inside apps/server; a file named on the command line means where it was typed. */
 export function fromTypingFolder(file: string, env: Record<string, string | undefined>): string {
@@ -20,12 +27,14 @@ const logger = (err: (line: string) => void): ShopLogger => ({
 
 /**
  * The shop of DATA_DIR without a web server, for the backup and restore commands. Mail is never sent from
- * here: that is the running shop's job.
+ * here: that is the running shop's job. `exclusive` takes the data folder's lock as the server does
+ * (restore replaces what a running shop holds in memory); without it the command works beside a running
+ * shop through SQLite's WAL (backup).
  */
 export function openShopForCommand(
   env: Record<string, string | undefined>,
   err: (line: string) => void,
-  options: { mustExist: boolean },
+  options: { mustExist: boolean; exclusive?: { refusal: string } },
 ): { shop: Shop; close(): void } {
   let config: ReturnType<typeof loadConfig>;
   try {
@@ -38,7 +47,27 @@ export function openShopForCommand(
   if (options.mustExist && !existsSync(file)) {
     throw new CommandError(`There is no shop database at ${file}. Set DATA_DIR to the shop's data folder.`);
   }
-  const database = openDatabase(file);
+  let lock: DataFolderLock | null = null;
+  if (options.exclusive) {
+    try {
+      lock = lockDataFolder(config.dataDir, 'this command');
+    } catch (error) {
+      if (error instanceof ShopStartError) {
+        throw new CommandError(
+          /in use by another/.test(error.message) ? options.exclusive.refusal : error.message,
+        );
+      }
+      throw error;
+    }
+  }
+  let database: ReturnType<typeof openDatabase>;
+  try {
+    database = openDatabase(file);
+  } catch (error) {
+    lock?.release();
+    if (error instanceof ShopStartError) throw new CommandError(error.message);
+    throw error;
+  }
   const shop = createShop({
     config: { ...config, mail: { ...config.mail, smtpUrl: undefined } },
     database,
@@ -56,6 +85,7 @@ export function openShopForCommand(
     close() {
       shop.outbox.close();
       database.close();
+      lock?.release();
     },
   };
 }
