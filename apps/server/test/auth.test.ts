@@ -629,6 +629,80 @@ describe('the sign-in page', () => {
   });
 });
 
+describe('sign-in attempts sent at once and lock-outs', () => {
+  const begin = (target: TestServer) =>
+    beginSignIn({
+      publicUrl: target.config.publicUrl,
+      clientId: target.config.oidc.clientId,
+      audience: target.config.oidc.audience,
+    });
+  const count = (statuses: number[], status: number) => statuses.filter((s) => s === status).length;
+
+  it('counts guesses sent in parallel one by one: 60 at once get 5 checks on an account and 20 from an address', async () => {
+    const fresh = await startTestServer();
+    try {
+      await createStaffAccount(fresh.shop.db, {
+        email: 'target@example.com',
+        password: 'the-right-password',
+      });
+      const pending = await begin(fresh);
+      const oneAccount = await Promise.all(
+        Array.from(
+          { length: 60 },
+          async (_, i) => (await pending.submit('target@example.com', `guess-${i}`)).status,
+        ),
+      );
+      expect(count(oneAccount, 401)).toBe(5);
+      expect(count(oneAccount, 429)).toBe(55);
+      // The address has used 5 of its 20: 60 more guesses at once, each at a different account, get 15.
+      const manyAccounts = await Promise.all(
+        Array.from(
+          { length: 60 },
+          async (_, i) => (await pending.submit(`person${i}@example.com`, 'guess')).status,
+        ),
+      );
+      expect(count(manyAccounts, 401)).toBe(15);
+      expect(count(manyAccounts, 429)).toBe(45);
+    } finally {
+      await fresh.stop();
+    }
+  });
+
+  it("does not lock the owner out because someone else guessed at the owner's e-mail", async () => {
+    // Two clients behind a proxy: the attacker and the owner at another address.
+    const fresh = await startTestServer({ TRUST_PROXY: '1', OWNER_EMAIL: 'owner@shop.example' });
+    try {
+      await resetStaffPassword(fresh.shop.db, 'owner@shop.example', 'the owner password');
+      const attacker = { 'x-forwarded-for': '198.51.100.66' };
+      const owner = { 'x-forwarded-for': '192.0.2.10' };
+      const guessing = await begin(fresh);
+      const statuses: number[] = [];
+      for (let i = 0; i < 12; i++) {
+        statuses.push((await guessing.submit('owner@shop.example', `guess-${i}`, attacker)).status);
+      }
+      expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429, 429, 429, 429, 429, 429]);
+      // The attacker's address stays locked out of the account, even with the right password.
+      expect((await guessing.submit('owner@shop.example', 'the owner password', attacker)).status).toBe(429);
+
+      // From the owner's address the account is slowed down (one try per 2 s while it is under attack),
+      // never locked: after the pause the right password signs in.
+      const ownerSignIn = await begin(fresh);
+      let answer = await ownerSignIn.submit('owner@shop.example', 'the owner password', owner);
+      if (answer.status === 429) {
+        const errorText = /<p class="error"[^>]*>([^<]*)<\/p>/.exec(await answer.text())?.[1] ?? '';
+        expect(errorText).toMatch(/^Too many sign-in attempts\. Please wait [12] seconds? and try again\.$/);
+        await new Promise((resolve) => setTimeout(resolve, Number(answer.headers.get('retry-after')) * 1000));
+        answer = await ownerSignIn.submit('owner@shop.example', 'the owner password', owner);
+      }
+      expect(answer.status).toBe(303);
+      const { accessToken } = await ownerSignIn.finish(answer);
+      expect((await trpcGet('staff.me', accessToken, fresh)).status).toBe(200);
+    } finally {
+      await fresh.stop();
+    }
+  });
+});
+
 describe('accounts and restarts', () => {
   it('creates the owner account on the first start, whose one-time password must be replaced', async () => {
     const fresh = await startTestServer({ OWNER_EMAIL: 'Owner@Nursery.example' });

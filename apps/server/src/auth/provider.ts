@@ -37,8 +37,12 @@ export const EXPIRED_SIGN_IN =
   'This sign-in page has expired or was already used. Go back to the admin area and sign in again.';
 
 export function tooManySignIns(waitMs: number): string {
-  const minutes = Math.max(1, Math.ceil(waitMs / 60_000));
-  return `Too many sign-in attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`;
+  // The slow-down on a much-tried account asks for seconds; a lock-out for minutes.
+  const [count, unit] =
+    waitMs < 60_000
+      ? [Math.max(1, Math.ceil(waitMs / 1000)), 'second']
+      : [Math.ceil(waitMs / 60_000), 'minute'];
+  return `Too many sign-in attempts. Please wait ${count} ${unit}${count === 1 ? '' : 's'} and try again.`;
 }
 
 const ACCESS_TOKEN_SECONDS = 60 * 60;
@@ -390,21 +394,20 @@ export async function mountEmbeddedProvider(
       const form = parsed.success ? parsed.data : { email: '', password: '' };
       const email = form.email.trim();
       const action = `${OIDC_MOUNT_PATH}/interaction/${uid}/login`;
-      const wait = limiter.retryAfter(request.ip, email);
-      if (wait > 0) {
-        reply.header('retry-after', String(Math.ceil(wait / 1000)));
+      const reserved = limiter.reserve(request.ip, email);
+      if (!('attempt' in reserved)) {
+        reply.header('retry-after', String(Math.ceil(reserved.wait / 1000)));
         return html(
           reply,
           429,
-          signInPage({ shopName, action, email, error: tooManySignIns(wait), homeUrl }),
+          signInPage({ shopName, action, email, error: tooManySignIns(reserved.wait), homeUrl }),
         );
       }
       const account = email && form.password ? await checkStaffPassword(db, email, form.password) : null;
       if (!account) {
-        limiter.recordFailure(request.ip, email);
         return html(reply, 401, signInPage({ shopName, action, email, error: WRONG_SIGN_IN, homeUrl }));
       }
-      limiter.recordSuccess(email);
+      reserved.attempt.succeeded();
       if (mustChangePassword(account)) {
         for (const [key, pending] of passwordChanges)
           if (pending.until < Date.now()) passwordChanges.delete(key);
