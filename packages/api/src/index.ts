@@ -1,6 +1,7 @@
 export { answerSchemaOf, cachedAnswer, typedAnswer } from './answers.ts';
 export { createBackup, restoreBackup, writeBackupFile } from './backup/service.ts';
 export * from './config.ts';
+export * from './errors.ts';
 export * from './input.ts';
 export { RawJson } from './rawJson.ts';
 export { type RestRoute, restRoutes } from './rest.ts';

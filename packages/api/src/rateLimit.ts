@@ -1,5 +1,5 @@
-import { TRPCError } from '@trpc/server';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { ShopError } from './errors.ts';
 
 /**
  * Limits per client address for the public calls worth abusing: guessing order numbers and phone
@@ -40,8 +40,8 @@ export async function consumeLimit(
   } catch (error) {
     if (!(error instanceof RateLimiterRes)) throw error;
     const seconds = Math.max(1, Math.ceil(error.msBeforeNext / 1000));
-    throw new TRPCError({
-      code: 'TOO_MANY_REQUESTS',
+    throw new ShopError({
+      kind: 'too_many',
       message: `Too many ${what} from your connection. Please wait ${seconds} second${seconds === 1 ? '' : 's'} and try again.`,
     });
   }

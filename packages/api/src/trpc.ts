@@ -1,6 +1,7 @@
 import { FORBIDDEN, UNAUTHORIZED } from '@nursery/domain';
-import { initTRPC, TRPCError } from '@trpc/server';
+import { initTRPC, type TRPC_ERROR_CODE_KEY, TRPCError } from '@trpc/server';
 import { z } from 'zod';
+import { ShopError, type ShopErrorKind } from './errors.ts';
 import type { Shop } from './shop.ts';
 
 export interface StaffIdentity {
@@ -62,20 +63,47 @@ const t = initTRPC.context<ApiContext>().create({
   },
 });
 
+/** tRPC's code for each kind of the shop's own refusal; the HTTP statuses match SHOP_ERROR_STATUS. */
+export const TRPC_CODE_OF: Readonly<Record<ShopErrorKind, TRPC_ERROR_CODE_KEY>> = {
+  bad_request: 'BAD_REQUEST',
+  unauthorized: 'UNAUTHORIZED',
+  forbidden: 'FORBIDDEN',
+  not_found: 'NOT_FOUND',
+  conflict: 'CONFLICT',
+  too_large: 'PAYLOAD_TOO_LARGE',
+  unsupported_media_type: 'UNSUPPORTED_MEDIA_TYPE',
+  too_many: 'TOO_MANY_REQUESTS',
+};
+
+/** The tRPC error a ShopError becomes: its kind's code, its message, itself as the cause. */
+export function toTRPCError(error: ShopError): TRPCError {
+  return new TRPCError({ code: TRPC_CODE_OF[error.kind], message: error.message, cause: error });
+}
+
+/**
+ * Services throw ShopError; tRPC would report anything but its own error as a 500, so each refusal is
+ * turned into its code here, once for every procedure.
+ */
+const shopErrors = t.middleware(async ({ next }) => {
+  const result = await next();
+  if (!result.ok && result.error.cause instanceof ShopError) throw toTRPCError(result.error.cause);
+  return result;
+});
+
 const guard = t.middleware(({ ctx, path, next }) => {
   if (PUBLIC_PROCEDURES.has(path)) return next();
   if (ctx.caller.kind === 'staff') return next({ ctx: { ...ctx, staff: ctx.caller.identity } });
-  if (ctx.caller.kind === 'not-staff') throw new TRPCError({ code: 'FORBIDDEN', message: FORBIDDEN });
-  throw new TRPCError({ code: 'UNAUTHORIZED', message: UNAUTHORIZED });
+  if (ctx.caller.kind === 'not-staff') throw new ShopError({ kind: 'forbidden', message: FORBIDDEN });
+  throw new ShopError({ kind: 'unauthorized', message: UNAUTHORIZED });
 });
 
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 /** The only procedure builder: public or staff-only is decided by PUBLIC_PROCEDURES. */
-export const procedure = t.procedure.use(guard);
+export const procedure = t.procedure.use(shopErrors).use(guard);
 
 /** Narrows the context inside a staff-only procedure. */
 export function requireStaff(ctx: ApiContext): StaffIdentity {
-  if (!ctx.staff) throw new TRPCError({ code: 'UNAUTHORIZED', message: UNAUTHORIZED });
+  if (!ctx.staff) throw new ShopError({ kind: 'unauthorized', message: UNAUTHORIZED });
   return ctx.staff;
 }

@@ -1,6 +1,5 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { restoreBackup } from '@nursery/api';
-import { TRPCError } from '@trpc/server';
+import { restoreBackup, ShopError } from '@nursery/api';
 import {
   CommandError,
   type CommandIo,
@@ -57,7 +56,7 @@ export async function runRestoreCommand(
       close();
     }
   } catch (error) {
-    if (error instanceof CommandError || error instanceof TRPCError) {
+    if (error instanceof CommandError || error instanceof ShopError) {
       io.err(`Not restored: ${error.message}`);
       return 1;
     }

@@ -7,6 +7,7 @@ import {
   PUBLIC_PROCEDURES,
   RawJson,
   type RestRoute,
+  ShopError,
 } from '@nursery/api';
 import { FORBIDDEN, UNAUTHORIZED } from '@nursery/domain';
 import { TRPCError } from '@trpc/server';
@@ -44,14 +45,14 @@ async function readInput(route: RestRoute, request: FastifyRequest): Promise<unk
       // reach here unparsed, and would otherwise be answered as if every field were missing.
       const type = request.headers['content-type']?.split(';')[0]?.trim().toLowerCase();
       if (type && type !== 'application/json') {
-        throw new TRPCError({ code: 'UNSUPPORTED_MEDIA_TYPE', message: JSON_BODY_ONLY });
+        throw new ShopError({ kind: 'unsupported_media_type', message: JSON_BODY_ONLY });
       }
       return request.body ?? {};
     }
     case 'multipart': {
       if (!request.isMultipart()) {
-        throw new TRPCError({
-          code: 'BAD_REQUEST',
+        throw new ShopError({
+          kind: 'bad_request',
           message: 'Send the file as multipart/form-data in a field named file.',
         });
       }
@@ -75,17 +76,17 @@ async function readInput(route: RestRoute, request: FastifyRequest): Promise<unk
         // The parser's own limits carry their status (413); anything else it throws ("Multipart: Boundary
         // not found" for a content type without a boundary) is a form the client broke, not our failure.
         const status = (error as { statusCode?: number }).statusCode;
-        if (error instanceof TRPCError || (typeof status === 'number' && status < 500)) throw error;
-        throw new TRPCError({
-          code: 'BAD_REQUEST',
+        if (error instanceof ShopError || (typeof status === 'number' && status < 500)) throw error;
+        throw new ShopError({
+          kind: 'bad_request',
           message:
             'The upload is not a readable multipart/form-data form. Send the file in a field named file.',
           cause: error,
         });
       }
       if (!fields.file) {
-        throw new TRPCError({
-          code: 'BAD_REQUEST',
+        throw new ShopError({
+          kind: 'bad_request',
           message: 'Send the file in a multipart field named file.',
         });
       }
@@ -104,6 +105,9 @@ export function errorEnvelope(error: unknown): {
   status: number;
   body: Envelope<{ errors?: string[] } | null>;
 } {
+  if (error instanceof ShopError) {
+    return { status: error.status, body: { success: false, message: error.message, data: null } };
+  }
   if (error instanceof TRPCError) {
     const status = getHTTPStatusCodeFromError(error);
     if (error.cause instanceof z.ZodError) {
@@ -156,8 +160,8 @@ export function registerRestRoutes(
           // Staff-only paths refuse before reading the body: nobody uploads a file only to hear "Unauthorized".
           if (!PUBLIC_PROCEDURES.has(route.procedure) && ctx.caller.kind !== 'staff') {
             throw ctx.caller.kind === 'not-staff'
-              ? new TRPCError({ code: 'FORBIDDEN', message: FORBIDDEN })
-              : new TRPCError({ code: 'UNAUTHORIZED', message: UNAUTHORIZED });
+              ? new ShopError({ kind: 'forbidden', message: FORBIDDEN })
+              : new ShopError({ kind: 'unauthorized', message: UNAUTHORIZED });
           }
           const input = await readInput(route, request);
           const data = await procedureOf(createCaller(ctx), route.procedure)(input);

@@ -4,7 +4,7 @@ import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promis
 import path from 'node:path';
 import { openDatabase, schemaVersion, seedDatabase } from '@nursery/db';
 import { zonedParts } from '@nursery/domain';
-import { TRPCError } from '@trpc/server';
+import { ShopError } from '../errors.ts';
 import type { FileAnswer } from '../input.ts';
 import type { Shop } from '../shop.ts';
 import {
@@ -135,7 +135,7 @@ export async function writeBackupFile(
 }
 
 function refuse(message: string): never {
-  throw new TRPCError({ code: 'BAD_REQUEST', message });
+  throw new ShopError({ kind: 'bad_request', message });
 }
 
 const restoring = new WeakSet<Shop>();
@@ -156,14 +156,14 @@ export interface RestoreResult {
 export async function restoreBackup(shop: Shop, archive: Uint8Array): Promise<RestoreResult> {
   const { config } = shop;
   if (archive.byteLength > config.restoreMaxBytes) {
-    throw new TRPCError({
-      code: 'PAYLOAD_TOO_LARGE',
+    throw new ShopError({
+      kind: 'too_large',
       message: `The backup is larger than the ${sizeText(config.restoreMaxBytes)} this shop accepts (RESTORE_MAX_BYTES). Nothing was changed.`,
     });
   }
   if (restoring.has(shop)) {
-    throw new TRPCError({
-      code: 'CONFLICT',
+    throw new ShopError({
+      kind: 'conflict',
       message: 'A restore is already running. Wait for it to finish.',
     });
   }
@@ -260,7 +260,7 @@ function checkStagedDatabase(shop: Shop, file: string, ours: number): void {
       }
     });
   } catch (error) {
-    if (error instanceof TRPCError) throw error;
+    if (error instanceof ShopError) throw error;
     const why = error instanceof Error ? error.message : String(error);
     refuse(`The backup's database could not be read (${why}).`);
   }

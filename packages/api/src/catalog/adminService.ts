@@ -15,8 +15,8 @@ import {
   toDollars,
   validateTiers,
 } from '@nursery/domain';
-import { TRPCError } from '@trpc/server';
 import { and, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { ShopError } from '../errors.ts';
 import type { Shop } from '../shop.ts';
 import type { StaffIdentity } from '../trpc.ts';
 import { loadProduct, loadProducts, type Product } from './productShape.ts';
@@ -26,8 +26,8 @@ export function staffName(staff: StaffIdentity): string {
   return staff.name.trim() || staff.email || staff.subject;
 }
 
-export function productNotFound(productId: number): TRPCError {
-  return new TRPCError({ code: 'NOT_FOUND', message: `There is no product with id ${productId}.` });
+export function productNotFound(productId: number): ShopError {
+  return new ShopError({ kind: 'not_found', message: `There is no product with id ${productId}.` });
 }
 
 /**
@@ -37,7 +37,7 @@ export function productNotFound(productId: number): TRPCError {
 export const nextProductVersion = sql`${products.version} + 1`;
 
 function stale(): never {
-  throw new TRPCError({ code: 'CONFLICT', message: PRODUCT_STALE });
+  throw new ShopError({ kind: 'conflict', message: PRODUCT_STALE });
 }
 
 interface LiveProduct {
@@ -167,8 +167,8 @@ export function setProductStatus(
       .where(eq(productPrices.productId, input.productId))
       .get();
     if (!priced) {
-      throw new TRPCError({
-        code: 'BAD_REQUEST',
+      throw new ShopError({
+        kind: 'bad_request',
         message: `${current.name} has no prices, so it cannot be ordered online; add its prices with Edit first.`,
       });
     }
@@ -247,7 +247,7 @@ export function saveProduct(
   const status = options.forceStatus ?? input.productStatus ?? current?.productStatus ?? ProductStatus.Active;
   // A special-order product is priced by hand on its order, so it alone may go without a price table.
   if (input.prices.length === 0 && status !== ProductStatus.SpecialOrder) {
-    throw new TRPCError({ code: 'BAD_REQUEST', message: validateTiers([]).join('\n') });
+    throw new ShopError({ kind: 'bad_request', message: validateTiers([]).join('\n') });
   }
   const fields = {
     name: input.name,

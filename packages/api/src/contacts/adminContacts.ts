@@ -1,8 +1,8 @@
 import { contacts } from '@nursery/db';
 import type { Contact } from '@nursery/domain';
 import { formatDateTime } from '@nursery/domain';
-import { TRPCError } from '@trpc/server';
 import { desc, eq } from 'drizzle-orm';
+import { ShopError } from '../errors.ts';
 import type { Shop } from '../shop.ts';
 
 export type ContactSubmission = Contact;
@@ -59,7 +59,7 @@ export function setContactSpam(shop: Shop, contactId: number, isSpam: boolean): 
     .where(eq(contacts.contactId, contactId))
     .run();
   if (changed.changes !== 1) {
-    throw new TRPCError({ code: 'NOT_FOUND', message: `There is no contact message number ${contactId}.` });
+    throw new ShopError({ kind: 'not_found', message: `There is no contact message number ${contactId}.` });
   }
   const row = shop.db.select(contactColumns).from(contacts).where(eq(contacts.contactId, contactId)).get()!;
   return toContact(row, shop.config.shop.timeZone);

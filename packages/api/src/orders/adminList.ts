@@ -12,9 +12,9 @@ import {
   seasonList,
   toDollars,
 } from '@nursery/domain';
-import { TRPCError } from '@trpc/server';
 import { and, desc, eq, isNotNull, isNull, min, ne, type SQL } from 'drizzle-orm';
 import { loadProducts, type Product } from '../catalog/productShape.ts';
+import { ShopError } from '../errors.ts';
 import type { Shop } from '../shop.ts';
 import { currentSeason } from '../stock/levels.ts';
 import { loadOrder } from './orderShape.ts';
@@ -128,8 +128,8 @@ export function seasonChoices(shop: Shop): SeasonChoices {
   };
 }
 
-export function orderNotFound(orderId: number): TRPCError {
-  return new TRPCError({ code: 'NOT_FOUND', message: `There is no order number ${orderId}.` });
+export function orderNotFound(orderId: number): ShopError {
+  return new ShopError({ kind: 'not_found', message: `There is no order number ${orderId}.` });
 }
 
 const auditColumns = {

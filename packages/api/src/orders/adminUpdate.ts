@@ -8,9 +8,9 @@ import {
   ProductStatus,
   phoneDigits,
 } from '@nursery/domain';
-import { TRPCError } from '@trpc/server';
 import { and, eq, inArray } from 'drizzle-orm';
 import { loadPriceTiers } from '../catalog/productShape.ts';
+import { ShopError } from '../errors.ts';
 import type { Shop } from '../shop.ts';
 import { markSoldOutWhenEmpty } from '../stock/alerts.ts';
 import { currentSeason, figuresFor, stockLevels } from '../stock/levels.ts';
@@ -31,11 +31,11 @@ export function staffName(staff: StaffIdentity): string {
 }
 
 function refuse(messages: string[]): never {
-  throw new TRPCError({ code: 'BAD_REQUEST', message: messages.join('\n') });
+  throw new ShopError({ kind: 'bad_request', message: messages.join('\n') });
 }
 
 function stale(): never {
-  throw new TRPCError({ code: 'CONFLICT', message: ORDER_STALE });
+  throw new ShopError({ kind: 'conflict', message: ORDER_STALE });
 }
 
 function deletedOrderRefused(orderId: number): never {

@@ -1,5 +1,5 @@
 import { ORDER_NOT_FOUND, type OrderLookupInput, phoneDigits } from '@nursery/domain';
-import { TRPCError } from '@trpc/server';
+import { ShopError } from '../errors.ts';
 import { consumeLimit } from '../rateLimit.ts';
 import type { ApiContext } from '../trpc.ts';
 import { loadOrder, loadOrderRow, type Order, type OrderRow } from './orderShape.ts';
@@ -7,7 +7,7 @@ import { loadOrder, loadOrderRow, type Order, type OrderRow } from './orderShape
 export const PHONE_NEEDED = 'Please enter the phone number used to place the order.';
 
 function notFound(): never {
-  throw new TRPCError({ code: 'NOT_FOUND', message: ORDER_NOT_FOUND });
+  throw new ShopError({ kind: 'not_found', message: ORDER_NOT_FOUND });
 }
 
 /**
@@ -22,7 +22,7 @@ export async function lookupOrder(ctx: ApiContext, input: OrderLookupInput): Pro
   }
   await consumeLimit(shop.limiters.orderLookup, ctx.clientIp, 'order lookups');
   const typed = input.phoneNumber?.trim() ?? '';
-  if (!typed) throw new TRPCError({ code: 'BAD_REQUEST', message: PHONE_NEEDED });
+  if (!typed) throw new ShopError({ kind: 'bad_request', message: PHONE_NEEDED });
   const row = loadOrderRow(shop, input.orderId);
   if (!row || row.deletedAt !== null || !samePhone(row, typed)) notFound();
   return loadOrder(shop, input.orderId) ?? notFound();

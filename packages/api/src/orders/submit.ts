@@ -9,9 +9,9 @@ import {
   productNotOrderable,
   QUANTITY_MAX,
 } from '@nursery/domain';
-import { TRPCError } from '@trpc/server';
 import { and, isNull, sql } from 'drizzle-orm';
 import { loadPriceTiers } from '../catalog/productShape.ts';
+import { ShopError } from '../errors.ts';
 import { isOnlineOrderingOpen } from '../settings/service.ts';
 import type { Shop } from '../shop.ts';
 import { markSoldOutWhenEmpty } from '../stock/alerts.ts';
@@ -101,7 +101,7 @@ function mergeLines(
 }
 
 function refuse(messages: string[]): never {
-  throw new TRPCError({ code: 'BAD_REQUEST', message: messages.join('\n') });
+  throw new ShopError({ kind: 'bad_request', message: messages.join('\n') });
 }
 
 /**

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { TRPCError } from '@trpc/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ShopError } from '../errors.ts';
 import { downloadImage, isAllowedHost } from './download.ts';
 
 describe('isAllowedHost', () => {
@@ -52,8 +52,8 @@ describe('downloadImage', () => {
     try {
       await downloadImage(url, options);
     } catch (error) {
-      expect(error).toBeInstanceOf(TRPCError);
-      return { code: (error as TRPCError).code, message: (error as TRPCError).message };
+      expect(error).toBeInstanceOf(ShopError);
+      return { code: (error as ShopError).kind, message: (error as ShopError).message };
     }
     throw new Error('expected a refusal');
   };
@@ -63,12 +63,12 @@ describe('downloadImage', () => {
   });
   it('gives up on a host that stalls', async () => {
     expect(await failure(`${base}/slow`)).toEqual({
-      code: 'BAD_REQUEST',
+      code: 'bad_request',
       message: 'The photo service did not send the image within 1 second; try again.',
     });
   });
   it('refuses a declared size over the cap before reading', async () => {
-    expect((await failure(`${base}/declared-large`)).code).toBe('PAYLOAD_TOO_LARGE');
+    expect((await failure(`${base}/declared-large`)).code).toBe('too_large');
   });
   it('stops following redirects', async () => {
     expect((await failure(`${base}/loop`)).message).toMatch(/redirects too often/);

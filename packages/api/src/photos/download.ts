@@ -1,4 +1,4 @@
-import { TRPCError } from '@trpc/server';
+import { ShopError } from '../errors.ts';
 
 /** Long enough for a large photo on a slow line, short enough that a stuck host does not hold a request. */
 export const DOWNLOAD_TIMEOUT_MS = 20_000;
@@ -16,8 +16,8 @@ export function isAllowedHost(hostname: string, allowed: readonly string[]): boo
   );
 }
 
-function refuse(message: string): TRPCError {
-  return new TRPCError({ code: 'BAD_REQUEST', message });
+function refuse(message: string): ShopError {
+  return new ShopError({ kind: 'bad_request', message });
 }
 
 function checkUrl(raw: string, allowed: readonly string[]): URL {
@@ -43,9 +43,9 @@ function megabytes(bytes: number): string {
   return `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
 }
 
-function tooLarge(maxBytes: number): TRPCError {
-  return new TRPCError({
-    code: 'PAYLOAD_TOO_LARGE',
+function tooLarge(maxBytes: number): ShopError {
+  return new ShopError({
+    kind: 'too_large',
     message: `The image is larger than ${megabytes(maxBytes)}; choose a smaller size in the photo service's embed options.`,
   });
 }
@@ -90,7 +90,7 @@ export async function downloadImage(
       return await readCapped(response, options.maxBytes);
     }
   } catch (error) {
-    if (error instanceof TRPCError) throw error;
+    if (error instanceof ShopError) throw error;
     if (signal.aborted) {
       const seconds = Math.max(1, Math.round((options.timeoutMs ?? DOWNLOAD_TIMEOUT_MS) / 1000));
       throw refuse(

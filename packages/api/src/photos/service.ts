@@ -2,11 +2,11 @@ import { createHash, randomUUID } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { products, uploadedFiles } from '@nursery/db';
-import { TRPCError } from '@trpc/server';
 import { and, eq, inArray, like } from 'drizzle-orm';
 import type { Metadata } from 'sharp';
 import { productNotFound, requireLiveProduct } from '../catalog/adminService.ts';
 import { loadProduct, type Product } from '../catalog/productShape.ts';
+import { ShopError } from '../errors.ts';
 import type { Shop } from '../shop.ts';
 import { downloadImage } from './download.ts';
 
@@ -29,9 +29,9 @@ async function loadSharp() {
   return (await import('sharp')).default;
 }
 
-function notAnImage(): TRPCError {
-  return new TRPCError({
-    code: 'BAD_REQUEST',
+function notAnImage(): ShopError {
+  return new ShopError({
+    kind: 'bad_request',
     message: 'The downloaded file is not a JPEG, PNG or WebP image; paste the embed code of a photo.',
   });
 }
@@ -187,8 +187,8 @@ export async function uploadFlickrPhoto(shop: Shop, input: FlickrUpload): Promis
   if (!meta.format || !ACCEPTED_FORMATS.has(meta.format)) throw notAnImage();
   const pixels = (meta.width ?? 0) * (meta.height ?? 0);
   if (pixels > MAX_INPUT_PIXELS) {
-    throw new TRPCError({
-      code: 'BAD_REQUEST',
+    throw new ShopError({
+      kind: 'bad_request',
       message: `The image is ${meta.width}x${meta.height} pixels, more than this shop takes; choose a smaller size in the photo service's embed options.`,
     });
   }
@@ -209,8 +209,8 @@ export async function uploadFlickrPhoto(shop: Shop, input: FlickrUpload): Promis
       .webp({ quality: 80 })
       .toBuffer();
   } catch {
-    throw new TRPCError({
-      code: 'BAD_REQUEST',
+    throw new ShopError({
+      kind: 'bad_request',
       message: 'The image is damaged or cannot be read; try another size of the photo.',
     });
   }
@@ -262,8 +262,8 @@ export async function cropPhoto(shop: Shop, input: CropInput): Promise<Product> 
     .where(eq(products.productId, input.productId))
     .get();
   if (!row?.fullSizeImagePath) {
-    throw new TRPCError({
-      code: 'BAD_REQUEST',
+    throw new ShopError({
+      kind: 'bad_request',
       message: 'This product has no image to crop yet; upload one with Change Image first.',
     });
   }
@@ -271,8 +271,8 @@ export async function cropPhoto(shop: Shop, input: CropInput): Promise<Product> 
   try {
     source = await readFile(mediaFile(shop, row.fullSizeImagePath));
   } catch {
-    throw new TRPCError({
-      code: 'BAD_REQUEST',
+    throw new ShopError({
+      kind: 'bad_request',
       message: "The product's image file is missing; upload the image again with Change Image.",
     });
   }
@@ -281,14 +281,14 @@ export async function cropPhoto(shop: Shop, input: CropInput): Promise<Product> 
   const imageHeight = meta.height ?? 0;
   const { x, y, width, height } = input;
   if (width !== height) {
-    throw new TRPCError({
-      code: 'BAD_REQUEST',
+    throw new ShopError({
+      kind: 'bad_request',
       message: `The crop must be square; width ${width} and height ${height} differ.`,
     });
   }
   if (width < 1 || x < 0 || y < 0 || x + width > imageWidth || y + height > imageHeight) {
-    throw new TRPCError({
-      code: 'BAD_REQUEST',
+    throw new ShopError({
+      kind: 'bad_request',
       message: `The crop (x ${x}, y ${y}, ${width}x${height}) must lie inside the image, which is ${imageWidth}x${imageHeight} pixels.`,
     });
   }

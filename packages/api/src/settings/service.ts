@@ -4,8 +4,8 @@ import path from 'node:path';
 import { perConnection, type ShopDb, savedMessages, settings, uploadedFiles } from '@nursery/db';
 import type { SavedMessage, Setting } from '@nursery/domain';
 import { normalizeEmailList, SETTING_NAMES } from '@nursery/domain';
-import { TRPCError } from '@trpc/server';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { ShopError } from '../errors.ts';
 import type { UploadedFile } from '../input.ts';
 import type { Shop } from '../shop.ts';
 import type { StaffIdentity } from '../trpc.ts';
@@ -149,22 +149,22 @@ function megabytes(bytes: number): string {
 /** Throws the message a person can act on when the upload is not a PDF the shop will keep. */
 export function checkPdf(shop: Shop, file: UploadedFile): void {
   if (file.data.byteLength === 0) {
-    throw new TRPCError({
-      code: 'BAD_REQUEST',
+    throw new ShopError({
+      kind: 'bad_request',
       message: 'The chosen file is empty. Choose the PDF flyer again.',
     });
   }
   if (file.data.byteLength > shop.config.pdfMaxBytes) {
-    throw new TRPCError({
-      code: 'PAYLOAD_TOO_LARGE',
+    throw new ShopError({
+      kind: 'too_large',
       message: `The flyer is ${megabytes(file.data.byteLength)}; the largest PDF the shop accepts is ${megabytes(shop.config.pdfMaxBytes)}. Save it smaller (for example "Reduce file size" in your PDF program) and upload again.`,
     });
   }
   const contentType = file.contentType.split(';')[0]?.trim().toLowerCase() ?? '';
   const startsLikePdf = Buffer.from(file.data.subarray(0, PDF_MAGIC.length)).equals(PDF_MAGIC);
   if (!PDF_CONTENT_TYPES.has(contentType) || !startsLikePdf) {
-    throw new TRPCError({
-      code: 'BAD_REQUEST',
+    throw new ShopError({
+      kind: 'bad_request',
       message: `"${file.fileName || 'The file'}" is not a PDF file. The flyer must be a PDF document.`,
     });
   }

@@ -10,10 +10,10 @@ import {
   type StockUpdateInput,
   seasonLabel,
 } from '@nursery/domain';
-import { TRPCError } from '@trpc/server';
 import { and, desc, eq, inArray, isNull, ne } from 'drizzle-orm';
 import { requireProduct, staffName } from '../catalog/adminService.ts';
 import { loadProducts } from '../catalog/productShape.ts';
+import { ShopError } from '../errors.ts';
 import type { Shop } from '../shop.ts';
 import type { StaffIdentity } from '../trpc.ts';
 import { markSoldOutWhenEmpty } from './alerts.ts';
@@ -102,8 +102,8 @@ export function insertStockUpdates(
   );
   const missing = ids.filter((id) => !live.has(id));
   if (missing.length > 0) {
-    throw new TRPCError({
-      code: 'BAD_REQUEST',
+    throw new ShopError({
+      kind: 'bad_request',
       message: `Stock can only be recorded for existing products; there is no product with id ${missing.join(', ')}. Nothing was saved.`,
     });
   }

@@ -1,0 +1,39 @@
+/**
+ * The shop's own refusal: services throw it with a message a person can act on, and each transport maps
+ * its kind to its own code (tRPC in trpc.ts, REST in the server's handler), so services and the
+ * command-line tools that call them do not depend on tRPC.
+ */
+export type ShopErrorKind =
+  | 'bad_request'
+  | 'unauthorized'
+  | 'forbidden'
+  | 'not_found'
+  | 'conflict'
+  | 'too_large'
+  | 'unsupported_media_type'
+  | 'too_many';
+
+/** The HTTP status of each kind, as REST answers it and tRPC's codes also mean. */
+export const SHOP_ERROR_STATUS: Readonly<Record<ShopErrorKind, number>> = {
+  bad_request: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  too_large: 413,
+  unsupported_media_type: 415,
+  too_many: 429,
+};
+
+export class ShopError extends Error {
+  override readonly name = 'ShopError';
+  readonly kind: ShopErrorKind;
+  constructor(options: { kind: ShopErrorKind; message: string; cause?: unknown }) {
+    super(options.message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.kind = options.kind;
+  }
+
+  get status(): number {
+    return SHOP_ERROR_STATUS[this.kind];
+  }
+}
