@@ -4,7 +4,7 @@ export * from './config.ts';
 export * from './errors.ts';
 export * from './input.ts';
 export { RawJson } from './rawJson.ts';
-export { type RestRoute, restRoutes } from './rest.ts';
+export { type ProcedurePath, type RestRoute, restRoutes } from './rest.ts';
 export { type AppRouter, appRouter, createCaller } from './router.ts';
 export * from './shop.ts';
 export * from './trpc.ts';

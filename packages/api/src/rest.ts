@@ -8,7 +8,7 @@ import type { RestRoute } from './restRoute.ts';
 import { settingsRest } from './settings/rest.ts';
 import { stockRest } from './stock/rest.ts';
 
-export type { RestRoute } from './restRoute.ts';
+export type { ProcedurePath, RestRoute } from './restRoute.ts';
 
 /** Every REST path of the spec, one row each; the server's generic handler and the OpenAPI document read this. */
 export const restRoutes: readonly RestRoute[] = [

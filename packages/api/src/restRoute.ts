@@ -1,9 +1,25 @@
+import type { AnyProcedure } from '@trpc/server';
+import type { AppRouter } from './router.ts';
+
+/** The dotted paths of a router's procedures, e.g. 'orders.submit'. */
+type PathsOf<TRecord, TPrefix extends string = ''> = {
+  [K in keyof TRecord & string]: TRecord[K] extends AnyProcedure
+    ? `${TPrefix}${K}`
+    : PathsOf<TRecord[K], `${TPrefix}${K}.`>;
+}[keyof TRecord & string];
+
+/**
+ * A reference into the router's type: every procedure the app has, and nothing else, so a row that names
+ * a procedure that does not exist (or was renamed) fails the type check instead of the server's start.
+ */
+export type ProcedurePath = PathsOf<AppRouter['_def']['record']>;
+
 export interface RestRoute {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** The spec's path, e.g. /api/v1/Orders/Submit. */
   path: string;
   /** The tRPC procedure this path calls, e.g. orders.submit. Public or staff-only is decided by the procedure. */
-  procedure: string;
+  procedure: ProcedurePath;
   /**
    * Where the procedure's input comes from: nothing, the query string, the JSON body,
    * or a multipart form whose `file` field becomes `file` (query values are merged in).

@@ -2,6 +2,7 @@ import { FORBIDDEN, UNAUTHORIZED } from '@nursery/domain';
 import { initTRPC, type TRPC_ERROR_CODE_KEY, TRPCError } from '@trpc/server';
 import { z } from 'zod';
 import { ShopError, type ShopErrorKind } from './errors.ts';
+import type { ProcedurePath } from './restRoute.ts';
 import type { Shop } from './shop.ts';
 
 export interface StaffIdentity {
@@ -30,7 +31,7 @@ export interface ApiContext {
  * The one place that declares which procedures anyone may call. Every other procedure is staff-only,
  * so a procedure added later is guarded without a line of its own.
  */
-export const PUBLIC_PROCEDURES: ReadonlySet<string> = new Set([
+export const PUBLIC_PROCEDURES: ReadonlySet<string> = new Set<ProcedurePath>([
   'site.config',
   'catalog.productsToShow',
   'settings.all',
