@@ -9,6 +9,7 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import { type ApiContext, appRouter, createShop, restRoutes, type Shop, type ShopConfig } from '@nursery/api';
 import {
+  checkDatabaseIntegrity,
   DATABASE_FILE_NAME,
   type DataFolderLock,
   lockDataFolder,
@@ -163,14 +164,20 @@ async function createServerHoldingLock(
 
   mkdirSync(config.mediaDir, { recursive: true });
   const database = openDatabase(path.join(config.dataDir, DATABASE_FILE_NAME));
+  database.damage = checkDatabaseIntegrity(database);
   const shop = createShop({ config, database, log: app.log, ...(options.now ? { now: options.now } : {}) });
-  seedDatabase(database, {
-    demo: config.demoData,
-    now: shop.now(),
-    timeZone: config.shop.timeZone,
-    seasonStartMonth: config.seasonStartMonth,
-    taxRateBasisPoints: config.taxRateBasisPoints,
-  });
+  if (database.damage) {
+    // The shop still opens, so the owner can download what is left and restore from the admin screen.
+    app.log.error(database.damage);
+  } else {
+    seedDatabase(database, {
+      demo: config.demoData,
+      now: shop.now(),
+      timeZone: config.shop.timeZone,
+      seasonStartMonth: config.seasonStartMonth,
+      taxRateBasisPoints: config.taxRateBasisPoints,
+    });
+  }
 
   app.setErrorHandler((error, request, reply) => {
     const { status, body } = errorEnvelope(error);
@@ -226,9 +233,16 @@ async function createServerHoldingLock(
 
   const openApi = buildOpenApi(restRoutes, { title: `${config.shop.name} API`, version: '1.0.0' });
   app.get('/api/v1/openapi.json', async () => openApi);
-  // A load balancer or systemd watchdog asks this: it answers ok only while the database answers a query.
+  // A load balancer or systemd watchdog asks this: it answers ok only while the database answers a query
+  // and passed its integrity check at start (a damaged one says so, with what to do).
   const healthQuery = database.sqlite.prepare('SELECT 1 AS ok');
   app.get('/health', async (request, reply) => {
+    if (database.damage) {
+      return reply
+        .status(503)
+        .header('cache-control', 'no-store')
+        .send({ status: 'damaged', message: database.damage });
+    }
     try {
       if (healthQuery.get() === undefined) throw new Error('no row');
       return reply.header('cache-control', 'no-store').send({ status: 'ok' });

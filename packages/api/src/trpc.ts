@@ -98,10 +98,31 @@ const guard = t.middleware(({ ctx, path, next }) => {
   throw new ShopError({ kind: 'unauthorized', message: UNAUTHORIZED });
 });
 
+/** What a customer can do; the owner's instructions are in the log and on /health. */
+const PUBLIC_DAMAGE_HINT = 'Please call or e-mail the nursery to place your order.';
+
+/**
+ * Calls that still work while the database is damaged: taking what is left and restoring a good backup.
+ * Every other change is refused, so nothing more is written into a damaged file.
+ */
+const ALLOWED_WHILE_DAMAGED = new Set(['backup.create', 'backup.restore']);
+
+const damagedDatabase = t.middleware(({ ctx, path, type, next }) => {
+  const damage = ctx.shop.database.damage;
+  if (damage && type === 'mutation' && !ALLOWED_WHILE_DAMAGED.has(path)) {
+    throw new TRPCError({
+      code: 'SERVICE_UNAVAILABLE',
+      message: `The shop cannot take orders or changes right now: its database is damaged. ${PUBLIC_DAMAGE_HINT}`,
+      cause: new Error(damage),
+    });
+  }
+  return next();
+});
+
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 /** The only procedure builder: public or staff-only is decided by PUBLIC_PROCEDURES. */
-export const procedure = t.procedure.use(shopErrors).use(guard);
+export const procedure = t.procedure.use(shopErrors).use(damagedDatabase).use(guard);
 
 /** Narrows the context inside a staff-only procedure. */
 export function requireStaff(ctx: ApiContext): StaffIdentity {

@@ -114,7 +114,8 @@ export function errorEnvelope(error: unknown): {
       const errors = inputErrorMessages(error.cause);
       return { status: 400, body: { success: false, message: errors.join('\n'), data: { errors } } };
     }
-    if (status >= 500)
+    // 503 is a message written for the caller (a damaged database): said as it is, unlike a 500.
+    if (status >= 500 && error.code !== 'SERVICE_UNAVAILABLE')
       return {
         status: 500,
         body: { success: false, message: 'Something went wrong on our side.', data: null },
