@@ -48,6 +48,10 @@ it('pnpm backup FILE then pnpm restore FILE into an empty data folder gives the 
   for (const table of ['orders', 'order_lines', 'products', 'product_prices', 'settings', 'stock_changes']) {
     expect(count(freshDir, table)).toBe(count(shopDir, table));
   }
+  // A new, empty data folder has no staff yet: it takes the backup's accounts, but none of its sessions.
+  expect(count(shopDir, 'staff_accounts')).toBeGreaterThan(0);
+  expect(count(freshDir, 'staff_accounts')).toBe(count(shopDir, 'staff_accounts'));
+  expect(count(freshDir, 'oidc_payloads')).toBe(0);
   expect(readdirSync(path.join(freshDir, 'backups')).some((f) => f.startsWith('before-restore-'))).toBe(true);
 });
 

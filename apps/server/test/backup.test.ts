@@ -1,5 +1,11 @@
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import {
+  createStaffAccount,
+  removeStaffAccount,
+  resetStaffPassword,
+  revokeOidcPayloadsOfAccount,
+} from '@nursery/api/staff';
 import { strToU8, unzipSync, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rest, staffToken, startTestServer, type TestServer } from '../src/testing.ts';
@@ -336,4 +342,61 @@ describe('backup without the media folder', () => {
       await shop.stop();
     }
   });
+});
+
+describe('restore and staff accounts', () => {
+  it('never rolls back who may sign in: a removed person stays out, a reset password stays reset, the restorer stays in', async () => {
+    // The shop's own accounts decide who is staff here (no STAFF_EMAILS), as in a default install.
+    const shop = await startTestServer({ DEMO_DATA: 'false' });
+    try {
+      const owner = await staffToken(shop, { email: 'owner@nursery.example' });
+      const leaver = await staffToken(shop, { email: 'leaver@nursery.example' });
+      const forgetful = await staffToken(shop, { email: 'forgetful@nursery.example' });
+      const settings = (token: string) => rest(shop.url, 'GET', '/api/v1/Contact/GetUserComments', { token });
+      for (const token of [owner, leaver, forgetful]) expect((await settings(token)).status).toBe(200);
+
+      const download = await fetch(`${shop.url}/api/v1/BackupAuth`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${owner}` },
+      });
+      const olderBackup = new Uint8Array(await download.arrayBuffer());
+
+      // After the backup: one person leaves, another gets a new password (both as pnpm staff does it).
+      const { db } = shop.shop;
+      const removed = removeStaffAccount(db, 'leaver@nursery.example');
+      revokeOidcPayloadsOfAccount(db, String(removed.staffId));
+      const reset = await resetStaffPassword(
+        db,
+        'forgetful@nursery.example',
+        'a new password nobody had before',
+      );
+      revokeOidcPayloadsOfAccount(db, String(reset.account.staffId));
+      const accountsBefore = shop.shop.database.sqlite
+        .prepare('select * from staff_accounts order by 1')
+        .all();
+      expect((await settings(leaver)).status).toBe(403);
+      expect((await settings(forgetful)).status).toBe(401);
+
+      const form = new FormData();
+      form.append('file', new Blob([Buffer.from(olderBackup)], { type: 'application/zip' }), 'older.zip');
+      const restored = await fetch(`${shop.url}/api/v1/RestoreAuth`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${owner}` },
+        body: form,
+      });
+      expect(restored.status).toBe(200);
+
+      expect(shop.shop.database.sqlite.prepare('select * from staff_accounts order by 1').all()).toEqual(
+        accountsBefore,
+      );
+      expect((await settings(leaver)).status).toBe(403);
+      expect((await settings(forgetful)).status).toBe(401);
+      expect((await settings(owner)).status).toBe(200);
+      // A new account never takes the removed person's id (their old tokens name it).
+      const { account } = await createStaffAccount(db, { email: 'newcomer@nursery.example' });
+      expect(account.staffId).toBeGreaterThan(removed.staffId);
+    } finally {
+      await shop.stop();
+    }
+  }, 60_000);
 });

@@ -311,6 +311,15 @@ function tableShapes(shop: Shop, schema: 'main' | 'restored'): TableShape[] {
 const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 /**
+ * Who may sign in is not shop data a restore rolls back: the live staff accounts (their passwords) and the
+ * embedded sign-in's sessions and revocations stay as they are, so a person removed since the backup stays
+ * out, a password reset stays reset and a sign-out stays signed out. Only a shop without any account (a new,
+ * empty data folder restored with pnpm restore) takes the backup's accounts, with no session from it.
+ */
+const SIGN_IN_TABLES = ['staff_accounts', 'oidc_payloads'];
+const STAFF_TABLE = 'staff_accounts';
+
+/**
  * The swap itself, all synchronous so no request runs in between: the live database's tables are emptied
  * and refilled from the staged copy in one transaction, and the media folder is exchanged by two renames
  * in the same folder before that transaction commits. If anything fails, the renames are undone and the
@@ -331,6 +340,10 @@ function swapIn(shop: Shop, stagedDb: string, stagedMedia: string, replacedMedia
         );
       }
     }
+    const liveStaff = sqlite.prepare(`SELECT count(*) FROM main.${STAFF_TABLE}`).pluck().get() as number;
+    const kept = liveStaff > 0 ? SIGN_IN_TABLES : SIGN_IN_TABLES.filter((t) => t !== STAFF_TABLE);
+    const replaced = live.filter((t) => !kept.includes(t.name));
+    const keptList = kept.map((t) => `'${t}'`).join(', ');
     const hasSequence =
       (sqlite
         .prepare("SELECT count(*) FROM restored.sqlite_master WHERE name = 'sqlite_sequence'")
@@ -347,17 +360,18 @@ function swapIn(shop: Shop, stagedDb: string, stagedMedia: string, replacedMedia
     try {
       sqlite.exec('BEGIN IMMEDIATE');
       try {
-        for (const table of live) sqlite.exec(`DELETE FROM main.${quote(table.name)}`);
-        for (const table of live) {
+        for (const table of replaced) sqlite.exec(`DELETE FROM main.${quote(table.name)}`);
+        for (const table of replaced) {
           const columns = table.columns.map(quote).join(', ');
           sqlite.exec(
             `INSERT INTO main.${quote(table.name)} (${columns}) SELECT ${columns} FROM restored.${quote(table.name)}`,
           );
         }
         if (hasSequence) {
-          sqlite.exec('DELETE FROM main.sqlite_sequence');
+          // A kept table keeps its own counter, so a removed person's id is never handed out again.
+          sqlite.exec(`DELETE FROM main.sqlite_sequence WHERE name NOT IN (${keptList})`);
           sqlite.exec(
-            'INSERT INTO main.sqlite_sequence (name, seq) SELECT name, seq FROM restored.sqlite_sequence',
+            `INSERT INTO main.sqlite_sequence (name, seq) SELECT name, seq FROM restored.sqlite_sequence WHERE name NOT IN (${keptList})`,
           );
         }
         const hadMedia = existsSync(mediaDir);
