@@ -1,8 +1,10 @@
 // @vitest-environment jsdom
+
+import { isAllowedHref } from '@nursery/domain';
 import { createElement, Fragment } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { isAllowedHref, messageToReact } from './messageHtml';
+import { messageToReact } from './messageHtml';
 
 const render = (html: string) => {
   const nodes = messageToReact(html);

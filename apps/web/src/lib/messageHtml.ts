@@ -1,32 +1,27 @@
-import { MESSAGE_ALLOWED_ATTRIBUTES, MESSAGE_ALLOWED_SCHEMES, MESSAGE_ALLOWED_TAGS } from '@nursery/domain';
+import {
+  isAllowedHref,
+  MESSAGE_ALLOWED_ATTRIBUTES,
+  MESSAGE_ALLOWED_TAGS,
+  MESSAGE_DROPPED_WITH_CONTENT,
+  MESSAGE_FOREIGN_CONTENT,
+  messageCellSpan,
+  messageLinkTarget,
+} from '@nursery/domain';
 import { createElement, type ReactNode } from 'react';
 
 /**
- * The staff's global message turned into React elements, keeping only what the shop's one allow-list
- * (MESSAGE_ALLOWED_TAGS / MESSAGE_ALLOWED_ATTRIBUTES / MESSAGE_ALLOWED_SCHEMES, which the server's
- * sanitizer also reads) permits. The text is parsed into an inert template (nothing in it runs or
- * loads) and rebuilt element by element: no HTML string is ever handed back to the page, so there is
+ * The staff's global message turned into React elements, keeping only what the shop's one message
+ * policy (packages/domain/src/messageAllowList.ts: tags, attributes, the link rule, dropped elements, which
+ * the server's sanitizer applies too) permits; the storefront's banner and the admin preview both show it
+ * through this. The text is parsed into an inert template (nothing in it runs or loads) and rebuilt element by element: no HTML string is ever handed back to the page, so there is
  * nothing for a crafted message to re-parse into script. This replaces a 11 KB sanitizer on every page.
  */
 
 const ALLOWED_TAGS: ReadonlySet<string> = new Set(MESSAGE_ALLOWED_TAGS);
-const ALLOWED_SCHEMES: ReadonlySet<string> = new Set(MESSAGE_ALLOWED_SCHEMES.map((s) => `${s}:`));
-
 /** Whose content is code or a widget, not text: dropped whole, as the server does. */
 const DROPPED_WITH_CONTENT: ReadonlySet<string> = new Set([
-  'script',
-  'style',
-  'textarea',
-  'option',
-  'select',
-  'noscript',
-  'iframe',
-  'object',
-  'embed',
-  'template',
-  'title',
-  'svg',
-  'math',
+  ...MESSAGE_DROPPED_WITH_CONTENT,
+  ...MESSAGE_FOREIGN_CONTENT,
 ]);
 
 const VOID_TAGS: ReadonlySet<string> = new Set(['br', 'hr']);
@@ -42,21 +37,6 @@ function allowedAttributes(tag: string): readonly string[] {
   return [...(MESSAGE_ALLOWED_ATTRIBUTES[tag] ?? []), ...(MESSAGE_ALLOWED_ATTRIBUTES['*'] ?? [])];
 }
 
-/** Links may be relative to the shop or use one of the allowed schemes; anything else is dropped. */
-export function isAllowedHref(href: string): boolean {
-  // Browsers ignore tabs, line breaks and leading control characters in a scheme ("java\tscript:").
-  const compact = Array.from(href)
-    .filter((c) => {
-      const code = c.charCodeAt(0);
-      return code > 0x20 && (code < 0x7f || code > 0x9f);
-    })
-    .join('');
-  if (compact === '' || compact.startsWith('//') || compact.startsWith('\\')) return false;
-  const scheme = /^([a-z][a-z0-9+.-]*:)/i.exec(compact)?.[1];
-  // No scheme: a path on the shop's own site ("/Products", "#faq", "Contact").
-  return scheme === undefined || ALLOWED_SCHEMES.has(scheme.toLowerCase());
-}
-
 function propsOf(element: Element, tag: string, key: number): Record<string, unknown> {
   const props: Record<string, unknown> = { key };
   for (const name of allowedAttributes(tag)) {
@@ -64,20 +44,16 @@ function propsOf(element: Element, tag: string, key: number): Record<string, unk
     if (value === null) continue;
     if (name === 'href' && !isAllowedHref(value)) continue;
     if (name === 'colspan' || name === 'rowspan') {
-      const span = Number.parseInt(value, 10);
-      if (Number.isInteger(span) && span >= 1 && span <= 100) props[REACT_NAME[name] ?? name] = span;
+      const span = messageCellSpan(value);
+      if (span !== null) props[REACT_NAME[name] ?? name] = span;
       continue;
     }
     if (name === 'target' || name === 'rel') continue;
     props[REACT_NAME[name] ?? name] = value;
   }
-  // A link that opens a new tab never hands the shop's window to the other site.
-  if (tag === 'a' && props.href !== undefined) {
-    const target = element.getAttribute('target');
-    if (target && target !== '_self') {
-      props.target = '_blank';
-      props.rel = 'noopener noreferrer';
-    }
+  if (tag === 'a') {
+    const opens = messageLinkTarget(props.href as string | undefined, element.getAttribute('target'));
+    if (opens) Object.assign(props, opens);
   }
   return props;
 }

@@ -1,6 +1,29 @@
-import { MESSAGE_ALLOWED_ATTRIBUTES, MESSAGE_ALLOWED_SCHEMES, MESSAGE_ALLOWED_TAGS } from '@nursery/domain';
+import {
+  isAllowedHref,
+  MESSAGE_ALLOWED_ATTRIBUTES,
+  MESSAGE_ALLOWED_SCHEMES,
+  MESSAGE_ALLOWED_TAGS,
+  MESSAGE_DROPPED_WITH_CONTENT,
+  messageCellSpan,
+  messageLinkTarget,
+} from '@nursery/domain';
 import sanitizeHtml from 'sanitize-html';
 
+/** A table cell keeps its spans only as the shared rule reads them (1 to 100). */
+const cell: sanitizeHtml.Transformer = (tagName, attribs) => {
+  const next: Record<string, string> = { ...attribs };
+  for (const name of ['colspan', 'rowspan']) {
+    const value = next[name];
+    if (value === undefined) continue;
+    const span = messageCellSpan(value);
+    if (span === null) delete next[name];
+    else next[name] = String(span);
+  }
+  return { tagName, attribs: next };
+};
+
+// Every rule comes from packages/domain/src/messageAllowList.ts, which the browser's renderer
+// (apps/web/src/lib/messageHtml.ts) reads too; sanitize-html only does the parsing.
 const options: sanitizeHtml.IOptions = {
   allowedTags: [...MESSAGE_ALLOWED_TAGS],
   allowedAttributes: Object.fromEntries(
@@ -9,22 +32,19 @@ const options: sanitizeHtml.IOptions = {
   allowedSchemes: [...MESSAGE_ALLOWED_SCHEMES],
   allowedSchemesAppliedToAttributes: ['href'],
   allowProtocolRelative: false,
-  // Script and style bodies are dropped whole rather than shown as text.
-  nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'iframe', 'object', 'embed', 'template'],
+  nonTextTags: [...MESSAGE_DROPPED_WITH_CONTENT],
   disallowedTagsMode: 'discard',
   transformTags: {
-    // A link in the banner opens its own tab and never hands the shop's window to the other site.
     a: (tagName, attribs) => {
-      const next: Record<string, string> = { ...attribs };
-      if (next.target && next.target !== '_self') {
-        next.target = '_blank';
-        next.rel = 'noopener noreferrer';
-      } else {
-        delete next.target;
-        if (next.rel) next.rel = 'noopener noreferrer';
-      }
+      const { target, rel, href, ...rest } = attribs;
+      const next: Record<string, string> = { ...rest };
+      if (href !== undefined && isAllowedHref(href)) next.href = href;
+      const opens = messageLinkTarget(next.href, target);
+      if (opens) Object.assign(next, opens);
       return { tagName, attribs: next };
     },
+    td: cell,
+    th: cell,
   },
 };
 

@@ -14,12 +14,6 @@ export const MESSAGE_MAX_LENGTH = 20_000;
 export const SAVED_MESSAGE_NAME_MAX_LENGTH = 100;
 export const STOCK_EMAILS_MAX_LENGTH = 4_000;
 
-export {
-  MESSAGE_ALLOWED_ATTRIBUTES,
-  MESSAGE_ALLOWED_SCHEMES,
-  MESSAGE_ALLOWED_TAGS,
-} from '../messageAllowList.ts';
-
 export const setMessageInputSchema = z.object({
   // Required, null or '' to clear: a body without html (a misspelt field, an empty object) must not
   // silently wipe the banner every visitor sees.

@@ -3,6 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useBlocker } from '@tanstack/react-router';
 import { useEffect, useMemo, useState } from 'react';
 import { confirm } from '../../../components/ConfirmDialog';
+import { messageToReact } from '../../../lib/messageHtml';
 import { notify, showApiFailure } from '../../../lib/toast';
 import { trpc } from '../../../trpc';
 import { usePageTitle } from '../shared/usePageTitle';
@@ -10,7 +11,6 @@ import { BackupSection } from './BackupSection';
 import { FlyerSetting } from './FlyerSetting';
 import { MessageSetting } from './MessageSetting';
 import { StockEmailsSetting } from './StockEmailsSetting';
-import { sanitizeForPreview } from './sanitizePreview';
 import { useSettings } from './useSettings';
 
 export const MESSAGE_NOT_SAVED = 'The message you changed is not saved yet. Leave this page and lose it?';
@@ -50,7 +50,8 @@ export function AdminSettings() {
     }),
   );
 
-  const previewHtml = useMemo(() => (preview ? sanitizeForPreview(draft) : ''), [preview, draft]);
+  // The storefront's own renderer: the preview shows exactly the banner visitors will see.
+  const previewContent = useMemo(() => (preview ? messageToReact(draft) : null), [preview, draft]);
 
   if (query.isLoading) return <p>Loading...</p>;
   if (query.isError) {
@@ -69,9 +70,8 @@ export function AdminSettings() {
       <h1>Settings - Admin</h1>
       {preview ? (
         <div className="alert alert-info settings-preview" data-testid="message-preview">
-          {previewHtml.trim() ? (
-            // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized with DOMPurify to the message allow-list.
-            <div dangerouslySetInnerHTML={{ __html: previewHtml }} />
+          {previewContent ? (
+            <div>{previewContent}</div>
           ) : (
             <em>The message is empty, so the storefront shows no banner.</em>
           )}
