@@ -3,6 +3,7 @@ import {
   DEFAULT_TAX_RATE_BASIS_POINTS,
   lineTaxCents,
   lineTotals,
+  orderLineUnitPriceCents,
   orderTotals,
   type PriceTier,
   priceLine,
@@ -97,5 +98,29 @@ describe('tierLabel', () => {
     expect(tierLabel({ startQuantity: 1, endQuantity: 9 }, 2)).toBe('1-9');
     expect(tierLabel({ startQuantity: 10, endQuantity: null }, 2)).toBe('10+');
     expect(tierLabel({ startQuantity: 5, endQuantity: 5 }, 3)).toBe('5');
+  });
+});
+
+describe('orderLineUnitPriceCents: the price a line was sold at is kept', () => {
+  const tiers = [
+    { startQuantity: 1, endQuantity: 9, priceCents: 1200 },
+    { startQuantity: 10, endQuantity: null, priceCents: 1000 },
+  ];
+  it('keeps the sold price while the quantity stays, though the tiers changed since', () => {
+    expect(orderLineUnitPriceCents(tiers, 3, { quantity: 3, unitPriceCents: 1500, isStatic: false })).toBe(
+      1500,
+    );
+  });
+  it('prices a changed quantity or a new line from the tiers', () => {
+    expect(orderLineUnitPriceCents(tiers, 4, { quantity: 3, unitPriceCents: 1500, isStatic: false })).toBe(
+      1200,
+    );
+    expect(orderLineUnitPriceCents(tiers, 12, undefined)).toBe(1000);
+  });
+  it('a line that had a manual price is priced from the tiers once it becomes calculated', () => {
+    expect(orderLineUnitPriceCents(tiers, 3, { quantity: 3, unitPriceCents: 99, isStatic: true })).toBe(1200);
+  });
+  it('is null when no tier covers the quantity', () => {
+    expect(orderLineUnitPriceCents([], 3, null)).toBeNull();
   });
 });

@@ -39,6 +39,29 @@ export function priceLine(tiers: readonly PriceTier[], quantity: number): Priced
   return { tier, unitPriceCents: tier.priceCents, subtotalCents: tier.priceCents * quantity };
 }
 
+/** What an order line was sold at, as the order stores it. */
+export interface SoldLine {
+  quantity: number;
+  unitPriceCents: number;
+  isStatic: boolean;
+}
+
+/**
+ * The unit price of a tier-priced line of an order being edited: a line already on the order keeps the
+ * price it was sold at while its quantity stays (DECISIONS.md: a later price change never alters a placed
+ * order, nor does fixing a typo in its comments); a new line or a changed quantity is priced from the
+ * tiers. Null when no tier covers the quantity. The server's order update and the admin order editor
+ * both ask this, so the editor shows the price the save will keep.
+ */
+export function orderLineUnitPriceCents(
+  tiers: readonly PriceTier[],
+  quantity: number,
+  sold: SoldLine | null | undefined,
+): number | null {
+  if (sold && !sold.isStatic && sold.quantity === quantity) return sold.unitPriceCents;
+  return priceLine(tiers, quantity)?.unitPriceCents ?? null;
+}
+
 /**
  * Half-up to the cent in integers: cents * basis points is exact for any real order, whereas
  * multiplying by 0.055 would put 0.495 and 0.5 on the wrong side now and then. The rate is taken in

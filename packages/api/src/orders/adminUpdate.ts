@@ -5,6 +5,7 @@ import {
   ORDER_STALE,
   type OrderFlagsInput,
   onlyNLeft,
+  orderLineUnitPriceCents,
   ProductStatus,
   phoneDigits,
 } from '@nursery/domain';
@@ -23,7 +24,7 @@ import {
   orderNotFound,
 } from './adminList.ts';
 import { loadOrderLines, loadOrderRow, type OrderRow } from './orderShape.ts';
-import { type PricedOrderLine, priceCalculatedLine, priceOrder, priceStaticLine } from './pricing.ts';
+import { type PricedOrderLine, priceOrder, priceStaticLine } from './pricing.ts';
 
 /** The name written into updatedBy and deletedBy: what a colleague would recognise. */
 export function staffName(staff: StaffIdentity): string {
@@ -136,35 +137,27 @@ export function saveAdminOrder(shop: Shop, staff: StaffIdentity, input: AdminOrd
           );
           continue;
         }
-        // A placed line keeps the price it was sold at while its quantity stays: a later change of the
-        // tiers must not alter an order because someone fixed a typo in its comments.
-        const stored = storedLines.get(line.productId);
-        if (stored && !stored.isStatic && stored.quantity === line.quantity) {
-          const subtotalCents = stored.unitPriceCents * line.quantity;
-          priced.push({
-            productId: line.productId,
-            quantity: line.quantity,
-            unitPriceCents: stored.unitPriceCents,
-            isStatic: false,
-            subtotalCents,
-            ...lineTotals(subtotalCents, taxBp, input.isTaxExempt),
-          });
-          continue;
-        }
-        const calculated = priceCalculatedLine(
+        // A placed line keeps the price it was sold at while its quantity stays (the rule is in domain).
+        const unitPriceCents = orderLineUnitPriceCents(
           tiers.get(line.productId) ?? [],
-          line.productId,
           line.quantity,
-          taxBp,
-          input.isTaxExempt,
+          storedLines.get(line.productId),
         );
-        if (!calculated) {
+        if (unitPriceCents === null) {
           problems.push(
             `${product.name} has no price for a quantity of ${line.quantity}. Give it a manual price instead.`,
           );
           continue;
         }
-        priced.push(calculated);
+        const subtotalCents = unitPriceCents * line.quantity;
+        priced.push({
+          productId: line.productId,
+          quantity: line.quantity,
+          unitPriceCents,
+          isStatic: false,
+          subtotalCents,
+          ...lineTotals(subtotalCents, taxBp, input.isTaxExempt),
+        });
       }
       if (problems.length > 0) refuse(problems);
 

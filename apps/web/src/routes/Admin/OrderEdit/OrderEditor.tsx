@@ -3,10 +3,12 @@ import {
   adminOrderUpdateSchema,
   DEFAULT_TAX_RATE_BASIS_POINTS,
   formatMoney,
+  orderLineUnitPriceCents,
   orderTotals,
   parseManualPrice,
   priceLine,
   productStatusName,
+  type SoldLine,
   SUCCESSFULLY_UPDATED,
   toCents,
 } from '@nursery/domain';
@@ -40,7 +42,7 @@ export interface LineDraft {
   /** The manual price as typed. */
   price: string;
   /** For a line already on the order: the unit price and quantity it was sold at. */
-  sold?: { unitCents: number; quantity: string; isStatic: boolean };
+  sold?: SoldLine;
 }
 
 export const ORDER_NOT_SAVED = 'Your changes to this order are not saved yet. Leave this page and lose them?';
@@ -70,11 +72,10 @@ function tiersOf(product: ProductChoice | undefined) {
 /** The unit price a line would get: typed for manual lines, from the tiers for calculated ones. */
 export function lineUnitCents(line: LineDraft, product: ProductChoice | undefined): number | null {
   if (line.isStatic) return manualPriceCents(line.price);
-  // As on the server: a line keeps the price it was sold at until its quantity changes.
-  if (line.sold && !line.sold.isStatic && line.sold.quantity === line.quantity) return line.sold.unitCents;
   const quantity = Number(line.quantity || '0');
   if (quantity < 1) return product?.prices[0]?.priceCents ?? null;
-  return priceLine(tiersOf(product), quantity)?.unitPriceCents ?? null;
+  // The server's rule: a line keeps the price it was sold at until its quantity changes.
+  return orderLineUnitPriceCents(tiersOf(product), quantity, line.sold);
 }
 
 function fieldsOf(order: AdminOrder | null): Fields {
@@ -97,7 +98,7 @@ function linesOf(order: AdminOrder | null): LineDraft[] {
     quantity: String(p.quantity),
     isStatic: p.isStatic,
     price: p.isStatic ? p.unitPrice.toFixed(2) : '',
-    sold: { unitCents: toCents(p.unitPrice), quantity: String(p.quantity), isStatic: p.isStatic },
+    sold: { unitPriceCents: toCents(p.unitPrice), quantity: p.quantity, isStatic: p.isStatic },
   }));
 }
 
