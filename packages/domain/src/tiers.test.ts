@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { validateTiers } from './tiers.ts';
+import { ProductStatus } from './productStatus.ts';
+import { emptyPricesProblem, PRICES_REQUIRED, validateTiers } from './tiers.ts';
 
 const t = (startQuantity: number, endQuantity: number | null, priceCents: number | null = 100) => ({
   startQuantity,
@@ -70,5 +71,26 @@ describe('validateTiers', () => {
       'Price 1: enter a price.',
       'Price 2: the end quantity 4 is below the start quantity 8.',
     ]);
+  });
+});
+
+describe('emptyPricesProblem: only Special Order products may have no prices', () => {
+  it('refuses an empty price table for every other status', () => {
+    for (const status of [
+      ProductStatus.Inactive,
+      ProductStatus.Active,
+      ProductStatus.SoldOut,
+      ProductStatus.CallForAvailability,
+      ProductStatus.Nursery,
+    ]) {
+      expect(emptyPricesProblem(0, status), String(status)).toBe(PRICES_REQUIRED);
+    }
+  });
+  it('lets a Special Order product go without, and any product with prices pass', () => {
+    expect(emptyPricesProblem(0, ProductStatus.SpecialOrder)).toBeNull();
+    expect(emptyPricesProblem(2, ProductStatus.Active)).toBeNull();
+  });
+  it('says the same as the price table check', () => {
+    expect(validateTiers([])).toEqual([PRICES_REQUIRED]);
   });
 });

@@ -1,3 +1,5 @@
+import { ProductStatus } from './productStatus.ts';
+
 /** A tier as typed in the admin price table: the form turns empty cells into null. */
 export interface TierInput {
   startQuantity: number;
@@ -13,6 +15,17 @@ interface Row {
   endOk: boolean;
 }
 
+export const PRICES_REQUIRED = 'A product needs at least one price.';
+
+/**
+ * Only a Special Order product may be saved without a price table: it is priced by hand on each order.
+ * The refusal for an empty table, or null when this status may go without. The server's product save and
+ * the admin product form both ask this.
+ */
+export function emptyPricesProblem(priceCount: number, productStatus: number): string | null {
+  return priceCount === 0 && productStatus !== ProductStatus.SpecialOrder ? PRICES_REQUIRED : null;
+}
+
 const isWhole = (n: number | null): n is number => typeof n === 'number' && Number.isSafeInteger(n);
 
 /**
@@ -21,7 +34,7 @@ const isWhole = (n: number | null): n is number => typeof n === 'number' && Numb
  * in start order.
  */
 export function validateTiers(tiers: readonly TierInput[]): string[] {
-  if (tiers.length === 0) return ['A product needs at least one price.'];
+  if (tiers.length === 0) return [PRICES_REQUIRED];
 
   const errors: string[] = [];
   const rows: Row[] = tiers.map((t, i) => {

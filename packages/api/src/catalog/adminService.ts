@@ -4,6 +4,7 @@ export type { ProductOrderLine, SavedProduct } from '@nursery/domain';
 
 import { orderLines, orders, productPrices, products } from '@nursery/db';
 import {
+  emptyPricesProblem,
   formatDate,
   formatMoney,
   isOrderableOnline,
@@ -13,7 +14,6 @@ import {
   productStatusName,
   type SavedTier,
   toDollars,
-  validateTiers,
 } from '@nursery/domain';
 import { and, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { ShopError } from '../errors.ts';
@@ -245,10 +245,8 @@ export function saveProduct(
   const current = isNewProduct ? null : requireLiveProduct(shop, input.productId as number);
   if (current && input.version != null && input.version !== current.version) stale();
   const status = options.forceStatus ?? input.productStatus ?? current?.productStatus ?? ProductStatus.Active;
-  // A special-order product is priced by hand on its order, so it alone may go without a price table.
-  if (input.prices.length === 0 && status !== ProductStatus.SpecialOrder) {
-    throw new ShopError({ kind: 'bad_request', message: validateTiers([]).join('\n') });
-  }
+  const noPrices = emptyPricesProblem(input.prices.length, status);
+  if (noPrices) throw new ShopError({ kind: 'bad_request', message: noPrices });
   const fields = {
     name: input.name,
     description: input.description,

@@ -1,8 +1,10 @@
 import {
   DEFAULT_PRODUCT_TYPE_ID,
+  emptyPricesProblem,
   PRODUCT_STALE,
   PRODUCT_TYPES,
   type ProductFormInput,
+  ProductStatus,
   productInputSchema,
   SAVED_PRODUCT,
 } from '@nursery/domain';
@@ -183,14 +185,12 @@ export function ProductModal({ open, product, onClose, specialOrder = false, onS
       : toInput(form, editing?.productId ?? null, editing?.version ?? null);
     const checked = productInputSchema.safeParse(input);
     const problems = checked.success ? [] : [...new Set(checked.error.issues.map((i) => i.message))];
-    if (
-      checked.success &&
-      checked.data.prices.length === 0 &&
-      !specialOrder &&
-      editing?.productStatus !== 5
-    ) {
-      problems.push('A product needs at least one price.');
-    }
+    // The status the server will save with: the form sends none, so an edit keeps the product's own.
+    const status = specialOrder
+      ? ProductStatus.SpecialOrder
+      : (editing?.productStatus ?? ProductStatus.Active);
+    const noPrices = checked.success ? emptyPricesProblem(checked.data.prices.length, status) : null;
+    if (noPrices) problems.push(noPrices);
     if (problems.length > 0) {
       // The list sits at the top of the form, scrolled out of sight when Save is pressed after the prices
       // (always on a phone): rendered now, so it can be brought into view and take focus at once.
