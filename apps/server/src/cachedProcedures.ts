@@ -1,5 +1,5 @@
-import { type ApiContext, createCaller, RawJson } from '@nursery/api';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ANONYMOUS_READS, type ApiContext, createCaller, RawJson, type Shop } from '@nursery/api';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { sendCachedJson } from './rest/cachedAnswer.ts';
 
@@ -22,38 +22,62 @@ function callInput(batch: boolean, input: string | undefined): { ok: true; value
   }
 }
 
+/** No input, or the empty object a client sends for an optional input it left out. */
+function isNoInput(value: unknown): boolean {
+  return (
+    value === undefined || (typeof value === 'object' && value !== null && Object.keys(value).length === 0)
+  );
+}
+
 /**
  * A fast path in front of tRPC for cached answers. tRPC would JSON.stringify the whole product list and
- * compress it again on every request (2 MB for 2,000 products); here the procedure still runs through a
- * server-side caller (same input schema, same access rule), and its cached answer is sent in tRPC's own wire
- * format, compressed once per encoding. Anything unusual (a batch of several calls, a malformed input, an
- * error) falls through to tRPC untouched, so errors keep tRPC's exact shape.
+ * compress it again on every request (2 MB for 2,000 products); here its cached answer is sent in tRPC's own
+ * wire format, compressed once per encoding. A visitor's call without a token and without input (what the
+ * storefront sends) is answered straight from the shop (ANONYMOUS_READS, no caller built); any other call
+ * runs the procedure through a server-side caller (same input schema, same access rule). Anything unusual
+ * (a batch of several calls, a malformed input, an error, an answer that is not cached) falls through to
+ * tRPC untouched, so errors keep tRPC's exact shape.
  */
 export function registerCachedProcedures(
   app: FastifyInstance,
+  shop: Shop,
   createContext: (request: FastifyRequest) => Promise<ApiContext>,
 ): void {
-  app.addHook('onRequest', async (request, reply) => {
-    if (request.method !== 'GET' || !request.url.startsWith('/trpc/')) return;
+  /** Sends the cached answer of a call it can take and says whether it did. */
+  async function answerCached(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
     const path = request.url.slice('/trpc/'.length).split('?')[0] ?? '';
-    if (!CACHED_QUERIES.has(path)) return;
+    if (!CACHED_QUERIES.has(path)) return false;
     const params = query.safeParse(request.query);
-    if (!params.success) return;
+    if (!params.success) return false;
     const batch = params.data.batch === '1';
     const input = callInput(batch, params.data.input);
-    if (!input.ok) return;
+    if (!input.ok) return false;
 
-    let procedure: unknown = createCaller(await createContext(request));
-    for (const part of path.split('.')) procedure = (procedure as Record<string, unknown>)[part];
-    if (typeof procedure !== 'function') return;
     let answer: unknown;
-    try {
-      answer = await (procedure as (input: unknown) => Promise<unknown>)(input.value);
-    } catch {
-      return; // tRPC answers it again, with its own error shape and status
+    const read = ANONYMOUS_READS.get(path);
+    if (read && request.headers.authorization === undefined && isNoInput(input.value)) {
+      answer = read(shop);
+    } else {
+      let procedure: unknown = createCaller(await createContext(request));
+      for (const part of path.split('.')) procedure = (procedure as Record<string, unknown>)[part];
+      if (typeof procedure !== 'function') return false;
+      try {
+        answer = await (procedure as (input: unknown) => Promise<unknown>)(input.value);
+      } catch {
+        return false; // tRPC answers it again, with its own error shape and status
+      }
     }
-    if (!(answer instanceof RawJson)) return;
+    if (!(answer instanceof RawJson)) return false;
     const [head, tail] = batch ? ['[{"result":{"data":', '}}]'] : ['{"result":{"data":', '}}'];
-    return sendCachedJson(request, reply, answer, head, tail);
+    sendCachedJson(request, reply, answer, head, tail);
+    return true;
+  }
+
+  // A plain callback hook: every other request passes with a method and prefix check, no promise made.
+  app.addHook('onRequest', (request, reply, done) => {
+    if (request.method !== 'GET' || !request.url.startsWith('/trpc/')) return done();
+    answerCached(request, reply).then((sent) => {
+      if (!sent) done();
+    }, done);
   });
 }

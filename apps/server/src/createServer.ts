@@ -24,6 +24,7 @@ import Fastify, {
   type FastifyReply,
   type FastifyRequest,
 } from 'fastify';
+import pino from 'pino';
 import { registerAuth } from './auth/index.ts';
 import { registerCachedProcedures } from './cachedProcedures.ts';
 import { createIndexPage } from './indexPage.ts';
@@ -147,8 +148,12 @@ async function createServerHoldingLock(
   const { config } = options;
   // Worked out once: nothing in them depends on the request.
   const headers = securityHeaders(config);
+  // The log is written on pino's asynchronous destination: a line a request is the operators' record, and
+  // writing each synchronously held the event loop for a write(2) per answer. Lines still pending are
+  // written at stop (below) and, should the process exit another way, by pino's own exit handler.
+  const logDestination = config.logLevel === 'silent' ? null : pino.destination({ dest: 1, sync: false });
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    logger: logDestination ? { level: config.logLevel, stream: logDestination } : false,
     bodyLimit: JSON_BODY_LIMIT,
     trustProxy: trustedProxies(config.trustProxy),
     genReqId: () => randomUUID(),
@@ -216,7 +221,7 @@ async function createServerHoldingLock(
     };
   }
 
-  registerCachedProcedures(app, createContext);
+  registerCachedProcedures(app, shop, createContext);
   await app.register(fastifyTRPCPlugin, {
     prefix: '/trpc',
     trpcOptions: {
@@ -229,7 +234,7 @@ async function createServerHoldingLock(
     } satisfies FastifyTRPCPluginOptions<typeof appRouter>['trpcOptions'],
   });
 
-  registerRestRoutes(app, restRoutes, createContext);
+  registerRestRoutes(app, shop, restRoutes, createContext);
 
   const openApi = buildOpenApi(restRoutes, { title: `${config.shop.name} API`, version: '1.0.0' });
   app.get('/api/v1/openapi.json', async () => openApi);
@@ -318,6 +323,7 @@ async function createServerHoldingLock(
       shop.outbox.close();
       database.close();
       lock.release();
+      logDestination?.flushSync();
     },
   };
 }

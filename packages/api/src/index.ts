@@ -1,3 +1,4 @@
+export { ANONYMOUS_READS } from './anonymousReads.ts';
 export { answerSchemaOf, cachedAnswer, typedAnswer } from './answers.ts';
 export { createBackup, restoreBackup, writeBackupFile } from './backup/service.ts';
 export * from './config.ts';

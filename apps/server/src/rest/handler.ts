@@ -1,4 +1,5 @@
 import {
+  ANONYMOUS_READS,
   type ApiContext,
   appRouter,
   createCaller,
@@ -8,6 +9,7 @@ import {
   RawJson,
   type RestRoute,
   ShopError,
+  type Shop,
 } from '@nursery/api';
 import { FORBIDDEN, UNAUTHORIZED } from '@nursery/domain';
 import { TRPCError } from '@trpc/server';
@@ -142,8 +144,26 @@ export function errorEnvelope(error: unknown): {
   return { status: 500, body: { success: false, message: 'Something went wrong on our side.', data: null } };
 }
 
+/** Sends a procedure's answer in the envelope: a cached RawJson spliced in as it is, anything else serialized. */
+function sendEnvelope(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  route: RestRoute,
+  data: unknown,
+): FastifyReply {
+  if (data instanceof RawJson) {
+    // Already serialized and cached: splice it into the envelope instead of stringifying again.
+    // Compressed once per encoding and kept with the cached answer (see cachedAnswer.ts).
+    const head = `{"success":true,"message":${JSON.stringify(route.successMessage ?? '')},"data":`;
+    return sendCachedJson(request, reply.header('cache-control', 'no-store'), data, head, '}');
+  }
+  const envelope: Envelope = { success: true, message: route.successMessage ?? '', data: data ?? null };
+  return reply.header('cache-control', 'no-store').send(envelope);
+}
+
 export function registerRestRoutes(
   app: FastifyInstance,
+  shop: Shop,
   routes: readonly RestRoute[],
   createContext: (request: FastifyRequest) => Promise<ApiContext>,
 ): void {
@@ -152,11 +172,16 @@ export function registerRestRoutes(
   for (const route of routes) {
     if (!known.has(route.procedure))
       throw new Error(`REST ${route.path} names unknown procedure ${route.procedure}`);
+    // What a visitor without a token or a query string gets: read straight from the shop, no caller built.
+    const anonymousRead = route.method === 'GET' ? ANONYMOUS_READS.get(route.procedure) : undefined;
     app.route({
       method: route.method,
       url: route.path,
       handler: async (request: FastifyRequest, reply: FastifyReply) => {
         try {
+          if (anonymousRead && request.headers.authorization === undefined && !request.url.includes('?')) {
+            return sendEnvelope(request, reply, route, anonymousRead(shop));
+          }
           const ctx = await createContext(request);
           // Staff-only paths refuse before reading the body: nobody uploads a file only to hear "Unauthorized".
           if (!PUBLIC_PROCEDURES.has(route.procedure) && ctx.caller.kind !== 'staff') {
@@ -180,18 +205,7 @@ export function registerRestRoutes(
               .header('cache-control', 'no-store')
               .send(typeof file.body === 'string' ? file.body : Buffer.from(file.body));
           }
-          if (data instanceof RawJson) {
-            // Already serialized and cached: splice it into the envelope instead of stringifying again.
-            // Compressed once per encoding and kept with the cached answer (see cachedAnswer.ts).
-            const head = `{"success":true,"message":${JSON.stringify(route.successMessage ?? '')},"data":`;
-            return sendCachedJson(request, reply.header('cache-control', 'no-store'), data, head, '}');
-          }
-          const envelope: Envelope = {
-            success: true,
-            message: route.successMessage ?? '',
-            data: data ?? null,
-          };
-          return reply.header('cache-control', 'no-store').send(envelope);
+          return sendEnvelope(request, reply, route, data);
         } catch (error) {
           const { status, body } = errorEnvelope(error);
           if (status >= 500) request.log.error({ err: error, path: route.path }, 'REST call failed');
