@@ -76,8 +76,7 @@ export function registerCachedProcedures(
   // A plain callback hook: every other request passes with a method and prefix check, no promise made.
   app.addHook('onRequest', (request, reply, done) => {
     if (request.method !== 'GET' || !request.url.startsWith('/trpc/')) return done();
-    answerCached(request, reply).then((sent) => {
-      if (!sent) done();
-    }, done);
+    // After a reply is sent Fastify runs no further hook nor the route: done() only ends this hook.
+    answerCached(request, reply).then(() => done(), done);
   });
 }

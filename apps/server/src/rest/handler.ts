@@ -8,8 +8,8 @@ import {
   PUBLIC_PROCEDURES,
   RawJson,
   type RestRoute,
-  ShopError,
   type Shop,
+  ShopError,
 } from '@nursery/api';
 import { FORBIDDEN, UNAUTHORIZED } from '@nursery/domain';
 import { TRPCError } from '@trpc/server';
