@@ -4,7 +4,8 @@
  * Every load run targets 127.0.0.1 only and stops by itself.
  *
  *   pnpm bench                       everything (about 4 minutes on 2 cores)
- *   pnpm bench --only=list,orders    a subset: list, orders, weight, lighthouse, search, start
+ *   pnpm bench --only=list,orders    a subset: list, orders, weight, lighthouse, search, start, scale
+ *   pnpm bench --only=scale          the ten-season, ~100,000-order shop (bench/scale.ts, about 3 minutes)
  *   pnpm bench --seconds=5           shorter load runs while iterating (the documented figures use 10)
  *   pnpm bench --no-write            print only, leave docs/performance.md alone
  */
@@ -55,7 +56,7 @@ const CHROMIUM_FLAGS = [
   '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost',
 ];
 
-const SECTIONS = ['list', 'orders', 'weight', 'lighthouse', 'search', 'start'] as const;
+const SECTIONS = ['list', 'orders', 'weight', 'lighthouse', 'search', 'start', 'scale'] as const;
 type Section = (typeof SECTIONS)[number];
 
 const args = z
@@ -845,6 +846,18 @@ async function main(): Promise<void> {
 
   if (wanted('search')) await fuzzySearch();
   if (wanted('start')) await coldStart();
+  if (wanted('scale')) {
+    const { scaleScenario } = await import('./scale.ts');
+    await scaleScenario({
+      record,
+      say,
+      startRelease,
+      stopChild,
+      tempDir,
+      chromiumPath: CHROMIUM,
+      chromiumFlags: CHROMIUM_FLAGS,
+    });
+  }
 
   const seconds = (Date.now() - startedAt.getTime()) / 1000;
   const missed = figures.filter((f) => f.met === false);

@@ -12,18 +12,58 @@ export interface ShopLogger {
 
 export type { OutgoingEmail } from './mail/outbox.ts';
 
+/**
+ * Brings a kept answer up to date after some products changed, instead of building it afresh: answers the
+ * new value from the old one and the ids of the products that changed.
+ */
+export type AnswerUpdate<T> = (previous: T, changedProductIds: ReadonlySet<number>) => T;
+
+interface CacheEntry {
+  answer: RawJson<unknown>;
+  update: AnswerUpdate<unknown> | undefined;
+  /** Products changed since `answer` was made; applied by `update` on the next read. */
+  changed: Set<number>;
+}
+
 /** Serialized answers kept in memory until something they depend on changes. */
 export class AnswerCache {
-  private readonly entries = new Map<string, RawJson<unknown>>();
-  get<T>(key: string, build: () => T): RawJson<T> {
-    const hit = this.entries.get(key) as RawJson<T> | undefined;
-    return hit ?? this.rebuild(key, build);
+  private readonly entries = new Map<string, CacheEntry>();
+  /**
+   * The kept answer, built with `build` when there is none. With `update`, an answer outdated by
+   * `productsChanged` is brought up to date from the products that changed rather than rebuilt.
+   */
+  get<T>(key: string, build: () => T, update?: AnswerUpdate<T>): RawJson<T> {
+    const entry = this.entries.get(key);
+    if (!entry) return this.rebuild(key, build, update);
+    if (entry.changed.size > 0 && entry.update) {
+      const value = entry.update(entry.answer.value, entry.changed);
+      entry.answer = new RawJson(value);
+      entry.changed = new Set();
+    }
+    return entry.answer as RawJson<T>;
   }
   /** Builds afresh and keeps the new answer, e.g. when a caller asks to bypass the cache. */
-  rebuild<T>(key: string, build: () => T): RawJson<T> {
+  rebuild<T>(key: string, build: () => T, update?: AnswerUpdate<T>): RawJson<T> {
     const answer = new RawJson(build());
-    this.entries.set(key, answer);
+    this.entries.set(key, {
+      answer,
+      update: update as AnswerUpdate<unknown> | undefined,
+      changed: new Set(),
+    });
     return answer;
+  }
+  /**
+   * Only these products' figures changed (an order's stock and sales, its Sold Out): answers that can update
+   * themselves do so on their next read, the others are dropped.
+   */
+  productsChanged(productIds: Iterable<number>): void {
+    for (const [key, entry] of this.entries) {
+      if (!entry.update) {
+        this.entries.delete(key);
+        continue;
+      }
+      for (const id of productIds) entry.changed.add(id);
+    }
   }
   invalidate(): void {
     this.entries.clear();

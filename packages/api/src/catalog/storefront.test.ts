@@ -146,4 +146,52 @@ describe('catalog.productsToShow', () => {
     expect(untracked).toMatchObject({ isStockTracked: false, currentStock: 0, calculatedStock: null });
     expect(untracked.displayCalculatedStock).toBe('Not tracked');
   });
+
+  it('after an order updates only the ordered products, and equals a full rebuild', async () => {
+    const season = currentSeason(t.shop);
+    const before = (await t.caller().catalog.productsToShow({ ignoreCache: true })).value;
+    const orderable = before.filter((p) => p.productStatus === 2 || p.productStatus === 7);
+    // A counted product with exactly 3 left: the order empties it, so it turns Sold Out in the list.
+    const counted = orderable.find((p) => !p.isStockTracked)!;
+    t.shop.db
+      .insert(stockChanges)
+      .values({ productId: counted.productId, season, changeInStock: 3, changedByName: 'Test' })
+      .run();
+    t.shop.catalogCache.invalidate();
+    const other = orderable.find((p) => p.productId !== counted.productId && !p.isStockTracked)!;
+    const kept = (await t.caller().catalog.productsToShow({})).value;
+    expect(kept.find((p) => p.productId === counted.productId)).toMatchObject({ calculatedStock: 3 });
+
+    await t.caller().orders.submit({
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      name: 'Ada Lovelace',
+      email: 'ada@example.com',
+      confirmEmail: 'ada@example.com',
+      phoneNumber: '555-010-1234',
+      workPhoneNumber: '',
+      comments: '',
+      orderProductXrefs: [
+        { productId: counted.productId, quantity: 3 },
+        { productId: other.productId, quantity: 2 },
+      ],
+    });
+    const after = (await t.caller().catalog.productsToShow({})).value;
+    expect(after.find((p) => p.productId === counted.productId)).toMatchObject({
+      calculatedStock: 0,
+      productStatus: 3,
+      isSoldOut: true,
+    });
+    // The products the order did not touch are the very objects kept before it: nothing was rebuilt.
+    const untouched = after.filter(
+      (p) => p.productId !== counted.productId && p.productId !== other.productId,
+    );
+    expect(untouched.length).toBe(after.length - 2);
+    for (const p of untouched) expect(kept).toContain(p);
+    // And the updated list is exactly what a full rebuild gives, in the same order.
+    const rebuilt = JSON.parse(
+      JSON.stringify(await t.caller().catalog.productsToShow({ ignoreCache: true })),
+    );
+    expect(JSON.parse(JSON.stringify(after))).toEqual(rebuilt);
+  });
 });

@@ -4,29 +4,83 @@ import { and, inArray, isNull } from 'drizzle-orm';
 import type { RawJson } from '../rawJson.ts';
 import type { Shop } from '../shop.ts';
 import { currentSeason } from '../stock/levels.ts';
-import { loadProducts } from './productShape.ts';
+import { loadProducts, type Product } from './productShape.ts';
 
 export type { StorefrontProduct };
 
+const shownProducts = () =>
+  and(inArray(products.productStatus, [...STOREFRONT_STATUSES]), isNull(products.deletedAt));
+
+function toStorefrontProduct({
+  numSold,
+  displayNumSold,
+  productRevenue,
+  displayProductRevenue,
+  version,
+  ...shown
+}: Product): StorefrontProduct {
+  return shown;
+}
+
 /** What the storefront lists: Active, Sold Out, Call for Availability and Nursery, never deleted. */
 export function buildProductsToShow(shop: Shop): StorefrontProduct[] {
-  return loadProducts(
-    shop,
-    and(inArray(products.productStatus, [...STOREFRONT_STATUSES]), isNull(products.deletedAt)),
-  ).map(({ numSold, displayNumSold, productRevenue, displayProductRevenue, version, ...shown }) => shown);
+  return loadProducts(shop, shownProducts()).map(toStorefrontProduct);
+}
+
+/**
+ * The list after an order: only the ordered products are read again (their stock, Sold Out), each put back
+ * in its place, so the list costs a few rows instead of a rebuild whose stock sums grow with the shop. A
+ * product no longer shown leaves; one newly shown goes where the full build's order (name, id) puts it.
+ */
+export function updateProductsToShow(
+  shop: Shop,
+  previous: readonly StorefrontProduct[],
+  changed: ReadonlySet<number>,
+): StorefrontProduct[] {
+  const fresh = new Map(
+    loadProducts(shop, and(shownProducts(), inArray(products.productId, [...changed]))).map((p) => [
+      p.productId,
+      toStorefrontProduct(p),
+    ]),
+  );
+  const next: StorefrontProduct[] = [];
+  for (const product of previous) {
+    if (!changed.has(product.productId)) next.push(product);
+    else {
+      const now = fresh.get(product.productId);
+      if (now) next.push(now);
+      fresh.delete(product.productId);
+    }
+  }
+  for (const added of fresh.values()) {
+    const at = next.findIndex((p) => nameOrder(added, p) < 0);
+    next.splice(at === -1 ? next.length : at, 0, added);
+  }
+  return next;
+}
+
+/** The full build's order: name as SQLite compares text (by code point), then id. */
+function nameOrder(a: StorefrontProduct, b: StorefrontProduct): number {
+  if (a.name !== b.name) return Buffer.compare(Buffer.from(a.name), Buffer.from(b.name));
+  return a.productId - b.productId;
 }
 
 /**
  * GetProductsToShow, serialized once and served from memory until a change to products, prices,
- * stock or orders invalidates it; `ignoreCache` rebuilds it, e.g. after editing the database by hand.
+ * stock or orders invalidates it (an order updates only its products); `ignoreCache` rebuilds it, e.g.
+ * after editing the database by hand.
  */
 export function productsToShow(
   shop: Shop,
   options: { ignoreCache?: boolean } = {},
 ): RawJson<StorefrontProduct[]> {
   const build = () => buildProductsToShow(shop);
+  const update = (previous: StorefrontProduct[], changed: ReadonlySet<number>) =>
+    updateProductsToShow(shop, previous, changed);
   // Stock and Sold Out are counted per season: on July 1 (in the shop's zone) the answer changes with
   // nothing written, so the season is part of the key and the first request of a new season rebuilds.
   const key = `productsToShow:${currentSeason(shop)}`;
-  return options.ignoreCache ? shop.catalogCache.rebuild(key, build) : shop.catalogCache.get(key, build);
+  return options.ignoreCache
+    ? shop.catalogCache.rebuild(key, build, update)
+    : shop.catalogCache.get(key, build, update);
 }

@@ -2,16 +2,18 @@ import type { YearOverYear } from '@nursery/domain';
 
 export type { YearOverYear, YearOverYearSeason } from '@nursery/domain';
 
-import { orderLines, orders, products, productTypes } from '@nursery/db';
+import { orderLines, orders, perConnection, products, productTypes, type ShopDb } from '@nursery/db';
 import {
   formatMoney,
   ProductStatus,
   productStatusName,
   seasonLabel,
+  seasonOf,
   toDollars,
   zonedParts,
+  zonedTimeToInstant,
 } from '@nursery/domain';
-import { and, asc, eq, isNull, ne } from 'drizzle-orm';
+import { and, asc, eq, isNull, max, min, ne, sql } from 'drizzle-orm';
 import type { FileAnswer } from '../input.ts';
 import type { Shop } from '../shop.ts';
 import { currentSeason, figuresFor, stockLevels } from '../stock/levels.ts';
@@ -110,33 +112,52 @@ const MONTH_NAMES = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Se
 /**
  * Orders and revenue per month for every season with orders, oldest season first, months in season
  * order. Revenue is the order subtotal before tax, as on the Stock screen; deleted orders do not count.
+ *
+ * Summed by SQLite, month by month: the shop's time zone is worked out once per month boundary (a dozen a
+ * season) instead of once per order, and each month is a range of the created-date index.
  */
 export function yearOverYearData(shop: Shop): YearOverYear {
   const { timeZone } = shop.config.shop;
   const start = shop.config.seasonStartMonth;
   const monthOrder = Array.from({ length: 12 }, (_, i) => ((start - 1 + i) % 12) + 1);
-  const slot = new Map(monthOrder.map((m, i) => [m, i]));
-  const rows = shop.db
-    .select({
-      season: orders.seasonPurchased,
-      createdAt: orders.createdAt,
-      subtotalCents: orders.subtotalCents,
-    })
-    .from(orders)
-    .where(isNull(orders.deletedAt))
-    .all();
-  const bySeason = new Map<number, { orders: number[]; cents: number[] }>();
   const current = currentSeason(shop);
-  bySeason.set(current, { orders: Array(12).fill(0), cents: Array(12).fill(0) });
+  const span = yearOverYearStatements(shop.db).span.get();
+  const firstSeason =
+    span?.first === null || span?.first === undefined
+      ? current
+      : Math.min(current, seasonOf(new Date(span.first), timeZone, start));
+  const lastSeason =
+    span?.last === null || span?.last === undefined
+      ? current
+      : Math.max(current, seasonOf(new Date(span.last), timeZone, start));
+  // [start, end, slot] of every month from the first season's July to the last season's June.
+  const months: [number, number, number][] = [];
+  for (let season = firstSeason; season <= lastSeason; season += 1) {
+    for (let slot = 0; slot < 12; slot += 1) {
+      const month = start + slot;
+      const from = zonedTimeToInstant(
+        timeZone,
+        season + Math.floor((month - 1) / 12),
+        ((month - 1) % 12) + 1,
+        1,
+      );
+      const next = month + 1;
+      const to = zonedTimeToInstant(timeZone, season + Math.floor((next - 1) / 12), ((next - 1) % 12) + 1, 1);
+      months.push([from.getTime(), to.getTime(), slot]);
+    }
+  }
+  const rows = yearOverYearStatements(shop.db).byMonth.all({ months: JSON.stringify(months) });
+  const bySeason = new Map<number, { orders: number[]; cents: number[] }>();
+  const empty = () => ({ orders: Array<number>(12).fill(0), cents: Array<number>(12).fill(0) });
+  bySeason.set(current, empty());
   for (const row of rows) {
     let s = bySeason.get(row.season);
     if (!s) {
-      s = { orders: Array(12).fill(0), cents: Array(12).fill(0) };
+      s = empty();
       bySeason.set(row.season, s);
     }
-    const i = slot.get(zonedParts(row.createdAt, timeZone).month) ?? 0;
-    s.orders[i] = (s.orders[i] ?? 0) + 1;
-    s.cents[i] = (s.cents[i] ?? 0) + row.subtotalCents;
+    s.orders[row.slot] = (s.orders[row.slot] ?? 0) + row.orders;
+    s.cents[row.slot] = (s.cents[row.slot] ?? 0) + row.cents;
   }
   const seasons = [...bySeason.entries()]
     .sort(([a], [b]) => a - b)
@@ -157,6 +178,33 @@ export function yearOverYearData(shop: Shop): YearOverYear {
     seasons,
   };
 }
+
+const yearOverYearStatements = perConnection((db: ShopDb) => ({
+  span: db
+    .select({ first: min(orders.createdAt), last: max(orders.createdAt) })
+    .from(orders)
+    .prepare(),
+  // Each month's [start, end) is a range of orders_created_idx; the row's own season is kept, as an order
+  // staff entered for another season counts there.
+  byMonth: db
+    .select({
+      season: orders.seasonPurchased,
+      slot: sql<number>`${sql.raw('m.value')} ->> 2`.mapWith(Number),
+      orders: sql<number>`count(*)`.mapWith(Number),
+      cents: sql<number>`coalesce(sum(${orders.subtotalCents}), 0)`.mapWith(Number),
+    })
+    .from(sql`json_each(${sql.placeholder('months')}) as m`)
+    .crossJoin(orders)
+    .where(
+      and(
+        sql`${orders.createdAt} >= (${sql.raw('m.value')} ->> 0)`,
+        sql`${orders.createdAt} < (${sql.raw('m.value')} ->> 1)`,
+        isNull(orders.deletedAt),
+      ),
+    )
+    .groupBy(orders.seasonPurchased, sql`2`)
+    .prepare(),
+}));
 
 export function yearOverYearSheet(shop: Shop): ExportSheet {
   const data = yearOverYearData(shop);

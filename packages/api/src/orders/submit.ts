@@ -210,7 +210,8 @@ export async function submitOrder(shop: Shop, input: OrderDetailsInput): Promise
     })
     .committed();
 
-  shop.catalogCache.invalidate();
+  // Only the ordered products' stock, sales and Sold Out changed: the cached list updates those alone.
+  shop.catalogCache.productsChanged(placed.products.map((p) => p.productId));
   shop.flushEmail();
   return { orderId: placed.orderId, phoneNumber: placed.phoneNumber, order: placed };
 }

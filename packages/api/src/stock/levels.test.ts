@@ -1,7 +1,7 @@
 import { seasonBounds, seasonOf } from '@nursery/domain';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openTestShop } from '../testing/testShop.ts';
-import { currentSeason } from './levels.ts';
+import { currentSeason, figuresFor, stockLevels } from './levels.ts';
 
 describe('currentSeason', () => {
   // Kathmandu (+05:45) and Chatham (+12:45/+13:45) have midnights at odd quarter hours: still whole minutes.
@@ -22,4 +22,54 @@ describe('currentSeason', () => {
       expect(currentSeason(t.shop)).toBe(2026);
     });
   }
+});
+
+describe('stockLevels', () => {
+  const t = openTestShop({ demo: true });
+  afterAll(() => t.close());
+
+  // The sums are read two ways (a few products through their own lines, many through the season's orders):
+  // both must give what a plain sum over the season's orders that are not deleted gives, for every season.
+  it('sums sales the same way for a few products, many products and the whole catalogue', () => {
+    const sqlite = t.shop.database.sqlite;
+    // A deleted order in every season, so the sums must leave deleted orders out.
+    sqlite.exec(
+      `update orders set deleted_at = 1, deleted_by = 'test' where order_id in
+         (select min(order_id) from orders group by season_purchased)`,
+    );
+    const seasons = (
+      sqlite.prepare('select distinct season_purchased as s from orders').all() as { s: number }[]
+    ).map((r) => r.s);
+    expect(seasons.length).toBeGreaterThan(1);
+    const ids = (sqlite.prepare('select product_id as id from products').all() as { id: number }[]).map(
+      (r) => r.id,
+    );
+    expect(ids.length).toBeGreaterThan(16);
+    for (const season of seasons) {
+      const expected = new Map(
+        (
+          sqlite
+            .prepare(
+              `select l.product_id as id, sum(l.quantity) as sold, sum(l.subtotal_cents) as revenue
+               from order_lines l join orders o on o.order_id = l.order_id
+               where o.season_purchased = ? and o.deleted_at is null group by l.product_id`,
+            )
+            .all(season) as { id: number; sold: number; revenue: number }[]
+        ).map((r) => [r.id, { sold: r.sold, revenue: r.revenue }]),
+      );
+      expect(expected.size).toBeGreaterThan(0);
+      const all = stockLevels(t.shop, { season });
+      const many = stockLevels(t.shop, { season, productIds: ids });
+      for (const id of ids) {
+        const few = figuresFor(stockLevels(t.shop, { season, productIds: [id] }), id);
+        const want = expected.get(id) ?? { sold: 0, revenue: 0 };
+        for (const figures of [figuresFor(all, id), figuresFor(many, id), few]) {
+          expect({ sold: figures.numSold, revenue: figures.revenueCents }).toEqual(want);
+        }
+      }
+      // Asked for some products, the season-first path answers those alone.
+      const some = stockLevels(t.shop, { season, productIds: ids.slice(0, 20) });
+      expect([...some.keys()].every((id) => ids.slice(0, 20).includes(id))).toBe(true);
+    }
+  });
 });
