@@ -7,6 +7,7 @@ export * from './outputs/index.ts';
 export * from './pricing.ts';
 export * from './productStatus.ts';
 export * from './productTypes.ts';
+export * from './queryText.ts';
 export * from './schemas/catalog.ts';
 export * from './schemas/orders.ts';
 export * from './schemas/settings.ts';

@@ -3,7 +3,6 @@ import { LOOKUP_BLANK_ORDER_NUMBER, ORDER_MESSAGES } from './messages.ts';
 import {
   contactSubmissionSchema,
   INVALID_EMAIL,
-  idSchema,
   orderDetailsSchema,
   orderLineInputSchema,
   orderLookupSchema,
@@ -157,14 +156,6 @@ describe('contactSubmissionSchema', () => {
       'loadTime must be a time.',
     ]);
     expect(contactSubmissionSchema.safeParse({ ...contact, subject: 'x'.repeat(201) }).success).toBe(false);
-  });
-});
-
-describe('idSchema', () => {
-  it('coerces positive whole numbers', () => {
-    expect(idSchema.parse('7')).toBe(7);
-    expect(idSchema.safeParse('0').success).toBe(false);
-    expect(idSchema.safeParse('1.5').success).toBe(false);
   });
 });
 

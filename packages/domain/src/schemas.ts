@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LOOKUP_BLANK_ORDER_NUMBER, ORDER_MESSAGES } from './messages.ts';
 import { QUANTITY_MAX, validateOrderDetails } from './orderDetails.ts';
+import { queryFlag } from './queryText.ts';
 
 /**
  * Input schemas shared by the browser and the server, so a visitor sees the same message the
@@ -48,11 +49,6 @@ export const optionalTextInput = (field: string, max: number, lines: 'one' | 'ma
     .nullish()
     .transform((v) => (v ? v : null));
 const optionalText = optionalTextInput;
-
-export const idSchema = z.coerce
-  .number({ error: 'The id must be a number.' })
-  .int({ error: 'The id must be a whole number.' })
-  .positive({ error: 'The id must be a positive number.' });
 
 export const orderLineInputSchema = z.object(
   {
@@ -153,11 +149,7 @@ export const orderLookupSchema = z.object({
 });
 
 export const productsToShowSchema = z.object({
-  ignoreCache: z
-    .union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')], {
-      error: 'ignoreCache must be true or false.',
-    })
-    .optional(),
+  ignoreCache: queryFlag('ignoreCache must be true or false.').optional(),
 });
 
 /** Accepts what a browser naturally sends: Date.now(), a numeric string, or an ISO timestamp. */

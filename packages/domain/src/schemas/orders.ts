@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ORDER_MESSAGES } from '../messages.ts';
 import { toCents } from '../money.ts';
 import { QUANTITY_MAX } from '../orderDetails.ts';
+import { queryFlag, queryNumberText, wholeNumberOf } from '../queryText.ts';
 import { INVALID_EMAIL, optionalTextInput as optionalText, textInput as text } from '../schemas.ts';
 import { ALL_SEASONS } from '../seasons.ts';
 
@@ -35,30 +36,23 @@ const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
  * Anything else (fractions, '12abc', negative) is refused with the field's own name.
  */
 export const wholeId = (what: string) =>
-  z
-    .union([z.number(), z.string().trim()], { error: `${what} must be a positive whole number.` })
-    .transform((v, ctx) => {
-      const n = typeof v === 'number' ? v : /^\d+$/.test(v) ? Number(v) : Number.NaN;
-      if (!Number.isSafeInteger(n) || n <= 0) {
-        ctx.issues.push({ code: 'custom', message: `${what} must be a positive whole number.`, input: v });
-        return z.NEVER;
-      }
-      return n;
-    });
+  queryNumberText(`${what} must be a positive whole number.`).transform((v, ctx) => {
+    const n = wholeNumberOf(v);
+    if (Number.isNaN(n) || n <= 0) {
+      ctx.issues.push({ code: 'custom', message: `${what} must be a positive whole number.`, input: v });
+      return z.NEVER;
+    }
+    return n;
+  });
 
-const flag = (what: string) =>
-  z
-    .union([z.boolean(), z.enum(['true', 'false', 'True', 'False', '1', '0'])], {
-      error: `${what} must be true or false.`,
-    })
-    .transform((v) => v === true || v === 'true' || v === 'True' || v === '1');
+const flag = (what: string) => queryFlag(`${what} must be true or false.`);
 
 export const orderIdInputSchema = z.object({ orderId: wholeId('The order id') });
 
 export const orderSeasonInputSchema = z.object({
-  season: z.union([z.number(), z.string().trim()], { error: SEASON_INVALID }).transform((v, ctx) => {
-    const n = typeof v === 'number' ? v : /^-?\d+$/.test(v) ? Number(v) : Number.NaN;
-    if (!Number.isSafeInteger(n) || (n > 0 && (n < 1900 || n > 9999))) {
+  season: queryNumberText(SEASON_INVALID).transform((v, ctx) => {
+    const n = wholeNumberOf(v, { negative: true });
+    if (Number.isNaN(n) || (n > 0 && (n < 1900 || n > 9999))) {
       ctx.issues.push({ code: 'custom', message: SEASON_INVALID, input: v });
       return z.NEVER;
     }

@@ -6,7 +6,6 @@ import {
   orderLineUnitPriceCents,
   orderTotals,
   parseManualPrice,
-  priceLine,
   productStatusName,
   type SoldLine,
   SUCCESSFULLY_UPDATED,
