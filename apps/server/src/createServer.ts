@@ -16,6 +16,7 @@ import {
   openDatabase,
   seedDatabase,
 } from '@nursery/db';
+import { TRPC_MAX_BATCH } from '@nursery/domain';
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import Fastify, {
   type ConnectionError,
@@ -129,6 +130,24 @@ export function trustedProxies(
   return (_address, hop) => hop < hops;
 }
 
+/**
+ * A tRPC batch of more than TRPC_MAX_BATCH procedures is refused before any of them runs, in tRPC's own error
+ * shape, with a message that says what to do: one request placed 35 orders, and a batch costs one request of
+ * every per-request defence.
+ */
+async function refuseLongBatches(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  if (!request.url.startsWith('/trpc/')) return;
+  const query = request.url.indexOf('?');
+  if (query < 0 || !/(?:^|&)batch=1(?:&|$)/.test(request.url.slice(query + 1))) return;
+  const procedures = request.url.slice('/trpc/'.length, query).split(',').length;
+  if (procedures <= TRPC_MAX_BATCH) return;
+  const message = `This request asks for ${procedures} procedures at once; the most one request may carry is ${TRPC_MAX_BATCH}. Send them in several requests.`;
+  return reply
+    .status(400)
+    .header('cache-control', 'no-store')
+    .send({ error: { message, code: -32600, data: { code: 'BAD_REQUEST', httpStatus: 400 } } });
+}
+
 export async function createServer(options: CreateServerOptions): Promise<ShopServer> {
   const { config } = options;
   // Before anything reads or writes the data folder: a second shop on it stops here with a message.
@@ -221,6 +240,7 @@ async function createServerHoldingLock(
     };
   }
 
+  app.addHook('onRequest', refuseLongBatches);
   registerCachedProcedures(app, shop, createContext);
   await app.register(fastifyTRPCPlugin, {
     prefix: '/trpc',

@@ -24,6 +24,8 @@ const adminProcedures = Object.keys(procedures).filter((name) => !PUBLIC_PROCEDU
 
 let server: TestServer;
 let token: string;
+/** The default budget (README: ORDERS_PER_CLIENT_PER_HOUR). */
+const ORDERS_PER_CLIENT_PER_HOUR = 100;
 
 beforeAll(async () => {
   // Behind a proxy the client is the X-Forwarded-For address, so one test can play several clients.
@@ -49,7 +51,7 @@ async function inPool<T>(count: number, limit: number, work: (i: number) => Prom
 }
 
 describe('what is not limited per client', () => {
-  it('serves 300 quick product lists and takes 300 orders from one address', async () => {
+  it('serves 300 quick product lists and takes a burst of 100 orders from one address', async () => {
     const address = { headers: from('203.0.113.7') };
     const lists = await inPool(300, 20, async (i) =>
       i % 2 === 0
@@ -60,7 +62,7 @@ describe('what is not limited per client', () => {
 
     const shown = await rest<ShownProduct[]>(server.url, 'GET', '/api/v1/Products/GetProductsToShow');
     const products = freelyOrderable(shown.body.data);
-    const orders = await inPool(300, 20, async (i) => {
+    const orders = await inPool(ORDERS_PER_CLIENT_PER_HOUR, 20, async (i) => {
       const answer = await rest(server.url, 'POST', '/api/v1/Orders/Submit', {
         ...address,
         body: {
@@ -74,6 +76,82 @@ describe('what is not limited per client', () => {
     });
     expect(orders.filter((s) => s !== 200)).toEqual([]);
   }, 90_000);
+});
+
+describe('the order budget per client', () => {
+  it('answers 429 past the hourly budget from one address, over REST and tRPC, in parallel too, and leaves other clients alone', async () => {
+    const budget = server.shop.limiters.orders.perHour;
+    expect(budget).toBe(ORDERS_PER_CLIENT_PER_HOUR);
+    const productId = await anyOrderableProduct();
+    const order = { ...customer, orderProductXrefs: [{ productId, quantity: 1 }] };
+    const script = from('198.51.100.40');
+    const ordersBefore = (
+      server.shop.database.sqlite.prepare('select count(*) as n from orders').get() as { n: number }
+    ).n;
+    // Sent all at once, so a budget checked after the order was written would let them all through.
+    const statuses = await inPool(budget + 30, 30, async (i) =>
+      i % 2 === 0
+        ? (await rest(server.url, 'POST', '/api/v1/Orders/Submit', { headers: script, body: order })).status
+        : (
+            await fetch(`${server.url}/trpc/orders.submit`, {
+              method: 'POST',
+              headers: { ...script, 'content-type': 'application/json' },
+              body: JSON.stringify(order),
+            })
+          ).status,
+    );
+    expect(statuses.filter((s) => s === 200)).toHaveLength(budget);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(30);
+    const ordersAfter = (
+      server.shop.database.sqlite.prepare('select count(*) as n from orders').get() as { n: number }
+    ).n;
+    expect(ordersAfter - ordersBefore).toBe(budget);
+
+    const refused = await rest(server.url, 'POST', '/api/v1/Orders/Submit', { headers: script, body: order });
+    expect(refused.status).toBe(429);
+    expect(refused.body).toMatchObject({ success: false, data: null });
+    expect(refused.body.message).toMatch(
+      /^Too many orders from your connection: 100 an hour is the most we take online\. Please wait \d+ minutes?, or call us to place a larger order\.$/,
+    );
+    const neighbour = await rest(server.url, 'POST', '/api/v1/Orders/Submit', {
+      headers: from('198.51.100.41'),
+      body: order,
+    });
+    expect(neighbour.status).toBe(200);
+  }, 90_000);
+});
+
+describe('tRPC batches', () => {
+  it('refuses a batch of more than 10 procedures before any runs, and takes one of 10', async () => {
+    const productId = await anyOrderableProduct();
+    const order = { ...customer, orderProductXrefs: [{ productId, quantity: 1 }] };
+    const count = () =>
+      (server.shop.database.sqlite.prepare('select count(*) as n from orders').get() as { n: number }).n;
+    const before = count();
+    const batchOf = (n: number) =>
+      fetch(`${server.url}/trpc/${Array.from({ length: n }, () => 'orders.submit').join(',')}?batch=1`, {
+        method: 'POST',
+        headers: { ...from('198.51.100.50'), 'content-type': 'application/json' },
+        body: JSON.stringify(Object.fromEntries(Array.from({ length: n }, (_, i) => [String(i), order]))),
+      });
+    const refused = await batchOf(35);
+    expect(refused.status).toBe(400);
+    const body = (await refused.json()) as { error: { message: string; data: { code: string } } };
+    expect(body.error.data.code).toBe('BAD_REQUEST');
+    expect(body.error.message).toBe(
+      'This request asks for 35 procedures at once; the most one request may carry is 10. Send them in several requests.',
+    );
+    expect((await batchOf(11)).status).toBe(400);
+    expect(count()).toBe(before);
+
+    const taken = await batchOf(10);
+    expect(taken.status).toBe(200);
+    expect(count()).toBe(before + 10);
+    const reads = await fetch(
+      `${server.url}/trpc/${Array.from({ length: 10 }, () => 'site.config').join(',')}?batch=1&input=${encodeURIComponent('{}')}`,
+    );
+    expect(reads.status).toBe(200);
+  });
 });
 
 describe('order lookups', () => {

@@ -1,5 +1,7 @@
-import { rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
 import { rest, startTestServer, type TestServer } from '../src/testing.ts';
 
@@ -200,15 +202,46 @@ describe('e-mail', () => {
     expect(outbox(server)[0]).toMatchObject({ attempts: 2, last_error: null, sent_at: clock });
   });
 
+  it('gathers the new-order notices of a burst into one e-mail: the first at once, the rest when a minute is over', async () => {
+    const sink = await smtpSink();
+    sinks.push(sink);
+    let clock = new Date('2025-04-01T14:00:00Z').getTime();
+    const server = await startTestServer(
+      { DEMO_DATA: 'false', OWNER_EMAIL: 'owner@nursery.example', SMTP_URL: `smtp://127.0.0.1:${sink.port}` },
+      { now: () => new Date(clock) },
+    );
+    servers.push(server);
+    const productId = addProduct(server);
+    const first = await placeOrder(server, productId);
+    await until(() => sink.messages.length === 1);
+    expect(sink.messages[0]?.data).toContain(`Subject: New order ${first.body.data.orderId} `);
+
+    // Twelve more orders within the minute: held, then sent as one e-mail that lists them all.
+    const burst = await Promise.all(Array.from({ length: 12 }, () => placeOrder(server, productId)));
+    expect(burst.every((b) => b.status === 200)).toBe(true);
+    await server.shop.outbox.flushNow();
+    expect(sink.messages).toHaveLength(1);
+    expect(outbox(server).filter((r) => r.sent_at === null)).toHaveLength(12);
+
+    clock += 61_000;
+    await server.shop.outbox.flushNow();
+    expect(sink.messages).toHaveLength(2);
+    const digest = sink.messages[1] as Received;
+    expect(digest.to.join()).toContain('owner@nursery.example');
+    expect(digest.data).toMatch(/Subject: 12 new orders: New order \d+ from Rosa Prairie/);
+    for (const placed of burst) expect(digest.data).toContain(`Order ${placed.body.data.orderId} was placed`);
+    expect(outbox(server).every((r) => r.sent_at !== null)).toBe(true);
+  });
+
   it('sends what an earlier run left unsent when the shop starts', async () => {
     const sink = await smtpSink();
     sinks.push(sink);
-    const first = await startTestServer({ DEMO_DATA: 'false' });
+    // A data folder of the test's own, so stopping the first run (which lets go of the folder's lock) keeps it.
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'nursery-mail-'));
+    const first = await startTestServer({ DEMO_DATA: 'false' }, { dataDir });
     await placeOrder(first, addProduct(first));
-    const dataDir = first.dataDir;
-    // Stop without removing the data folder, then start again on it, now with a mail server.
-    await first.server.close();
-    first.shop.database.close();
+    // Stop, then start again on the same folder, now with a mail server.
+    await first.stop();
     const second = await startTestServer(
       { DEMO_DATA: 'false', SMTP_URL: `smtp://127.0.0.1:${sink.port}` },
       { dataDir },

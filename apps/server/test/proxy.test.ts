@@ -3,9 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { beginSignIn } from '../src/auth/signInFlow.ts';
 import { freePort, startTestServer, type TestServer } from '../src/testing.ts';
 import { type RunningNginx, startNginx } from './support/nginx.ts';
+import { customer, freelyOrderable, type ShownProduct } from './support/orders.ts';
 
 /**
- * The shop behind Debian's nginx with docs/deploy.md's proxy lines and TRUST_PROXY=1, as deployed. nginx
+ * The shop behind Debian's nginx running docs/deploy.md's recipe and TRUST_PROXY=1, as deployed. nginx
  * appends the address it saw to whatever X-Forwarded-For the client sent, so a client forging a new address
  * with every request must still be counted as the one client it is.
  */
@@ -143,5 +144,46 @@ describe('the sign-in discovery document behind nginx', () => {
     for (const address of addresses)
       expect(`${address}/`.startsWith(`${nginx.url}/oidc/`), address).toBe(true);
     expect(answer.body).not.toContain('evil.example');
+  });
+});
+
+describe("the deploy recipe's rate limit on orders", () => {
+  it('lets a burst of 30 orders from one client through and turns the rest away at the proxy with 429', async () => {
+    const list = await fromClient('127.0.0.4', 'GET', '/api/v1/Products/GetProductsToShow');
+    const [product] = freelyOrderable((JSON.parse(list.body) as { data: ShownProduct[] }).data);
+    if (!product) throw new Error('the demo shop has no freely orderable product');
+    const count = () =>
+      (server.shop.database.sqlite.prepare('select count(*) as n from orders').get() as { n: number }).n;
+    const before = count();
+    const statuses = await Promise.all(
+      Array.from(
+        { length: 45 },
+        async () =>
+          (
+            await fromClient('127.0.0.4', 'POST', '/api/v1/Orders/Submit', {
+              headers: { 'content-type': 'application/json', ...forgedAddress() },
+              body: JSON.stringify({
+                ...customer,
+                orderProductXrefs: [{ productId: product.productId, quantity: 1 }],
+              }),
+            })
+          ).status,
+      ),
+    );
+    const placed = statuses.filter((s) => s === 200).length;
+    // nginx's burst of 30 past the first, give or take a request that the steady rate lets through.
+    expect(placed).toBeGreaterThanOrEqual(30);
+    expect(placed).toBeLessThanOrEqual(32);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(45 - placed);
+    expect(count() - before).toBe(placed);
+    // Another client still orders.
+    const other = await fromClient('127.0.0.5', 'POST', '/api/v1/Orders/Submit', {
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        ...customer,
+        orderProductXrefs: [{ productId: product.productId, quantity: 1 }],
+      }),
+    });
+    expect(other.status).toBe(200);
   });
 });

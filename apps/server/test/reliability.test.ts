@@ -74,7 +74,8 @@ describe('crash safety', () => {
   });
 
   it('keeps every acknowledged order whole, and no partial one, when the server is killed mid-burst', async () => {
-    const env = { DEMO_DATA: 'true' };
+    // 200 orders from this one test client: more than the hourly budget a real client gets.
+    const env = { DEMO_DATA: 'true', ORDERS_PER_CLIENT_PER_HOUR: '1000' };
     running = await spawnServer({ dataDir, env });
     const first = running;
     const shown = await rest<ShownProduct[]>(first.url, 'GET', '/api/v1/Products/GetProductsToShow');
@@ -200,7 +201,7 @@ describe('no overselling', () => {
   let server: TestServer;
   let token: string;
   beforeAll(async () => {
-    server = await startTestServer({ DEMO_DATA: 'false' });
+    server = await startTestServer({ DEMO_DATA: 'false', ORDERS_PER_CLIENT_PER_HOUR: '1000' });
     token = await staffToken(server, { email: 'stella@example.com', name: 'Stella Stock' });
   });
   afterAll(async () => server?.stop());

@@ -1,4 +1,5 @@
 import type { AppRouter } from '@nursery/api/types';
+import { TRPC_MAX_BATCH } from '@nursery/domain';
 import { createTRPCClient, httpBatchLink } from '@trpc/client';
 import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import { getAccessToken } from './auth/token';
@@ -11,6 +12,8 @@ export const trpcClient = createTRPCClient<AppRouter>({
   links: [
     httpBatchLink({
       url: '/trpc',
+      // The server refuses a longer batch; the link splits one instead.
+      maxItems: TRPC_MAX_BATCH,
       headers() {
         const token = getAccessToken();
         return token ? { authorization: `Bearer ${token}` } : {};

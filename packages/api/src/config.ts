@@ -132,6 +132,8 @@ export const envSchema = z.object({
     .int()
     .positive()
     .default(20 * 1024 * 1024),
+  // One client address's orders an hour; 0 takes the budget off (a benchmark from one machine).
+  ORDERS_PER_CLIENT_PER_HOUR: z.coerce.number().int().min(0).default(100),
   RESTORE_MAX_BYTES: z.coerce
     .number()
     .int()
@@ -183,6 +185,7 @@ function toShopConfig(env: z.infer<typeof envSchema>) {
     photos: { hosts: env.PHOTO_HOSTS.map((h) => h.toLowerCase()), maxBytes: env.PHOTO_MAX_BYTES },
     pdfMaxBytes: env.PDF_MAX_BYTES,
     restoreMaxBytes: env.RESTORE_MAX_BYTES,
+    ordersPerClientPerHour: env.ORDERS_PER_CLIENT_PER_HOUR,
     mail: {
       smtpUrl: env.SMTP_URL,
       from: env.MAIL_FROM ?? env.SHOP_EMAIL,

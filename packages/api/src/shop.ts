@@ -106,7 +106,10 @@ export function createShop(options: {
     database,
     db: database.db,
     catalogCache: new AnswerCache(),
-    limiters: createLimiters(),
+    limiters: createLimiters({
+      ordersPerClientPerHour: config.ordersPerClientPerHour,
+      now: () => now().getTime(),
+    }),
     queueEmail(email) {
       outbox.queue(email);
     },

@@ -14,4 +14,5 @@ export * from './schemas/settings.ts';
 export * from './schemas.ts';
 export * from './seasons.ts';
 export * from './tiers.ts';
+export * from './transport.ts';
 export * from './zonedTime.ts';

@@ -9,21 +9,24 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..'
 export const NGINX = '/usr/sbin/nginx';
 
 /**
- * The lines of docs/deploy.md's nginx recipe that decide what the shop sees of a request (the proxy_* lines
- * of its `location /`), so the test runs the recipe people copy rather than a look-alike.
+ * docs/deploy.md's nginx recipe as people copy it, made local: its https server listens on `port` without
+ * TLS (the certificate lines go), the redirect from port 80 goes, and it forwards to `upstreamPort`. Its rate
+ * limits, proxy headers and body cap stay exactly as written.
  */
-export function deployRecipeProxyLines(): string[] {
+export function localDeployRecipe(port: number, upstreamPort: number): string {
   const doc = readFileSync(path.join(repoRoot, 'docs', 'deploy.md'), 'utf8');
-  const block = /```nginx\n([\s\S]*?)```/.exec(doc)?.[1];
-  if (!block) throw new Error('docs/deploy.md has no nginx recipe');
-  const lines = block
-    .split('\n')
-    .map((line) => line.trim())
-    .filter((line) => /^proxy_(set_header|http_version)\s/.test(line));
-  if (!lines.some((line) => line.startsWith('proxy_set_header X-Forwarded-For'))) {
-    throw new Error('docs/deploy.md nginx recipe sets no X-Forwarded-For');
+  const recipe = /```nginx\n([\s\S]*?)```/.exec(doc)?.[1];
+  if (!recipe) throw new Error('docs/deploy.md has no nginx recipe');
+  const local = recipe
+    .replace(/\nserver \{\n\s*listen 80;[\s\S]*$/, '\n')
+    .replace('listen 443 ssl http2;', `listen 127.0.0.1:${port};`)
+    .replace(/^\s*ssl_certificate(_key)?\s.*$/gm, '')
+    .replaceAll('http://127.0.0.1:3000', `http://127.0.0.1:${upstreamPort}`);
+  for (const expected of [`listen 127.0.0.1:${port};`, 'proxy_set_header X-Forwarded-For', 'limit_req ']) {
+    if (!local.includes(expected)) throw new Error(`docs/deploy.md's nginx recipe changed: no ${expected}`);
   }
-  return lines;
+  if (/ssl|listen 80/.test(local)) throw new Error("docs/deploy.md's nginx recipe changed: TLS left in it");
+  return local;
 }
 
 export interface RunningNginx {
@@ -33,14 +36,10 @@ export interface RunningNginx {
 }
 
 /**
- * Debian's nginx (scripts/ensure-nginx.sh installs it) on a free port in front of `upstreamPort`, with the
- * deploy recipe's proxy lines and its own temp folder; it runs in the foreground as this test's child.
+ * Debian's nginx (scripts/ensure-nginx.sh installs it) on a free port in front of `upstreamPort`, running the
+ * deploy recipe with its own temp folder, in the foreground as this test's child.
  */
-export async function startNginx(options: {
-  upstreamPort: number;
-  port?: number;
-  extraLocationLines?: string[];
-}): Promise<RunningNginx> {
+export async function startNginx(options: { upstreamPort: number; port?: number }): Promise<RunningNginx> {
   if (!existsSync(NGINX)) throw new Error(`${NGINX} is missing: run bash scripts/ensure-nginx.sh`);
   const port = options.port ?? (await freePort());
   const dir = mkdtempSync(path.join(os.tmpdir(), 'nursery-nginx-'));
@@ -62,14 +61,7 @@ http {
   fastcgi_temp_path ${dir}/proxy;
   uwsgi_temp_path ${dir}/proxy;
   scgi_temp_path ${dir}/proxy;
-  server {
-    listen 127.0.0.1:${port};
-    client_max_body_size 1m;
-    location / {
-      proxy_pass http://127.0.0.1:${options.upstreamPort};
-      ${[...deployRecipeProxyLines(), ...(options.extraLocationLines ?? [])].join('\n      ')}
-    }
-  }
+${localDeployRecipe(port, options.upstreamPort)}
 }
 `;
   writeFileSync(path.join(dir, 'nginx.conf'), conf);

@@ -35,6 +35,17 @@ const RETRY_CHECK_INTERVAL_MS = 30_000;
 export const MAX_SEND_AGE_MS = 7 * 24 * 60 * 60_000;
 const BATCH = 50;
 /**
+ * New-order notices to one address go out at most once a window: the first of a quiet spell at once, the
+ * ones placed meanwhile together in one e-mail when the window ends. A burst of orders (a school's, or a
+ * script's) is then a handful of e-mails listing them, not one per order. Rows stay one per order, written
+ * with the order, so none is lost; only the sending gathers them.
+ */
+export const NOTICE_WINDOW_MS = 60_000;
+const GATHERED_KINDS: Record<string, (count: number) => string> = {
+  'new-order': (count) => `${count} new orders`,
+};
+const MAX_GATHERED = 200;
+/**
  * Notices are kept this long, sent or not: the outbox is a record of what the shop said lately, not an
  * archive (at 100,000 orders it was half of shop.db). Pruned at start and once a day (docs/deploy.md).
  */
@@ -108,6 +119,22 @@ export function createOutbox(options: {
   let again = false;
   let timer: NodeJS.Timeout | null = null;
   let pruneTimer: NodeJS.Timeout | null = null;
+  // When a gathered notice last went to each kind and address, and the pass that sends the held ones.
+  const lastGathered = new Map<string, number>();
+  let windowTimer: NodeJS.Timeout | null = null;
+  let windowTimerAt = 0;
+
+  function flushAfter(ms: number): void {
+    const at = Date.now() + ms;
+    if (windowTimer && windowTimerAt <= at) return;
+    if (windowTimer) clearTimeout(windowTimer);
+    windowTimerAt = at;
+    windowTimer = setTimeout(() => {
+      windowTimer = null;
+      void flushNow();
+    }, ms);
+    windowTimer.unref();
+  }
 
   function isOpen(): boolean {
     try {
@@ -117,14 +144,71 @@ export function createOutbox(options: {
     }
   }
 
+  type OutboxRow = typeof emailOutbox.$inferSelect;
+
+  /** Sends one e-mail for the rows (one, or several gathered notices) and records the outcome on each. */
+  async function deliver(rows: OutboxRow[], gatheredKey: string | null): Promise<void> {
+    const [first] = rows;
+    if (!first) return;
+    const title = GATHERED_KINDS[first.kind];
+    const single = rows.length === 1 || !title;
+    const message = single
+      ? { subject: first.subject, text: first.textBody, ...(first.htmlBody ? { html: first.htmlBody } : {}) }
+      : {
+          subject: `${title(rows.length)}: ${first.subject} and ${rows.length - 1} more`,
+          text: rows.map((r) => `${r.subject}\n\n${r.textBody}`).join(`\n\n${'-'.repeat(40)}\n\n`),
+        };
+    try {
+      await transport?.sendMail({ from: mail.from, to: first.toAddress, ...message });
+      if (gatheredKey) lastGathered.set(gatheredKey, now().getTime());
+      for (const row of rows) notBefore.delete(row.emailId);
+      if (!isOpen()) return;
+      const sentAt = now().getTime();
+      for (const row of rows) {
+        database()
+          .db.update(emailOutbox)
+          .set({ sentAt, attempts: row.attempts + 1, lastError: null })
+          .where(eq(emailOutbox.emailId, row.emailId))
+          .run();
+      }
+      log.info(
+        { emailIds: rows.map((r) => r.emailId), kind: first.kind, to: first.toAddress },
+        rows.length === 1 ? 'e-mail sent' : `e-mail sent gathering ${rows.length} notices`,
+      );
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      if (!isOpen()) return;
+      for (const row of rows) {
+        const attempts = row.attempts + 1;
+        notBefore.set(row.emailId, now().getTime() + retryDelayMs(attempts));
+        database()
+          .db.update(emailOutbox)
+          .set({ attempts, lastError: reason.slice(0, 1000) })
+          .where(eq(emailOutbox.emailId, row.emailId))
+          .run();
+        const giveUp = attempts >= MAX_SEND_ATTEMPTS;
+        log[giveUp ? 'error' : 'warn'](
+          { emailId: row.emailId, kind: row.kind, to: row.toAddress, attempts, err: reason },
+          giveUp
+            ? 'e-mail could not be sent; it stays in the outbox and is no longer retried'
+            : 'e-mail could not be sent; it stays in the outbox and will be retried',
+        );
+      }
+    }
+  }
+
   async function sendDue(): Promise<void> {
     if (!transport) return;
+    // Rows looked at in this pass (sent, failed, held or not due), and the gathered kinds and addresses this
+    // pass may send to (decided once, so all that is due for one address goes out together).
     const seen = new Set<number>();
+    const gatherNow = new Set<string>();
     do {
       again = false;
       if (!isOpen()) return;
       const { db } = database();
-      const rows = db
+      const limit = BATCH + seen.size;
+      const fetched = db
         .select()
         .from(emailOutbox)
         .where(
@@ -135,46 +219,38 @@ export function createOutbox(options: {
           ),
         )
         .orderBy(asc(emailOutbox.emailId))
-        .limit(BATCH + seen.size)
-        .all()
-        .filter((r) => !seen.has(r.emailId) && (notBefore.get(r.emailId) ?? 0) <= now().getTime());
-      for (const row of rows) {
+        .limit(limit)
+        .all();
+      const singles: OutboxRow[][] = [];
+      const gathered = new Map<string, OutboxRow[][]>();
+      for (const row of fetched) {
+        if (seen.has(row.emailId)) continue;
         seen.add(row.emailId);
-        try {
-          await transport.sendMail({
-            from: mail.from,
-            to: row.toAddress,
-            subject: row.subject,
-            text: row.textBody,
-            ...(row.htmlBody ? { html: row.htmlBody } : {}),
-          });
-          notBefore.delete(row.emailId);
-          if (!isOpen()) return;
-          database()
-            .db.update(emailOutbox)
-            .set({ sentAt: now().getTime(), attempts: row.attempts + 1, lastError: null })
-            .where(eq(emailOutbox.emailId, row.emailId))
-            .run();
-          log.info({ emailId: row.emailId, kind: row.kind, to: row.toAddress }, 'e-mail sent');
-        } catch (error) {
-          const attempts = row.attempts + 1;
-          const reason = error instanceof Error ? error.message : String(error);
-          notBefore.set(row.emailId, now().getTime() + retryDelayMs(attempts));
-          if (!isOpen()) return;
-          database()
-            .db.update(emailOutbox)
-            .set({ attempts, lastError: reason.slice(0, 1000) })
-            .where(eq(emailOutbox.emailId, row.emailId))
-            .run();
-          const giveUp = attempts >= MAX_SEND_ATTEMPTS;
-          log[giveUp ? 'error' : 'warn'](
-            { emailId: row.emailId, kind: row.kind, to: row.toAddress, attempts, err: reason },
-            giveUp
-              ? 'e-mail could not be sent; it stays in the outbox and is no longer retried'
-              : 'e-mail could not be sent; it stays in the outbox and will be retried',
-          );
+        if ((notBefore.get(row.emailId) ?? 0) > now().getTime()) continue;
+        if (!GATHERED_KINDS[row.kind]) {
+          singles.push([row]);
+          continue;
         }
+        const key = `${row.kind}\n${row.toAddress}`;
+        if (!gatherNow.has(key)) {
+          const wait =
+            (lastGathered.get(key) ?? Number.NEGATIVE_INFINITY) + NOTICE_WINDOW_MS - now().getTime();
+          if (wait > 0) {
+            flushAfter(wait);
+            continue;
+          }
+          gatherNow.add(key);
+        }
+        const chunks = gathered.get(key) ?? [];
+        const last = chunks.at(-1);
+        if (last && last.length < MAX_GATHERED) last.push(row);
+        else chunks.push([row]);
+        gathered.set(key, chunks);
       }
+      for (const rows of singles) await deliver(rows, null);
+      for (const [key, chunks] of gathered) for (const rows of chunks) await deliver(rows, key);
+      // A full page may have more behind it.
+      if (fetched.length === limit) again = true;
     } while (again);
   }
 
@@ -246,6 +322,8 @@ export function createOutbox(options: {
     close() {
       if (timer) clearInterval(timer);
       if (pruneTimer) clearInterval(pruneTimer);
+      if (windowTimer) clearTimeout(windowTimer);
+      windowTimer = null;
       timer = null;
       pruneTimer = null;
       transport?.close();

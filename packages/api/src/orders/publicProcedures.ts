@@ -10,7 +10,16 @@ export const ordersPublicProcedures = {
     .input(orderDetailsSchema)
     // Typed, not parsed: the submit is the hot path and its Order is built by the same toOrder as byId's.
     .output(typedAnswer(submittedOrderSchema))
-    .mutation(({ ctx, input }) => submitOrder(ctx.shop, input)),
+    .mutation(async ({ ctx, input }) => {
+      const budget = ctx.shop.limiters.orders;
+      budget.take(ctx.clientIp);
+      try {
+        return await submitOrder(ctx.shop, input);
+      } catch (error) {
+        budget.giveBack(ctx.clientIp);
+        throw error;
+      }
+    }),
   /** An order by its number and the phone number it was placed with (Orders/GetOrderById). */
   byId: procedure
     .input(orderLookupSchema)
