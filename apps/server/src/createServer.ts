@@ -7,7 +7,15 @@ import { fileURLToPath } from 'node:url';
 import fastifyCompress from '@fastify/compress';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import { type ApiContext, appRouter, createShop, restRoutes, type Shop, type ShopConfig } from '@nursery/api';
+import {
+  type ApiContext,
+  appRouter,
+  createShop,
+  removeBackupLeftovers,
+  restRoutes,
+  type Shop,
+  type ShopConfig,
+} from '@nursery/api';
 import {
   checkDatabaseIntegrity,
   DATABASE_FILE_NAME,
@@ -187,6 +195,11 @@ async function createServerHoldingLock(
   });
 
   mkdirSync(config.mediaDir, { recursive: true });
+  // An interrupted restore leaves a staged database (password hashes included); the lock is held, so
+  // nothing else is using it.
+  const leftovers = removeBackupLeftovers(config.dataDir);
+  if (leftovers.length > 0)
+    app.log.warn({ removed: leftovers }, 'removed what an interrupted restore or backup left');
   const database = openDatabase(path.join(config.dataDir, DATABASE_FILE_NAME));
   database.damage = checkDatabaseIntegrity(database);
   const shop = createShop({ config, database, log: app.log, ...(options.now ? { now: options.now } : {}) });

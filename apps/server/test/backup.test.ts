@@ -1,4 +1,14 @@
-import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import {
   createStaffAccount,
@@ -6,6 +16,7 @@ import {
   resetStaffPassword,
   revokeOidcPayloadsOfAccount,
 } from '@nursery/api/staff';
+import { openDatabase } from '@nursery/db';
 import { strToU8, unzipSync, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rest, staffToken, startTestServer, type TestServer } from '../src/testing.ts';
@@ -121,7 +132,9 @@ describe('backup', () => {
       /attachment; filename="backup-\d{4}-\d\d-\d\d-\d{6}\.zip"/,
     );
     archive = Buffer.from(await response.arrayBuffer());
-    expect(Number(response.headers.get('content-length'))).toBe(archive.byteLength);
+    // Written out as it is zipped (never whole in memory), so its length is not known up front.
+    expect(response.headers.get('content-length')).toBeNull();
+    expect(response.headers.get('transfer-encoding')).toBe('chunked');
 
     const entries = unzipSync(archive);
     const manifest = JSON.parse(Buffer.from(entries['manifest.json'] as Uint8Array).toString('utf8'));
@@ -397,6 +410,122 @@ describe('restore and staff accounts', () => {
       expect(account.staffId).toBeGreaterThan(removed.staffId);
     } finally {
       await shop.stop();
+    }
+  }, 60_000);
+});
+
+/** The source's archive with its database changed by `alter` (as a forger would), the manifest vouching for it. */
+function craftedArchive(alter: string): Uint8Array {
+  const entries = unzipSync(archive);
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'nursery-crafted-'));
+  try {
+    const file = path.join(dir, 'shop.db');
+    writeFileSync(file, entries['shop.db'] as Uint8Array);
+    const database = openDatabase(file);
+    database.sqlite.exec(alter);
+    database.close();
+    const db = new Uint8Array(readFileSync(file));
+    const manifest = JSON.parse(Buffer.from(entries['manifest.json'] as Uint8Array).toString('utf8'));
+    manifest.files = manifest.files.map((f: { path: string }) =>
+      f.path === 'shop.db'
+        ? { path: 'shop.db', size: db.byteLength, sha256: createHash('sha256').update(db).digest('hex') }
+        : f,
+    );
+    return zipSync({ ...entries, 'shop.db': db, 'manifest.json': strToU8(JSON.stringify(manifest)) });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+function stagingLeft(server: TestServer): string[] {
+  return readdirSync(server.dataDir).filter((name) => name.startsWith('.restore-'));
+}
+
+describe('restore of a crafted database', () => {
+  it('refuses triggers, views, extra tables and columns the shop does not define, before anything in it runs', async () => {
+    const before = { tables: tables(target), backups: backupsWritten(target) };
+    const cases: [string, RegExp][] = [
+      [
+        // Would run on the shop's thread when the restore copies settings in.
+        `CREATE TRIGGER spy AFTER INSERT ON settings BEGIN
+           SELECT count(*) FROM (WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n) SELECT x FROM n);
+         END`,
+        /it has a trigger "spy" this shop does not define/,
+      ],
+      [
+        'CREATE VIEW forever AS WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n) SELECT x FROM n',
+        /it has a view "forever" this shop does not define/,
+      ],
+      ['CREATE TABLE loot (secret text)', /it has a table "loot" this shop does not define/],
+      [
+        'ALTER TABLE orders ADD COLUMN note text',
+        /it has a table "orders" defined differently \(an extra or changed column\?\)/,
+      ],
+      ['DROP INDEX orders_created_idx', /it has no index "orders_created_idx"/],
+    ];
+    for (const [alter, message] of cases) {
+      const answer = await restore(craftedArchive(alter));
+      expect(answer.status, alter).toBe(400);
+      expect(answer.body.message).toMatch(
+        /^The backup's database is not this shop's database as schema \d+ defines it: /,
+      );
+      expect(answer.body.message).toMatch(message);
+      expect(answer.body.message).toMatch(/It was altered or made by other software; nothing was changed\.$/);
+      expect(stagingLeft(target)).toEqual([]);
+    }
+    expect(tables(target)).toEqual(before.tables);
+    expect(backupsWritten(target)).toEqual(before.backups);
+  }, 60_000);
+});
+
+describe('restore checks off the shop thread', () => {
+  it('keeps answering while the database is checked, and refuses a check that runs past its time limit', async () => {
+    const slow = await startTestServer({ ...env, DEMO_DATA: 'false', RESTORE_CHECK_SECONDS: '0.001' });
+    try {
+      const token = await staffToken(slow, { email: STAFF });
+      const form = new FormData();
+      form.append('file', new Blob([Buffer.from(archive)], { type: 'application/zip' }), 'backup.zip');
+      let done = false;
+      const answer = fetch(`${slow.url}/api/v1/RestoreAuth`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}` },
+        body: form,
+      }).then(async (r) => {
+        done = true;
+        return { status: r.status, body: (await r.json()) as { message: string } };
+      });
+      let answeredMeanwhile = 0;
+      while (!done) {
+        const health = await fetch(`${slow.url}/health`);
+        if (!done && health.status === 200) answeredMeanwhile++;
+      }
+      const refused = await answer;
+      expect(refused.status).toBe(400);
+      expect(refused.body.message).toBe(
+        "The backup's database took longer than 0 s to check, so it was not restored; nothing was changed. A genuine backup this large can be restored with a longer RESTORE_CHECK_SECONDS.",
+      );
+      expect(answeredMeanwhile).toBeGreaterThan(0);
+      expect(stagingLeft(slow)).toEqual([]);
+      expect((await fetch(`${slow.url}/health`)).status).toBe(200);
+    } finally {
+      await slow.stop();
+    }
+  }, 60_000);
+
+  it('removes what an interrupted restore left (a staged database with password hashes) at the next start', async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'nursery-leftover-'));
+    try {
+      const first = await startTestServer({ DEMO_DATA: 'false' }, { dataDir });
+      await first.stop();
+      mkdirSync(path.join(dataDir, '.restore-0d1e'), { recursive: true });
+      writeFileSync(path.join(dataDir, '.restore-0d1e', 'shop.db'), 'staged database');
+      mkdirSync(path.join(dataDir, 'backups', '.snapshot-x1'), { recursive: true });
+      const again = await startTestServer({ DEMO_DATA: 'false' }, { dataDir });
+      expect(stagingLeft(again)).toEqual([]);
+      expect(readdirSync(path.join(dataDir, 'backups'))).toEqual([]);
+      await again.stop();
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
     }
   }, 60_000);
 });

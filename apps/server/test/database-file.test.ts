@@ -168,6 +168,12 @@ describe('a database that fails its integrity check', () => {
         headers: { authorization: `Bearer ${token}` },
       });
       expect(backup.status).toBe(200);
+      // What SQLite can still read of it comes out as a backup archive.
+      expect(
+        Buffer.from(await backup.arrayBuffer())
+          .subarray(0, 2)
+          .toString('latin1'),
+      ).toBe('PK');
       expect(lastOrder()).toBe(lastBefore);
     } finally {
       await server.stop();

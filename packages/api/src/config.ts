@@ -139,6 +139,8 @@ export const envSchema = z.object({
     .int()
     .positive()
     .default(1024 * 1024 * 1024),
+  // How long the checks of a restored database (integrity, foreign keys) may take before it is refused.
+  RESTORE_CHECK_SECONDS: z.coerce.number().positive().max(3600).default(300),
 
   SMTP_URL: optionalText,
   MAIL_FROM: optionalText,
@@ -186,6 +188,7 @@ function toShopConfig(env: z.infer<typeof envSchema>) {
     pdfMaxBytes: env.PDF_MAX_BYTES,
     restoreMaxBytes: env.RESTORE_MAX_BYTES,
     ordersPerClientPerHour: env.ORDERS_PER_CLIENT_PER_HOUR,
+    restoreCheckMs: Math.round(env.RESTORE_CHECK_SECONDS * 1000),
     mail: {
       smtpUrl: env.SMTP_URL,
       from: env.MAIL_FROM ?? env.SHOP_EMAIL,

@@ -1,6 +1,12 @@
 export { ANONYMOUS_READS } from './anonymousReads.ts';
 export { answerSchemaOf, cachedAnswer, typedAnswer } from './answers.ts';
-export { createBackup, restoreBackup, writeBackupFile } from './backup/service.ts';
+export {
+  createBackup,
+  removeBackupLeftovers,
+  restoreBackup,
+  restoreBackupFile,
+  writeBackupFile,
+} from './backup/service.ts';
 export * from './config.ts';
 export * from './errors.ts';
 export * from './input.ts';

@@ -3,4 +3,13 @@ export { type DataFolderLock, LOCK_FILE_NAME, lockDataFolder, ShopStartError } f
 export { idList, inIdList, perConnection } from './prepared.ts';
 export * as schema from './schema.ts';
 export * from './schema.ts';
+export {
+  BETTER_SQLITE3_MODULE,
+  expectedSchema,
+  MIGRATIONS_TABLE,
+  readSchema,
+  type SchemaObject,
+  type StagedSchema,
+  schemaDifferences,
+} from './schemaCheck.ts';
 export { type SeedOptions, seedDatabase } from './seed.ts';

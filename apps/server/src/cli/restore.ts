@@ -1,5 +1,5 @@
-import { existsSync, readFileSync, statSync } from 'node:fs';
-import { restoreBackup, ShopError } from '@nursery/api';
+import { existsSync, statSync } from 'node:fs';
+import { restoreBackupFile, ShopError } from '@nursery/api';
 import {
   CommandError,
   type CommandIo,
@@ -41,12 +41,8 @@ export async function runRestoreCommand(
       },
     });
     try {
-      if (statSync(file).size > shop.config.restoreMaxBytes) {
-        throw new CommandError(
-          `${file} is larger than RESTORE_MAX_BYTES (${shop.config.restoreMaxBytes} bytes). Raise it if the backup is genuine.`,
-        );
-      }
-      const result = await restoreBackup(shop, new Uint8Array(readFileSync(file)));
+      // Read from disk as a stream: a backup of any size is never held in memory.
+      const result = await restoreBackupFile(shop, file, statSync(file).size);
       io.out(
         `Restored the shop from ${file} (made ${result.manifest.createdAt} by version ${result.manifest.appVersion}).`,
       );

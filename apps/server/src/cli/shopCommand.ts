@@ -1,6 +1,13 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { ConfigError, createShop, loadConfig, type Shop, type ShopLogger } from '@nursery/api';
+import {
+  ConfigError,
+  createShop,
+  loadConfig,
+  removeBackupLeftovers,
+  type Shop,
+  type ShopLogger,
+} from '@nursery/api';
 import {
   DATABASE_FILE_NAME,
   type DataFolderLock,
@@ -51,6 +58,8 @@ export function openShopForCommand(
   if (options.exclusive) {
     try {
       lock = lockDataFolder(config.dataDir, 'this command');
+      // Holding the lock, nothing else can be using what an interrupted restore or backup left behind.
+      removeBackupLeftovers(config.dataDir);
     } catch (error) {
       if (error instanceof ShopStartError) {
         throw new CommandError(

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import {
   ANONYMOUS_READS,
   type ApiContext,
@@ -203,7 +204,13 @@ export function registerRestRoutes(
                 `attachment; filename="${file.fileName.replace(/[^\w .-]/g, '_')}"; filename*=UTF-8''${encoded}`,
               )
               .header('cache-control', 'no-store')
-              .send(typeof file.body === 'string' ? file.body : Buffer.from(file.body));
+              .send(
+                typeof file.body === 'string'
+                  ? file.body
+                  : file.body instanceof Uint8Array
+                    ? Buffer.from(file.body)
+                    : Readable.from(file.body),
+              );
           }
           return sendEnvelope(request, reply, route, data);
         } catch (error) {

@@ -1,12 +1,16 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { deflateRawSync } from 'node:zlib';
 import { strToU8, type Zippable, zipSync } from 'fflate';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import {
   ArchiveRefused,
   BACKUP_FORMAT,
   BACKUP_FORMAT_VERSION,
   DATABASE_ENTRY,
   MANIFEST_NAME,
-  readBackup,
+  readBackupFile,
   sha256,
 } from './archive.ts';
 
@@ -14,9 +18,20 @@ const GIB = 1024 * 1024 * 1024;
 // What the server passes for the default RESTORE_MAX_BYTES of 1 GB.
 const DEFAULT_LIMITS = { maxExpandedBytes: 4 * GIB };
 
-/** A well-formed backup of the given files; `stored` names the ones zipped without compression. */
-function backupOf(files: Record<string, Uint8Array>, stored: string[] = []): Uint8Array {
-  const manifest = {
+const root = mkdtempSync(path.join(os.tmpdir(), 'nursery-archive-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+let serial = 0;
+
+/** The archive written to a file, as an upload or pnpm restore FILE would have it, and a stage to unpack into. */
+function onDisk(archive: Uint8Array): { file: string; stage: string } {
+  serial += 1;
+  const file = path.join(root, `archive-${serial}.zip`);
+  writeFileSync(file, archive);
+  return { file, stage: path.join(root, `stage-${serial}`) };
+}
+
+function manifestOf(files: Record<string, Uint8Array>) {
+  return {
     format: BACKUP_FORMAT,
     formatVersion: BACKUP_FORMAT_VERSION,
     appVersion: '0.1.0',
@@ -28,7 +43,11 @@ function backupOf(files: Record<string, Uint8Array>, stored: string[] = []): Uin
       sha256: sha256(bytes),
     })),
   };
-  const entries: Zippable = { [MANIFEST_NAME]: strToU8(JSON.stringify(manifest)) };
+}
+
+/** A well-formed backup of the given files; `stored` names the ones zipped without compression. */
+function backupOf(files: Record<string, Uint8Array>, stored: string[] = []): Uint8Array {
+  const entries: Zippable = { [MANIFEST_NAME]: strToU8(JSON.stringify(manifestOf(files))) };
   for (const [name, bytes] of Object.entries(files)) {
     entries[name] = [bytes, { level: stored.includes(name) ? 0 : 6 }];
   }
@@ -61,9 +80,10 @@ function declareSize(archive: Uint8Array, name: string, size: number): Uint8Arra
   return out;
 }
 
-function refusal(archive: Uint8Array, limits = DEFAULT_LIMITS): string {
+async function refusal(archive: Uint8Array, limits = DEFAULT_LIMITS): Promise<string> {
+  const { file, stage } = onDisk(archive);
   try {
-    readBackup(archive, limits);
+    await readBackupFile(file, stage, limits);
   } catch (error) {
     expect(error).toBeInstanceOf(ArchiveRefused);
     return (error as Error).message;
@@ -73,25 +93,30 @@ function refusal(archive: Uint8Array, limits = DEFAULT_LIMITS): string {
 
 const database = strToU8('SQLite format 3\0'.padEnd(3000, 'plants and seeds '));
 
-describe('readBackup sizes', () => {
-  it('reads a real backup', () => {
-    const { files } = readBackup(backupOf({ [DATABASE_ENTRY]: database }), DEFAULT_LIMITS);
-    expect(files.get(DATABASE_ENTRY)).toEqual(database);
+describe('readBackupFile sizes', () => {
+  it('unpacks a real backup into the stage', async () => {
+    const { file, stage } = onDisk(
+      backupOf({ [DATABASE_ENTRY]: database, 'media/a/b.pdf': strToU8('%PDF') }),
+    );
+    const manifest = await readBackupFile(file, stage, DEFAULT_LIMITS);
+    expect(manifest.files.map((f) => f.path)).toEqual([DATABASE_ENTRY, 'media/a/b.pdf']);
+    expect(new Uint8Array(readFileSync(path.join(stage, DATABASE_ENTRY)))).toEqual(database);
+    expect(readFileSync(path.join(stage, 'media', 'a', 'b.pdf'), 'utf8')).toBe('%PDF');
   });
 
-  it('refuses a small archive whose header declares a huge size, before allocating it', () => {
+  it('refuses a small archive whose header declares a huge size, before allocating it', async () => {
     const forged = declareSize(backupOf({ [DATABASE_ENTRY]: database }), DATABASE_ENTRY, 3 * GIB);
     const before = process.memoryUsage().arrayBuffers;
-    expect(refusal(forged)).toMatch(
+    expect(await refusal(forged)).toMatch(
       /^The backup archive says it unpacks to 3 GB from \d+ bytes, far more than a backup made by this shop: it is damaged or was altered\. Nothing was changed\.$/,
     );
     expect(process.memoryUsage().arrayBuffers - before).toBeLessThan(64 * 1024 * 1024);
   });
 
-  it('refuses an entry whose declared size is not what it unpacks to', () => {
-    // Within every limit, so only the comparison with the real contents can tell.
+  it('refuses an entry that unpacks to less than it declares', async () => {
+    // Within every limit, so only counting what really unpacks can tell.
     const forged = declareSize(backupOf({ [DATABASE_ENTRY]: database }), DATABASE_ENTRY, 5000);
-    expect(refusal(forged)).toBe(
+    expect(await refusal(forged)).toBe(
       'The backup archive is damaged: the size recorded for shop.db does not match its contents. Nothing was changed.',
     );
     const storedForged = declareSize(
@@ -99,24 +124,39 @@ describe('readBackup sizes', () => {
       DATABASE_ENTRY,
       database.byteLength + 10,
     );
-    expect(refusal(storedForged)).toBe(
+    expect(await refusal(storedForged)).toBe(
       'The backup archive is damaged: the size recorded for shop.db does not match its contents. Nothing was changed.',
     );
   });
 
-  it('refuses a zip bomb: honest headers, but far more than a backup unpacks to', () => {
+  it('refuses an entry that unpacks to more than it declares, even when the manifest vouches for the cut', async () => {
+    // The forger declares 2,000 bytes and lists the first 2,000 with their checksum: a reader that stops at
+    // the declared size would accept the first part and never notice the rest.
+    const cut = database.subarray(0, 2000);
+    const entries: Zippable = {
+      [MANIFEST_NAME]: strToU8(JSON.stringify(manifestOf({ [DATABASE_ENTRY]: cut }))),
+      [DATABASE_ENTRY]: [database, { level: 6 }],
+    };
+    const forged = declareSize(zipSync(entries), DATABASE_ENTRY, cut.byteLength);
+    expect(deflateRawSync(database).byteLength).toBeLessThan(cut.byteLength);
+    expect(await refusal(forged)).toBe(
+      'The backup archive is damaged: the size recorded for shop.db does not match its contents. Nothing was changed.',
+    );
+  });
+
+  it('refuses a zip bomb: honest headers, but far more than a backup unpacks to', async () => {
     const bomb = backupOf({
       [DATABASE_ENTRY]: database,
       'media/zeros.bin': new Uint8Array(24 * 1024 * 1024),
     });
     expect(bomb.byteLength).toBeLessThan(200 * 1024);
-    expect(refusal(bomb)).toMatch(
+    expect(await refusal(bomb)).toMatch(
       /^The backup archive says it unpacks to 24 MB from \d+ KB, far more than a backup made by this shop/,
     );
   });
 
-  it('names RESTORE_MAX_BYTES when a real backup unpacks to more than the configured limit', () => {
-    expect(refusal(backupOf({ [DATABASE_ENTRY]: database }), { maxExpandedBytes: 2048 })).toMatch(
+  it('names RESTORE_MAX_BYTES when a real backup unpacks to more than the configured limit', async () => {
+    expect(await refusal(backupOf({ [DATABASE_ENTRY]: database }), { maxExpandedBytes: 2048 })).toMatch(
       /^The backup unpacks to 3 KB, more than the 2 KB this shop restores \(4 × RESTORE_MAX_BYTES\)\. Nothing was changed\.$/,
     );
   });

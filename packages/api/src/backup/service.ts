@@ -1,8 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { createWriteStream, existsSync, linkSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import { copyFile, mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { openDatabase, schemaVersion, seedDatabase } from '@nursery/db';
+import { finished, pipeline } from 'node:stream/promises';
+import {
+  expectedSchema,
+  MIGRATIONS_TABLE,
+  openDatabase,
+  readSchema,
+  schemaDifferences,
+  schemaVersion,
+  seedDatabase,
+} from '@nursery/db';
 import { zonedParts } from '@nursery/domain';
 import { ShopError } from '../errors.ts';
 import type { FileAnswer } from '../input.ts';
@@ -12,20 +21,22 @@ import {
   ArchiveRefused,
   BACKUP_FORMAT,
   BACKUP_FORMAT_VERSION,
+  type BackupEntry,
   type BackupManifest,
   DATABASE_ENTRY,
+  fileDigest,
   MEDIA_PREFIX,
-  readBackup,
-  sha256,
+  readBackupFile,
   sizeText,
-  zipBackup,
+  zipBackupStream,
 } from './archive.ts';
+import { checkDatabaseApart } from './databaseCheck.ts';
 
 export const BACKUPS_FOLDER = 'backups';
 const ZIP_CONTENT_TYPE = 'application/zip';
-const MIGRATIONS_TABLE = '__drizzle_migrations';
-/** Tables a database must have to be this shop's; a stray SQLite file is refused. */
-const REQUIRED_TABLES = ['products', 'orders', 'order_lines', 'settings', MIGRATIONS_TABLE];
+/** Working folders: a restore's staging area in the data folder, a backup's snapshot in backups/. */
+const RESTORE_STAGE_PREFIX = '.restore-';
+const SNAPSHOT_PREFIX = '.snapshot-';
 
 function backupsDir(shop: Shop): string {
   return path.join(shop.config.dataDir, BACKUPS_FOLDER);
@@ -49,12 +60,32 @@ async function listMedia(root: string, prefix = ''): Promise<string[]> {
   return found;
 }
 
+/**
+ * Removes what an interrupted restore or backup left in the data folder (a staged database holds every
+ * password hash). Called at start, while the data folder's lock is held, so nothing of it is in use.
+ */
+export function removeBackupLeftovers(dataDir: string): string[] {
+  const removed: string[] = [];
+  const sweep = (dir: string, prefix: string) => {
+    if (!existsSync(dir)) return;
+    for (const name of readdirSync(dir)) {
+      if (!name.startsWith(prefix) && !(dir !== dataDir && name.endsWith('.tmp'))) continue;
+      rmSync(path.join(dir, name), { recursive: true, force: true });
+      removed.push(path.join(dir, name));
+    }
+  };
+  sweep(dataDir, RESTORE_STAGE_PREFIX);
+  sweep(path.join(dataDir, BACKUPS_FOLDER), SNAPSHOT_PREFIX);
+  return removed;
+}
+
 export interface CreatedBackup {
   fileName: string;
-  bytes: Uint8Array;
   manifest: BackupManifest;
   /** What the backup could not hold, in words for the owner; empty when it holds everything. */
   warnings: string[];
+  /** The archive, written as it is read; the snapshot folder goes when it ends, fails or is abandoned. */
+  stream: NodeJS.ReadableStream;
 }
 
 /**
@@ -68,24 +99,39 @@ function mediaWarnings(shop: Shop): string[] {
   ];
 }
 
+/** A file's content as of now, kept however the original changes: a hard link, or a copy across disks. */
+async function keepCopy(from: string, to: string): Promise<void> {
+  await mkdir(path.dirname(to), { recursive: true });
+  try {
+    linkSync(from, to);
+  } catch {
+    await copyFile(from, to);
+  }
+}
+
 /**
  * One archive holding the whole shop: a consistent snapshot of the database made with SQLite's online
- * backup (orders keep coming in while it runs), every file in the media folder, and a manifest with the
- * app and schema versions and each file's size and SHA-256.
+ * backup into a file (orders keep coming in while it runs), every file in the media folder, and a manifest
+ * with the app and schema versions and each file's size and SHA-256. Nothing is held in memory: the files
+ * are hashed and zipped as streams, so the answer starts as soon as the snapshot is taken.
  */
 export async function createBackup(shop: Shop): Promise<CreatedBackup> {
   const workDir = backupsDir(shop);
   await mkdir(workDir, { recursive: true });
-  const temp = await mkdtemp(path.join(workDir, '.snapshot-'));
+  const temp = await mkdtemp(path.join(workDir, SNAPSHOT_PREFIX));
   try {
     const snapshot = path.join(temp, DATABASE_ENTRY);
     await shop.database.sqlite.backup(snapshot);
     const warnings = mediaWarnings(shop);
-    const files = new Map<string, Uint8Array>();
-    files.set(DATABASE_ENTRY, await readFile(snapshot));
+    const entries: BackupEntry[] = [{ name: DATABASE_ENTRY, file: snapshot }];
     for (const relative of await listMedia(shop.config.mediaDir)) {
-      files.set(`${MEDIA_PREFIX}${relative}`, await readFile(path.join(shop.config.mediaDir, relative)));
+      // Linked into the snapshot folder: a photo deleted while the archive streams is still the one hashed.
+      const kept = path.join(temp, 'media', ...relative.split('/'));
+      await keepCopy(path.join(shop.config.mediaDir, relative), kept);
+      entries.push({ name: `${MEDIA_PREFIX}${relative}`, file: kept });
     }
+    const files: BackupManifest['files'] = [];
+    for (const entry of entries) files.push({ path: entry.name, ...(await fileDigest(entry.file)) });
     const manifest: BackupManifest = {
       format: BACKUP_FORMAT,
       formatVersion: BACKUP_FORMAT_VERSION,
@@ -94,18 +140,22 @@ export async function createBackup(shop: Shop): Promise<CreatedBackup> {
       createdAt: shop.now().toISOString(),
       shopName: shop.config.shop.name,
       ...(warnings.length > 0 ? { warnings } : {}),
-      files: [...files].map(([name, bytes]) => ({
-        path: name,
-        size: bytes.byteLength,
-        sha256: sha256(bytes),
-      })),
+      files,
     };
-    const bytes = await zipBackup(files, manifest);
-    shop.log.info({ files: files.size, bytes: bytes.byteLength }, 'backup made');
+    const stream = zipBackupStream(entries, manifest);
+    finished(stream)
+      .then(
+        () => undefined,
+        () => undefined,
+      )
+      .finally(() => void rm(temp, { recursive: true, force: true }));
+    const bytes = files.reduce((sum, f) => sum + f.size, 0);
+    shop.log.info({ files: files.length, bytes }, 'backup made');
     for (const warning of warnings) shop.log.warn({ mediaDir: shop.config.mediaDir }, warning);
-    return { fileName: `backup-${stamp(shop)}.zip`, bytes, manifest, warnings };
-  } finally {
+    return { fileName: `backup-${stamp(shop)}.zip`, manifest, warnings, stream };
+  } catch (error) {
     await rm(temp, { recursive: true, force: true });
+    throw error;
   }
 }
 
@@ -114,7 +164,7 @@ export async function backupDownload(shop: Shop): Promise<FileAnswer> {
   return {
     contentType: ZIP_CONTENT_TYPE,
     fileName: backup.fileName,
-    body: backup.bytes,
+    body: backup.stream,
     ...(backup.warnings.length > 0 ? { warning: backup.warnings.join(' ') } : {}),
   };
 }
@@ -125,12 +175,17 @@ export async function writeBackupFile(
   file?: string,
   prefix = 'backup',
 ): Promise<{ file: string; warnings: string[] }> {
-  const backup = await createBackup(shop);
   const target = file ?? path.join(backupsDir(shop), `${prefix}-${stamp(shop)}.zip`);
   await mkdir(path.dirname(target), { recursive: true });
+  const backup = await createBackup(shop);
   const temp = `${target}.${randomUUID()}.tmp`;
-  await writeFile(temp, backup.bytes);
-  renameSync(temp, target);
+  try {
+    await pipeline(backup.stream, createWriteStream(temp));
+    renameSync(temp, target);
+  } catch (error) {
+    await rm(temp, { force: true });
+    throw error;
+  }
   return { file: target, warnings: backup.warnings };
 }
 
@@ -146,21 +201,45 @@ export interface RestoreResult {
   safetyBackup: string;
 }
 
-/**
- * Replaces the shop's database and media with a backup's. The archive is checked whole before anything is
- * touched (zip, manifest, checksums, integrity check, schema version; older schemas are migrated forward
- * on a copy). Then the current state is saved to backups/, and the database contents and media folder are
- * swapped in one synchronous step inside one SQLite transaction, so no request sees half of each, and a
- * failure at any point leaves the shop exactly as it was.
- */
+/** Restores from an archive received in memory (the admin screen's upload): it is staged as a file first. */
 export async function restoreBackup(shop: Shop, archive: Uint8Array): Promise<RestoreResult> {
-  const { config } = shop;
-  if (archive.byteLength > config.restoreMaxBytes) {
+  checkArchiveSize(shop, archive.byteLength);
+  return restoreStaged(shop, async (stage) => {
+    const file = path.join(stage, 'upload.zip');
+    await writeFile(file, archive);
+    return file;
+  });
+}
+
+/** Restores from an archive on disk (pnpm restore FILE), read as a stream. */
+export async function restoreBackupFile(shop: Shop, archive: string, size: number): Promise<RestoreResult> {
+  checkArchiveSize(shop, size);
+  return restoreStaged(shop, async () => archive);
+}
+
+function checkArchiveSize(shop: Shop, bytes: number): void {
+  if (bytes > shop.config.restoreMaxBytes) {
     throw new ShopError({
       kind: 'too_large',
-      message: `The backup is larger than the ${sizeText(config.restoreMaxBytes)} this shop accepts (RESTORE_MAX_BYTES). Nothing was changed.`,
+      message: `The backup is larger than the ${sizeText(shop.config.restoreMaxBytes)} this shop accepts (RESTORE_MAX_BYTES). Nothing was changed.`,
     });
   }
+}
+
+/**
+ * Replaces the shop's database and media with a backup's. The archive is checked whole before anything is
+ * touched: zip, manifest, every entry's size and checksum as it unpacks into a staging folder, the
+ * database's schema compared with this shop's before anything in it runs, its integrity and foreign keys
+ * checked in a separate process with a time limit, and an older schema migrated forward on the staged
+ * copy. Then the current state is saved to backups/, and the database contents and media folder are
+ * swapped in one synchronous step inside one SQLite transaction, so no request sees half of each, and a
+ * failure at any point leaves the shop exactly as it was. The staging folder always goes.
+ */
+async function restoreStaged(
+  shop: Shop,
+  archiveIn: (stage: string) => Promise<string>,
+): Promise<RestoreResult> {
+  const { config } = shop;
   if (restoring.has(shop)) {
     throw new ShopError({
       kind: 'conflict',
@@ -168,16 +247,18 @@ export async function restoreBackup(shop: Shop, archive: Uint8Array): Promise<Re
     });
   }
   restoring.add(shop);
-  const stage = path.join(config.dataDir, `.restore-${randomUUID()}`);
+  const stage = path.join(config.dataDir, `${RESTORE_STAGE_PREFIX}${randomUUID()}`);
   try {
-    let parsed: ReturnType<typeof readBackup>;
+    mkdirSync(stage, { recursive: true });
+    const archive = await archiveIn(stage);
+    const unpacked = path.join(stage, 'unpacked');
+    let manifest: BackupManifest;
     try {
-      parsed = readBackup(archive, { maxExpandedBytes: config.restoreMaxBytes * 4 });
+      manifest = await readBackupFile(archive, unpacked, { maxExpandedBytes: config.restoreMaxBytes * 4 });
     } catch (error) {
       if (error instanceof ArchiveRefused) refuse(error.message);
       throw error;
     }
-    const { manifest, files } = parsed;
     const ours = schemaVersion();
     if (manifest.schemaVersion > ours) {
       refuse(
@@ -185,20 +266,13 @@ export async function restoreBackup(shop: Shop, archive: Uint8Array): Promise<Re
       );
     }
 
-    mkdirSync(stage, { recursive: true });
-    const stagedDb = path.join(stage, DATABASE_ENTRY);
-    writeFileSync(stagedDb, files.get(DATABASE_ENTRY) as Uint8Array);
-    checkStagedDatabase(shop, stagedDb, ours);
+    const stagedDb = path.join(unpacked, DATABASE_ENTRY);
+    checkStagedSchema(shop, stagedDb, ours);
+    await checkStagedDatabase(shop, stagedDb);
     migrateStagedDatabase(shop, stagedDb);
 
-    const stagedMedia = path.join(stage, 'media');
+    const stagedMedia = path.join(unpacked, 'media');
     mkdirSync(stagedMedia, { recursive: true });
-    for (const [name, bytes] of files) {
-      if (!name.startsWith(MEDIA_PREFIX)) continue;
-      const target = path.join(stagedMedia, ...name.slice(MEDIA_PREFIX.length).split('/'));
-      mkdirSync(path.dirname(target), { recursive: true });
-      writeFileSync(target, bytes);
-    }
 
     const { file: safetyBackup } = await writeBackupFile(shop, undefined, 'before-restore');
     swapIn(shop, stagedDb, stagedMedia, path.join(stage, 'media-replaced'));
@@ -214,6 +288,64 @@ export async function restoreBackup(shop: Shop, archive: Uint8Array): Promise<Re
   }
 }
 
+/**
+ * The staged database's schema against this shop's, before anything in the file runs: a trigger or view
+ * the shop does not define (code that would run on the shop's thread while it is copied in), an extra
+ * table or column, or a missing one is refused here.
+ */
+function checkStagedSchema(shop: Shop, file: string, ours: number): void {
+  let staged: ReturnType<typeof readSchema>;
+  try {
+    staged = readSchema(file);
+  } catch (error) {
+    const why = error instanceof Error ? error.message : String(error);
+    refuse(`The backup's database could not be read (${why}).`);
+  }
+  if (staged.version < 1) {
+    refuse(`The backup's database is not this shop's database (it has no ${MIGRATIONS_TABLE} table).`);
+  }
+  if (staged.version > ours) {
+    refuse(
+      `This backup's database has schema ${staged.version}, newer than this shop's ${ours}. Update the shop, then restore it.`,
+    );
+  }
+  const liveMigrations = shop.database.sqlite
+    .prepare('SELECT sql FROM main.sqlite_master WHERE name = ?')
+    .pluck()
+    .get(MIGRATIONS_TABLE) as string | undefined;
+  const differences = schemaDifferences(
+    staged.objects,
+    expectedSchema(staged.version, liveMigrations ?? null),
+  );
+  if (differences.length > 0) {
+    const shown = differences.slice(0, 3).join('; ');
+    const more = differences.length > 3 ? ` and ${differences.length - 3} more` : '';
+    refuse(
+      `The backup's database is not this shop's database as schema ${staged.version} defines it: it has ${shown}${more}. It was altered or made by other software; nothing was changed.`,
+    );
+  }
+}
+
+/** SQLite's integrity and foreign-key checks of the staged copy, in a process of its own with a time limit. */
+async function checkStagedDatabase(shop: Shop, file: string): Promise<void> {
+  const limit = shop.config.restoreCheckMs;
+  const check = await checkDatabaseApart(file, limit);
+  if (check.outcome === 'timed-out') {
+    refuse(
+      `The backup's database took longer than ${Math.round(limit / 1000)} s to check, so it was not restored; nothing was changed. A genuine backup this large can be restored with a longer RESTORE_CHECK_SECONDS.`,
+    );
+  }
+  if (check.outcome === 'failed') refuse(`The backup's database could not be read (${check.reason}).`);
+  if (check.integrity.length !== 1 || check.integrity[0] !== 'ok') {
+    refuse(`The backup's database is damaged (integrity check: ${check.integrity.slice(0, 3).join('; ')}).`);
+  }
+  if (check.brokenLinks > 0) {
+    refuse(
+      `The backup's database is inconsistent: ${check.brokenLinks} rows point at rows that do not exist.`,
+    );
+  }
+}
+
 /** Runs `fn` with the staged database attached to the live connection as `restored`. */
 function withAttached<T>(shop: Shop, file: string, fn: () => T): T {
   const { sqlite } = shop.database;
@@ -222,47 +354,6 @@ function withAttached<T>(shop: Shop, file: string, fn: () => T): T {
     return fn();
   } finally {
     sqlite.exec('DETACH DATABASE restored');
-  }
-}
-
-function checkStagedDatabase(shop: Shop, file: string, ours: number): void {
-  const { sqlite } = shop.database;
-  try {
-    withAttached(shop, file, () => {
-      const check = sqlite.prepare('PRAGMA restored.integrity_check').pluck().all() as string[];
-      if (check.length !== 1 || check[0] !== 'ok') {
-        refuse(`The backup's database is damaged (integrity check: ${check.slice(0, 3).join('; ')}).`);
-      }
-      const tables = new Set(
-        sqlite
-          .prepare("SELECT name FROM restored.sqlite_master WHERE type = 'table'")
-          .pluck()
-          .all() as string[],
-      );
-      const missing = REQUIRED_TABLES.filter((t) => !tables.has(t));
-      if (missing.length > 0) {
-        refuse(`The backup's database is not this shop's database (it has no ${missing.join(', ')} table).`);
-      }
-      const theirs = sqlite
-        .prepare(`SELECT count(*) FROM restored.${MIGRATIONS_TABLE}`)
-        .pluck()
-        .get() as number;
-      if (theirs > ours) {
-        refuse(
-          `This backup's database has schema ${theirs}, newer than this shop's ${ours}. Update the shop, then restore it.`,
-        );
-      }
-      const broken = sqlite.prepare('PRAGMA restored.foreign_key_check').all();
-      if (broken.length > 0) {
-        refuse(
-          `The backup's database is inconsistent: ${broken.length} rows point at rows that do not exist.`,
-        );
-      }
-    });
-  } catch (error) {
-    if (error instanceof ShopError) throw error;
-    const why = error instanceof Error ? error.message : String(error);
-    refuse(`The backup's database could not be read (${why}).`);
   }
 }
 

@@ -1,8 +1,9 @@
+import { statSync } from 'node:fs';
 import { orders, productPrices, products, stockChanges } from '@nursery/db';
 import { ProductStatus } from '@nursery/domain';
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createBackup, restoreBackup } from '../backup/service.ts';
+import { restoreBackupFile, writeBackupFile } from '../backup/service.ts';
 import { currentSeason } from '../stock/levels.ts';
 import { openTestShop, type TestShop } from '../testing/testShop.ts';
 import { loadOrder } from './orderShape.ts';
@@ -61,7 +62,7 @@ describe('prepared statements of the submit path', () => {
       t.caller().orders.submit({ ...customer, orderProductXrefs: [{ productId, quantity }] });
 
     const first = await submit(counted, 2);
-    const backup = await createBackup(t.shop);
+    const backup = await writeBackupFile(t.shop);
 
     // After the backup: 3 more sell the product out.
     const second = await submit(counted, 3);
@@ -71,7 +72,7 @@ describe('prepared statements of the submit path', () => {
       message: 'Pawpaw cannot be ordered online right now.',
     });
 
-    await restoreBackup(t.shop, backup.bytes);
+    await restoreBackupFile(t.shop, backup.file, statSync(backup.file).size);
 
     // The restored shop: 3 left, the product on sale again, the second order gone and its number free.
     expect(statusOf(t, counted)).toBe(ProductStatus.Active);

@@ -30,7 +30,14 @@ export const fileAnswerSchema = z
   .object({
     contentType: z.string(),
     fileName: z.string(),
-    body: z.union([z.string(), z.custom<Uint8Array>((v) => v instanceof Uint8Array)]),
+    // A large file (a backup) is a stream, written out as it is made; the REST adapter pipes it.
+    body: z.union([
+      z.string(),
+      z.custom<Uint8Array>((v) => v instanceof Uint8Array),
+      z.custom<AsyncIterable<Uint8Array | string>>(
+        (v) => typeof v === 'object' && v !== null && Symbol.asyncIterator in v,
+      ),
+    ]),
     /** Something the person downloading should know (sent as the X-Shop-Warning header, percent-encoded). */
     warning: z.string().optional(),
   })
