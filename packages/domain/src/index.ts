@@ -1,4 +1,5 @@
 export * from './display.ts';
+export * from './email.ts';
 export * from './messageAllowList.ts';
 export * from './messages.ts';
 export * from './money.ts';

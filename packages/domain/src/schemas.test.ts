@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { INVALID_EMAIL } from './email.ts';
 import { LOOKUP_BLANK_ORDER_NUMBER, ORDER_MESSAGES } from './messages.ts';
 import {
   contactSubmissionSchema,
-  INVALID_EMAIL,
   orderDetailsSchema,
   orderLineInputSchema,
   orderLookupSchema,

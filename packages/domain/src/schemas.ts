@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { emailProblem, INVALID_EMAIL } from './email.ts';
 import { LOOKUP_BLANK_ORDER_NUMBER, ORDER_MESSAGES } from './messages.ts';
 import { QUANTITY_MAX, validateOrderDetails } from './orderDetails.ts';
 import { queryFlag } from './queryText.ts';
@@ -76,11 +77,6 @@ export const orderLineInputSchema = z.object(
   { error: 'Each order line is an object like {"productId": 48, "quantity": 3}.' },
 );
 
-// Loose on purpose: the spec asks only for a non-empty email, but a typo like "name@" would mean
-// the confirmation e-mail never arrives, so a string without a usable shape is refused.
-const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-export const INVALID_EMAIL = 'Please enter a valid email address, like name@example.com.';
-
 /** Lets a form put each spec message next to the field it is about. */
 const ORDER_MESSAGE_FIELD: Record<string, string> = {
   [ORDER_MESSAGES.firstName]: 'firstName',
@@ -119,9 +115,8 @@ export const orderDetailsSchema = z
       const field = ORDER_MESSAGE_FIELD[message];
       ctx.addIssue({ code: 'custom', message, path: field ? [field] : [], input: value });
     }
-    if (value.email && !EMAIL_SHAPE.test(value.email)) {
-      ctx.addIssue({ code: 'custom', message: INVALID_EMAIL, path: ['email'], input: value.email });
-    }
+    const problem = value.email ? emailProblem(value.email) : null;
+    if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['email'], input: value.email });
   });
 
 export const orderLookupSchema = z.object({
@@ -179,7 +174,10 @@ export const contactSubmissionSchema = z.object(
       .overwrite(asOneLine)
       .trim()
       .max(254, tooLong('Email', 254))
-      .pipe(z.email({ error: INVALID_EMAIL })),
+      .superRefine((email, ctx) => {
+        const problem = emailProblem(email);
+        if (problem) ctx.addIssue({ code: 'custom', message: problem, input: email });
+      }),
     comments: z
       .string({ error: 'Please enter your comments.' })
       .overwrite(asMultiLine)

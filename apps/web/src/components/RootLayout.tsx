@@ -1,3 +1,4 @@
+import { mailtoHref } from '@nursery/domain';
 import { Link, Outlet, useRouter, useRouterState } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useLayoutEffect, useState } from 'react';
 import { useSignedIn } from '../auth/session';
@@ -203,7 +204,7 @@ function SiteFooter() {
               <a href={`tel:${shop.phone2.replace(/[^\d+]/g, '')}`}>{shop.phone2}</a>
             </span>
             <span>
-              <a href={`mailto:${shop.email}`}>{shop.email}</a>
+              <a href={mailtoHref(shop.email)}>{shop.email}</a>
             </span>
           </address>
         ) : (

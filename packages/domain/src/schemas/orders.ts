@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { emailProblem } from '../email.ts';
 import { ORDER_MESSAGES } from '../messages.ts';
 import { toCents } from '../money.ts';
 import { QUANTITY_MAX } from '../orderDetails.ts';
 import { queryFlag, queryNumberText, wholeNumberOf } from '../queryText.ts';
-import { INVALID_EMAIL, optionalTextInput as optionalText, textInput as text } from '../schemas.ts';
+import { optionalTextInput as optionalText, textInput as text } from '../schemas.ts';
 import { ALL_SEASONS } from '../seasons.ts';
 
 /**
@@ -28,8 +29,6 @@ export const optionalVersion = z
   .int({ error: 'The version must be a whole number.' })
   .positive({ error: 'The version must be a positive number.' })
   .nullish();
-
-const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /**
  * A positive whole number from JSON or from a query string, where everything arrives as text.
@@ -150,9 +149,8 @@ export const adminOrderUpdateSchema = z
     const name = value.name ?? [value.firstName, value.lastName].filter(Boolean).join(' ');
     if (!name)
       ctx.addIssue({ code: 'custom', message: ADMIN_ORDER_NAME_REQUIRED, path: ['name'], input: value });
-    if (value.email && !EMAIL_SHAPE.test(value.email)) {
-      ctx.addIssue({ code: 'custom', message: INVALID_EMAIL, path: ['email'], input: value.email });
-    }
+    const problem = value.email ? emailProblem(value.email) : null;
+    if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['email'], input: value.email });
     // The public lookup needs the phone number, so an order without one could never be looked up.
     if (!value.phoneNumber) {
       ctx.addIssue({ code: 'custom', message: ORDER_MESSAGES.phone, path: ['phoneNumber'], input: value });

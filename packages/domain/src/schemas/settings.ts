@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isEmailAddress } from '../email.ts';
 import { asMultiLine, asOneLine } from '../schemas.ts';
 
 /** The settings the shop knows, by the names the spec gives them. */
@@ -43,20 +44,12 @@ export const saveMessageInputSchema = z.object({
     .max(MESSAGE_MAX_LENGTH, { error: `The message can be at most ${MESSAGE_MAX_LENGTH} characters.` }),
 });
 
-// Loose on purpose, like the order form's check: it catches typos such as "name@" or a missing dot,
-// without refusing the unusual but valid addresses a strict grammar would.
-const EMAIL_SHAPE = /^[^\s@,;<>"]+@[^\s@,;<>"]+\.[^\s@,;<>"]+$/;
-
 /** Splits what staff typed into addresses: commas, semicolons, spaces and new lines all separate. */
 export function splitEmailList(text: string): string[] {
   return text
     .split(/[\s,;]+/)
     .map((s) => s.trim())
     .filter(Boolean);
-}
-
-export function isEmailAddress(text: string): boolean {
-  return EMAIL_SHAPE.test(text) && text.length <= 254;
 }
 
 /** The stock e-mail list in the form it is stored: unique addresses joined by ', '. */

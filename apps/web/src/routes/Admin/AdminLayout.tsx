@@ -1,3 +1,4 @@
+import { mailtoHref } from '@nursery/domain';
 import { Link, Outlet, useLocation } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { AuthProvider, useAuth } from '../../auth/AuthProvider';
@@ -123,7 +124,7 @@ function AdminFooter() {
     <footer className="admin-footer">
       <address>
         {shop.name} · {shop.address} · <a href={`tel:${shop.phone.replace(/[^\d+]/g, '')}`}>{shop.phone}</a> ·{' '}
-        <a href={`mailto:${shop.email}`}>{shop.email}</a>
+        <a href={mailtoHref(shop.email)}>{shop.email}</a>
       </address>
     </footer>
   );

@@ -1,4 +1,4 @@
-import { CONTACT_THANK_YOU } from '@nursery/domain';
+import { CONTACT_THANK_YOU, mailtoHref } from '@nursery/domain';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { directionsUrl, MAP_ZOOM, mapEmbedUrl, mapLinkUrl } from '../../lib/maps';
@@ -36,7 +36,7 @@ export function Contact() {
                     <a href={`tel:${shop.phone2.replace(/[^\d+]/g, '')}`}>{shop.phone2}</a>
                   </span>
                   <span>
-                    <a href={`mailto:${shop.email}`}>{shop.email}</a>
+                    <a href={mailtoHref(shop.email)}>{shop.email}</a>
                   </span>
                 </address>
               ) : null}

@@ -1,3 +1,4 @@
+import { mailtoHref } from '@nursery/domain';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { type ColumnDef, createColumnHelper } from '@tanstack/react-table';
@@ -115,7 +116,7 @@ export function OrderView() {
 
 function OrderDetails({ order, ownerEmail }: { order: PlacedOrder; ownerEmail: string }) {
   const columns = useMemo(() => orderColumns(order.isTaxExempt), [order.isTaxExempt]);
-  const mailto = `mailto:${ownerEmail}?subject=${encodeURIComponent(`Question about order ${order.orderId}`)}`;
+  const mailto = mailtoHref(ownerEmail, { subject: `Question about order ${order.orderId}` });
 
   return (
     <div className="container order-view">

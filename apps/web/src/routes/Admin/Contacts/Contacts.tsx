@@ -1,5 +1,5 @@
 import type { RouterOutputs } from '@nursery/api/types';
-import { SUCCESSFULLY_UPDATED } from '@nursery/domain';
+import { mailtoHref, SUCCESSFULLY_UPDATED } from '@nursery/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ColumnDef, FilterFn } from '@tanstack/react-table';
 import { type RefObject, useMemo, useRef, useState } from 'react';
@@ -31,7 +31,7 @@ function contactColumns(
       header: 'Email',
       meta: { width: '17%', className: 'cell-ellipsis' },
       cell: ({ row }) => (
-        <a href={`mailto:${row.original.email}`} title={row.original.email}>
+        <a href={mailtoHref(row.original.email)} title={row.original.email}>
           {row.original.email}
         </a>
       ),

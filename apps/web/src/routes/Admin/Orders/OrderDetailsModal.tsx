@@ -1,4 +1,4 @@
-import { relativeTime } from '@nursery/domain';
+import { mailtoHref, relativeTime } from '@nursery/domain';
 import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { DataTable } from '../../../components/DataTable';
@@ -68,7 +68,7 @@ export function OrderDetailsModal({ orderId, onClose }: { orderId: number | null
               </>
             ) : null}
             <dt>Email</dt>
-            <dd>{order.email ? <a href={`mailto:${order.email}`}>{order.email}</a> : null}</dd>
+            <dd>{order.email ? <a href={mailtoHref(order.email)}>{order.email}</a> : null}</dd>
             <dt>Order Placed On</dt>
             <dd>
               {order.displayCreatedTimestamp}{' '}
