@@ -2,7 +2,7 @@
  * Builds the self-contained production folder `release/` at the repository root:
  *
  *   release/server.js      the server, bundled with esbuild into one ESM file
- *   release/<tool>.js      the command-line tools from src/cli (staff, backup, restore) when they exist
+ *   release/<tool>.js      the command-line tools from src/cli (staff, integrations, backup, restore) when they exist
  *   release/node_modules   only what cannot be bundled (native modules) with their runtime dependencies
  *   release/drizzle        the database migrations, applied on start
  *   release/public         the built web app, with .br and .gz twins of every text asset
@@ -229,7 +229,9 @@ async function main(): Promise<void> {
   mkdirSync(releaseDir, { recursive: true });
 
   const cliDir = path.join(serverDir, 'src', 'cli');
-  const tools = ['staff', 'backup', 'restore'].filter((t) => existsSync(path.join(cliDir, `${t}.ts`)));
+  const tools = ['staff', 'integrations', 'backup', 'restore'].filter((t) =>
+    existsSync(path.join(cliDir, `${t}.ts`)),
+  );
   const entryPoints = [
     { in: path.join(serverDir, 'src', 'main.ts'), out: 'server' },
     ...tools.map((t) => ({ in: path.join(cliDir, `${t}.ts`), out: t })),
@@ -306,9 +308,9 @@ async function main(): Promise<void> {
   log(`  node_modules: ${closure.length} packages for ${EXTERNAL_PACKAGES.join(', ')}`);
   for (const p of nested) log(`    nested (second version): ${p.to}`);
   log(`  public: web app with ${compressed} precompressed assets; drizzle: migrations`);
-  if (tools.length < 3)
+  if (tools.length < 4)
     log(
-      `  command-line tools not in src/cli yet: ${['staff', 'backup', 'restore'].filter((t) => !tools.includes(t)).join(', ')}`,
+      `  command-line tools not in src/cli yet: ${['staff', 'integrations', 'backup', 'restore'].filter((t) => !tools.includes(t)).join(', ')}`,
     );
   log(`  start it with: ${nodeCommand('release/server.js')}   (PORT, HOST, DATA_DIR as usual)`);
 }

@@ -37,7 +37,7 @@ import pino from 'pino';
 import { registerAuth } from './auth/index.ts';
 import { registerCachedProcedures } from './cachedProcedures.ts';
 import { createIndexPage } from './indexPage.ts';
-import { OneLinePerRequest } from './requestLog.ts';
+import { noteIntegrationCall, OneLinePerRequest } from './requestLog.ts';
 import { errorEnvelope, JSON_BODY_LIMIT, registerRestRoutes, restPathMiss } from './rest/handler.ts';
 import { buildOpenApi } from './rest/openapi.ts';
 import {
@@ -53,6 +53,8 @@ export interface CreateServerOptions {
   webRoot?: string | null;
   /** Clock override for tests that need a given season. */
   now?: () => Date;
+  /** Where log lines go instead of standard output (tests read them). */
+  logStream?: { write(line: string): void };
 }
 
 export interface ShopServer {
@@ -178,9 +180,11 @@ async function createServerHoldingLock(
   // The log is written on pino's asynchronous destination: a line a request is the operators' record, and
   // writing each synchronously held the event loop for a write(2) per answer. Lines still pending are
   // written at stop (below) and, should the process exit another way, by pino's own exit handler.
-  const logDestination = config.logLevel === 'silent' ? null : pino.destination({ dest: 1, sync: false });
+  const logDestination =
+    config.logLevel === 'silent' || options.logStream ? null : pino.destination({ dest: 1, sync: false });
+  const logStream = options.logStream ?? logDestination;
   const app = Fastify({
-    logger: logDestination ? { level: config.logLevel, stream: logDestination } : false,
+    logger: logStream && config.logLevel !== 'silent' ? { level: config.logLevel, stream: logStream } : false,
     bodyLimit: JSON_BODY_LIMIT,
     trustProxy: trustedProxies(config.trustProxy),
     genReqId: () => randomUUID(),
@@ -244,9 +248,11 @@ async function createServerHoldingLock(
   const auth = await registerAuth(app, shop);
 
   async function createContext(request: FastifyRequest): Promise<ApiContext> {
+    const caller = await auth.resolveCaller(request.headers.authorization);
+    if (caller.kind === 'staff') noteIntegrationCall(request, caller.identity);
     return {
       shop,
-      caller: await auth.resolveCaller(request.headers.authorization),
+      caller,
       staff: null,
       clientIp: request.ip,
       requestId: String(request.id),

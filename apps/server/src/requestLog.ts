@@ -1,4 +1,17 @@
+import type { StaffIdentity } from '@nursery/api';
 import { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
+
+/** The integration client behind each request that had one, for its log line. */
+const integrationCalls = new WeakMap<FastifyRequest, { integration: string; clientId: string }>();
+
+/**
+ * Every call an integration client makes is logged with its name and id, as changes by staff carry
+ * theirs: a bookkeeper's script that misbehaves at 3 a.m. can be told from a person by its log line.
+ */
+export function noteIntegrationCall(request: FastifyRequest, identity: StaffIdentity): void {
+  if (!identity.integration) return;
+  integrationCalls.set(request, { integration: identity.name, clientId: identity.integration.clientId });
+}
 
 /**
  * One log line per request, written when it completes (method, path, status, time, client), instead of
@@ -20,6 +33,7 @@ export class OneLinePerRequest extends LogController {
       status: reply.statusCode,
       ms: Math.round(reply.elapsedTime * 10) / 10,
       ip: request.ip,
+      ...integrationCalls.get(request),
     };
     if (error) reply.log.error({ ...line, err: error }, 'request errored');
     else reply.log.info(line, 'request');

@@ -25,7 +25,12 @@ export interface TestServer extends ShopServer {
  */
 export async function startTestServer(
   env: Record<string, string> = {},
-  options: { now?: () => Date; webRoot?: string | null; dataDir?: string } = {},
+  options: {
+    now?: () => Date;
+    webRoot?: string | null;
+    dataDir?: string;
+    logStream?: { write(line: string): void };
+  } = {},
 ): Promise<TestServer> {
   const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'nursery-test-'));
   // A known port before start, so the embedded sign-in's issuer URL is right from the first request.
@@ -41,6 +46,7 @@ export async function startTestServer(
     config,
     webRoot: options.webRoot === undefined ? null : options.webRoot,
     ...(options.now ? { now: options.now } : {}),
+    ...(options.logStream ? { logStream: options.logStream } : {}),
   });
   const url = await shop.start();
   return {

@@ -12,6 +12,6 @@ export * from './errors.ts';
 export * from './input.ts';
 export { RawJson } from './rawJson.ts';
 export { type ProcedurePath, type RestRoute, restRoutes } from './rest.ts';
-export { type AppRouter, appRouter, createCaller } from './router.ts';
+export { type AppRouter, appRouter, createCaller, procedureType } from './router.ts';
 export * from './shop.ts';
 export * from './trpc.ts';

@@ -2,6 +2,7 @@ import { backupRest } from './backup/rest.ts';
 import { catalogRest } from './catalog/rest.ts';
 import { contactsRest } from './contacts/rest.ts';
 import { exportsRest } from './exports/rest.ts';
+import { integrationsRest } from './integrations/rest.ts';
 import { ordersRest } from './orders/rest.ts';
 import { photosRest } from './photos/rest.ts';
 import type { RestRoute } from './restRoute.ts';
@@ -20,4 +21,5 @@ export const restRoutes: readonly RestRoute[] = [
   ...photosRest,
   ...exportsRest,
   ...backupRest,
+  ...integrationsRest,
 ];

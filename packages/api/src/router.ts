@@ -2,6 +2,7 @@ import { backupRouter } from './backup/router.ts';
 import { catalogRouter } from './catalog/router.ts';
 import { contactsRouter } from './contacts/router.ts';
 import { exportsRouter } from './exports/router.ts';
+import { integrationsRouter } from './integrations/router.ts';
 import { ordersRouter } from './orders/router.ts';
 import { photosRouter } from './photos/router.ts';
 import { settingsRouter } from './settings/router.ts';
@@ -21,7 +22,20 @@ export const appRouter = router({
   exports: exportsRouter,
   backup: backupRouter,
   staff: staffRouter,
+  integrations: integrationsRouter,
 });
 
 export type AppRouter = typeof appRouter;
 export const createCaller = createCallerFactory(appRouter);
+
+type ProcedureType = 'query' | 'mutation' | 'subscription';
+const procedureTypes = new Map<string, ProcedureType>(
+  Object.entries(
+    appRouter._def.procedures as unknown as Record<string, { _def: { type: ProcedureType } }>,
+  ).map(([path, procedure]) => [path, procedure._def.type]),
+);
+
+/** Whether a procedure only reads (query) or changes something (mutation); undefined for an unknown path. */
+export function procedureType(path: string): ProcedureType | undefined {
+  return procedureTypes.get(path);
+}

@@ -1,4 +1,4 @@
-import { FORBIDDEN, UNAUTHORIZED } from '@nursery/domain';
+import { FORBIDDEN, type IntegrationScope, UNAUTHORIZED } from '@nursery/domain';
 import { initTRPC, type TRPC_ERROR_CODE_KEY, TRPCError } from '@trpc/server';
 import { z } from 'zod';
 import { ShopError, type ShopErrorKind } from './errors.ts';
@@ -9,6 +9,8 @@ export interface StaffIdentity {
   subject: string;
   email: string;
   name: string;
+  /** Set when the caller is an integration client (a program staff created), not a person. */
+  integration?: { clientId: string; scope: IntegrationScope };
 }
 
 /** What the bearer token said about the caller, decided once per request by the server's verifier. */
@@ -39,6 +41,43 @@ export const PUBLIC_PROCEDURES: ReadonlySet<string> = new Set<ProcedurePath>([
   'orders.byId',
   'contacts.insert',
 ]);
+
+/**
+ * Procedures an integration client may never call, whatever its scope: making and revoking the clients
+ * (and so handing out credentials) is for people.
+ */
+export const PEOPLE_ONLY_PROCEDURES: ReadonlySet<string> = new Set<ProcedurePath>([
+  'integrations.list',
+  'integrations.add',
+  'integrations.revoke',
+]);
+
+export const READ_SCOPE_ONLY_READS =
+  'This integration client has the read scope: it may only read (GET). Create a client with the write scope to change things.';
+export const PEOPLE_ONLY =
+  'Integration clients are managed by staff (Settings → Integrations or pnpm integrations), not by an integration client.';
+
+/**
+ * The one rule of who may call what: null when the caller may call the procedure, else the refusal.
+ * Anyone may call PUBLIC_PROCEDURES; staff every other; an integration client with the read scope only
+ * queries (every REST GET is a query, every other method a mutation), and no client PEOPLE_ONLY_PROCEDURES.
+ */
+export function refusalOf(
+  caller: Caller,
+  path: string,
+  type: 'query' | 'mutation' | 'subscription',
+): ShopError | null {
+  if (PUBLIC_PROCEDURES.has(path)) return null;
+  if (caller.kind === 'not-staff') return new ShopError({ kind: 'forbidden', message: FORBIDDEN });
+  if (caller.kind !== 'staff') return new ShopError({ kind: 'unauthorized', message: UNAUTHORIZED });
+  const integration = caller.identity.integration;
+  if (!integration) return null;
+  if (PEOPLE_ONLY_PROCEDURES.has(path)) return new ShopError({ kind: 'forbidden', message: PEOPLE_ONLY });
+  if (integration.scope === 'read' && type !== 'query') {
+    return new ShopError({ kind: 'forbidden', message: READ_SCOPE_ONLY_READS });
+  }
+  return null;
+}
 
 /** Messages of every failed input check, as a person can read them. */
 export function inputErrorMessages(error: z.ZodError): string[] {
@@ -91,11 +130,11 @@ const shopErrors = t.middleware(async ({ next }) => {
   return result;
 });
 
-const guard = t.middleware(({ ctx, path, next }) => {
-  if (PUBLIC_PROCEDURES.has(path)) return next();
+const guard = t.middleware(({ ctx, path, type, next }) => {
+  const refusal = refusalOf(ctx.caller, path, type);
+  if (refusal) throw refusal;
   if (ctx.caller.kind === 'staff') return next({ ctx: { ...ctx, staff: ctx.caller.identity } });
-  if (ctx.caller.kind === 'not-staff') throw new ShopError({ kind: 'forbidden', message: FORBIDDEN });
-  throw new ShopError({ kind: 'unauthorized', message: UNAUTHORIZED });
+  return next();
 });
 
 /** What a customer can do; the owner's instructions are in the log and on /health. */

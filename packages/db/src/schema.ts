@@ -172,6 +172,21 @@ export const staffAccounts = sqliteTable('staff_accounts', {
   lastSignInAt: integer('last_sign_in_at', { mode: 'number' }),
 });
 
+// Programs that call the API on their own (an accounting export, a label printer): they get tokens from the
+// embedded provider with the client_credentials grant. Only a hash of the secret is kept; a revoked client's
+// row stays, so the audit columns that name it still say who it was.
+export const integrationClients = sqliteTable('integration_clients', {
+  clientId: text('client_id').primaryKey(),
+  name: text('name').notNull(),
+  scope: text('scope', { enum: ['read', 'write'] }).notNull(),
+  secretHash: text('secret_hash').notNull(),
+  createdAt: createdAt(),
+  createdBy: text('created_by').notNull(),
+  lastTokenAt: integer('last_token_at', { mode: 'number' }),
+  revokedAt: integer('revoked_at', { mode: 'number' }),
+  revokedBy: text('revoked_by'),
+});
+
 // Storage for the embedded OpenID provider's sessions, grants and codes, so a restart keeps staff signed in.
 export const oidcPayloads = sqliteTable(
   'oidc_payloads',

@@ -10,6 +10,7 @@ export * from './productStatus.ts';
 export * from './productTypes.ts';
 export * from './queryText.ts';
 export * from './schemas/catalog.ts';
+export * from './schemas/integrations.ts';
 export * from './schemas/orders.ts';
 export * from './schemas/settings.ts';
 export * from './schemas.ts';

@@ -1,3 +1,4 @@
+import { findActiveIntegrationClient } from '@nursery/api/integrations';
 import { type OidcPayload, OidcPayloadStore } from '@nursery/api/staff';
 import type { ShopDb } from '@nursery/db';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
@@ -31,4 +32,39 @@ export class DatabaseAdapter implements Adapter {
   async revokeByGrantId(grantId: string): Promise<void> {
     this.store.revokeByGrantId(grantId);
   }
+}
+
+/**
+ * oidc-provider's clients beyond the admin app: the integration clients staff made, read from their table
+ * on each token request, so a revoked one is refused at once. They may only use the client_credentials
+ * grant with HTTP Basic. `client_secret` is the stored hash: the provider compares it through
+ * compareClientSecret, which provider.ts replaces with a hash comparison.
+ */
+export class IntegrationClientAdapter implements Adapter {
+  constructor(private readonly db: ShopDb) {}
+
+  async find(id: string): Promise<AdapterPayload | undefined> {
+    const client = findActiveIntegrationClient(this.db, id);
+    if (!client) return undefined;
+    return {
+      client_id: client.clientId,
+      client_secret: client.secretHash,
+      client_name: client.name,
+      grant_types: ['client_credentials'],
+      response_types: [],
+      redirect_uris: [],
+      token_endpoint_auth_method: 'client_secret_basic',
+    };
+  }
+  // Clients are made and revoked by staff (pnpm integrations, Settings → Integrations), never by the provider.
+  async upsert(): Promise<void> {}
+  async findByUserCode(): Promise<undefined> {
+    return undefined;
+  }
+  async findByUid(): Promise<undefined> {
+    return undefined;
+  }
+  async consume(): Promise<void> {}
+  async destroy(): Promise<void> {}
+  async revokeByGrantId(): Promise<void> {}
 }

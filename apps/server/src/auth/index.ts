@@ -1,4 +1,5 @@
 import type { Caller, Shop } from '@nursery/api';
+import { findActiveIntegrationClient } from '@nursery/api/integrations';
 import {
   countStaffAccounts,
   createStaffAccount,
@@ -69,6 +70,7 @@ export async function registerAuth(
       return account ? { email: account.email, name: account.fullName || account.email } : undefined;
     },
     embeddedGrantActive: (grantId) => oidcGrantActive(shop.db, grantId),
+    embeddedIntegration: (clientId) => findActiveIntegrationClient(shop.db, clientId),
   });
   return { resolveCaller, signInLimiter: limiter };
 }

@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { Shop } from '@nursery/api';
+import { integrationSecretMatches, noteIntegrationToken } from '@nursery/api/integrations';
 import {
   changeOwnPassword,
   checkStaffPassword,
@@ -13,7 +14,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
 import type { Configuration, KoaContextWithOIDC, errors as ProviderErrors } from 'oidc-provider';
 import { z } from 'zod';
-import { DatabaseAdapter } from './adapter.ts';
+import { DatabaseAdapter, IntegrationClientAdapter } from './adapter.ts';
 import type { ProviderKeys } from './keys.ts';
 import {
   changePasswordPage,
@@ -102,7 +103,9 @@ export async function mountEmbeddedProvider(
   const pagePolicy = `default-src 'none'; style-src 'self'; form-action ${formAction.join(' ')}; frame-ancestors 'none'; base-uri 'none'`;
 
   const configure = (errors: typeof ProviderErrors): Configuration => ({
-    adapter: (name: string) => new DatabaseAdapter(db, name),
+    // Clients other than the admin app are the integration clients staff made (client_credentials only).
+    adapter: (name: string) =>
+      name === 'Client' ? new IntegrationClientAdapter(db) : new DatabaseAdapter(db, name),
     clients: [
       {
         client_id: oidc.clientId,
@@ -147,8 +150,12 @@ export async function mountEmbeddedProvider(
       };
     },
     async extraTokenClaims(_ctx, token) {
+      if (token.kind === 'ClientCredentials') {
+        if (token.clientId) noteIntegrationToken(db, token.clientId);
+        return undefined;
+      }
       // Access tokens carry who the caller is, so the API never needs a second lookup at the provider.
-      if (token.kind !== 'AccessToken' || !token.accountId) return undefined;
+      if (!token.accountId) return undefined;
       const staffId = staffIdOfSubject(token.accountId);
       const account = staffId === null ? undefined : findStaffAccountById(db, staffId);
       if (!account) return undefined;
@@ -160,6 +167,9 @@ export async function mountEmbeddedProvider(
     },
     features: {
       devInteractions: { enabled: false },
+      // Integration clients (programs staff made) get tokens without a browser: POST /oidc/token with
+      // grant_type=client_credentials and HTTP Basic client_id:client_secret.
+      clientCredentials: { enabled: true },
       revocation: { enabled: true },
       userinfo: { enabled: true },
       resourceIndicators: {
@@ -221,6 +231,8 @@ export async function mountEmbeddedProvider(
     },
     ttl: {
       AccessToken: ACCESS_TOKEN_SECONDS,
+      // An integration asks for a new token when its hour is up; no refresh token, nothing to keep.
+      ClientCredentials: ACCESS_TOKEN_SECONDS,
       AuthorizationCode: 60,
       IdToken: ACCESS_TOKEN_SECONDS,
       Interaction: 60 * 60,
@@ -241,6 +253,11 @@ export async function mountEmbeddedProvider(
       // The provider reads the client and the shop's address from the headers that asSeenByProvider wrote
       // itself, never from what a client sent.
       provider.proxy = true;
+      // Integration clients' secrets are kept hashed (IntegrationClientAdapter hands the hash over as
+      // client_secret): compare the hash of what was presented, in constant time.
+      provider.Client.prototype.compareClientSecret = function compareHashedSecret(actual: string) {
+        return integrationSecretMatches(this.clientSecret ?? '', actual);
+      };
       provider.on('server_error', (_ctx: KoaContextWithOIDC, error: Error) => {
         shop.log.error({ err: error }, 'sign-in provider error');
       });

@@ -1,4 +1,5 @@
 import type { Caller, StaffIdentity } from '@nursery/api';
+import type { IntegrationScope } from '@nursery/domain';
 import { type JWTPayload, type JWTVerifyGetKey, errors as joseErrors, jwtVerify } from 'jose';
 
 /**
@@ -20,6 +21,11 @@ export interface StaffPolicy {
   embeddedAccount?: (subject: string) => { email: string; name: string } | undefined;
   /** For the embedded provider: whether the grant a token names still stands. */
   embeddedGrantActive?: (grantId: string) => boolean;
+  /**
+   * For the embedded provider: the integration client behind a client_credentials token, or undefined once
+   * it is revoked (or never was one). Asked on every call, so a revoked client's tokens stop at once.
+   */
+  embeddedIntegration?: (clientId: string) => { name: string; scope: IntegrationScope } | undefined;
 }
 
 export interface TokenVerifierOptions extends StaffPolicy {
@@ -92,6 +98,21 @@ export function createTokenVerifier(
       return { kind: 'invalid-token', reason: reasonOf(error) };
     }
     const subject = payload.sub ?? '';
+    // A client_credentials token names no person: its subject is the client itself.
+    if (options.embeddedIntegration && subject !== '' && payload.client_id === subject) {
+      const client = options.embeddedIntegration(subject);
+      if (!client)
+        return { kind: 'invalid-token', reason: 'the integration client behind this token was revoked' };
+      return {
+        kind: 'staff',
+        identity: {
+          subject,
+          email: '',
+          name: `${client.name} (integration)`,
+          integration: { clientId: subject, scope: client.scope },
+        },
+      };
+    }
     let email = typeof payload.email === 'string' ? payload.email : '';
     let name = typeof payload.name === 'string' ? payload.name : '';
     let embedded: { email: string; name: string } | undefined;

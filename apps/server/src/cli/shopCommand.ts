@@ -116,6 +116,9 @@ export function runIfMain(
 ): void {
   const started = process.argv[1];
   if (!started || path.resolve(started) !== path.resolve(new URL(moduleUrl).pathname)) return;
+  // pnpm runs package scripts inside apps/server; a relative DATA_DIR means the folder the command was
+  // typed in, the same one `pnpm start` at the repository root uses.
+  if (process.env.INIT_CWD) process.chdir(process.env.INIT_CWD);
   run(process.argv.slice(2), process.env, {
     out: (line) => console.log(line),
     err: (line) => console.error(line),
@@ -127,5 +130,16 @@ export function runIfMain(
       console.error(error);
       process.exitCode = 1;
     },
+  );
+}
+
+/** Rows as aligned columns under a header, one line each, as the list commands print them. */
+export function formatTable(header: readonly string[], rows: readonly (readonly string[])[]): string[] {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  return [header, ...rows].map((row) =>
+    row
+      .map((cell, i) => cell.padEnd(widths[i] ?? 0))
+      .join('  ')
+      .trimEnd(),
   );
 }

@@ -12,6 +12,7 @@ import {
   StaffAccountError,
 } from '@nursery/api/staff';
 import { DATABASE_FILE_NAME, openDatabase } from '@nursery/db';
+import { formatTable } from './shopCommand.ts';
 
 const USAGE = `Staff accounts of the shop's own sign-in (used when OIDC_ISSUER is not set).
 
@@ -134,15 +135,7 @@ export async function runStaffCommand(
           formatTime(a.lastSignInAt),
         ]);
         const header = ['E-MAIL', 'NAME', 'CREATED (UTC)', 'LAST SIGN-IN (UTC)'];
-        const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
-        for (const row of [header, ...rows]) {
-          io.out(
-            `${row
-              .map((cell, i) => cell.padEnd(widths[i] ?? 0))
-              .join('  ')
-              .trimEnd()}\n`,
-          );
-        }
+        for (const line of formatTable(header, rows)) io.out(`${line}\n`);
         return 0;
       }
       case 'remove': {

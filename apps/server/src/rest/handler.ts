@@ -2,17 +2,16 @@ import { Readable } from 'node:stream';
 import {
   ANONYMOUS_READS,
   type ApiContext,
-  appRouter,
   createCaller,
   type FileAnswer,
   inputErrorMessages,
-  PUBLIC_PROCEDURES,
+  procedureType,
   RawJson,
   type RestRoute,
+  refusalOf,
   type Shop,
   ShopError,
 } from '@nursery/api';
-import { FORBIDDEN, UNAUTHORIZED } from '@nursery/domain';
 import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -169,10 +168,9 @@ export function registerRestRoutes(
   createContext: (request: FastifyRequest) => Promise<ApiContext>,
 ): void {
   // Fail at start, not at the first request, when a row names a procedure that does not exist.
-  const known = new Set(Object.keys(appRouter._def.procedures));
   for (const route of routes) {
-    if (!known.has(route.procedure))
-      throw new Error(`REST ${route.path} names unknown procedure ${route.procedure}`);
+    const type = procedureType(route.procedure);
+    if (!type) throw new Error(`REST ${route.path} names unknown procedure ${route.procedure}`);
     // What a visitor without a token or a query string gets: read straight from the shop, no caller built.
     const anonymousRead = route.method === 'GET' ? ANONYMOUS_READS.get(route.procedure) : undefined;
     app.route({
@@ -185,11 +183,8 @@ export function registerRestRoutes(
           }
           const ctx = await createContext(request);
           // Staff-only paths refuse before reading the body: nobody uploads a file only to hear "Unauthorized".
-          if (!PUBLIC_PROCEDURES.has(route.procedure) && ctx.caller.kind !== 'staff') {
-            throw ctx.caller.kind === 'not-staff'
-              ? new ShopError({ kind: 'forbidden', message: FORBIDDEN })
-              : new ShopError({ kind: 'unauthorized', message: UNAUTHORIZED });
-          }
+          const refusal = refusalOf(ctx.caller, route.procedure, type);
+          if (refusal) throw refusal;
           const input = await readInput(route, request);
           const data = await procedureOf(createCaller(ctx), route.procedure)(input);
           if (route.respond === 'file') {

@@ -2,6 +2,7 @@
 export * from './catalog.ts';
 export * from './contacts.ts';
 export * from './exports.ts';
+export * from './integrations.ts';
 export * from './orders.ts';
 export * from './settings.ts';
 export * from './site.ts';

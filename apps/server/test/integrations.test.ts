@@ -1,0 +1,270 @@
+import { PEOPLE_ONLY, PUBLIC_PROCEDURES, READ_SCOPE_ONLY_READS, restRoutes } from '@nursery/api';
+import { UNAUTHORIZED } from '@nursery/domain';
+import { decodeJwt, decodeProtectedHeader } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runIntegrationsCommand } from '../src/cli/integrations.ts';
+import { rest, staffToken, startTestServer, type TestServer } from '../src/testing.ts';
+
+let server: TestServer;
+const logLines: string[] = [];
+
+beforeAll(async () => {
+  server = await startTestServer(
+    { LOG_LEVEL: 'info' },
+    { logStream: { write: (line) => void logLines.push(line) } },
+  );
+});
+afterAll(async () => server?.stop());
+
+/** Runs `pnpm -s integrations ...` against the test server's data folder, as staff would type it. */
+async function integrations(
+  argv: string[],
+  env: Record<string, string> = {},
+): Promise<{ code: number; out: string; err: string }> {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await runIntegrationsCommand(
+    argv,
+    { DATA_DIR: server.dataDir, ...env },
+    {
+      out: (line) => out.push(line),
+      err: (line) => err.push(line),
+    },
+  );
+  return { code, out: out.join('\n'), err: err.join('\n') };
+}
+
+async function addClient(
+  name: string,
+  scope: 'read' | 'write',
+): Promise<{ clientId: string; clientSecret: string }> {
+  const { code, out } = await integrations(['add', name, '--scope', scope, '--json']);
+  expect(code).toBe(0);
+  const printed = JSON.parse(out) as Record<string, string>;
+  // Exactly the two fields, so a script can read them without knowing anything else.
+  expect(Object.keys(printed).sort()).toEqual(['clientId', 'clientSecret']);
+  return printed as { clientId: string; clientSecret: string };
+}
+
+/** What curl -u id:secret -d grant_type=client_credentials .../oidc/token does. */
+async function requestToken(
+  clientId: string,
+  clientSecret: string,
+): Promise<{ status: number; body: Record<string, unknown> }> {
+  const response = await fetch(`${server.url}/oidc/token`, {
+    method: 'POST',
+    headers: {
+      authorization: `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}`,
+      'content-type': 'application/x-www-form-urlencoded',
+    },
+    body: 'grant_type=client_credentials',
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+async function tokenOf(client: { clientId: string; clientSecret: string }): Promise<string> {
+  const { status, body } = await requestToken(client.clientId, client.clientSecret);
+  expect(status, JSON.stringify(body)).toBe(200);
+  expect(body.token_type).toBe('Bearer');
+  return String(body.access_token);
+}
+
+const staffGets = restRoutes.filter(
+  (r) =>
+    r.method === 'GET' &&
+    r.input === 'none' &&
+    !PUBLIC_PROCEDURES.has(r.procedure) &&
+    !r.procedure.startsWith('integrations.'),
+);
+
+describe('integration clients', () => {
+  it('gets an RS256 JWT for the API from the token endpoint with client_credentials and HTTP Basic', async () => {
+    const client = await addClient('Nightly order export', 'read');
+    expect(client.clientId).toMatch(/^int_[A-Za-z0-9]{20}$/);
+    expect(client.clientSecret.length).toBeGreaterThanOrEqual(43);
+    const token = await tokenOf(client);
+    expect(decodeProtectedHeader(token).alg).toBe('RS256');
+    const claims = decodeJwt(token);
+    expect(claims.aud).toBe(server.config.oidc.audience);
+    expect(claims.iss).toBe(server.config.oidc.issuer);
+    expect(claims.sub).toBe(client.clientId);
+    expect(claims.client_id).toBe(client.clientId);
+  });
+
+  it('keeps only a hash of the secret and never lists it', async () => {
+    const client = await addClient('Label printer', 'read');
+    const row = server.shop.database.sqlite
+      .prepare('SELECT secret_hash FROM integration_clients WHERE client_id = ?')
+      .get(client.clientId) as { secret_hash: string };
+    expect(row.secret_hash).toMatch(/^sha256\$/);
+    expect(row.secret_hash).not.toContain(client.clientSecret);
+    const listed = await integrations(['list']);
+    expect(listed.code).toBe(0);
+    expect(listed.out).toContain(client.clientId);
+    expect(listed.out).toContain('Label printer');
+    expect(listed.out).not.toContain(client.clientSecret);
+    expect(listed.out).not.toContain(row.secret_hash);
+  });
+
+  it('refuses a wrong secret, a secret sent as the hash, and the admin app id with 401 invalid_client', async () => {
+    const client = await addClient('Guessed', 'read');
+    const wrong = await requestToken(client.clientId, `${client.clientSecret.slice(0, -1)}A`);
+    expect(wrong.status).toBe(401);
+    expect(wrong.body.error).toBe('invalid_client');
+    const hash = server.shop.database.sqlite
+      .prepare('SELECT secret_hash FROM integration_clients WHERE client_id = ?')
+      .get(client.clientId) as { secret_hash: string };
+    expect((await requestToken(client.clientId, hash.secret_hash)).status).toBe(401);
+    // The admin app is a public client of the authorization-code flow: it has no client_credentials.
+    expect((await requestToken(server.config.oidc.clientId, 'x')).status).toBeGreaterThanOrEqual(400);
+  });
+
+  it('lets a read client call every staff GET and refuses its writes with 403, REST and tRPC alike', async () => {
+    const token = await tokenOf(await addClient('Bookkeeper', 'read'));
+    expect(staffGets.length).toBeGreaterThan(3);
+    for (const route of staffGets) {
+      // Exports answer a file, not the envelope: the status is what matters here.
+      const answer = await fetch(`${server.url}${route.path}`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      await answer.arrayBuffer();
+      expect(answer.status, route.path).toBe(200);
+    }
+    const detail = await rest(server.url, 'GET', '/api/v1/Orders/GetOrderDetailsById?orderId=1', { token });
+    expect(detail.status).toBe(200);
+
+    const before = await rest<Record<string, unknown>>(server.url, 'GET', '/api/v1/Settings/GetAllSettings');
+    const write = await rest(server.url, 'PUT', '/api/v1/Settings/SetOrdersClosed?isOpen=false', { token });
+    expect(write.status).toBe(403);
+    expect(write.body.message).toBe(READ_SCOPE_ONLY_READS);
+    const viaTrpc = await fetch(`${server.url}/trpc/settings.setOrdersClosed`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ isOpen: false }),
+    });
+    expect(viaTrpc.status).toBe(403);
+    const after = await rest<Record<string, unknown>>(server.url, 'GET', '/api/v1/Settings/GetAllSettings');
+    expect(after.body.data).toEqual(before.body.data);
+  });
+
+  it('lets a write client change things, naming it in the audit columns and in the log of every call', async () => {
+    const client = await addClient('Stock script', 'write');
+    const token = await tokenOf(client);
+    const deleted = await rest(server.url, 'DELETE', '/api/v1/Orders/DeleteOrder?orderId=2', { token });
+    expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
+    const row = server.shop.database.sqlite
+      .prepare('SELECT deleted_by FROM orders WHERE order_id = 2')
+      .get() as { deleted_by: string } | undefined;
+    expect(row?.deleted_by).toBe('Stock script (integration)');
+    const read = await rest(server.url, 'GET', '/api/v1/Orders/GetAllDeletedOrders', { token });
+    expect(read.status).toBe(200);
+
+    const lines = logLines
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .filter((line) => line.msg === 'request' && line.clientId === client.clientId);
+    expect(lines.map((line) => `${line.method} ${String(line.url).split('?')[0]}`)).toEqual([
+      'DELETE /api/v1/Orders/DeleteOrder',
+      'GET /api/v1/Orders/GetAllDeletedOrders',
+    ]);
+    expect(lines.every((line) => line.integration === 'Stock script (integration)')).toBe(true);
+  });
+
+  it('never lets a client, even a write one, make or revoke clients', async () => {
+    const token = await tokenOf(await addClient('Ambitious', 'write'));
+    const made = await rest(server.url, 'POST', '/api/v1/Integrations/AddIntegrationClient', {
+      token,
+      body: { name: 'Second', scope: 'write' },
+    });
+    expect(made.status).toBe(403);
+    expect(made.body.message).toBe(PEOPLE_ONLY);
+    const listed = await rest(server.url, 'GET', '/api/v1/Integrations/GetIntegrationClients', { token });
+    expect(listed.status).toBe(403);
+  });
+
+  it('stops a revoked client at once: its token answers 401 and it gets no new one', async () => {
+    const client = await addClient('Old export', 'read');
+    const token = await tokenOf(client);
+    expect((await rest(server.url, 'GET', '/api/v1/Orders/GetAllOrders', { token })).status).toBe(200);
+
+    const revoked = await integrations(['revoke', client.clientId]);
+    expect(revoked.code).toBe(0);
+    expect(revoked.out).toContain(client.clientId);
+
+    const refused = await rest(server.url, 'GET', '/api/v1/Orders/GetAllOrders', { token });
+    expect(refused.status).toBe(401);
+    expect(refused.body.message).toBe(UNAUTHORIZED);
+    const again = await requestToken(client.clientId, client.clientSecret);
+    expect(again.status).toBe(401);
+    expect(again.body.error).toBe('invalid_client');
+    expect((await integrations(['list'])).out).toMatch(new RegExp(`${client.clientId}.*revoked`));
+  });
+
+  it('is managed by staff over REST: add shows the secret once, list never, revoke stops it', async () => {
+    const staff = await staffToken(server, { email: 'owner@example.com', name: 'Olive Owner' });
+    const added = await rest<{ client: { clientId: string; createdBy: string }; clientSecret: string }>(
+      server.url,
+      'POST',
+      '/api/v1/Integrations/AddIntegrationClient',
+      { token: staff, body: { name: 'From the admin area', scope: 'read' } },
+    );
+    expect(added.status).toBe(200);
+    expect(added.body.data.client.createdBy).toBe('Olive Owner');
+    const token = await tokenOf({
+      clientId: added.body.data.client.clientId,
+      clientSecret: added.body.data.clientSecret,
+    });
+
+    const listed = await rest<unknown[]>(server.url, 'GET', '/api/v1/Integrations/GetIntegrationClients', {
+      token: staff,
+    });
+    expect(listed.status).toBe(200);
+    const text = JSON.stringify(listed.body.data);
+    expect(text).toContain(added.body.data.client.clientId);
+    expect(text).not.toContain(added.body.data.clientSecret);
+    expect(text).not.toMatch(/secret/i);
+
+    const revoked = await rest<{ revokedBy: string }>(
+      server.url,
+      'PUT',
+      '/api/v1/Integrations/RevokeIntegrationClient',
+      {
+        token: staff,
+        body: { clientId: added.body.data.client.clientId },
+      },
+    );
+    expect(revoked.status).toBe(200);
+    expect(revoked.body.data.revokedBy).toBe('Olive Owner');
+    expect((await rest(server.url, 'GET', '/api/v1/Orders/GetAllOrders', { token })).status).toBe(401);
+  });
+
+  it('answers a person-readable 400 for a bad name, scope or client id', async () => {
+    const staff = await staffToken(server, { email: 'owner@example.com', name: 'Olive Owner' });
+    const noName = await rest(server.url, 'POST', '/api/v1/Integrations/AddIntegrationClient', {
+      token: staff,
+      body: { name: '  ', scope: 'admin' },
+    });
+    expect(noName.status).toBe(400);
+    expect(noName.body.message).toContain('Give the integration a name');
+    expect(noName.body.message).toContain('Choose the scope');
+    const badId = await rest(server.url, 'PUT', '/api/v1/Integrations/RevokeIntegrationClient', {
+      token: staff,
+      body: { clientId: 'nursery-shop' },
+    });
+    expect(badId.status).toBe(400);
+    const unknown = await integrations(['revoke', 'int_AAAAAAAAAAAAAAAAAAAA']);
+    expect(unknown.code).toBe(1);
+    expect(unknown.err).toContain('There is no integration client int_AAAAAAAAAAAAAAAAAAAA');
+    const cli = await integrations(['add', 'X', '--scope', 'admin']);
+    expect(cli.code).toBe(1);
+    expect(cli.err).toContain('Choose the scope');
+  });
+
+  it('refuses to make a client while an external provider signs staff in, saying what to do instead', async () => {
+    const external = await integrations(['add', 'Export', '--scope', 'read'], {
+      OIDC_ISSUER: 'https://login.example.com/',
+      STAFF_ROLE_CLAIM: 'roles:staff',
+    });
+    expect(external.code).toBe(1);
+    expect(external.err).toContain('machine-to-machine client at your provider');
+  });
+});
