@@ -24,7 +24,7 @@ import {
   openDatabase,
   seedDatabase,
 } from '@nursery/db';
-import { TRPC_MAX_BATCH } from '@nursery/domain';
+import { TRPC_MAX_BATCH, TRPC_PREFIX } from '@nursery/domain';
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import Fastify, {
   type ConnectionError,
@@ -262,7 +262,7 @@ async function createServerHoldingLock(
   app.addHook('onRequest', refuseLongBatches);
   registerCachedProcedures(app, shop, createContext);
   await app.register(fastifyTRPCPlugin, {
-    prefix: '/trpc',
+    prefix: TRPC_PREFIX,
     trpcOptions: {
       router: appRouter,
       createContext: ({ req }) => createContext(req),

@@ -1,6 +1,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { type ApiContext, createCaller } from '@nursery/api';
+import { trpcQueryUrl } from '@nursery/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { escapeHtml } from './html.ts';
@@ -76,15 +77,6 @@ function orderData(pathname: string): string | null {
   }
   if (!PLAIN_PHONE.test(phone)) return null;
   return trpcQueryUrl('orders.byId', { orderId: order[1] ?? '', phoneNumber: phone });
-}
-
-/**
- * The tRPC GET address apps/web/src/lib/publicApi.ts builds for a query: a preload is used only when the
- * app's fetch asks for exactly the same address (and mode and credentials, which `crossorigin` matches).
- */
-function trpcQueryUrl(procedurePath: string, input?: unknown): string {
-  const query = input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`;
-  return `/trpc/${procedurePath}${query}`;
 }
 
 /** Where index.html's static header (painted before the app's script runs) shows the shop's name. */

@@ -1,5 +1,5 @@
 import type { AppRouter } from '@nursery/api/types';
-import { TRPC_MAX_BATCH } from '@nursery/domain';
+import { TRPC_MAX_BATCH, TRPC_PREFIX } from '@nursery/domain';
 import { createTRPCClient, httpBatchLink } from '@trpc/client';
 import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import { getAccessToken } from './auth/token';
@@ -11,7 +11,7 @@ export { queryClient };
 export const trpcClient = createTRPCClient<AppRouter>({
   links: [
     httpBatchLink({
-      url: '/trpc',
+      url: TRPC_PREFIX,
       // The server refuses a longer batch; the link splits one instead.
       maxItems: TRPC_MAX_BATCH,
       headers() {

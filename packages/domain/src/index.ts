@@ -17,4 +17,5 @@ export * from './schemas.ts';
 export * from './seasons.ts';
 export * from './tiers.ts';
 export * from './transport.ts';
+export * from './trpcWire.ts';
 export * from './zonedTime.ts';

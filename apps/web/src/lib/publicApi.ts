@@ -1,9 +1,11 @@
 import type { AppRouter } from '@nursery/api/types';
+import { readTrpcAnswer, TRPC_PREFIX, trpcPathKey, trpcQueryKey, trpcQueryUrl } from '@nursery/domain';
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import { getAccessToken } from '../auth/token';
 
 /**
- * The storefront's five calls, spoken straight to the tRPC endpoint with fetch. The full tRPC client
+ * The storefront's five calls, spoken straight to the tRPC endpoint with fetch, in the wire format of
+ * packages/domain/src/trpcWire.ts. The full tRPC client
  * (about 9 KB gzipped) then loads only with the admin area, keeping the first page light. The cache
  * keys are the ones the tRPC options proxy makes ([path parts, {input, type}]), so an admin screen that
  * invalidates `trpc.catalog.productsToShow.pathKey()` refreshes the storefront's list too.
@@ -40,14 +42,6 @@ export class PublicCallError extends Error {
   }
 }
 
-const envelopeMessage = (body: unknown): { message: string; code?: string } => {
-  const error = (body as { error?: { message?: unknown; data?: { code?: unknown } } } | null)?.error;
-  return {
-    message: typeof error?.message === 'string' ? error.message : '',
-    ...(typeof error?.data?.code === 'string' ? { code: error.data.code } : {}),
-  };
-};
-
 async function call<P extends PublicPath>(
   path: P,
   method: 'GET' | 'POST',
@@ -57,11 +51,10 @@ async function call<P extends PublicPath>(
   const headers: Record<string, string> = {};
   const token = getAccessToken();
   if (token) headers.authorization = `Bearer ${token}`;
-  let url = `/trpc/${path}`;
+  let url = trpcQueryUrl(path, input);
   let body: string | undefined;
-  if (method === 'GET') {
-    if (input !== undefined) url += `?input=${encodeURIComponent(JSON.stringify(input))}`;
-  } else {
+  if (method === 'POST') {
+    url = `${TRPC_PREFIX}/${path}`;
     headers['content-type'] = 'application/json';
     body = JSON.stringify(input ?? null);
   }
@@ -77,25 +70,27 @@ async function call<P extends PublicPath>(
     if (signal?.aborted) throw error;
     throw new PublicCallError('The shop could not be reached. Check your connection and try again.', 0);
   }
-  const parsed: unknown = await response.json().catch(() => null);
+  const answer = readTrpcAnswer(await response.json().catch(() => null));
   if (!response.ok) {
-    const { message, code } = envelopeMessage(parsed);
-    throw new PublicCallError(message || response.statusText, response.status, code);
+    const message = answer.ok ? '' : answer.message;
+    throw new PublicCallError(
+      message || response.statusText,
+      response.status,
+      answer.ok ? undefined : answer.code,
+    );
   }
-  const result = (parsed as { result?: { data?: unknown } } | null)?.result;
-  if (!result || !('data' in result))
-    throw new PublicCallError('The shop sent an answer it could not read.', 502);
-  return result.data as PublicOutput<P>;
+  if (!answer.ok) throw new PublicCallError('The shop sent an answer it could not read.', 502);
+  return answer.data as PublicOutput<P>;
 }
 
 /** The cache key the tRPC options proxy gives the same query. */
 export function publicQueryKey<P extends PublicPath>(path: P, input?: PublicInput<P>) {
-  return [path.split('.'), input === undefined ? { type: 'query' } : { input, type: 'query' }] as const;
+  return trpcQueryKey(path, input);
 }
 
 /** Every cached answer of one procedure, whatever its input (the proxy's pathKey()). */
 export function publicPathKey(path: PublicPath) {
-  return [path.split('.')] as const;
+  return trpcPathKey(path);
 }
 
 /** Options for useQuery / fetchQuery, like `trpc.x.y.queryOptions(input)`. */
