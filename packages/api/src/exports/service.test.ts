@@ -1,7 +1,7 @@
 import { seasonOf, zonedParts, zonedTimeToInstant } from '@nursery/domain';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openTestShop } from '../testing/testShop.ts';
-import { yearOverYearData } from './service.ts';
+import { yearOverYearData, yearOverYearSheet } from './service.ts';
 
 describe('yearOverYearData', () => {
   // Two zones with a different DST story, so a month boundary worked out in UTC would show.
@@ -52,6 +52,17 @@ describe('yearOverYearData', () => {
         expect({ season: s.season, orders: s.orders }).toEqual({ season: s.season, orders: want.orders });
         expect(s.revenue).toEqual(want.cents.map((c) => c / 100));
       }
+
+      // The workbook's money cells carry the same integer cents, never dollars turned back into cents.
+      const sheet = yearOverYearSheet(t.shop);
+      data.seasons.forEach((s, k) => {
+        const want = expected.get(s.season) ?? { orders: Array(12).fill(0), cents: Array(12).fill(0) };
+        const column = sheet.rows.map((row) => row[2 + 2 * k]);
+        expect(column).toEqual([
+          ...want.cents.map((cents) => ({ kind: 'money', cents })),
+          { kind: 'money', cents: want.cents.reduce((a, b) => a + b, 0) },
+        ]);
+      });
     });
   }
 });

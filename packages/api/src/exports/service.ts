@@ -109,14 +109,20 @@ export function stockExport(shop: Shop): Promise<FileAnswer> {
 
 const MONTH_NAMES = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
+interface YearOverYearCents {
+  months: YearOverYear['months'];
+  seasons: { season: number; label: string; orders: number[]; cents: number[] }[];
+}
+
 /**
- * Orders and revenue per month for every season with orders, oldest season first, months in season
- * order. Revenue is the order subtotal before tax, as on the Stock screen; deleted orders do not count.
+ * Orders and revenue (in integer cents) per month for every season with orders, oldest season first,
+ * months in season order: the workbook's money cells take the cents, the chart's JSON the dollars. Revenue
+ * is the order subtotal before tax, as on the Stock screen; deleted orders do not count.
  *
  * Summed by SQLite, month by month: the shop's time zone is worked out once per month boundary (a dozen a
  * season) instead of once per order, and each month is a range of the created-date index.
  */
-export function yearOverYearData(shop: Shop): YearOverYear {
+function yearOverYearCents(shop: Shop): YearOverYearCents {
   const { timeZone } = shop.config.shop;
   const start = shop.config.seasonStartMonth;
   const monthOrder = Array.from({ length: 12 }, (_, i) => ((start - 1 + i) % 12) + 1);
@@ -161,21 +167,32 @@ export function yearOverYearData(shop: Shop): YearOverYear {
   }
   const seasons = [...bySeason.entries()]
     .sort(([a], [b]) => a - b)
-    .map(([season, s]) => {
-      const totalCents = s.cents.reduce((a, b) => a + b, 0);
-      return {
-        season,
-        label: seasonLabel(season),
-        orders: s.orders,
-        revenue: s.cents.map(toDollars),
-        totalOrders: s.orders.reduce((a, b) => a + b, 0),
-        totalRevenue: toDollars(totalCents),
-        displayTotalRevenue: formatMoney(totalCents),
-      };
-    });
+    .map(([season, s]) => ({ season, label: seasonLabel(season), orders: s.orders, cents: s.cents }));
   return {
     months: monthOrder.map((month) => ({ month, label: MONTH_NAMES[month - 1] ?? String(month) })),
     seasons,
+  };
+}
+
+const sum = (values: readonly number[]) => values.reduce((a, b) => a + b, 0);
+
+/**
+ * Orders and revenue per month for every season with orders, oldest season first, months in season
+ * order, as the Orders list's chart reads them (dollars at the API's edge).
+ */
+export function yearOverYearData(shop: Shop): YearOverYear {
+  const { months, seasons } = yearOverYearCents(shop);
+  return {
+    months,
+    seasons: seasons.map((s) => ({
+      season: s.season,
+      label: s.label,
+      orders: s.orders,
+      revenue: s.cents.map(toDollars),
+      totalOrders: sum(s.orders),
+      totalRevenue: toDollars(sum(s.cents)),
+      displayTotalRevenue: formatMoney(sum(s.cents)),
+    })),
   };
 }
 
@@ -207,17 +224,17 @@ const yearOverYearStatements = perConnection((db: ShopDb) => ({
 }));
 
 export function yearOverYearSheet(shop: Shop): ExportSheet {
-  const data = yearOverYearData(shop);
+  // Integer cents straight into the money cells: no trip through dollars and back.
+  const data = yearOverYearCents(shop);
   const headers = ['Month'];
   for (const s of data.seasons) headers.push(`${s.label} Orders`, `${s.label} Revenue`);
   const rows: ExportCell[][] = data.months.map((m, i) => {
     const row: ExportCell[] = [text(m.label)];
-    for (const s of data.seasons)
-      row.push(num(s.orders[i] ?? 0), money(Math.round((s.revenue[i] ?? 0) * 100)));
+    for (const s of data.seasons) row.push(num(s.orders[i] ?? 0), money(s.cents[i] ?? 0));
     return row;
   });
   const total: ExportCell[] = [text('Total')];
-  for (const s of data.seasons) total.push(num(s.totalOrders), money(Math.round(s.totalRevenue * 100)));
+  for (const s of data.seasons) total.push(num(sum(s.orders)), money(sum(s.cents)));
   rows.push(total);
   return {
     name: 'YearOverYearByMonth',

@@ -1,4 +1,4 @@
-import { zonedParts } from '@nursery/domain';
+import { toDollars, zonedParts } from '@nursery/domain';
 import type * as XLSX from 'xlsx';
 
 /** A cell as the export describes it; the writer turns it into a typed spreadsheet cell. */
@@ -48,7 +48,8 @@ function toCell(cell: ExportCell, timeZone: string): XLSX.CellObject | null {
     case 'number':
       return { t: 'n', v: cell.value };
     case 'money':
-      return { t: 'n', v: cell.cents / 100, z: MONEY_FORMAT };
+      // The one conversion of the exports, in the domain's money module: cents to the cell's dollars.
+      return { t: 'n', v: toDollars(cell.cents), z: MONEY_FORMAT };
     case 'date':
       return { t: 'n', v: excelSerial(cell.at, timeZone), z: DATE_TIME_FORMAT };
     case 'boolean':
