@@ -9,6 +9,7 @@ node --version
 pnpm install --frozen-lockfile
 bash scripts/ensure-chromium.sh
 bash scripts/ensure-nginx.sh
+bash scripts/ensure-wrk.sh
 pnpm lint
 pnpm typecheck
 pnpm test

@@ -13,6 +13,7 @@ import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import {
   closeSync,
   existsSync,
+  mkdirSync,
   mkdtempSync,
   openSync,
   readFileSync,
@@ -20,6 +21,7 @@ import {
   statSync,
   writeFileSync,
 } from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -39,6 +41,8 @@ import {
 import { createServer } from '../src/createServer.ts';
 import { nodeCommand, SERVER_NODE_FLAGS } from '../src/nodeFlags.ts';
 import { freePort } from '../src/testing.ts';
+import type { RecordedAnswers } from './reference.ts';
+import { acknowledgedIds, hasWrk, orderScript, runWrk, type WrkResult } from './wrk.ts';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const repoRoot = path.resolve(serverDir, '..', '..');
@@ -149,6 +153,7 @@ interface Running {
 /** `node release/server.js` exactly as on a host, with its log going to a file in its data folder. */
 async function startRelease(dataDir: string, env: Record<string, string> = {}): Promise<Running> {
   const port = await freePort();
+  const log = openSync(path.join(dataDir, 'server.log'), 'a');
   const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, releaseServer], {
     cwd: dataDir,
     env: {
@@ -160,8 +165,9 @@ async function startRelease(dataDir: string, env: Record<string, string> = {}): 
       ORDERS_PER_CLIENT_PER_HOUR: '100000000',
       ...env,
     },
-    stdio: ['ignore', 'ignore', 'ignore'],
+    stdio: ['ignore', log, log],
   });
+  closeSync(log);
   const url = `http://127.0.0.1:${port}`;
   await waitForHealth(url, child);
   return { child, url, dataDir };
@@ -444,6 +450,321 @@ async function orderSubmit(release: Running): Promise<void> {
     met: failures === 0 && missing === 0,
   });
   say(`  ${fmt(acknowledged.length)} orders acknowledged and read back; p99 ${result.latency.p99} ms`);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// With wrk: the release's public reads beside a plain node:http server and a bare Fastify server sending the
+// very same bytes and headers, and durable order submits from many client addresses.
+
+/** The shop's answer as sent on the wire: headers (less the per-connection ones) and the raw bytes. */
+function recordAnswer(
+  url: string,
+  acceptEncoding: string | null,
+): Promise<{ headers: Record<string, string>; body: string }> {
+  const perConnection = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => {
+          if (response.statusCode !== 200) reject(new Error(`${url} answered ${response.statusCode}`));
+          const headers: Record<string, string> = {};
+          for (const [name, value] of Object.entries(response.headers)) {
+            if (!perConnection.has(name) && value !== undefined) headers[name] = String(value);
+          }
+          resolve({ headers, body: Buffer.concat(chunks).toString('base64') });
+        });
+      })
+      .on('error', reject);
+  });
+}
+
+/** A reference server (bench/reference.ts) in its own process, its log to a file as the release's. */
+async function startReference(kind: 'plain' | 'fastify', answersFile: string, dir: string): Promise<Running> {
+  const port = await freePort();
+  const log = openSync(path.join(dir, `${kind}.log`), 'a');
+  const child = spawn(
+    process.execPath,
+    [
+      ...SERVER_NODE_FLAGS,
+      '--import',
+      'tsx',
+      path.join(serverDir, 'bench', 'reference.ts'),
+      kind,
+      answersFile,
+    ],
+    {
+      cwd: serverDir,
+      env: { PATH: process.env.PATH ?? '', PORT: String(port), HOST: '127.0.0.1' },
+      stdio: ['ignore', log, log, 'ipc'],
+    },
+  );
+  closeSync(log);
+  const ready = z.object({ url: z.string() }).parse(
+    await new Promise<unknown>((resolve, reject) => {
+      child.once('message', resolve);
+      child.once('exit', (code) => reject(new Error(`the ${kind} reference exited with ${code}`)));
+    }),
+  );
+  return { child, url: ready.url, dataDir: dir };
+}
+
+/**
+ * Slices of each server in turn (ROUNDS each), so other work on the machine weighs on all alike. Each
+ * result carries the server's CPU per answer (user + system, from /proc), which the machine's other work
+ * disturbs far less than the rates.
+ */
+async function wrkAlternating(
+  servers: { url: string; pid: number | undefined }[],
+  headers: Record<string, string>,
+): Promise<(WrkResult & { cpuMs: number })[]> {
+  const slice = Math.max(1, Math.round(args.seconds / ROUNDS));
+  const runs: WrkResult[][] = servers.map(() => []);
+  const cpu = servers.map(() => 0);
+  for (const { url } of servers) await runWrk(url, { seconds: 1, headers }); // warm-up: JIT, caches
+  for (let round = 0; round < ROUNDS; round += 1) {
+    for (const [i, { url, pid }] of servers.entries()) {
+      const before = cpuSeconds(pid);
+      runs[i]?.push(await runWrk(url, { seconds: slice, headers }));
+      cpu[i] = (cpu[i] ?? 0) + cpuSeconds(pid) - before;
+    }
+  }
+  return runs.map((results, i) => {
+    const requests = results.reduce((n, r) => n + r.requests, 0);
+    const seconds = results.reduce((n, r) => n + r.seconds, 0);
+    const p99s = results.map((r) => r.p99Ms).sort((a, b) => a - b);
+    return {
+      requests,
+      seconds,
+      rate: requests / seconds,
+      p50Ms: Number.NaN,
+      p99Ms: p99s[Math.floor(p99s.length / 2)] ?? Number.NaN,
+      errors: results.reduce((n, r) => n + r.errors, 0),
+      non2xx: results.reduce((n, r) => n + r.non2xx, 0),
+      cpuMs: ((cpu[i] ?? 0) * 1000) / Math.max(1, requests),
+    };
+  });
+}
+
+async function publicReadsWithWrk(release: Running): Promise<void> {
+  say(
+    `\nPublic reads with wrk (1 thread, 50 connections, ${args.seconds} s per server in ${ROUNDS} alternating slices): the release beside bare Fastify and plain node:http sending the same bytes and headers`,
+  );
+  const html = await (await fetch(`${release.url}/`)).text();
+  const asset = /src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+  const reads: { name: string; path: string; encodings: ('br' | 'identity')[] }[] = [
+    { name: 'REST product list', path: '/api/v1/Products/GetProductsToShow', encodings: ['identity', 'br'] },
+    { name: 'tRPC product list', path: '/trpc/catalog.productsToShow', encodings: ['identity', 'br'] },
+    { name: 'REST settings', path: '/api/v1/Settings/GetAllSettings', encodings: ['identity'] },
+    { name: '/health', path: '/health', encodings: ['identity'] },
+    ...(asset
+      ? [
+          {
+            name: 'static asset (entry JS)',
+            path: asset,
+            encodings: ['identity', 'br'] as ('br' | 'identity')[],
+          },
+        ]
+      : []),
+  ];
+  const dir = tempDir('references');
+  const recorded: RecordedAnswers = {};
+  for (const read of reads) {
+    recorded[read.path] = {};
+    for (const encoding of read.encodings) {
+      const answer = await recordAnswer(`${release.url}${read.path}`, encoding === 'br' ? 'br' : null);
+      (recorded[read.path] as Record<string, unknown>)[encoding] = answer;
+    }
+  }
+  const answersFile = path.join(dir, 'answers.json');
+  writeFileSync(answersFile, JSON.stringify(recorded));
+  const fastify = await startReference('fastify', answersFile, dir);
+  const plain = await startReference('plain', answersFile, dir);
+  try {
+    for (const read of reads) {
+      for (const encoding of read.encodings) {
+        const headers: Record<string, string> = encoding === 'br' ? { 'accept-encoding': 'br' } : {};
+        const bytes = Buffer.from(recorded[read.path]?.[encoding]?.body ?? '', 'base64').length;
+        const [shop, bare, floor] = await wrkAlternating(
+          [release, fastify, plain].map((s) => ({ url: `${s.url}${read.path}`, pid: s.child.pid })),
+          headers,
+        );
+        if (!shop || !bare || !floor) throw new Error('wrk gave no result');
+        const label = `${read.name}, ${encoding} (${fmt(bytes / 1024, 1)} KB)`;
+        const failures = shop.errors + shop.non2xx;
+        const r = shop.rate / bare.rate;
+        record({
+          section: 'Public reads (wrk)',
+          name: `${label} req/s`,
+          value: fmt(shop.rate),
+          anchor: `${fmt(bare.rate)} Fastify`,
+          ratio: r.toFixed(2),
+          goal: '>= 0.9 of bare Fastify',
+          met: r >= 0.9 && failures === 0,
+        });
+        record({
+          section: 'Public reads (wrk)',
+          name: `${label}: against plain node:http`,
+          value: fmt(shop.rate),
+          anchor: `${fmt(floor.rate)} node:http`,
+          ratio: ratio(shop.rate, floor.rate),
+          goal: '(reported)',
+          met: null,
+        });
+        record({
+          section: 'Public reads (wrk)',
+          name: `${label} p99`,
+          value: `${shop.p99Ms.toFixed(1)} ms`,
+          anchor: `${bare.p99Ms.toFixed(1)} ms`,
+          ratio: ratio(shop.p99Ms, bare.p99Ms),
+          goal: '< 10 ms',
+          met: shop.p99Ms < 10,
+        });
+        record({
+          section: 'Public reads (wrk)',
+          name: `${label}: server CPU per answer`,
+          value: `${(shop.cpuMs * 1000).toFixed(0)} µs`,
+          anchor: `${(bare.cpuMs * 1000).toFixed(0)} µs Fastify`,
+          ratio: ratio(bare.cpuMs, shop.cpuMs),
+          goal: '(reported: Fastify/shop)',
+          met: null,
+        });
+        if (failures > 0) say(`  ${failures} errors or non-2xx answers from the shop`);
+      }
+    }
+  } finally {
+    await stopChild(fastify.child);
+    await stopChild(plain.child);
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Acknowledged order ids that are not in the database with their three lines. */
+function missingOrders(dataDir: string, acknowledged: number[]): number {
+  const database = openDatabase(path.join(dataDir, DATABASE_FILE_NAME));
+  try {
+    const linesOf = database.sqlite.prepare('select count(*) as n from order_lines where order_id = ?');
+    return acknowledged.filter((id) => (linesOf.get(id) as { n: number } | undefined)?.n !== 3).length;
+  } finally {
+    database.close();
+  }
+}
+
+/** SIGKILL, as a power cut would; answers once the process is gone. */
+async function kill(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGKILL');
+  await exited;
+}
+
+async function ordersWithWrk(): Promise<void> {
+  say(
+    `\nDurable order submits with wrk: POST /api/v1/Orders/Submit, 3 lines, 50 connections, ${args.seconds} s, each request its own client address (the last X-Forwarded-For entry, TRUST_PROXY=1 as docs/deploy.md sets it)`,
+  );
+  // The shipped per-client order budget (100 an hour) stays on: every request comes from its own address.
+  const orderEnv = { TRUST_PROXY: '1', ORDERS_PER_CLIENT_PER_HOUR: '100' };
+  let release = await startRelease(tempDir('orders'), orderEnv);
+  const idsDir = tempDir('order-ids');
+  try {
+    const lines = await orderLines(release.url);
+    const script = orderScript(JSON.stringify({ ...benchCustomer, orderProductXrefs: lines }));
+    await runWrk(`${release.url}/api/v1/Orders/Submit`, { seconds: 1, script, scriptArgs: [idsDir] });
+    rmSync(idsDir, { recursive: true, force: true });
+    mkdirSync(idsDir);
+    const cpuBefore = cpuSeconds(release.child.pid);
+    const result = await runWrk(`${release.url}/api/v1/Orders/Submit`, {
+      seconds: args.seconds,
+      script,
+      scriptArgs: [idsDir],
+    });
+    const cpuPerOrder = ((cpuSeconds(release.child.pid) - cpuBefore) * 1000) / Math.max(1, result.requests);
+    // A product-list load on the same process, so the memory figure covers both kinds of load.
+    await runWrk(`${release.url}/api/v1/Products/GetProductsToShow`, {
+      seconds: args.seconds,
+      headers: { 'accept-encoding': 'br' },
+    });
+    const atEnd = rssMb(release.child.pid);
+    await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+    const rss = rssMb(release.child.pid);
+    const acknowledged = acknowledgedIds(idsDir);
+    await kill(release.child);
+    const missing = missingOrders(release.dataDir, acknowledged);
+    record({
+      section: 'Order submit (wrk)',
+      name: 'durable orders/s (3 lines, 50 connections, a client address each)',
+      value: fmt(acknowledged.length / result.seconds),
+      anchor: '5,000',
+      ratio: ratio(acknowledged.length / result.seconds, 5000),
+      goal: '>= 5,000/s',
+      met: acknowledged.length / result.seconds >= 5000,
+    });
+    record({
+      section: 'Order submit (wrk)',
+      name: 'p99 latency',
+      value: `${result.p99Ms.toFixed(1)} ms`,
+      anchor: '50 ms',
+      ratio: ratio(result.p99Ms, 50),
+      goal: '< 50 ms',
+      met: result.p99Ms < 50,
+    });
+    record({
+      section: 'Order submit (wrk)',
+      name: 'refused or failed; acknowledged orders missing after SIGKILL',
+      value: `${result.errors + result.non2xx}; ${missing}`,
+      anchor: '0; 0',
+      ratio: '-',
+      goal: '0 and 0',
+      met: result.errors + result.non2xx === 0 && missing === 0,
+    });
+    say(
+      `  server CPU per order ${cpuPerOrder.toFixed(3)} ms; ${fmt(acknowledged.length)} orders acknowledged`,
+    );
+    say('\nServer memory after the order and product-list loads');
+    record({
+      section: 'Memory',
+      name: `RSS of ${nodeCommand('release/server.js')}, ${SETTLE_MS / 1000} s after order and list loads`,
+      value: `${rss.toFixed(0)} MB`,
+      anchor: '150 MB',
+      ratio: ratio(rss, 150),
+      goal: '< 150 MB',
+      met: rss < 150,
+    });
+    record({
+      section: 'Memory',
+      name: 'the same, the moment the load ends',
+      value: `${atEnd.toFixed(0)} MB`,
+      anchor: '-',
+      ratio: '-',
+      goal: '(reported)',
+      met: null,
+    });
+
+    // SIGKILL in the middle of a burst: every order answered 200 before the kill is in the database.
+    release = await startRelease(release.dataDir, orderEnv);
+    rmSync(idsDir, { recursive: true, force: true });
+    mkdirSync(idsDir);
+    const burst = runWrk(`${release.url}/api/v1/Orders/Submit`, { seconds: 3, script, scriptArgs: [idsDir] });
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await kill(release.child);
+    await burst;
+    const killedDuring = acknowledgedIds(idsDir);
+    const lost = missingOrders(release.dataDir, killedDuring);
+    record({
+      section: 'Order submit (wrk)',
+      name: `acknowledged orders missing after a SIGKILL in mid-burst (of ${fmt(killedDuring.length)})`,
+      value: String(lost),
+      anchor: '0',
+      ratio: '-',
+      goal: '0',
+      met: lost === 0 && killedDuring.length > 0,
+    });
+  } finally {
+    await kill(release.child);
+    rmSync(release.dataDir, { recursive: true, force: true });
+    rmSync(idsDir, { recursive: true, force: true });
+  }
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -797,17 +1118,31 @@ async function main(): Promise<void> {
   if (loadAtStart > 1)
     say('  (other work is running on this machine: figures and ratios will be lower than on an idle one)');
 
+  const withWrk = hasWrk();
+  if (!withWrk) say('  wrk is not installed (scripts/ensure-wrk.sh installs it): measuring with autocannon');
+  if (withWrk && wanted('list')) {
+    const release = await startRelease(tempDir('reads'));
+    try {
+      await publicReadsWithWrk(release);
+    } finally {
+      await stopChild(release.child);
+      rmSync(release.dataDir, { recursive: true, force: true });
+    }
+  }
+  if (withWrk && wanted('orders')) await ordersWithWrk();
+
   let listRss = Number.NaN;
-  if (wanted('list')) {
+  if (!withWrk && wanted('list')) {
     listRss = await productList(0);
     listRss = Math.max(listRss, await productList(2000));
   }
 
-  if (wanted('orders') || wanted('weight') || wanted('lighthouse')) {
+  const ordersWithAutocannon = !withWrk && wanted('orders');
+  if (ordersWithAutocannon || wanted('weight') || wanted('lighthouse')) {
     const release = await startRelease(tempDir('release'));
     try {
-      if (wanted('orders')) await orderSubmit(release);
-      if (wanted('orders')) {
+      if (ordersWithAutocannon) await orderSubmit(release);
+      if (ordersWithAutocannon) {
         // A product-list load on the same process, so its memory figure covers both kinds of load.
         await load(`${release.url}/api/v1/Products/GetProductsToShow`);
         const atEnd = rssMb(release.child.pid);

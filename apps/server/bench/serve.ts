@@ -7,7 +7,6 @@
 import http from 'node:http';
 import { loadConfig } from '@nursery/api';
 import { createServer } from '../src/createServer.ts';
-import { startIdleMemory } from '../src/idleMemory.ts';
 import { growCatalogue } from './catalogue.ts';
 
 const config = loadConfig(process.env);
@@ -55,8 +54,6 @@ function rawGet(url: string): Promise<{ bytes: Buffer; encoding: string | undefi
 }
 
 const url = await shop.start();
-// As in production (src/main.ts), so the memory figure is the shop's.
-startIdleMemory();
 for (const [name, path] of Object.entries(ANCHORED)) {
   anchors.set(name, await rawGet(`${url}${path}`));
 }
