@@ -410,6 +410,7 @@ export async function scaleScenario(tools: ScaleTools): Promise<void> {
   });
   // biome-ignore lint/style/noNonNullAssertion: assigned inside the timed block above.
   const { current } = history!;
+  const filter = (LAST_NAMES[0] ?? 'Smith').toLowerCase();
   const count = (where: string, ...params: unknown[]) =>
     (
       database.sqlite.prepare(`select count(*) as n from orders where ${where}`).get(...params) as {
@@ -420,10 +421,13 @@ export async function scaleScenario(tools: ScaleTools): Promise<void> {
     all: count('deleted_at is null'),
     season: count('deleted_at is null and season_purchased = ?', current),
     deleted: count('deleted_at is not null'),
-    // The screen's filter matches words in the id, name, e-mail, phone and date; 'smith' is in names and e-mails only.
-    filtered: count("deleted_at is null and (lower(name) like '%smith%' or lower(email) like '%smith%')"),
+    // The screen's filter matches words in the id, name, e-mail, phone and date; a last name is in names and
+    // e-mails only.
+    filtered: count(
+      'deleted_at is null and (lower(name) like ?1 or lower(email) like ?1)',
+      `%${filter.toLowerCase()}%`,
+    ),
   };
-  const filter = 'smith';
   const lines = (database.sqlite.prepare('select count(*) as n from order_lines').get() as { n: number }).n;
   database.close();
   const dbBytes = readFileSync(path.join(dataDir, DATABASE_FILE_NAME)).byteLength;
@@ -577,7 +581,7 @@ export async function scaleScenario(tools: ScaleTools): Promise<void> {
       });
     }
 
-    // The orders just placed belong to the current season.
+    // The orders just placed belong to the current season (their customer's name is not the filter's).
     const placedCount = afterOrder.length;
     await adminOrdersInChromium(
       tools,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PagedList } from './pagedList.ts';
 import { RawJson } from './rawJson.ts';
 
 /**
@@ -27,6 +28,19 @@ export function cachedAnswer<S extends z.ZodType>(schema: S): (value: unknown) =
     return value as RawJson<z.output<S>>;
   };
   declared.set(parse, schema);
+  return parse;
+}
+
+/**
+ * A list read in pages (PagedList): tRPC sends the page or every row (its toJSON), the REST adapter pages it
+ * with a Link header or writes it out as it is read. Published as an array of the item schema.
+ */
+export function pagedAnswer<S extends z.ZodType>(item: S): (value: unknown) => PagedList<z.output<S>> {
+  const parse = (value: unknown) => {
+    if (!(value instanceof PagedList)) throw new TypeError('A paged answer must be a PagedList.');
+    return value as PagedList<z.output<S>>;
+  };
+  declared.set(parse, z.array(item));
   return parse;
 }
 

@@ -10,6 +10,7 @@ export {
 export * from './config.ts';
 export * from './errors.ts';
 export * from './input.ts';
+export { MAX_PAGE_LIMIT, PagedList } from './pagedList.ts';
 export { RawJson } from './rawJson.ts';
 export { type ProcedurePath, type RestRoute, restRoutes } from './rest.ts';
 export { type AppRouter, appRouter, createCaller, procedureType } from './router.ts';

@@ -25,6 +25,11 @@ export interface RestRoute {
    * or a multipart form whose `file` field becomes `file` (query values are merged in).
    */
   input: 'none' | 'query' | 'body' | 'multipart';
+  /**
+   * The procedure answers a PagedList: `limit` and `after` page it (RFC 8288 Link header rel="next"), and
+   * without `limit` the whole list is written out as it is read. The OpenAPI document says so.
+   */
+  paged?: boolean;
   /** 'file' sends the procedure's FileAnswer as the body instead of the {success, message, data} envelope. */
   respond?: 'envelope' | 'file';
   /** For 'file' answers: the media type sent and whether the body is base64 text, for the OpenAPI document. */

@@ -5,6 +5,7 @@ import {
   createCaller,
   type FileAnswer,
   inputErrorMessages,
+  PagedList,
   procedureType,
   RawJson,
   type RestRoute,
@@ -144,6 +145,43 @@ export function errorEnvelope(error: unknown): {
   return { status: 500, body: { success: false, message: 'Something went wrong on our side.', data: null } };
 }
 
+/**
+ * A list that grows with the shop. With `limit`: that page in the usual envelope, and when more follow a
+ * `Link: <...>; rel="next"` header (RFC 8288) to the same address with `after` set to the last row's id.
+ * Without: the whole list, written out a chunk of rows at a time as it is read, so the server holds one
+ * chunk however long the list (the body is the same envelope byte for byte).
+ */
+function sendPagedList(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  list: PagedList<unknown>,
+  route: RestRoute,
+): FastifyReply {
+  const head = `{"success":true,"message":${JSON.stringify(route.successMessage ?? '')},"data":`;
+  const { limit } = list.input;
+  if (limit !== undefined) {
+    const { rows, next } = list.page(limit);
+    if (next !== null) {
+      const query = new URLSearchParams(request.query as Record<string, string>);
+      query.set('limit', String(limit));
+      query.set('after', String(next));
+      reply.header('link', `<${route.path}?${query.toString()}>; rel="next"`);
+    }
+    return reply.type('application/json; charset=utf-8').send(`${head}${JSON.stringify(rows)}}`);
+  }
+  // The first chunk is read before anything is sent, so a bad `after` still gets its 400.
+  const chunks = list.chunks();
+  const first = chunks.next();
+  function* body(): Generator<string> {
+    yield `${head}[`;
+    // Each chunk's array without its brackets, joined to the one before by a comma.
+    if (!first.done) yield JSON.stringify(first.value).slice(1, -1);
+    for (const rows of chunks) yield `,${JSON.stringify(rows).slice(1, -1)}`;
+    yield ']}';
+  }
+  return reply.type('application/json; charset=utf-8').send(Readable.from(body()));
+}
+
 /** Sends a procedure's answer in the envelope: a cached RawJson spliced in as it is, anything else serialized. */
 function sendEnvelope(
   request: FastifyRequest,
@@ -151,6 +189,9 @@ function sendEnvelope(
   route: RestRoute,
   data: unknown,
 ): FastifyReply {
+  if (data instanceof PagedList) {
+    return sendPagedList(request, reply.header('cache-control', 'no-store'), data, route);
+  }
   if (data instanceof RawJson) {
     // Already serialized and cached: splice it into the envelope instead of stringifying again.
     // Compressed once per encoding and kept with the cached answer (see cachedAnswer.ts).

@@ -1,4 +1,4 @@
-import { answerSchemaOf, appRouter, PUBLIC_PROCEDURES, type RestRoute } from '@nursery/api';
+import { answerSchemaOf, appRouter, MAX_PAGE_LIMIT, PUBLIC_PROCEDURES, type RestRoute } from '@nursery/api';
 import { z } from 'zod';
 
 type JsonSchema = Record<string, unknown>;
@@ -55,6 +55,41 @@ function fileResponse(file: RestRoute['file']): JsonSchema {
     ? { type: 'string', contentEncoding: 'base64' }
     : { type: 'string', contentMediaType: contentType };
   return { description: file?.description ?? 'The file', content: { [contentType]: { schema } } };
+}
+
+/** `limit` and `after` of a paged list, and the Link header of its answer (RFC 8288). */
+function describePaging(operation: JsonSchema): void {
+  const others = ((operation.parameters ?? []) as JsonSchema[]).filter(
+    (p) => p.name !== 'limit' && p.name !== 'after',
+  );
+  operation.parameters = [
+    ...others,
+    {
+      name: 'limit',
+      in: 'query',
+      required: false,
+      description: `At most this many rows (1 to ${MAX_PAGE_LIMIT}). Without it the whole list answers.`,
+      schema: { type: 'integer', minimum: 1, maximum: MAX_PAGE_LIMIT },
+    },
+    {
+      name: 'after',
+      in: 'query',
+      required: false,
+      description:
+        'The id of the last row of the page before: the next page starts after it. Follow the Link header rather than making it up.',
+      schema: { type: 'integer', minimum: 1 },
+    },
+  ];
+  const ok = (operation.responses as Record<string, JsonSchema>)['200'];
+  if (ok) {
+    ok.headers = {
+      Link: {
+        description:
+          'With limit, when more rows follow: `<address of the next page>; rel="next"` (RFC 8288), the same path and query with after set.',
+        schema: { type: 'string' },
+      },
+    };
+  }
 }
 
 /** An OpenAPI 3.1 document made from the same route table and zod schemas the server runs on. */
@@ -124,6 +159,7 @@ export function buildOpenApi(
         },
       };
     }
+    if (route.paged) describePaging(operation);
     paths[route.path] ??= {};
     (paths[route.path] as Record<string, JsonSchema>)[route.method.toLowerCase()] = operation;
   }

@@ -1,8 +1,9 @@
 import { contacts } from '@nursery/db';
 import type { Contact } from '@nursery/domain';
 import { formatDateTime } from '@nursery/domain';
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, type SQL, sql } from 'drizzle-orm';
 import { ShopError } from '../errors.ts';
+import { PagedList, type PageInput } from '../pagedList.ts';
 import type { Shop } from '../shop.ts';
 
 export type ContactSubmission = Contact;
@@ -40,15 +41,35 @@ function toContact(row: ContactRow, timeZone: string): ContactSubmission {
   };
 }
 
-/** Every contact submission, newest first (GetUserComments). */
-export function allContacts(shop: Shop): ContactSubmission[] {
+/** Every contact submission, newest first, or a page of them (GetUserComments). */
+export function allContacts(shop: Shop, page: PageInput = {}): PagedList<ContactSubmission> {
   const tz = shop.config.shop.timeZone;
-  return shop.db
-    .select(contactColumns)
-    .from(contacts)
-    .orderBy(desc(contacts.createdAt), desc(contacts.contactId))
-    .all()
-    .map((row) => toContact(row, tz));
+  const read = (after: number | null, limit: number) => {
+    let keyset: SQL | undefined;
+    if (after !== null) {
+      const anchor = shop.db
+        .select({ at: contacts.createdAt, id: contacts.contactId })
+        .from(contacts)
+        .where(eq(contacts.contactId, after))
+        .get();
+      if (!anchor) {
+        throw new ShopError({
+          kind: 'bad_request',
+          message: `after must be the id of the last message of the page before: there is no contact message number ${after}.`,
+        });
+      }
+      keyset = sql`(${contacts.createdAt}, ${contacts.contactId}) < (${anchor.at}, ${anchor.id})`;
+    }
+    return shop.db
+      .select(contactColumns)
+      .from(contacts)
+      .where(keyset)
+      .orderBy(desc(contacts.createdAt), desc(contacts.contactId))
+      .limit(limit)
+      .all()
+      .map((row) => toContact(row, tz));
+  };
+  return new PagedList(read, (c) => c.contactId, page);
 }
 
 /** Staff mark a message as spam or take the mark away; their word replaces the automatic reason. */

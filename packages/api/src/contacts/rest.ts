@@ -16,8 +16,10 @@ export const contactsRest: RestRoute[] = [
     method: 'GET',
     path: '/api/v1/Contact/GetUserComments',
     procedure: 'contacts.all',
-    input: 'none',
-    summary: 'Every contact form message, newest first, with isSpam. Staff only.',
+    input: 'query',
+    paged: true,
+    summary:
+      'Every contact form message, newest first, with isSpam. Staff only. Without limit every message answers; with limit (1-1000) one page, and a Link header rel="next" gives the address of the next (after = the last contactId of this page).',
     tag: 'Contact',
   },
   {

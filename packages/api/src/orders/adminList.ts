@@ -1,6 +1,13 @@
-import type { AdminOrder, OrderListItem, SeasonChoices } from '@nursery/domain';
+import type {
+  AdminOrder,
+  OrderListItem,
+  OrderListPage,
+  OrderListQuery,
+  OrderListSort,
+  SeasonChoices,
+} from '@nursery/domain';
 
-export type { AdminOrder, OrderListItem, SeasonChoices } from '@nursery/domain';
+export type { AdminOrder, OrderListItem, OrderListPage, SeasonChoices } from '@nursery/domain';
 
 import { orders, products } from '@nursery/db';
 import {
@@ -11,10 +18,28 @@ import {
   ProductStatus,
   seasonList,
   toDollars,
+  zonedTimeToInstant,
 } from '@nursery/domain';
-import { and, desc, eq, isNotNull, isNull, min, ne, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  isNotNull,
+  isNull,
+  lt,
+  min,
+  ne,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
+import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { loadProducts, type Product } from '../catalog/productShape.ts';
 import { ShopError } from '../errors.ts';
+import { PagedList, type PageInput } from '../pagedList.ts';
 import type { Shop } from '../shop.ts';
 import { currentSeason } from '../stock/levels.ts';
 import { loadOrder } from './orderShape.ts';
@@ -53,7 +78,7 @@ type ListRow = {
   version: number;
 };
 
-const count = new Intl.NumberFormat('en-US');
+const countFormat = new Intl.NumberFormat('en-US');
 
 export function toOrderListItem(row: ListRow, timeZone: string): OrderListItem {
   return {
@@ -64,7 +89,7 @@ export function toOrderListItem(row: ListRow, timeZone: string): OrderListItem {
     email: row.email,
     phoneNumber: row.phoneNumber,
     numItems: row.numItems,
-    displayNumItems: count.format(row.numItems),
+    displayNumItems: countFormat.format(row.numItems),
     totalQuantity: row.totalQuantity,
     totalPrice: toDollars(row.totalCents),
     displayTotalPrice: formatMoney(row.totalCents),
@@ -77,36 +102,155 @@ export function toOrderListItem(row: ListRow, timeZone: string): OrderListItem {
   };
 }
 
-function listOrders(
+/** Which list: the orders of a season (null: every season) that are not deleted, or the deleted ones. */
+export type OrderListKind = { deleted: false; season: number | null } | { deleted: true };
+
+/**
+ * Up to `limit` rows of a list in its order (newest first by created date, or by deleted date for the
+ * deleted list), after the row of order `after`: a keyset read, so each page costs its own rows.
+ */
+function readOrderList(
   shop: Shop,
-  where: SQL | undefined,
-  newestFirstBy: 'created' | 'deleted',
+  kind: OrderListKind,
+  after: number | null,
+  limit: number,
 ): OrderListItem[] {
-  const order = newestFirstBy === 'created' ? desc(orders.createdAt) : desc(orders.deletedAt);
+  const by = kind.deleted ? orders.deletedAt : orders.createdAt;
+  const conditions: (SQL | undefined)[] = [
+    kind.deleted ? isNotNull(orders.deletedAt) : isNull(orders.deletedAt),
+  ];
+  if (!kind.deleted && kind.season !== null) conditions.push(eq(orders.seasonPurchased, kind.season));
+  if (after !== null) {
+    const anchor = shop.db
+      .select({ at: by, orderId: orders.orderId })
+      .from(orders)
+      .where(eq(orders.orderId, after))
+      .get();
+    if (!anchor) {
+      throw new ShopError({
+        kind: 'bad_request',
+        message: `after must be the id of the last order of the page before: there is no order number ${after}.`,
+      });
+    }
+    // The date alone narrows the index range; the pair decides ties.
+    conditions.push(
+      sql`${by} <= ${anchor.at}`,
+      sql`(${by}, ${orders.orderId}) < (${anchor.at}, ${anchor.orderId})`,
+    );
+  }
   const rows = shop.db
     .select(listColumns)
     .from(orders)
-    .where(where)
-    .orderBy(order, desc(orders.orderId))
+    .where(and(...conditions))
+    .orderBy(desc(by), desc(orders.orderId))
+    .limit(limit)
     .all();
   const tz = shop.config.shop.timeZone;
   return rows.map((r) => toOrderListItem(r, tz));
 }
 
+/** A list as a PagedList: the page asked for, or every row written out as it is read. */
+export function orderList(shop: Shop, kind: OrderListKind, page: PageInput = {}): PagedList<OrderListItem> {
+  return new PagedList(
+    (after, limit) => readOrderList(shop, kind, after, limit),
+    (row) => row.orderId,
+    page,
+  );
+}
+
 /** Every order that is not deleted, newest first (GetAllOrders). */
-export function allOrders(shop: Shop): OrderListItem[] {
-  return listOrders(shop, isNull(orders.deletedAt), 'created');
+export function allOrders(shop: Shop, page: PageInput = {}): PagedList<OrderListItem> {
+  return orderList(shop, { deleted: false, season: null }, page);
 }
 
 /** The orders of one season that are not deleted; -1 means every season (GetAllOrdersForSeason). */
-export function ordersForSeason(shop: Shop, season: number): OrderListItem[] {
-  if (season === ALL_SEASONS) return allOrders(shop);
-  return listOrders(shop, and(eq(orders.seasonPurchased, season), isNull(orders.deletedAt)), 'created');
+export function ordersForSeason(shop: Shop, season: number, page: PageInput = {}): PagedList<OrderListItem> {
+  return orderList(shop, { deleted: false, season: season === ALL_SEASONS ? null : season }, page);
 }
 
 /** Deleted orders of every season, most recently deleted first (GetAllDeletedOrders). */
-export function deletedOrders(shop: Shop): OrderListItem[] {
-  return listOrders(shop, isNotNull(orders.deletedAt), 'deleted');
+export function deletedOrders(shop: Shop, page: PageInput = {}): PagedList<OrderListItem> {
+  return orderList(shop, { deleted: true }, page);
+}
+
+const SORT_COLUMNS: Record<OrderListSort, SQLiteColumn> = {
+  orderId: orders.orderId,
+  createdTimestamp: orders.createdAt,
+  name: orders.name,
+  email: orders.email,
+  phoneNumber: orders.phoneNumber,
+  numItems: orders.numItems,
+  totalQuantity: orders.totalQuantity,
+  totalPrice: orders.totalCents,
+  isTaxExempt: orders.isTaxExempt,
+};
+
+/** A word of the filter for LIKE: its own % and _ are plain characters. */
+const likeWord = (word: string) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * What the Orders screen's text filter means: every word (case ignored) is found in the order id, the
+ * customer's name, e-mail or phone number, or is a date M/D/YYYY the order was placed on (in the shop's
+ * zone); or, with three digits or more, the digits are found in the phone number whatever its punctuation.
+ */
+function textCondition(shop: Shop, text: string): SQL | undefined {
+  const needle = text.trim().toLowerCase();
+  if (!needle) return undefined;
+  const tz = shop.config.shop.timeZone;
+  const words = needle.split(/\s+/).map((word) => {
+    const like = likeWord(word);
+    const found = [
+      sql`cast(${orders.orderId} as text) like ${like} escape '\\'`,
+      sql`${orders.name} like ${like} escape '\\'`,
+      sql`${orders.email} like ${like} escape '\\'`,
+      sql`${orders.phoneNumber} like ${like} escape '\\'`,
+    ];
+    const day = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(word);
+    if (day) {
+      const [month, date, year] = [Number(day[1]), Number(day[2]), Number(day[3])];
+      const from = zonedTimeToInstant(tz, year, month, date).getTime();
+      const to = zonedTimeToInstant(tz, year, month, date + 1).getTime();
+      if (Number.isFinite(from) && Number.isFinite(to))
+        found.push(and(gte(orders.createdAt, from), lt(orders.createdAt, to)) as SQL);
+    }
+    return or(...found) as SQL;
+  });
+  const digits = needle.replace(/\D/g, '');
+  const byWords = and(...words) as SQL;
+  return digits.length >= 3
+    ? (or(byWords, sql`${orders.phoneDigits} like ${likeWord(digits)} escape '\\'`) as SQL)
+    : byWords;
+}
+
+/**
+ * One page of the admin Orders screen: the season's orders (every season for -1) that are not deleted,
+ * filtered by text and tax exemption, sorted, with how many match in all. SQLite does the filtering, so
+ * the browser holds one page whatever the size of the shop.
+ */
+export function orderListPage(shop: Shop, query: OrderListQuery): OrderListPage {
+  const where = and(
+    isNull(orders.deletedAt),
+    query.season === ALL_SEASONS ? undefined : eq(orders.seasonPurchased, query.season),
+    query.tax === 'exempt'
+      ? eq(orders.isTaxExempt, true)
+      : query.tax === 'taxed'
+        ? eq(orders.isTaxExempt, false)
+        : undefined,
+    textCondition(shop, query.text),
+  );
+  const total = shop.db.select({ n: count() }).from(orders).where(where).get()?.n ?? 0;
+  const column = SORT_COLUMNS[query.sort];
+  const direction = query.desc ? desc : asc;
+  const rows = shop.db
+    .select(listColumns)
+    .from(orders)
+    .where(where)
+    .orderBy(direction(column), direction(orders.orderId))
+    .limit(query.pageSize)
+    .offset(query.page * query.pageSize)
+    .all();
+  const tz = shop.config.shop.timeZone;
+  return { total, rows: rows.map((r) => toOrderListItem(r, tz)) };
 }
 
 export function orderListItem(shop: Shop, orderId: number): OrderListItem | null {

@@ -4,17 +4,21 @@ import {
   orderFlagsSchema,
   orderIdInputSchema,
   orderListItemSchema,
+  orderListPageSchema,
+  orderListQuerySchema,
   orderSeasonInputSchema,
   productSchema,
   seasonChoicesSchema,
 } from '@nursery/domain';
 import { z } from 'zod';
-import { typedAnswer } from '../answers.ts';
+import { pagedAnswer, typedAnswer } from '../answers.ts';
+import { pageInputSchema } from '../pagedList.ts';
 import { procedure, requireStaff } from '../trpc.ts';
 import {
   adminOrderDetails,
   allOrders,
   deletedOrders,
+  orderListPage,
   orderProductChoices,
   ordersForSeason,
   seasonChoices,
@@ -28,17 +32,26 @@ export const ordersAdminProcedures = {
     .input(orderIdInputSchema)
     .output(adminOrderSchema)
     .query(({ ctx, input }) => adminOrderDetails(ctx.shop, input.orderId)),
-  /** Every order that is not deleted, newest first (Orders/GetAllOrders). */
-  all: procedure.output(typedAnswer(z.array(orderListItemSchema))).query(({ ctx }) => allOrders(ctx.shop)),
-  /** The orders of one season, -1 for all (Orders/GetAllOrdersForSeason). */
+  /** Every order that is not deleted, newest first, or a page of them (Orders/GetAllOrders). */
+  all: procedure
+    .input(pageInputSchema.optional())
+    .output(pagedAnswer(orderListItemSchema))
+    .query(({ ctx, input }) => allOrders(ctx.shop, input)),
+  /** The orders of one season, -1 for all, or a page of them (Orders/GetAllOrdersForSeason). */
   allForSeason: procedure
-    .input(orderSeasonInputSchema)
-    .output(typedAnswer(z.array(orderListItemSchema)))
-    .query(({ ctx, input }) => ordersForSeason(ctx.shop, input.season)),
-  /** Deleted orders, most recently deleted first (Orders/GetAllDeletedOrders). */
+    .input(orderSeasonInputSchema.extend(pageInputSchema.shape))
+    .output(pagedAnswer(orderListItemSchema))
+    .query(({ ctx, input: { season, ...page } }) => ordersForSeason(ctx.shop, season, page)),
+  /** Deleted orders, most recently deleted first, or a page of them (Orders/GetAllDeletedOrders). */
   allDeleted: procedure
-    .output(typedAnswer(z.array(orderListItemSchema)))
-    .query(({ ctx }) => deletedOrders(ctx.shop)),
+    .input(pageInputSchema.optional())
+    .output(pagedAnswer(orderListItemSchema))
+    .query(({ ctx, input }) => deletedOrders(ctx.shop, input)),
+  /** One page of the admin Orders screen, filtered and sorted by the server, with the number matching. */
+  page: procedure
+    .input(orderListQuerySchema)
+    .output(typedAnswer(orderListPageSchema))
+    .query(({ ctx, input }) => orderListPage(ctx.shop, input)),
   /** The season dropdown: the current season down to the oldest with an order, plus All Seasons. */
   seasons: procedure.output(seasonChoicesSchema).query(({ ctx }) => seasonChoices(ctx.shop)),
   /** Products staff may put on an order, special-order and inactive ones included. */

@@ -31,8 +31,10 @@ export const ordersRest: RestRoute[] = [
     method: 'GET',
     path: '/api/v1/Orders/GetAllOrders',
     procedure: 'orders.all',
-    input: 'none',
-    summary: 'Every order that is not deleted, newest first, in the list shape. Staff only.',
+    input: 'query',
+    paged: true,
+    summary:
+      'Every order that is not deleted, newest first, in the list shape. Staff only. Without limit the whole list answers; with limit (1-1000) one page, and a Link header rel="next" gives the address of the next (after = the last order id of this page).',
     tag: 'Orders',
   },
   {
@@ -40,16 +42,19 @@ export const ordersRest: RestRoute[] = [
     path: '/api/v1/Orders/GetAllOrdersForSeason',
     procedure: 'orders.allForSeason',
     input: 'query',
+    paged: true,
     summary:
-      'The orders (not deleted) of one season, named by its starting year (2024 = 2024-25); season=-1 gives every season. Staff only.',
+      'The orders (not deleted) of one season, named by its starting year (2024 = 2024-25); season=-1 gives every season. Staff only. Pages with limit and after like GetAllOrders.',
     tag: 'Orders',
   },
   {
     method: 'GET',
     path: '/api/v1/Orders/GetAllDeletedOrders',
     procedure: 'orders.allDeleted',
-    input: 'none',
-    summary: 'Deleted orders of every season, most recently deleted first. Staff only.',
+    input: 'query',
+    paged: true,
+    summary:
+      'Deleted orders of every season, most recently deleted first. Staff only. Pages with limit and after like GetAllOrders.',
     tag: 'Orders',
   },
   {

@@ -107,6 +107,15 @@ export const orderListItemSchema = z
   .meta({ id: 'OrderListItem' });
 export type OrderListItem = z.infer<typeof orderListItemSchema>;
 
+/** One page of the admin Orders list and how many orders match its filters in all. */
+export const orderListPageSchema = z
+  .object({
+    total: z.number().int().describe('Orders matching the season, text and tax filters, on every page.'),
+    rows: z.array(orderListItemSchema),
+  })
+  .meta({ id: 'OrderListPage' });
+export type OrderListPage = z.infer<typeof orderListPageSchema>;
+
 /** The season dropdown: newest first, from the current season down to the oldest with an order, then All Seasons (-1). */
 export const seasonChoicesSchema = z
   .object({

@@ -64,6 +64,44 @@ export const orderSeasonInputSchema = z.object({
  * Dollars as typed in the Unit Price cell (12.5 or "12.50"), at most two decimals; answers cents,
  * null when empty, or the message that says what is wrong.
  */
+/** The columns the admin Orders list sorts by, as the screen names them. */
+export const ORDER_LIST_SORTS = [
+  'orderId',
+  'createdTimestamp',
+  'name',
+  'email',
+  'phoneNumber',
+  'numItems',
+  'totalQuantity',
+  'totalPrice',
+  'isTaxExempt',
+] as const;
+export type OrderListSort = (typeof ORDER_LIST_SORTS)[number];
+export const ORDER_TAX_FILTERS = ['all', 'exempt', 'taxed'] as const;
+export type OrderTaxFilter = (typeof ORDER_TAX_FILTERS)[number];
+export const ORDER_FILTER_MAX = 200;
+
+/**
+ * One page of the admin Orders list as the screen asks for it: season (-1 all), the text and tax filters, the
+ * sort and the page (0 first). Filtered, sorted and paged by the server, so the screen holds one page
+ * whatever the number of orders (docs/decisions.md).
+ */
+export const orderListQuerySchema = z.object({
+  season: orderSeasonInputSchema.shape.season,
+  text: z
+    .string({ error: 'The filter must be text.' })
+    .max(ORDER_FILTER_MAX, { error: `The filter may be at most ${ORDER_FILTER_MAX} characters.` })
+    .default(''),
+  tax: z.enum(ORDER_TAX_FILTERS, { error: 'tax must be all, exempt or taxed.' }).default('all'),
+  sort: z
+    .enum(ORDER_LIST_SORTS, { error: `sort must be one of ${ORDER_LIST_SORTS.join(', ')}.` })
+    .default('createdTimestamp'),
+  desc: z.boolean({ error: 'desc must be true or false.' }).default(true),
+  page: z.number({ error: 'page must be a whole number.' }).int().min(0).max(1_000_000).default(0),
+  pageSize: z.number({ error: 'pageSize must be a whole number.' }).int().min(1).max(100).default(10),
+});
+export type OrderListQuery = z.output<typeof orderListQuerySchema>;
+
 export function parseManualPrice(v: unknown): { cents: number | null } | { error: string } {
   if (v === null || v === undefined || v === '') return { cents: null };
   if (typeof v !== 'number' && typeof v !== 'string') return { error: MANUAL_PRICE_INVALID };

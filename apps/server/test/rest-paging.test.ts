@@ -1,0 +1,181 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { staffToken, startTestServer, type TestServer } from '../src/testing.ts';
+
+// REST paging of the lists that grow with the shop, over real HTTP: limit, the Link header (RFC 8288), the
+// cursor it carries, and the whole list written out in chunks when no limit is given.
+
+let server: TestServer;
+let token: string;
+
+interface Row {
+  orderId?: number;
+  contactId?: number;
+}
+
+beforeAll(async () => {
+  server = await startTestServer();
+  token = await staffToken(server);
+  const sqlite = server.shop.database.sqlite;
+  // Enough of each list for several pages: the demo's orders, some deleted, and contact messages, with ties on
+  // the date (same created_at) so the cursor must tell rows of the same moment apart.
+  sqlite.exec(`update orders set deleted_at = created_at + 1000, deleted_by = 'Test' where order_id % 9 = 0`);
+  const insert = sqlite.prepare(
+    'insert into contacts (name, email, comments, created_at) values (?, ?, ?, ?)',
+  );
+  for (let i = 0; i < 75; i += 1)
+    insert.run(`Person ${i}`, `p${i}@example.com`, 'Hello', 1_700_000_000_000 + (i % 5));
+  sqlite.exec(
+    'update orders set created_at = (select min(created_at) from orders) where order_id between 20 and 40',
+  );
+});
+afterAll(async () => server?.stop());
+
+async function get(pathAndQuery: string) {
+  const response = await fetch(`${server.url}${pathAndQuery}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const text = await response.text();
+  return {
+    response,
+    status: response.status,
+    body: JSON.parse(text) as { success: boolean; message: string; data: Row[] },
+  };
+}
+
+/** The next page's address from a Link header, or null. */
+function nextOf(link: string | null): string | null {
+  if (link === null) return null;
+  const match = /^<([^>]+)>; rel="next"$/.exec(link);
+  expect(match, `Link header ${link}`).not.toBeNull();
+  return match?.[1] ?? null;
+}
+
+/** Follows the Link headers from the first page to the last; answers every row and the pages' sizes. */
+async function followPages(first: string): Promise<{ rows: Row[]; sizes: number[]; links: string[] }> {
+  const rows: Row[] = [];
+  const sizes: number[] = [];
+  const links: string[] = [];
+  let next: string | null = first;
+  while (next) {
+    const page = await get(next);
+    expect(page.status).toBe(200);
+    expect(page.body).toMatchObject({ success: true, message: '' });
+    rows.push(...page.body.data);
+    sizes.push(page.body.data.length);
+    next = nextOf(page.response.headers.get('link'));
+    if (next) links.push(next);
+  }
+  return { rows, sizes, links };
+}
+
+const lists = [
+  { path: '/api/v1/Orders/GetAllOrders', query: '', id: 'orderId' },
+  { path: '/api/v1/Orders/GetAllOrdersForSeason', query: 'season=-1&', id: 'orderId' },
+  { path: '/api/v1/Orders/GetAllDeletedOrders', query: '', id: 'orderId' },
+  { path: '/api/v1/Contact/GetUserComments', query: '', id: 'contactId' },
+] as const;
+
+describe.each(lists)('$path', ({ path, query, id }) => {
+  it('pages with limit and Link rel="next" through exactly the rows of the whole list, in its order', async () => {
+    const whole = await get(`${path}${query ? `?${query.slice(0, -1)}` : ''}`);
+    expect(whole.status).toBe(200);
+    expect(whole.response.headers.get('link')).toBeNull();
+    expect(whole.body.data.length).toBeGreaterThan(40);
+    const limit = 17;
+    const paged = await followPages(`${path}?${query}limit=${limit}`);
+    expect(paged.rows).toEqual(whole.body.data);
+    expect(paged.sizes.slice(0, -1).every((n) => n === limit)).toBe(true);
+    expect(paged.sizes.at(-1)).toBeGreaterThan(0);
+    expect(paged.sizes.at(-1)).toBeLessThanOrEqual(limit);
+    // The link is the same path with the other parameters kept and after = the last id of the page.
+    for (const link of paged.links) {
+      const url = new URL(link, server.url);
+      expect(url.pathname).toBe(path);
+      expect(url.searchParams.get('limit')).toBe(String(limit));
+      if (query) expect(url.searchParams.get('season')).toBe('-1');
+    }
+    const firstLink = new URL(paged.links[0] ?? '', server.url);
+    expect(Number(firstLink.searchParams.get('after'))).toBe(whole.body.data[limit - 1]?.[id]);
+  });
+
+  it('refuses a limit out of range and an after that names no row, with a message', async () => {
+    for (const bad of [
+      'limit=0',
+      'limit=1001',
+      'limit=ten',
+      'after=0',
+      'after=99999999',
+      'limit=5&after=99999999',
+    ]) {
+      const answer = await get(`${path}?${query}${bad}`);
+      expect(answer.status, bad).toBe(400);
+      expect(answer.body.success).toBe(false);
+      expect(answer.body.message, bad).toMatch(/limit|after/);
+    }
+  });
+});
+
+describe('the whole list without limit', () => {
+  it('is written out in chunks as it is read, the same envelope as before', async () => {
+    const response = await fetch(`${server.url}/api/v1/Orders/GetAllOrders`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+    // No length known in advance: the body goes out as it is read.
+    expect(response.headers.get('content-length')).toBeNull();
+    const body = (await response.json()) as { success: boolean; message: string; data: Row[] };
+    expect(Object.keys(body)).toEqual(['success', 'message', 'data']);
+    const expected = server.shop.database.sqlite
+      .prepare(
+        'select order_id as id from orders where deleted_at is null order by created_at desc, order_id desc',
+      )
+      .all() as { id: number }[];
+    expect(body.data.map((o) => o.orderId)).toEqual(expected.map((o) => o.id));
+  });
+});
+
+describe('paging while orders come in', () => {
+  it('neither repeats nor skips a row when an order is placed between two pages', async () => {
+    const first = await get('/api/v1/Orders/GetAllOrders?limit=10');
+    const next = nextOf(first.response.headers.get('link'));
+    expect(next).not.toBeNull();
+    // A new order goes to the top of the list, before the pages already read.
+    server.shop.database.sqlite
+      .prepare(
+        `insert into orders (name, season_purchased, created_at) select 'Newcomer', season_purchased, created_at + 1
+         from orders order by created_at desc limit 1`,
+      )
+      .run();
+    const second = await get(next ?? '');
+    const seen = [...first.body.data, ...second.body.data].map((o) => o.orderId);
+    const expected = server.shop.database.sqlite
+      .prepare(
+        `select order_id as id from orders where deleted_at is null and name <> 'Newcomer'
+         order by created_at desc, order_id desc limit 20`,
+      )
+      .all() as { id: number }[];
+    expect(seen).toEqual(expected.map((o) => o.id));
+  });
+});
+
+describe('the OpenAPI document', () => {
+  it('describes limit, after and the Link header on the four paged lists', async () => {
+    const doc = (await (await fetch(`${server.url}/api/v1/openapi.json`)).json()) as {
+      paths: Record<
+        string,
+        {
+          get: {
+            parameters: { name: string }[];
+            responses: { '200': { headers?: Record<string, unknown> } };
+          };
+        }
+      >;
+    };
+    for (const { path } of lists) {
+      const get = doc.paths[path]?.get;
+      expect(get?.parameters.map((p) => p.name)).toEqual(expect.arrayContaining(['limit', 'after']));
+      expect(get?.responses['200'].headers).toHaveProperty('Link');
+    }
+  });
+});

@@ -1,0 +1,88 @@
+import { ALL_SEASONS, formatDate, type OrderListQuery, orderListQuerySchema } from '@nursery/domain';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openTestShop } from '../testing/testShop.ts';
+import { orderListPage } from './adminList.ts';
+
+const t = openTestShop({ demo: true });
+afterAll(() => t.close());
+
+interface Row {
+  order_id: number;
+  name: string;
+  email: string;
+  phone_number: string;
+  phone_digits: string;
+  created_at: number;
+  total_cents: number;
+  is_tax_exempt: number;
+  season_purchased: number;
+}
+
+const everyOrder = () =>
+  t.shop.database.sqlite
+    .prepare('select * from orders where deleted_at is null order by created_at desc, order_id desc')
+    .all() as Row[];
+
+const query = (q: Partial<OrderListQuery>) => orderListQuerySchema.parse({ season: ALL_SEASONS, ...q });
+
+describe('orderListPage', () => {
+  it('filters by every word in id, name, e-mail, phone or the date, and by phone digits, like the screen did', () => {
+    const tz = t.shop.config.shop.timeZone;
+    const orders = everyOrder();
+    const sample = orders[7]!;
+    // The rule the screen applied on the client, written plainly.
+    const matches = (o: Row, text: string) => {
+      const needle = text.trim().toLowerCase();
+      const haystack = [o.order_id, o.name, o.email, o.phone_number, formatDate(o.created_at, tz)]
+        .join(' ')
+        .toLowerCase();
+      const digits = needle.replace(/\D/g, '');
+      return (
+        needle.split(/\s+/).every((w) => haystack.includes(w)) ||
+        (digits.length >= 3 && o.phone_digits.includes(digits))
+      );
+    };
+    const firstName = sample.name.split(' ')[0]!;
+    const texts = [
+      firstName.toUpperCase(),
+      `${firstName.toLowerCase()} ${sample.email.split('@')[1]}`,
+      sample.phone_number.slice(-4),
+      sample.phone_digits.slice(2, 7),
+      String(sample.order_id),
+      formatDate(sample.created_at, tz),
+      'nobody-has-this-name',
+      '100%',
+    ];
+    for (const text of texts) {
+      const page = orderListPage(t.shop, query({ text, pageSize: 100 }));
+      const expected = orders.filter((o) => matches(o, text));
+      expect(page.total, text).toBe(expected.length);
+      expect(
+        page.rows.map((r) => r.orderId),
+        text,
+      ).toEqual(expected.slice(0, 100).map((o) => o.order_id));
+    }
+  });
+
+  it('pages, sorts either way on any column, and filters by season and tax exemption', () => {
+    const orders = everyOrder();
+    const seasons = [...new Set(orders.map((o) => o.season_purchased))];
+    const season = seasons[1]!;
+    const inSeason = orders.filter((o) => o.season_purchased === season);
+    const page2 = orderListPage(t.shop, query({ season, page: 1, pageSize: 5 }));
+    expect(page2.total).toBe(inSeason.length);
+    expect(page2.rows.map((r) => r.orderId)).toEqual(inSeason.slice(5, 10).map((o) => o.order_id));
+
+    const byTotal = orderListPage(t.shop, query({ sort: 'totalPrice', desc: false, pageSize: 100 }));
+    const totals = byTotal.rows.map((r) => r.totalPrice);
+    expect(totals).toEqual([...totals].sort((a, b) => a - b));
+    expect(totals[0]).toBe(Math.min(...orders.map((o) => o.total_cents)) / 100);
+
+    t.shop.database.sqlite.exec('update orders set is_tax_exempt = 1 where order_id % 5 = 0');
+    const exempt = orderListPage(t.shop, query({ tax: 'exempt', pageSize: 100 }));
+    const taxed = orderListPage(t.shop, query({ tax: 'taxed', pageSize: 100 }));
+    expect(exempt.total).toBe(everyOrder().filter((o) => o.is_tax_exempt).length);
+    expect(exempt.total + taxed.total).toBe(orders.length);
+    expect(exempt.rows.every((r) => r.isTaxExempt)).toBe(true);
+  });
+});
