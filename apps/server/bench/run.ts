@@ -957,8 +957,7 @@ async function fuzzySearch(): Promise<void> {
   await shop.stop();
   rmSync(dataDir, { recursive: true, force: true });
   const products = list.data as unknown as Searchable[];
-  // As the storefront gets it: Fuse with the shop's faster searcher (apps/web/src/storefront/specBitap.ts).
-  const index = createSearchIndex(await loadFuse(), products);
+  const FuseCtor = await loadFuse();
   const queries = [
     'oak',
     'milkweed',
@@ -971,25 +970,40 @@ async function fuzzySearch(): Promise<void> {
     'wild',
     'xylophone',
   ];
-  for (let i = 0; i < 3; i += 1) for (const q of queries) searchProducts(index, q);
-  const times: number[] = [];
-  for (let i = 0; i < 5; i += 1) {
-    for (const q of queries) {
-      const t0 = performance.now();
-      searchProducts(index, q);
-      times.push(performance.now() - t0);
+  const medianOf = (index: ReturnType<typeof createSearchIndex<Searchable>>): number => {
+    for (let i = 0; i < 3; i += 1) for (const q of queries) searchProducts(index, q);
+    const times: number[] = [];
+    for (let i = 0; i < 5; i += 1) {
+      for (const q of queries) {
+        const t0 = performance.now();
+        searchProducts(index, q);
+        times.push(performance.now() - t0);
+      }
     }
-  }
-  times.sort((a, b) => a - b);
-  const median = times[Math.floor(times.length / 2)] ?? Number.NaN;
+    times.sort((a, b) => a - b);
+    return times[Math.floor(times.length / 2)] ?? Number.NaN;
+  };
+  // As the storefront gets it: Fuse with the shop's faster searcher (apps/web/src/storefront/specBitap.ts).
+  const median = medianOf(createSearchIndex(FuseCtor, products));
   record({
     section: 'Fuzzy search',
-    name: `median of ${times.length} queries over ${fmt(products.length)} products`,
+    name: `median of 50 queries over ${fmt(products.length)} products`,
     value: `${median.toFixed(2)} ms`,
     anchor: '8 ms',
     ratio: ratio(median, 8),
     goal: '< 8 ms',
     met: median < 8,
+  });
+  // Stock fuse.js with the same options and its own searcher: specBitap.ts stays only while this misses 8 ms.
+  const stock = medianOf(createSearchIndex(FuseCtor, products, { specSearch: false }));
+  record({
+    section: 'Fuzzy search',
+    name: 'stock fuse.js alone, same options and queries',
+    value: `${stock.toFixed(2)} ms`,
+    anchor: '8 ms',
+    ratio: ratio(stock, 8),
+    goal: '(reported)',
+    met: null,
   });
 }
 
