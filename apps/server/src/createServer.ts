@@ -92,21 +92,73 @@ function clientErrorHandler(securityLines: string) {
       message = `The request headers are too large (the limit is ${Math.round(http.maxHeaderSize / 1024)} KB). Shorten the address or its query string, or clear this site's cookies, and try again.`;
     } else if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
       status = 408;
-      message = 'The request took too long to arrive. Check the connection and try again.';
+      message = REQUEST_TOO_SLOW;
     } else {
       status = 400;
       message = 'The request is not valid HTTP: check the request line and headers.';
     }
     this.log.debug({ err: error }, 'client error before routing');
-    if (socket.writable) {
-      const body = JSON.stringify({ success: false, message, data: null });
-      socket.write(
-        `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\n${securityLines}` +
-          `Content-Type: application/json; charset=utf-8\r\n` +
-          `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
-      );
+    answerAndClose(socket, securityLines, status, message, error);
+  };
+}
+
+/** Writes an answer in the shop's envelope straight to the socket and closes it (no route will answer). */
+function answerAndClose(
+  socket: Socket,
+  securityLines: string,
+  status: number,
+  message: string,
+  error?: Error,
+) {
+  if (socket.writable) {
+    const body = JSON.stringify({ success: false, message, data: null });
+    socket.write(
+      `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\n${securityLines}` +
+        `Content-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
+}
+
+export const REQUEST_TOO_SLOW = 'The request took too long to arrive. Check the connection and try again.';
+/** The headers of a request must have arrived within this time. */
+const HEADERS_TIMEOUT_MS = 15_000;
+/**
+ * The backstop for every request, uploads included: a staff member's backup restore over a slow line may take
+ * minutes, a body that has not arrived after this never will.
+ */
+const UPLOAD_TIMEOUT_MS = 15 * 60_000;
+
+/**
+ * A request body that trickles in (a byte every few seconds) kept its connection for minutes, and 250 of them
+ * stopped the shop. Every request must have arrived whole within REQUEST_BODY_TIMEOUT_SECONDS (30 s): bodies
+ * other than uploads are at most 1 MB. An upload (multipart) gets Node's longer backstop while a staff route
+ * reads it; once it has been answered (401 to a visitor, 413 past the cap) the rest of it gets the same short
+ * deadline. Past it the answer is 408 and the connection is closed.
+ */
+function slowBodyGuard(timeoutMs: number, securityLines: string) {
+  return (request: FastifyRequest, reply: FastifyReply, done: () => void): void => {
+    const raw = request.raw;
+    if (raw.complete) {
+      done();
+      return;
     }
-    socket.destroy(error);
+    const timer = setTimeout(() => {
+      if (raw.complete || raw.socket.destroyed) return;
+      if (request.isMultipart() && !reply.sent) {
+        timer.refresh(); // an upload being read: asked again later, until it is answered or whole
+        return;
+      }
+      request.log.info({ url: request.url }, 'request body too slow: connection closed');
+      // Already answered (a 401 or 413 before the body was read): only the rest of the body is left to refuse.
+      if (reply.sent) raw.socket.destroy();
+      else answerAndClose(raw.socket, securityLines, 408, REQUEST_TOO_SLOW);
+    }, timeoutMs);
+    timer.unref();
+    raw.socket.once('close', () => clearTimeout(timer));
+    raw.once('end', () => clearTimeout(timer));
+    done();
   };
 }
 
@@ -196,7 +248,11 @@ async function createServerHoldingLock(
     logController: new OneLinePerRequest(),
     clientErrorHandler: clientErrorHandler(securityHeaderLines(headers)),
     frameworkErrors: frameworkErrors(headers),
+    requestTimeout: UPLOAD_TIMEOUT_MS,
+    // Node checks the deadlines every second (its default of 30 s would let a slow request overstay by that).
+    http: { headersTimeout: HEADERS_TIMEOUT_MS, connectionsCheckingInterval: 1_000 },
   });
+  app.addHook('onRequest', slowBodyGuard(config.requestBodyTimeoutMs, securityHeaderLines(headers)));
 
   mkdirSync(config.mediaDir, { recursive: true });
   // An interrupted restore leaves a staged database (password hashes included); the lock is held, so

@@ -132,6 +132,8 @@ export const envSchema = z.object({
     .int()
     .positive()
     .default(20 * 1024 * 1024),
+  // How long a request may take to arrive whole (uploads excepted): a trickling body holds a connection.
+  REQUEST_BODY_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
   // One client address's orders an hour; 0 takes the budget off (a benchmark from one machine).
   ORDERS_PER_CLIENT_PER_HOUR: z.coerce.number().int().min(0).default(100),
   RESTORE_MAX_BYTES: z.coerce
@@ -188,6 +190,7 @@ function toShopConfig(env: z.infer<typeof envSchema>) {
     pdfMaxBytes: env.PDF_MAX_BYTES,
     restoreMaxBytes: env.RESTORE_MAX_BYTES,
     ordersPerClientPerHour: env.ORDERS_PER_CLIENT_PER_HOUR,
+    requestBodyTimeoutMs: env.REQUEST_BODY_TIMEOUT_SECONDS * 1000,
     restoreCheckMs: Math.round(env.RESTORE_CHECK_SECONDS * 1000),
     mail: {
       smtpUrl: env.SMTP_URL,
