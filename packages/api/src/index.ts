@@ -1,5 +1,6 @@
 export { ANONYMOUS_READS } from './anonymousReads.ts';
 export { answerSchemaOf, cachedAnswer, typedAnswer } from './answers.ts';
+export { sizeText } from './backup/archive.ts';
 export {
   createBackup,
   removeBackupLeftovers,

@@ -26,6 +26,11 @@ export interface RestRoute {
    */
   input: 'none' | 'query' | 'body' | 'multipart';
   /**
+   * For 'multipart': the configured cap of its file, which the upload is read against as it streams in (413
+   * once past it, the rest never read), and the words of that answer.
+   */
+  upload?: { maxBytes: 'pdfMaxBytes' | 'restoreMaxBytes'; variable: string; what: string };
+  /**
    * The procedure answers a PagedList: `limit` and `after` page it (RFC 8288 Link header rel="next"), and
    * without `limit` the whole list is written out as it is read. The OpenAPI document says so.
    */

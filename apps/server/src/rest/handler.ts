@@ -11,7 +11,9 @@ import {
   type RestRoute,
   refusalOf,
   type Shop,
+  type ShopConfig,
   ShopError,
+  sizeText,
 } from '@nursery/api';
 import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
@@ -37,7 +39,25 @@ function procedureOf(caller: ReturnType<typeof createCaller>, path: string): Pro
   return node as Procedure;
 }
 
-async function readInput(route: RestRoute, request: FastifyRequest): Promise<unknown> {
+class UploadTooLarge extends Error {}
+
+/**
+ * The file's bytes, refused as soon as they pass `cap`: the parser alone would discard the rest of an
+ * oversize part only after it had all arrived (a 1 GB upload to a 20 MB route was read to its end first).
+ */
+async function readUpTo(file: AsyncIterable<Buffer>, cap: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of file) {
+    size += chunk.length;
+    // Leaving the loop destroys the file stream; the answer goes out while the client is still sending.
+    if (size > cap) throw new UploadTooLarge();
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
+}
+
+async function readInput(route: RestRoute, request: FastifyRequest, config: ShopConfig): Promise<unknown> {
   switch (route.input) {
     case 'none':
       return undefined;
@@ -60,10 +80,14 @@ async function readInput(route: RestRoute, request: FastifyRequest): Promise<unk
         });
       }
       const fields: Record<string, unknown> = { ...(request.query as object) };
+      // The route's own cap, not the largest of all uploads: a flyer past 20 MB is refused there, not read on
+      // to the restore's 1 GB first.
+      const cap = route.upload ? config[route.upload.maxBytes] : undefined;
       try {
-        for await (const part of request.parts()) {
+        // One byte past the cap reaches the loop below, which refuses there and then.
+        for await (const part of request.parts(cap ? { limits: { fileSize: cap + 1 } } : {})) {
           if (part.type === 'file') {
-            const data = await part.toBuffer();
+            const data = cap ? await readUpTo(part.file, cap) : await part.toBuffer();
             if (part.fieldname === 'file') {
               fields.file = {
                 fileName: part.filename,
@@ -79,6 +103,14 @@ async function readInput(route: RestRoute, request: FastifyRequest): Promise<unk
         // The parser's own limits carry their status (413); anything else it throws ("Multipart: Boundary
         // not found" for a content type without a boundary) is a form the client broke, not our failure.
         const status = (error as { statusCode?: number }).statusCode;
+        if ((error instanceof UploadTooLarge || status === 413) && route.upload && cap) {
+          const { what, variable } = route.upload;
+          throw new ShopError({
+            kind: 'too_large',
+            message: `The ${what} is larger than the ${sizeText(cap)} this shop accepts (${variable}). Nothing was changed.`,
+            cause: error,
+          });
+        }
         if (error instanceof ShopError || (typeof status === 'number' && status < 500)) throw error;
         throw new ShopError({
           kind: 'bad_request',
@@ -226,7 +258,7 @@ export function registerRestRoutes(
           // Staff-only paths refuse before reading the body: nobody uploads a file only to hear "Unauthorized".
           const refusal = refusalOf(ctx.caller, route.procedure, type);
           if (refusal) throw refusal;
-          const input = await readInput(route, request);
+          const input = await readInput(route, request, shop.config);
           const data = await procedureOf(createCaller(ctx), route.procedure)(input);
           if (route.respond === 'file') {
             const file = data as FileAnswer;

@@ -17,6 +17,7 @@ export const backupRest: RestRoute[] = [
     path: '/api/v1/RestoreAuth',
     procedure: 'backup.restore',
     input: 'multipart',
+    upload: { maxBytes: 'restoreMaxBytes', variable: 'RESTORE_MAX_BYTES', what: 'backup' },
     summary:
       'Restores a backup (multipart field file). The archive is checked whole first; the current state is saved to backups/ in the data folder. Answers the settings.',
     tag: 'Backup',

@@ -41,6 +41,7 @@ export const settingsRest: RestRoute[] = [
     path: '/api/v1/Settings/SetActivePdf',
     procedure: 'settings.setActivePdf',
     input: 'multipart',
+    upload: { maxBytes: 'pdfMaxBytes', variable: 'PDF_MAX_BYTES', what: 'flyer' },
     summary:
       'Uploads the PDF flyer (multipart field file; a PDF by type and content, size capped). Answers the settings.',
     tag,
