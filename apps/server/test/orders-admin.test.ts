@@ -684,3 +684,65 @@ describe('a season of hundreds of orders', () => {
     expect(list.body.data[0]?.displayTotalPrice).toBe('$15.99');
   });
 });
+
+describe('tax', () => {
+  it('taxes the order subtotal and shares it over the lines; an old order keeps its stored tax until a line changes', async () => {
+    // $1.00 + $1.00 + $4.00: 5.5% of $6.00 is $0.33 (rounding each line and summing gave $0.34).
+    const lines = [
+      { productId: shrub, quantity: 1, price: 1, isStatic: true },
+      { productId: retired, quantity: 1, price: 1, isStatic: true },
+      { productId: special, quantity: 1, price: 4, isStatic: true },
+    ];
+    const placed = await save({ ...customer, name: 'Tax Counter', products: lines });
+    expect(placed.status).toBe(200);
+    const order = placed.body.data;
+    expect(order).toMatchObject({ subtotal: 6, tax: 0.33, total: 6.33 });
+    expect(order.products.map((p) => p.tax)).toEqual([0.06, 0.05, 0.22]);
+
+    // An order stored by the old per-line rule ($0.06 + $0.06 + $0.22 = $0.34) keeps it through an edit that
+    // changes no line: a placed order's money never changes behind the customer's back.
+    const sqlite = server.shop.database.sqlite;
+    sqlite
+      .prepare(
+        'update order_lines set tax_cents = 6, total_cents = 106 where order_id = ? and product_id = ?',
+      )
+      .run(order.orderId, retired);
+    sqlite
+      .prepare('update orders set tax_cents = 34, total_cents = 634 where order_id = ?')
+      .run(order.orderId);
+    const commented = await save({
+      ...customer,
+      orderId: order.orderId,
+      version: order.version,
+      name: 'Tax Counter',
+      comments: 'Picks up Saturday.',
+      products: lines,
+    });
+    expect(commented.status).toBe(200);
+    expect(commented.body.data).toMatchObject({ subtotal: 6, tax: 0.34, total: 6.34 });
+    expect(commented.body.data.products.map((p) => p.tax)).toEqual([0.06, 0.06, 0.22]);
+
+    // A changed line taxes it again by today's rule: $1 + $1 + $8 = $10.00 -> $0.55.
+    const changed = await save({
+      ...customer,
+      orderId: order.orderId,
+      version: commented.body.data.version,
+      name: 'Tax Counter',
+      products: [lines[0], lines[1], { ...lines[2], quantity: 2 }],
+    });
+    expect(changed.body.data).toMatchObject({ subtotal: 10, tax: 0.55, total: 10.55 });
+    expect(changed.body.data.products.map((p) => p.tax)).toEqual([0.06, 0.05, 0.44]);
+
+    // The exemption toggled off and on again uses the same rule (per line: 6 + 6 + 44 = $0.56), and the
+    // public order view shows the stored figures.
+    for (const isTaxExempt of [true, false]) {
+      await rest(server.url, 'PUT', '/api/v1/Orders/Update/Flags', {
+        token,
+        body: { orderId: order.orderId, isTaxExempt },
+      });
+    }
+    const shown = await lookup(order.orderId, customer.phoneNumber);
+    expect(shown.body.data).toMatchObject({ tax: 0.55, total: 10.55 });
+    expect(shown.body.data.products.map((p) => p.tax)).toEqual([0.06, 0.05, 0.44]);
+  });
+});

@@ -80,15 +80,10 @@ const customer = {
   comments: 'Will pick up the first week of April.',
 };
 
-/** Independent of the shop's code: 5.5% of each line, half-up to the cent, summed. */
+/** Independent of the shop's code: the spec's tax, 5.5% of the order subtotal, half-up to the cent. */
 function expected(lines: { unitCents: number; quantity: number }[]) {
-  let subtotal = 0;
-  let tax = 0;
-  for (const l of lines) {
-    const sub = l.unitCents * l.quantity;
-    subtotal += sub;
-    tax += Math.floor((sub * 55 + 500) / 1000);
-  }
+  const subtotal = lines.reduce((sum, l) => sum + l.unitCents * l.quantity, 0);
+  const tax = Math.floor((subtotal * 55 + 500) / 1000);
   return { subtotal: subtotal / 100, tax: tax / 100, total: (subtotal + tax) / 100 };
 }
 
@@ -211,20 +206,26 @@ describe('a customer orders and reads the order back', () => {
     const want = expected(picks.map((p) => ({ unitCents: cents(p.tier.price), quantity: p.quantity })));
     expect(order).toMatchObject({ orderId, name: 'Wendell Berry', isTaxExempt: false, ...want });
     expect(order.displayTotal).toBe(`$${want.total.toFixed(2)}`);
+    // Each line carries its share of the order's tax (within a cent of 5.5% of the line) and the shares add
+    // up to the order's tax.
+    let lineTaxes = 0;
     for (const pick of picks) {
       const line = order.products.find((l) => l.productId === pick.product.productId)!;
       const sub = cents(pick.tier.price) * pick.quantity;
-      const tax = Math.floor((sub * 55 + 500) / 1000);
       expect(line).toMatchObject({
         name: pick.product.name,
         quantity: pick.quantity,
         unitPrice: pick.tier.price,
         displayUnitPrice: pick.tier.displayPrice,
         price: sub / 100,
-        tax: tax / 100,
-        total: (sub + tax) / 100,
       });
+      const tax = cents(line.tax);
+      expect(tax).toBeGreaterThanOrEqual(Math.floor((sub * 55) / 1000));
+      expect(tax).toBeLessThanOrEqual(Math.ceil((sub * 55) / 1000));
+      expect(cents(line.total)).toBe(sub + tax);
+      lineTaxes += tax;
     }
+    expect(lineTaxes).toBe(cents(want.tax));
     expect(order.orderProductXrefs).toHaveLength(3);
 
     for (const phone of ['5553104477', '555.310.4477', '555-310-4477', ' (555)310 4477 ']) {

@@ -1,6 +1,5 @@
 import {
   FIRST_LISTED_SEASON,
-  lineTaxCents,
   orderTotals,
   PRODUCT_TYPES,
   type PriceTier,
@@ -386,7 +385,7 @@ function seedDemo(db: ShopDb, options: SeedOptions): void {
       const quantity = rng.pick(QUANTITIES[p.productTypeId] ?? SEEDLING_QUANTITIES);
       const priced = priceLine(p.tiers, quantity);
       if (!priced) throw new Error(`Demo catalogue: no price for ${quantity} of ${p.name}`);
-      return line(orderId, p.productId, quantity, priced.unitPriceCents, false, isTaxExempt);
+      return line(orderId, p.productId, quantity, priced.unitPriceCents, false);
     });
     // Now and then staff take a phone order with a special-order item at an agreed price.
     const staffOrder = specialOrder.length > 0 && rng.chance(0.03);
@@ -394,11 +393,15 @@ function seedDemo(db: ShopDb, options: SeedOptions): void {
       const p = rng.pick(specialOrder);
       const list = p.tiers[0]!.priceCents;
       const unit = Math.round((list * rng.int(85, 100)) / 100 / 5) * 5;
-      lines.push(line(orderId, p.productId, rng.int(1, 3), unit, true, isTaxExempt));
+      lines.push(line(orderId, p.productId, rng.int(1, 3), unit, true));
     }
+    // Tax is taken of the order's subtotal and shared over its lines, as a placed order stores it.
+    const totals = orderTotals(lines, taxBp, isTaxExempt);
+    lines.forEach((l, i) => {
+      Object.assign(l, totals.lines[i]);
+    });
     lineRows.push(...lines);
 
-    const totals = orderTotals(lines, taxBp, isTaxExempt);
     const deleted = rng.chance(0.025);
     const deletedAt = deleted ? Math.min(createdAt + rng.int(1, 10 * 24) * HOUR, now) : null;
     const season = seasonOf(new Date(createdAt), timeZone, startMonth);
@@ -435,10 +438,8 @@ function seedDemo(db: ShopDb, options: SeedOptions): void {
     quantity: number,
     unitPriceCents: number,
     isStatic: boolean,
-    isTaxExempt: boolean,
   ): LineRow {
     const subtotalCents = unitPriceCents * quantity;
-    const taxCents = isTaxExempt ? 0 : lineTaxCents(subtotalCents, taxBp);
     return {
       orderId,
       productId,
@@ -446,8 +447,9 @@ function seedDemo(db: ShopDb, options: SeedOptions): void {
       unitPriceCents,
       isStatic,
       subtotalCents,
-      taxCents,
-      totalCents: subtotalCents + taxCents,
+      // Tax and total are set once the whole order is known (orderTotals shares the order's tax).
+      taxCents: 0,
+      totalCents: subtotalCents,
     };
   }
 

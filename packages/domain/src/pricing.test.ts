@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_TAX_RATE_BASIS_POINTS,
-  lineTaxCents,
-  lineTotals,
+  distributeTax,
   orderLineUnitPriceCents,
   orderTotals,
   type PriceTier,
   priceLine,
   selectTier,
+  taxOfCents,
   tierLabel,
 } from './pricing.ts';
 
@@ -57,36 +57,65 @@ describe('tax', () => {
     expect(DEFAULT_TAX_RATE_BASIS_POINTS).toBe(550);
   });
   it('rounds half-up to the cent', () => {
-    expect(lineTaxCents(10, 550)).toBe(1); // 0.55
-    expect(lineTaxCents(1000, 550)).toBe(55);
+    expect(taxOfCents(10, 550)).toBe(1); // 0.55
+    expect(taxOfCents(1000, 550)).toBe(55);
     // 8.875%: $100.00 -> 887.5 cents -> 888; $10.00 -> 88.75 -> 89; $4.00 -> 35.5 -> 36.
-    expect(lineTaxCents(10000, 887.5)).toBe(888);
-    expect(lineTaxCents(1000, 887.5)).toBe(89);
-    expect(lineTaxCents(400, 887.5)).toBe(36);
-    expect(lineTaxCents(-400, 887.5)).toBe(-36);
-    expect(lineTaxCents(9, 550)).toBe(0); // 0.495
-    expect(lineTaxCents(100, 550)).toBe(6); // 5.5
-    expect(lineTaxCents(0, 550)).toBe(0);
-    expect(lineTaxCents(1999, 550)).toBe(110); // 109.945
+    expect(taxOfCents(10000, 887.5)).toBe(888);
+    expect(taxOfCents(1000, 887.5)).toBe(89);
+    expect(taxOfCents(400, 887.5)).toBe(36);
+    expect(taxOfCents(-400, 887.5)).toBe(-36);
+    expect(taxOfCents(9, 550)).toBe(0); // 0.495
+    expect(taxOfCents(100, 550)).toBe(6); // 5.5
+    expect(taxOfCents(0, 550)).toBe(0);
+    expect(taxOfCents(1999, 550)).toBe(110); // 109.945
   });
-  it('line totals honour tax exemption', () => {
-    expect(lineTotals(1000, 550, false)).toEqual({ taxCents: 55, totalCents: 1055 });
-    expect(lineTotals(1000, 550, true)).toEqual({ taxCents: 0, totalCents: 1000 });
+  it('order tax is 5.5% of the subtotal, not the sum of rounded line taxes', () => {
+    // $1.00 + $1.00 + $4.00: per line 0.055 -> 6, 6 and 0.22 -> 22 = 34 cents; 5.5% of $6.00 is 33 cents.
+    const lines = [{ subtotalCents: 100 }, { subtotalCents: 100 }, { subtotalCents: 400 }];
+    const totals = orderTotals(lines, 550, false);
+    expect(totals).toMatchObject({ subtotalCents: 600, taxCents: 33, totalCents: 633 });
+    // The lines' shares add up to it: the one cent left over goes to the first of the two half-cent lines.
+    expect(totals.lines.map((l) => l.taxCents)).toEqual([6, 5, 22]);
+    expect(totals.lines.map((l) => l.totalCents)).toEqual([106, 105, 422]);
   });
-  it('order tax is the sum of line taxes', () => {
-    // Each line's 0.55 rounds to 1 cent; taxing the 20-cent sum would give 1.1 -> 1.
-    const lines = [{ subtotalCents: 10 }, { subtotalCents: 10 }];
-    expect(orderTotals(lines, 550, false)).toEqual({ subtotalCents: 20, taxCents: 2, totalCents: 22 });
+  it('shares the left-over cents by largest remainder, earlier lines first on a tie', () => {
+    // Six $1.00 lines: 33 cents, three lines of 6 and three of 5 (each exact share is 5.5).
+    expect(distributeTax([100, 100, 100, 100, 100, 100], 550, false)).toEqual([6, 6, 6, 5, 5, 5]);
+    // $0.10 + $0.10: 1.1 cents -> 1 cent, on the first line; per line it would have been 2.
+    expect(distributeTax([10, 10], 550, false)).toEqual([1, 0]);
+    // Remainders 0.545 (7.19 -> 39.545) and 0.9 (9.80 -> 53.9): the larger remainder gets the cent.
+    expect(distributeTax([719, 980], 550, false)).toEqual([39, 54]);
+    expect(distributeTax([], 550, false)).toEqual([]);
+  });
+  it('every order shares its tax exactly, whatever the lines', () => {
+    let seed = 7;
+    const next = () => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed;
+    };
+    for (let n = 0; n < 500; n++) {
+      const lines = Array.from({ length: 1 + (next() % 7) }, () => ({ subtotalCents: next() % 500000 }));
+      const subtotal = lines.reduce((sum, l) => sum + l.subtotalCents, 0);
+      const totals = orderTotals(lines, 550, false);
+      expect(totals.taxCents).toBe(Math.floor((subtotal * 550 + 5000) / 10000));
+      expect(totals.lines.reduce((sum, l) => sum + l.taxCents, 0)).toBe(totals.taxCents);
+      totals.lines.forEach((l, i) => {
+        const exact = (lines[i]!.subtotalCents * 550) / 10000;
+        expect(l.taxCents).toBeGreaterThanOrEqual(Math.floor(exact));
+        expect(l.taxCents).toBeLessThanOrEqual(Math.ceil(exact));
+      });
+    }
   });
   it('exempt orders carry no tax', () => {
     expect(orderTotals([{ subtotalCents: 1000 }], 550, true)).toEqual({
       subtotalCents: 1000,
       taxCents: 0,
       totalCents: 1000,
+      lines: [{ subtotalCents: 1000, taxCents: 0, totalCents: 1000 }],
     });
   });
   it('an empty order totals zero', () => {
-    expect(orderTotals([], 550, false)).toEqual({ subtotalCents: 0, taxCents: 0, totalCents: 0 });
+    expect(orderTotals([], 550, false)).toEqual({ subtotalCents: 0, taxCents: 0, totalCents: 0, lines: [] });
   });
 });
 

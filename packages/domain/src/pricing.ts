@@ -62,40 +62,83 @@ export function orderLineUnitPriceCents(
   return priceLine(tiers, quantity)?.unitPriceCents ?? null;
 }
 
+/** cents * tenths of a basis point / TAX_SCALE = tax in cents. */
+const TAX_SCALE = 100000;
+
 /**
- * Half-up to the cent in integers: cents * basis points is exact for any real order, whereas
- * multiplying by 0.055 would put 0.495 and 0.5 on the wrong side now and then. The rate is taken in
- * tenths of a basis point, so a three-decimal rate such as New York City's 8.875% (887.5) is exact too.
+ * Tax of an amount, half-up to the cent in integers: cents * basis points is exact for any real order,
+ * whereas multiplying by 0.055 would put 0.495 and 0.5 on the wrong side now and then. The rate is taken
+ * in tenths of a basis point, so a three-decimal rate such as New York City's 8.875% (887.5) is exact too.
+ * The spec taxes the cart subtotal: this is applied once to an order's subtotal, never summed per line.
  */
-export function lineTaxCents(subtotalCents: number, taxRateBasisPoints: number): number {
+export function taxOfCents(amountCents: number, taxRateBasisPoints: number): number {
   const tenths = Math.round(taxRateBasisPoints * 10);
-  const abs = Math.abs(subtotalCents) * tenths;
-  const rounded = Math.floor((abs + 50000) / 100000);
-  return subtotalCents < 0 ? -rounded : rounded;
+  const abs = Math.abs(amountCents) * tenths;
+  const rounded = Math.floor((abs + TAX_SCALE / 2) / TAX_SCALE);
+  return amountCents < 0 ? -rounded : rounded;
 }
 
-export function lineTotals(
-  subtotalCents: number,
+/**
+ * The order's tax shared out over its lines so the tax column adds up to the tax of the subtotal:
+ * each line gets its exact share rounded down, and the cents left over go one each to the lines with
+ * the largest remainders (the earlier line first on a tie). A $6.00 order of six $1.00 lines is taxed
+ * 33 cents (5.5% of $6.00), not 6 x 6 = 36 cents, and its lines carry 6, 6, 6, 5, 5, 5.
+ */
+export function distributeTax(
+  subtotalsCents: readonly number[],
   taxRateBasisPoints: number,
   isTaxExempt: boolean,
-): { taxCents: number; totalCents: number } {
-  const taxCents = isTaxExempt ? 0 : lineTaxCents(subtotalCents, taxRateBasisPoints);
-  return { taxCents, totalCents: subtotalCents + taxCents };
+): number[] {
+  if (isTaxExempt) return subtotalsCents.map(() => 0);
+  const tenths = Math.round(taxRateBasisPoints * 10);
+  const shares = subtotalsCents.map((cents, index) => {
+    const exact = cents * tenths;
+    const floor = Math.floor(exact / TAX_SCALE);
+    return { index, floor, remainder: exact - floor * TAX_SCALE };
+  });
+  const orderTax = taxOfCents(
+    subtotalsCents.reduce((sum, cents) => sum + cents, 0),
+    taxRateBasisPoints,
+  );
+  let left = orderTax - shares.reduce((sum, s) => sum + s.floor, 0);
+  const taxes = shares.map((s) => s.floor);
+  const byRemainder = [...shares].sort((a, b) => b.remainder - a.remainder || a.index - b.index);
+  // left is between 0 and the number of lines with a remainder for non-negative lines; the loop guard keeps
+  // an odd negative (refund-like) line from looping or handing out more cents than there are lines.
+  for (let i = 0; left > 0 && i < byRemainder.length; i++, left--) taxes[byRemainder[i]!.index]! += 1;
+  for (let i = byRemainder.length - 1; left < 0 && i >= 0; i--, left++) taxes[byRemainder[i]!.index]! -= 1;
+  return taxes;
 }
 
-/** Tax is summed per line, so the order's tax always equals the sum of the tax column shown. */
+/**
+ * The order's totals and each line's share of the tax: tax is 5.5% (the configured rate) of the order
+ * subtotal, and the lines' taxes add up to it exactly, so the tax column, the footer, the stored order and
+ * the exports always agree.
+ */
 export function orderTotals(
   lines: readonly { subtotalCents: number }[],
   taxRateBasisPoints: number,
   isTaxExempt: boolean,
-): { subtotalCents: number; taxCents: number; totalCents: number } {
-  let subtotalCents = 0;
-  let taxCents = 0;
-  for (const line of lines) {
-    subtotalCents += line.subtotalCents;
-    if (!isTaxExempt) taxCents += lineTaxCents(line.subtotalCents, taxRateBasisPoints);
-  }
-  return { subtotalCents, taxCents, totalCents: subtotalCents + taxCents };
+): {
+  subtotalCents: number;
+  taxCents: number;
+  totalCents: number;
+  lines: { subtotalCents: number; taxCents: number; totalCents: number }[];
+} {
+  const subtotals = lines.map((l) => l.subtotalCents);
+  const taxes = distributeTax(subtotals, taxRateBasisPoints, isTaxExempt);
+  const subtotalCents = subtotals.reduce((sum, cents) => sum + cents, 0);
+  const taxCents = taxes.reduce((sum, cents) => sum + cents, 0);
+  return {
+    subtotalCents,
+    taxCents,
+    totalCents: subtotalCents + taxCents,
+    lines: subtotals.map((cents, i) => ({
+      subtotalCents: cents,
+      taxCents: taxes[i]!,
+      totalCents: cents + taxes[i]!,
+    })),
+  };
 }
 
 export function tierLabel(tier: Pick<PriceTier, 'startQuantity' | 'endQuantity'>, tierCount: number): string {

@@ -37,16 +37,11 @@ export function unitCents(product: ShownProduct, quantity: number): number {
 }
 
 /**
- * Totals in cents worked out independently of the shop's code: 5.5% of each line, half-up to the cent,
- * summed over the lines.
+ * Totals in cents worked out independently of the shop's code: the spec's tax, 5.5% of the order
+ * subtotal, half-up to the cent (never the sum of rounded line taxes).
  */
 export function expectedTotals(lines: { unitCents: number; quantity: number }[], taxBasisPoints = 550) {
-  let subtotal = 0;
-  let tax = 0;
-  for (const line of lines) {
-    const lineSubtotal = line.unitCents * line.quantity;
-    subtotal += lineSubtotal;
-    tax += Math.floor((lineSubtotal * taxBasisPoints + 5000) / 10000);
-  }
+  const subtotal = lines.reduce((sum, line) => sum + line.unitCents * line.quantity, 0);
+  const tax = Math.floor((subtotal * taxBasisPoints + 5000) / 10000);
   return { subtotal, tax, total: subtotal + tax };
 }

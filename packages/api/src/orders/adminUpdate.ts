@@ -1,11 +1,11 @@
 import { orderLines, orders, products } from '@nursery/db';
 import {
   type AdminOrderUpdateInput,
-  lineTotals,
   ORDER_STALE,
   type OrderFlagsInput,
   onlyNLeft,
   orderLineUnitPriceCents,
+  orderTotals,
   ProductStatus,
   phoneDigits,
 } from '@nursery/domain';
@@ -24,7 +24,13 @@ import {
   orderNotFound,
 } from './adminList.ts';
 import { loadOrderLines, loadOrderRow, type OrderRow } from './orderShape.ts';
-import { type PricedOrderLine, priceOrder, priceStaticLine } from './pricing.ts';
+import {
+  type LineBeforeTax,
+  type OrderPricing,
+  type PricedOrderLine,
+  priceOrder,
+  priceStaticLine,
+} from './pricing.ts';
 
 /** The name written into updatedBy and deletedBy: what a colleague would recognise. */
 export function staffName(staff: StaffIdentity): string {
@@ -76,7 +82,7 @@ export function saveAdminOrder(shop: Shop, staff: StaffIdentity, input: AdminOrd
     .transaction((): number => {
       let existing: OrderRow | undefined;
       const before = new Map<number, number>();
-      const storedLines = new Map<number, { quantity: number; unitPriceCents: number; isStatic: boolean }>();
+      const storedLines = new Map<number, PricedOrderLine>();
       if (input.orderId) {
         existing = loadOrderRow(shop, input.orderId);
         if (!existing) throw orderNotFound(input.orderId);
@@ -108,7 +114,7 @@ export function saveAdminOrder(shop: Shop, staff: StaffIdentity, input: AdminOrd
       const levels = stockLevels(shop, { productIds: ids, season });
 
       const problems: string[] = [];
-      const priced: PricedOrderLine[] = [];
+      const priced: LineBeforeTax[] = [];
       // Products this save takes more of: only they can have been sold out by it.
       const takenMore: number[] = [];
       for (const line of input.products) {
@@ -132,9 +138,7 @@ export function saveAdminOrder(shop: Shop, staff: StaffIdentity, input: AdminOrd
         }
         if (left !== null && added > 0) takenMore.push(product.productId);
         if (line.isStatic && line.priceCents !== null) {
-          priced.push(
-            priceStaticLine(line.productId, line.quantity, line.priceCents, taxBp, input.isTaxExempt),
-          );
+          priced.push(priceStaticLine(line.productId, line.quantity, line.priceCents));
           continue;
         }
         // A placed line keeps the price it was sold at while its quantity stays (the rule is in domain).
@@ -156,12 +160,15 @@ export function saveAdminOrder(shop: Shop, staff: StaffIdentity, input: AdminOrd
           unitPriceCents,
           isStatic: false,
           subtotalCents,
-          ...lineTotals(subtotalCents, taxBp, input.isTaxExempt),
         });
       }
       if (problems.length > 0) refuse(problems);
 
-      const pricing = priceOrder(priced, taxBp, input.isTaxExempt);
+      const repriced = priceOrder(priced, taxBp, input.isTaxExempt);
+      const pricing =
+        existing && existing.isTaxExempt === input.isTaxExempt
+          ? withStoredTax(repriced, existing, storedLines)
+          : repriced;
       const name = input.name ?? [input.firstName, input.lastName].filter(Boolean).join(' ');
       const names =
         input.firstName || input.lastName
@@ -218,6 +225,34 @@ export function saveAdminOrder(shop: Shop, staff: StaffIdentity, input: AdminOrd
   return adminOrderDetails(shop, orderId);
 }
 
+/**
+ * An edit that leaves every line and the exemption as they were (a corrected comment or phone number) keeps
+ * the tax the order was placed with: orders placed before tax was taken of the subtotal carry per-line
+ * rounding, and a placed order's money never changes behind the customer's back. Any change to a line, or
+ * to the exemption, taxes the order again by today's rule.
+ */
+function withStoredTax(
+  repriced: OrderPricing,
+  existing: OrderRow,
+  storedLines: ReadonlyMap<number, PricedOrderLine>,
+): OrderPricing {
+  if (repriced.lines.length !== storedLines.size) return repriced;
+  const lines: PricedOrderLine[] = [];
+  for (const line of repriced.lines) {
+    const stored = storedLines.get(line.productId);
+    if (
+      !stored ||
+      stored.quantity !== line.quantity ||
+      stored.unitPriceCents !== line.unitPriceCents ||
+      stored.isStatic !== line.isStatic
+    ) {
+      return repriced;
+    }
+    lines.push({ ...line, taxCents: stored.taxCents, totalCents: stored.totalCents });
+  }
+  return { ...repriced, lines, taxCents: existing.taxCents, totalCents: existing.totalCents };
+}
+
 /** Sets the tax exemption of an order and recomputes every line's tax and the order's totals. */
 export function setOrderFlags(shop: Shop, staff: StaffIdentity, input: OrderFlagsInput): AdminOrder {
   const taxBp = shop.config.taxRateBasisPoints;
@@ -229,16 +264,16 @@ export function setOrderFlags(shop: Shop, staff: StaffIdentity, input: OrderFlag
       if (row.deletedAt !== null) deletedOrderRefused(row.orderId);
       if (input.version && input.version !== row.version) stale();
       const lines = loadOrderLines(shop, [row.orderId]).get(row.orderId) ?? [];
-      let taxCents = 0;
-      for (const line of lines) {
-        const totals = lineTotals(line.subtotalCents, taxBp, input.isTaxExempt);
-        taxCents += totals.taxCents;
+      const totals = orderTotals(lines, taxBp, input.isTaxExempt);
+      const taxCents = totals.taxCents;
+      lines.forEach((line, i) => {
+        const { taxCents, totalCents } = totals.lines[i]!;
         shop.db
           .update(orderLines)
-          .set(totals)
+          .set({ taxCents, totalCents })
           .where(eq(orderLines.orderProductXrefId, line.orderProductXrefId))
           .run();
-      }
+      });
       shop.db
         .update(orders)
         .set({

@@ -90,7 +90,7 @@ afterAll(() => t.close());
 beforeEach(() => setOrdering(true));
 
 describe('orders.submit', () => {
-  it('prices every line from the tiers, taxes each line half-up and stores the unit price used', async () => {
+  it('prices every line from the tiers, taxes the subtotal and stores the unit price used', async () => {
     const answer = await t.caller().orders.submit({
       ...customer,
       orderProductXrefs: [
@@ -104,7 +104,7 @@ describe('orders.submit', () => {
     expect(order.orderId).toBe(answer.orderId);
     expect(order.name).toBe('Ada Lovelace');
     const oak = order.products.find((p) => p.productId === seedling)!;
-    // 10 x $2.75 = $27.50; tax 5.5% = 1.5125 -> $1.51
+    // 10 x $2.75 = $27.50, 5.5% = 1.5125: its share of the order's tax is $1.51
     expect(oak).toMatchObject({
       quantity: 10,
       unitPrice: 2.75,
@@ -118,19 +118,20 @@ describe('orders.submit', () => {
       productType: 'Deciduous',
       isStatic: false,
     });
-    // 3 x $12.99 = $38.97; tax 2.14335 -> $2.14
+    // 3 x $12.99 = $38.97, 5.5% = 2.14335: the larger remainder, so it takes the cent left over ($2.15).
     expect(order.products.find((p) => p.productId === shrub)).toMatchObject({
       price: 38.97,
-      tax: 2.14,
-      total: 41.11,
+      tax: 2.15,
+      total: 41.12,
     });
+    // The spec's tax: 5.5% of the $66.47 subtotal = 3.655585 -> $3.66 (per line rounded and summed: $3.65).
     expect(order).toMatchObject({
       subtotal: 66.47,
       displaySubtotal: '$66.47',
-      tax: 3.65,
-      displayTax: '$3.65',
-      total: 70.12,
-      displayTotal: '$70.12',
+      tax: 3.66,
+      displayTax: '$3.66',
+      total: 70.13,
+      displayTotal: '$70.13',
       isTaxExempt: false,
       seasonPurchased: currentSeason(t.shop),
       workPhoneNumber: null,
@@ -145,11 +146,11 @@ describe('orders.submit', () => {
     // A later price change never alters the placed order.
     t.shop.db.update(productPrices).set({ priceCents: 9999 }).where(eq(productPrices.productId, shrub)).run();
     const again = await t.caller().orders.byId({ orderId: answer.orderId, phoneNumber: '5552019876' });
-    expect(again.total).toBe(70.12);
+    expect(again.total).toBe(70.13);
     t.shop.db.update(productPrices).set({ priceCents: 1299 }).where(eq(productPrices.productId, shrub)).run();
 
     const mail = t.shop.db.select().from(emailOutbox).where(eq(emailOutbox.kind, 'new-order')).all();
-    expect(mail.at(-1)!.subject).toBe(`New order ${answer.orderId} from Ada Lovelace ($70.12)`);
+    expect(mail.at(-1)!.subject).toBe(`New order ${answer.orderId} from Ada Lovelace ($70.13)`);
     expect(mail.at(-1)!.textBody).toContain('10 x White Oak (12-18") at $2.75 = $27.50');
   });
 

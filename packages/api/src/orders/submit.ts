@@ -18,7 +18,7 @@ import { markSoldOutWhenEmpty } from '../stock/alerts.ts';
 import { currentSeason, figuresFor, stockLevels } from '../stock/levels.ts';
 import { groupCommitFor } from './groupCommit.ts';
 import { type Order, type OrderLineRow, type OrderRow, orderColumns, toOrder } from './orderShape.ts';
-import { type PricedOrderLine, priceCalculatedLine, priceOrder } from './pricing.ts';
+import { type LineBeforeTax, priceCalculatedLine, priceOrder } from './pricing.ts';
 
 export type SubmitAnswer = SubmittedOrder;
 
@@ -129,7 +129,7 @@ export async function submitOrder(shop: Shop, input: OrderDetailsInput): Promise
       const levels = stockLevels(shop, { productIds: ids, trackedOnly: true });
 
       const problems: string[] = [];
-      const priced: PricedOrderLine[] = [];
+      const priced: LineBeforeTax[] = [];
       for (const { productId, quantity } of wanted) {
         const product = found.get(productId);
         if (!product) {
@@ -151,7 +151,7 @@ export async function submitOrder(shop: Shop, input: OrderDetailsInput): Promise
           problems.push(onlyNLeft(Math.max(0, left), product.name));
           continue;
         }
-        const line = priceCalculatedLine(tiers.get(productId) ?? [], productId, quantity, taxBp, false);
+        const line = priceCalculatedLine(tiers.get(productId) ?? [], productId, quantity);
         if (!line) {
           problems.push(
             `${product.name} has no price for a quantity of ${quantity}. Please call us about it.`,
