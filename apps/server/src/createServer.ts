@@ -394,7 +394,8 @@ async function createServerHoldingLock(
     }
     const isApi = API_PREFIXES.some((p) => url.startsWith(p));
     if (!isApi && indexPage && (request.method === 'GET' || request.method === 'HEAD')) {
-      // Every other path belongs to the single-page app, which shows its own 404 for unknown routes.
+      // Every other path belongs to the single-page app: its page, answered 404 where the app's router shows
+      // its not-found page (indexPage.ts pageStatus).
       return indexPage.send(request, reply);
     }
     return reply

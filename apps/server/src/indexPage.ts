@@ -40,6 +40,25 @@ const FIXED_PAGES: Record<string, PageRoute> = {
 };
 
 /**
+ * The back office's own screens, as apps/web/src/router.tsx matches them (any letter case, a trailing slash).
+ * The router sends any other /Admin address to /Admin/Products; the server still answers it 404, so a
+ * mistyped or retired admin address is not reported as a page that exists.
+ */
+const ADMIN_PAGES =
+  /^\/admin(\/(login|logout|products|stock|orders(\/edit(\/[^/]+)?)?|contacts|settings|photos))?$/i;
+
+/**
+ * The HTTP status of index.html at this address: 200 where the app's router has a page, 404 where it shows
+ * its not-found page (or, in the back office, redirects away from an unknown screen). A not-found page
+ * answered 200 tells search engines and link checkers that every mistyped address is a page of the shop.
+ */
+export function pageStatus(pathname: string): 200 | 404 {
+  const trimmed = pathname.replace(/\/+$/, '');
+  if (/^\/admin(\/|$)/i.test(pathname)) return ADMIN_PAGES.test(trimmed) ? 200 : 404;
+  return matchPage(pathname, '')?.route === 'notFound' ? 404 : 200;
+}
+
+/**
  * The page apps/web/src/router.tsx shows at this address, or null for the back office (it loads its own code
  * once the staff signs in). Every other address gets its page's chunks, the not-found page's included, since
  * each is a round trip after the main script otherwise. Data is announced only for the exact addresses the
@@ -77,6 +96,14 @@ function orderData(pathname: string): string | null {
   }
   if (!PLAIN_PHONE.test(phone)) return null;
   return trpcQueryUrl('orders.byId', { orderId: order[1] ?? '', phoneNumber: phone });
+}
+
+/** Split by hand: new URL() throws on targets such as `//[` (read as a host), which would answer 500. */
+function splitTarget(url: string): { pathname: string; search: string } {
+  const queryAt = url.indexOf('?');
+  return queryAt >= 0
+    ? { pathname: url.slice(0, queryAt), search: url.slice(queryAt) }
+    : { pathname: url, search: '' };
 }
 
 /** Where index.html's static header (painted before the app's script runs) shows the shop's name. */
@@ -153,6 +180,7 @@ export function createIndexPage(
     render,
     async send(request, reply) {
       const html = await render(request);
+      reply.status(pageStatus(splitTarget(request.url).pathname));
       const encoding = chooseEncoding(request.headers['accept-encoding']);
       reply
         .header('cache-control', 'no-cache')
@@ -165,10 +193,7 @@ export function createIndexPage(
 
   async function render(request: FastifyRequest): Promise<string> {
     const { html, preloads } = template();
-    // Split by hand: new URL() throws on targets such as `//[` (read as a host), which would answer 500.
-    const queryAt = request.url.indexOf('?');
-    const pathname = queryAt >= 0 ? request.url.slice(0, queryAt) : request.url;
-    const search = queryAt >= 0 ? request.url.slice(queryAt) : '';
+    const { pathname, search } = splitTarget(request.url);
     const match = matchPage(pathname, search);
     const links = preloadLinks(match, preloads);
     // The preloads go before the main script so the browser starts them first.

@@ -54,9 +54,9 @@ afterAll(async () => {
   rmSync(webRoot, { recursive: true, force: true });
 });
 
-const page = async (address: string) => {
+const page = async (address: string, status: 200 | 404 = 200) => {
   const res = await fetch(`${shop.url}${address}`);
-  expect(res.status, address).toBe(200);
+  expect(res.status, address).toBe(status);
   expect(res.headers.get('content-type'), address).toContain('text/html');
   return res.text();
 };
@@ -164,9 +164,64 @@ describe('index.html per page', () => {
     expect(links(await page('/contact'))).toEqual(chunksOf('contact'));
   });
 
-  it("announces the not-found page's chunk for an address no page matches", async () => {
-    expect(links(await page('/Nursery/Roses'))).toEqual(chunksOf('notFound'));
-    expect(links(await page('/Order/Lookup/12/34'))).toEqual(chunksOf('notFound'));
+  it("announces the not-found page's chunk for an address no page matches, answered 404", async () => {
+    expect(links(await page('/Nursery/Roses', 404))).toEqual(chunksOf('notFound'));
+    expect(links(await page('/Order/Lookup/12/34', 404))).toEqual(chunksOf('notFound'));
+  });
+
+  it("answers 404 exactly where the app's router has no page, 200 where it has one", async () => {
+    const found = [
+      '/',
+      '/Products',
+      '/products/',
+      '/TreeCare',
+      '/FAQ',
+      '/Contact',
+      '/Order',
+      '/Order?id=12',
+      '/Order/Lookup',
+      '/Order/Lookup/12',
+      '/Order/12',
+      '/Order/12/5553104477',
+      '/order/12/5553104477/',
+      '/Admin',
+      '/Admin/',
+      '/admin/login',
+      '/Admin/Logout',
+      '/Admin/Products',
+      '/Admin/Stock',
+      '/Admin/Orders',
+      '/Admin/Orders/Edit',
+      '/Admin/Orders/Edit/12',
+      '/ADMIN/CONTACTS',
+      '/Admin/Settings',
+      '/Admin/Photos/',
+    ];
+    const missing = [
+      '/Nursery',
+      '/Products/12',
+      '/FAQ/more',
+      '/Order/12/5553104477/extra',
+      '/Order/Lookup/12/34',
+      '/index',
+      '/Admin/Nothing',
+      '/Admin/Products/12',
+      '/Admin/Orders/Edit/12/13',
+      '/Admin/Logout/now',
+      '/Administration',
+    ];
+    for (const address of found) {
+      expect((await fetch(`${shop.url}${address}`)).status, address).toBe(200);
+    }
+    for (const address of missing) {
+      const res = await fetch(`${shop.url}${address}`);
+      expect(res.status, address).toBe(404);
+      // Still the app: it shows its not-found page (or, in the back office, goes on to the products screen).
+      expect(res.headers.get('content-type'), address).toContain('text/html');
+      expect(await res.text(), address).toContain('<div id="root">');
+    }
+    // HEAD says the same.
+    expect((await fetch(`${shop.url}/Nursery`, { method: 'HEAD' })).status).toBe(404);
   });
 
   it('leaves the back office with the plain head and without boot data', async () => {
@@ -215,10 +270,10 @@ describe('index.html per page when something is off', () => {
       req.on('error', reject);
     });
 
-  it('answers an address the URL parser refuses (//[ and the like) with the page, not a 500', async () => {
+  it('answers an address the URL parser refuses (//[ and the like) with the not-found page, not a 500', async () => {
     for (const target of ['//[', '//a:b@', '//x:99999/Products']) {
       const res = await rawGet(target);
-      expect(res.status, target).toBe(200);
+      expect(res.status, target).toBe(404);
       expect(res.body, target).toContain('<div id="root">');
     }
   });

@@ -33,3 +33,7 @@ export async function newPage(
   page.on('pageerror', (error) => consoleErrors.push(String(error)));
   return { context, page, consoleErrors };
 }
+
+/** What Chromium logs for a page answered with HTTP 404 (the not-found page), the page's own request. */
+export const NOT_FOUND_DOCUMENT =
+  'Failed to load resource: the server responded with a status of 404 (Not Found)';

@@ -200,7 +200,17 @@ export function DataTable<T>({
                   style={onRowClick ? { cursor: 'pointer' } : undefined}
                 >
                   {row.getVisibleCells().map((cell) => (
-                    <td key={cell.id} className={cell.column.columnDef.meta?.className}>
+                    <td
+                      key={cell.id}
+                      className={cell.column.columnDef.meta?.className}
+                      // Names the column beside its value where a screen lays rows out as cards (the order view on
+                      // a phone): a table too wide for it would hide the prices in a sideways scroll.
+                      data-label={
+                        typeof cell.column.columnDef.header === 'string'
+                          ? cell.column.columnDef.header
+                          : undefined
+                      }
+                    >
                       {flexRender(cell.column.columnDef.cell, cell.getContext())}
                     </td>
                   ))}

@@ -4,7 +4,9 @@ import { useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useId, useState } from 'react';
 import { publicQuery } from '../lib/publicApi';
 import { useSingleFlight } from '../lib/singleFlight';
-import { failureFacts, notify } from '../lib/toast';
+import { dismissToast, failureFacts, notify } from '../lib/toast';
+
+const LOOKUP_FAILURE_TOAST = 'order-lookup';
 
 /**
  * Order number and phone number; the order is fetched first, so a wrong pair keeps the visitor
@@ -33,6 +35,8 @@ export function OrderLookupForm({ initialOrderId = '' }: { initialOrderId?: stri
           staleTime: 0,
           retry: false,
         });
+        // The earlier wrong number's error stays until closed; on the found order's page it is no longer true.
+        dismissToast(LOOKUP_FAILURE_TOAST);
         await navigate({
           to: '/Order/$orderId/{-$phoneNumber}',
           params: { orderId: String(order.orderId), phoneNumber: phone },
@@ -41,7 +45,7 @@ export function OrderLookupForm({ initialOrderId = '' }: { initialOrderId?: stri
         const { message } = failureFacts(error);
         if (!(trimmedId === '' && message === LOOKUP_BLANK_ORDER_NUMBER)) {
           notify.error(message || 'We could not look up that order. Please try again.', {
-            id: 'order-lookup',
+            id: LOOKUP_FAILURE_TOAST,
           });
         }
       } finally {

@@ -35,10 +35,13 @@ export type PublicInput<P extends PublicPath> = PublicCalls[P]['input'];
 /** A failed call, shaped like a TRPCClientError (data.httpStatus) so lib/toast reads both alike. */
 export class PublicCallError extends Error {
   readonly data: { httpStatus: number; code?: string };
-  constructor(message: string, httpStatus: number, code?: string) {
+  /** True when the message was written here (no answer, or an answer without a message), not by the server. */
+  readonly localMessage: boolean;
+  constructor(message: string, httpStatus: number, options: { code?: string; localMessage?: boolean } = {}) {
     super(message);
     this.name = 'PublicCallError';
-    this.data = { httpStatus, ...(code ? { code } : {}) };
+    this.data = { httpStatus, ...(options.code ? { code: options.code } : {}) };
+    this.localMessage = options.localMessage ?? false;
   }
 }
 
@@ -68,18 +71,22 @@ async function call<P extends PublicPath>(
     });
   } catch (error) {
     if (signal?.aborted) throw error;
-    throw new PublicCallError('The shop could not be reached. Check your connection and try again.', 0);
+    throw new PublicCallError('The shop could not be reached. Check your connection and try again.', 0, {
+      localMessage: true,
+    });
   }
   const answer = readTrpcAnswer(await response.json().catch(() => null));
   if (!response.ok) {
     const message = answer.ok ? '' : answer.message;
-    throw new PublicCallError(
-      message || response.statusText,
-      response.status,
-      answer.ok ? undefined : answer.code,
-    );
+    const code = answer.ok ? undefined : answer.code;
+    throw new PublicCallError(message || response.statusText, response.status, {
+      ...(code ? { code } : {}),
+      localMessage: !message,
+    });
   }
-  if (!answer.ok) throw new PublicCallError('The shop sent an answer it could not read.', 502);
+  if (!answer.ok) {
+    throw new PublicCallError('The shop sent an answer it could not read.', 502, { localMessage: true });
+  }
   return answer.data as PublicOutput<P>;
 }
 

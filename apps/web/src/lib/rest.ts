@@ -4,6 +4,8 @@ export interface ApiFailure {
   status: number;
   message: string;
   validationError: boolean;
+  /** True when the server sent no message and `message` was written here (the HTTP status text). */
+  localMessage?: boolean;
 }
 
 /**
@@ -36,6 +38,7 @@ export async function restCall<T>(
       status: response.status,
       message: envelope?.message || response.statusText,
       validationError: response.status === 400,
+      ...(envelope?.message ? {} : { localMessage: true }),
     };
     throw failure;
   }

@@ -13,6 +13,7 @@ vi.mock('react-hot-toast', () => {
 });
 
 const { failureFacts, loadToasts, PERSISTENT, showApiFailure } = await import('./toast');
+const { publicMutation } = await import('./publicApi');
 // The library loads with the first notification; once loaded, every call reaches it at once.
 await loadToasts();
 
@@ -74,10 +75,57 @@ describe('the error catalogue', () => {
   });
 
   it('reads tRPC errors and REST failures alike', () => {
-    expect(failureFacts(new FakeTrpcError('x', 409))).toEqual({ status: 409, message: 'x' });
+    expect(failureFacts(new FakeTrpcError('x', 409))).toEqual({
+      status: 409,
+      message: 'x',
+      fromServer: true,
+    });
     expect(failureFacts({ status: 413, message: 'too big', validationError: false })).toEqual({
       status: 413,
       message: 'too big',
+      fromServer: true,
     });
+  });
+
+  // The spec: '(status code) message' when the body carries one, otherwise the message alone.
+  it('shows the message alone when the shop could not be reached', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    vi.spyOn(globalThis, 'fetch').mockRejectedValue(new TypeError('Failed to fetch'));
+    const error = await publicMutation('contacts.insert')
+      .mutationFn({ name: 'A', email: 'a@b.co', comments: 'Hi', subject: '', loadTime: 0 } as never)
+      .catch((e: unknown) => e);
+    showApiFailure(error);
+    expect(lastText()).toBe('The shop could not be reached. Check your connection and try again.');
+  });
+
+  it('shows the status text alone for an answer without a message (a proxy error page)', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(
+      new Response('<html>oops</html>', { status: 500, statusText: 'Internal Server Error' }),
+    );
+    const error = await publicMutation('contacts.insert')
+      .mutationFn({ name: 'A', email: 'a@b.co', comments: 'Hi', subject: '', loadTime: 0 } as never)
+      .catch((e: unknown) => e);
+    showApiFailure(error);
+    expect(lastText()).toBe('Internal Server Error');
+    expect(lastKind()).toBe('error');
+  });
+
+  it("keeps the status in front of the server's own message", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(
+      Response.json({ error: { message: 'Only 2 of White Oak are left.' } }, { status: 400 }),
+    );
+    const error = await publicMutation('orders.submit')
+      .mutationFn({} as never)
+      .catch((e: unknown) => e);
+    showApiFailure(error);
+    expect(lastText()).toBe('(400) Only 2 of White Oak are left.');
+  });
+
+  it('shows a REST failure without a message in its body by its status text alone', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    showApiFailure({ status: 502, message: 'Bad Gateway', validationError: false, localMessage: true });
+    expect(lastText()).toBe('Bad Gateway');
   });
 });

@@ -75,6 +75,8 @@ export function dismissToast(id: string): void {
 interface FailureFacts {
   status: number | null;
   message: string;
+  /** The server said it: only then does the spec put the status code in front. */
+  fromServer: boolean;
 }
 
 function isApiFailure(error: unknown): error is ApiFailure {
@@ -89,14 +91,30 @@ function isApiFailure(error: unknown): error is ApiFailure {
 
 /** Reads a TRPCClientError (data.httpStatus), a REST ApiFailure or any thrown Error alike. */
 export function failureFacts(error: unknown): FailureFacts {
-  if (isApiFailure(error)) return { status: error.status, message: error.message };
-  if (error instanceof Error) {
-    const data = (error as Error & { data?: { httpStatus?: unknown } | null }).data;
-    const status = typeof data?.httpStatus === 'number' ? data.httpStatus : null;
-    return { status, message: error.message };
+  if (isApiFailure(error)) {
+    return { status: error.status, message: error.message, fromServer: error.localMessage !== true };
   }
-  if (typeof error === 'string') return { status: null, message: error };
-  return { status: null, message: '' };
+  if (error instanceof Error) {
+    const { data, localMessage } = error as Error & {
+      data?: { httpStatus?: unknown } | null;
+      localMessage?: unknown;
+    };
+    const status = typeof data?.httpStatus === 'number' ? data.httpStatus : null;
+    return { status, message: error.message, fromServer: status !== null && localMessage !== true };
+  }
+  if (typeof error === 'string') return { status: null, message: error, fromServer: false };
+  return { status: null, message: '', fromServer: false };
+}
+
+/**
+ * The spec's text of a failure: '(status code) message' when the answer carried a message, otherwise the
+ * message alone, so a lost connection never reads '(0) ...' nor a proxy's error page '(500) Internal
+ * Server Error'.
+ */
+export function failureText(error: unknown): string {
+  const { status, message, fromServer } = failureFacts(error);
+  if (!message) return 'Something went wrong. Please try again.';
+  return status !== null && status > 0 && fromServer ? `(${status}) ${message}` : message;
 }
 
 /**
@@ -105,14 +123,25 @@ export function failureFacts(error: unknown): FailureFacts {
  * reading '(status) message', and is logged for whoever opens the console.
  */
 export function showApiFailure(error: unknown): void {
-  const { status, message } = failureFacts(error);
+  presentFailure(error, {});
+}
+
+/**
+ * The same, as a form's one failure toast: its next failure replaces it, and dismissToast(id) takes it away
+ * once the form succeeds (an error stays until closed, and would otherwise contradict the success).
+ */
+export function showFormFailure(error: unknown, id: string): void {
+  presentFailure(error, { id });
+}
+
+function presentFailure(error: unknown, options: { id?: string }): void {
+  const { status } = failureFacts(error);
   if (status === 401) {
     notify.error(UNAUTHORIZED, { id: 'unauthorized' });
     return;
   }
   console.error(error);
-  const text = message || 'Something went wrong. Please try again.';
-  const shown = status !== null && message ? `(${status}) ${text}` : text;
-  if (status === 400) notify.warning(shown, { duration: PERSISTENT });
-  else notify.error(shown);
+  const shown = failureText(error);
+  if (status === 400) notify.warning(shown, { duration: PERSISTENT, ...options });
+  else notify.error(shown, options);
 }

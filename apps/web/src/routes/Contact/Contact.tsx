@@ -5,7 +5,7 @@ import { directionsUrl, MAP_ZOOM, mapEmbedUrl, mapLinkUrl } from '../../lib/maps
 import { publicMutation } from '../../lib/publicApi';
 import { useSingleFlight } from '../../lib/singleFlight';
 import { usePageTitle, useSiteConfig } from '../../lib/site';
-import { showApiFailure } from '../../lib/toast';
+import { dismissToast, showFormFailure } from '../../lib/toast';
 
 export function Contact() {
   usePageTitle('Contact');
@@ -108,6 +108,9 @@ function DirectionsForm({
   );
 }
 
+/** The contact form's failure toast: one at a time, gone once a message is sent. */
+const CONTACT_FAILURE_TOAST = 'contact-failure';
+
 function ContactForm() {
   // When the page was opened: a message sent seconds later is likely a script (checked by the server).
   const [loadTime] = useState(() => Date.now());
@@ -124,9 +127,11 @@ function ContactForm() {
     once(async () => {
       try {
         const answer = await insert.mutateAsync({ name, email, comments, subject, loadTime });
+        // An earlier failure's toast stays until closed: once the message is sent it is no longer true.
+        dismissToast(CONTACT_FAILURE_TOAST);
         setSubmissionId(answer.contactSubmissionId);
       } catch (error) {
-        showApiFailure(error);
+        showFormFailure(error, CONTACT_FAILURE_TOAST);
       }
     });
   };

@@ -1,4 +1,4 @@
-import { Link } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { usePageTitle } from '../../lib/site';
 
@@ -123,13 +123,21 @@ export function Faq() {
   usePageTitle('FAQ');
   const [flashing, setFlashing] = useState<string | null>(null);
   const timer = useRef<number | null>(null);
+  const navigate = useNavigate();
 
   const goTo = (id: string) => {
     const target = document.getElementById(id);
     if (!target) return;
-    target.scrollIntoView({ behavior: prefersReducedMotion() ? 'auto' : 'smooth', block: 'start' });
+    const scroll: ScrollIntoViewOptions = {
+      behavior: prefersReducedMotion() ? 'auto' : 'smooth',
+      block: 'start',
+    };
+    target.scrollIntoView(scroll);
     target.querySelector<HTMLElement>('h2')?.focus({ preventScroll: true });
-    window.history.replaceState(window.history.state, '', `#${id}`);
+    // The address names the answer, through the router: it scrolls to a new hash itself once it has
+    // rendered, and a plain history.replaceState made it do so at once (scrollIntoView(true)), cutting the
+    // smooth scroll short into a jump. Told the same smooth options, its scroll carries on with this one.
+    void navigate({ to: '.', hash: id, replace: true, resetScroll: false, hashScrollIntoView: scroll });
     setFlashing(null);
     // A fresh frame restarts the animation when the same answer is chosen twice.
     requestAnimationFrame(() => setFlashing(id));

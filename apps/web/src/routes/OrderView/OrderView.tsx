@@ -1,14 +1,15 @@
-import { mailtoHref } from '@nursery/domain';
+import { mailtoHref, seasonLabel } from '@nursery/domain';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { type ColumnDef, createColumnHelper } from '@tanstack/react-table';
-import { useMemo } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSignedIn } from '../../auth/session';
 import { DataTable } from '../../components/DataTable';
 import { OrderLookupForm } from '../../components/OrderLookupForm';
 import { publicQuery } from '../../lib/publicApi';
 import { usePageTitle, useSiteConfig } from '../../lib/site';
 import { failureFacts } from '../../lib/toast';
+import { wasJustPlaced } from '../../storefront/placedOrder';
 import type { PlacedOrder } from '../../storefront/types';
 
 const routeApi = getRouteApi('/Order/$orderId/{-$phoneNumber}');
@@ -111,12 +112,40 @@ export function OrderView() {
     );
   }
 
-  return <OrderDetails order={order.data} ownerEmail={config.data?.shop.email ?? ''} />;
+  return (
+    <OrderDetails
+      order={order.data}
+      ownerEmail={config.data?.shop.email ?? ''}
+      currentSeason={config.data?.currentSeason ?? null}
+    />
+  );
 }
 
-function OrderDetails({ order, ownerEmail }: { order: PlacedOrder; ownerEmail: string }) {
+function OrderDetails({
+  order,
+  ownerEmail,
+  currentSeason,
+}: {
+  order: PlacedOrder;
+  ownerEmail: string;
+  currentSeason: number | null;
+}) {
   const columns = useMemo(() => orderColumns(order.isTaxExempt), [order.isTaxExempt]);
   const mailto = mailtoHref(ownerEmail, { subject: `Question about order ${order.orderId}` });
+  const [justPlaced] = useState(() => wasJustPlaced(order.orderId));
+  // The shop records no pick-up: an order of the current season is still ahead of its April pick-up as far
+  // as the customer is told; an order of an earlier season was settled long ago (docs/decisions.md).
+  const upcoming = currentSeason !== null && order.seasonPurchased === currentSeason;
+  const received = useRef<HTMLHeadingElement>(null);
+  // Keyboard and screen-reader users land on the confirmation, not on the top of a page they did not ask for.
+  useEffect(() => {
+    if (justPlaced) received.current?.focus();
+  }, [justPlaced]);
+  const contactLink = ownerEmail ? (
+    <p className="mb-0">
+      Questions or changes? <a href={mailto}>E-mail us about order #{order.orderId}</a>.
+    </p>
+  ) : null;
 
   return (
     <div className="container order-view">
@@ -137,6 +166,18 @@ function OrderDetails({ order, ownerEmail }: { order: PlacedOrder; ownerEmail: s
           </Link>
         </div>
       </header>
+
+      {justPlaced ? (
+        <div className="alert alert-success order-received" role="status">
+          <h2 ref={received} tabIndex={-1}>
+            Thank you, your order has been received
+          </h2>
+          <p className="mb-0">
+            Order #{order.orderId} is placed. We will e-mail {order.email} within 24 hours to confirm it and
+            arrange pick-up.
+          </p>
+        </div>
+      ) : null}
 
       <div className="order-summary">
         <section className="panel" aria-labelledby="order-contact">
@@ -165,20 +206,26 @@ function OrderDetails({ order, ownerEmail }: { order: PlacedOrder; ownerEmail: s
             </dl>
           </div>
         </section>
-        <section className="panel order-next" aria-labelledby="order-next">
-          <div className="panel-body">
-            <h2 id="order-next">What happens next</h2>
-            <p>
-              We will e-mail you within 24 hours to confirm your order and arrange pick-up. Keep your order
-              number handy: with your phone number it brings you back to this page.
-            </p>
-            {ownerEmail ? (
-              <p className="mb-0">
-                Questions or changes? <a href={mailto}>E-mail us about order #{order.orderId}</a>.
+        {upcoming ? (
+          <section className="panel order-next" aria-labelledby="order-next">
+            <div className="panel-body">
+              <h2 id="order-next">What happens next</h2>
+              <p>
+                We will e-mail you within 24 hours to confirm your order and arrange pick-up. Keep your order
+                number handy: with your phone number it brings you back to this page.
               </p>
-            ) : null}
-          </div>
-        </section>
+              {contactLink}
+            </div>
+          </section>
+        ) : (
+          <section className="panel" aria-labelledby="order-season">
+            <div className="panel-body">
+              <h2 id="order-season">The {seasonLabel(order.seasonPurchased)} season</h2>
+              <p>This order is from an earlier season.</p>
+              {contactLink}
+            </div>
+          </section>
+        )}
       </div>
 
       <section aria-labelledby="order-products">
@@ -193,6 +240,7 @@ function OrderDetails({ order, ownerEmail }: { order: PlacedOrder; ownerEmail: s
           caption={`Products on order ${order.orderId}`}
           emptyText="This order has no products."
           testId="order-products"
+          className="order-lines"
         />
         <dl className="cart-totals order-totals" aria-label="Order totals">
           {order.isTaxExempt ? null : (

@@ -1,0 +1,214 @@
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type E2eShop, launchBrowser, newPage, startShop } from './support/index.ts';
+
+// What a customer on a phone and at a desk stumbled on (issue 13, customers): each case failed before its fix.
+
+let shop: E2eShop;
+let browser: Browser;
+
+const PHONE = { width: 390, height: 844 };
+const DESK = { width: 1366, height: 768 };
+
+function sql(statement: string): string {
+  return execFileSync('sqlite3', [path.join(shop.dataDir, 'shop.db'), statement], {
+    encoding: 'utf8',
+  }).trim();
+}
+
+/** An order of the demo shop that can be looked up, of the oldest season or of the current one. */
+function demoOrder(which: 'oldest' | 'current'): { orderId: string; phone: string } {
+  const season =
+    which === 'oldest'
+      ? '(SELECT min(season_purchased) FROM orders)'
+      : '(SELECT max(season_purchased) FROM orders)';
+  const row = sql(
+    `SELECT order_id || '|' || phone_number FROM orders WHERE deleted_at IS NULL AND is_tax_exempt = 0
+       AND season_purchased = ${season} ORDER BY order_id LIMIT 1;`,
+  );
+  const [orderId = '', phone = ''] = row.split('|');
+  return { orderId, phone };
+}
+
+const toastTexts = (page: Page) => page.locator('.toast-text').allTextContents();
+
+/** The page cannot be scrolled sideways: nothing is wider than the screen. */
+const scrollsSideways = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+
+beforeAll(async () => {
+  shop = await startShop();
+  browser = await launchBrowser();
+  sql("UPDATE settings SET is_true = 1 WHERE name = 'OnlineOrderingEnabled';");
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await shop?.stop();
+});
+
+describe('customers', () => {
+  it('answers an unknown address with the not-found page and HTTP 404, a known one with 200', async () => {
+    const { page, context } = await newPage(browser, { viewport: PHONE });
+    const missing = await page.goto(`${shop.origin}/No/Such/Page`);
+    expect(missing?.status()).toBe(404);
+    await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+    const found = await page.goto(`${shop.origin}/faq/`);
+    expect(found?.status()).toBe(200);
+    await page.getByRole('heading', { name: 'Frequently asked questions' }).waitFor();
+    const order = demoOrder('current');
+    expect((await page.goto(`${shop.origin}/Order/${order.orderId}/${order.phone}`))?.status()).toBe(200);
+    expect((await page.goto(`${shop.origin}/Order/${order.orderId}/${order.phone}/more`))?.status()).toBe(
+      404,
+    );
+    await context.close();
+  });
+
+  it('scrolls smoothly to an FAQ answer and names it in the address', async () => {
+    const { page, context } = await newPage(browser, { viewport: DESK });
+    await page.goto(`${shop.origin}/FAQ`);
+    const links = page.getByRole('navigation', { name: 'Questions' }).getByRole('link');
+    await links.last().waitFor();
+    const link = links.nth(5);
+    const href = (await link.getAttribute('href')) ?? '';
+    // Every window.scrollY from the click until the scroll has stopped for a while.
+    const positions = page.evaluate(
+      () =>
+        new Promise<number[]>((resolve) => {
+          const seen: number[] = [window.scrollY];
+          let still = 0;
+          const sample = () => {
+            const y = window.scrollY;
+            still = y === seen.at(-1) ? still + 1 : 0;
+            seen.push(y);
+            if (still > 30 || seen.length > 600) resolve(seen);
+            else requestAnimationFrame(sample);
+          };
+          requestAnimationFrame(sample);
+        }),
+    );
+    await link.click();
+    const seen = await positions;
+    const start = seen[0] ?? 0;
+    const end = seen.at(-1) ?? 0;
+    expect(end).toBeGreaterThan(start + 300);
+    // A jump goes from the start to the end in one frame; a smooth scroll passes through the way between.
+    const between = new Set(seen.filter((y) => y > start + 10 && y < end - 10));
+    expect(between.size, `scroll positions ${seen.join(',')}`).toBeGreaterThanOrEqual(3);
+    expect(await page.evaluate(() => window.location.hash)).toBe(href);
+    // The answer is where the scroll ended: at the top of the screen, and flashed.
+    const top = await page.locator(href).evaluate((el) => el.getBoundingClientRect().top);
+    expect(top).toBeGreaterThanOrEqual(-2);
+    expect(top).toBeLessThan(DESK.height / 2);
+    await page.locator(`${href}.is-flashing`).waitFor();
+    await context.close();
+  });
+
+  it('takes a failed lookup toast away once the order is found', async () => {
+    const { page, context } = await newPage(browser, { viewport: PHONE });
+    const order = demoOrder('current');
+    await page.goto(`${shop.origin}/Order/Lookup`);
+    await page.getByLabel('Order number').fill(order.orderId);
+    await page.getByLabel('Phone number used on the order').fill('555-000-0000');
+    await page.getByRole('button', { name: 'Look Up Order' }).click();
+    await page.locator('.toast-text').first().waitFor();
+    expect(await toastTexts(page)).toHaveLength(1);
+    await page.getByLabel('Phone number used on the order').fill(order.phone);
+    await page.getByRole('button', { name: 'Look Up Order' }).click();
+    await page.getByRole('heading', { name: `Order #${order.orderId}` }).waitFor();
+    await page.locator('.toast-text').first().waitFor({ state: 'detached' });
+    await context.close();
+  });
+
+  it('shows a failure without a message from the shop as the message alone, and takes it away after a success', async () => {
+    const { page, context } = await newPage(browser, { viewport: PHONE });
+    await page.goto(`${shop.origin}/Contact`);
+    await page.getByLabel('Name').fill('Ruth Stout');
+    await page.getByLabel('Email', { exact: true }).fill('ruth@example.com');
+    await page.getByLabel('Comments').fill('Do you sell comfrey?');
+    const send = page.getByRole('button', { name: /Send/ });
+
+    // The connection drops: no status to show, '(0) ...' was shown.
+    await page.route('**/trpc/contacts.insert**', (route) => route.abort('connectionreset'));
+    await send.click();
+    await expect
+      .poll(() => toastTexts(page))
+      .toEqual(['The shop could not be reached. Check your connection and try again.']);
+
+    // A proxy's error page instead of the shop's answer: '(500) Internal Server Error' was shown.
+    await page.unroute('**/trpc/contacts.insert**');
+    await page.route('**/trpc/contacts.insert**', (route) =>
+      route.fulfill({ status: 500, contentType: 'text/html', body: '<h1>Oops</h1>' }),
+    );
+    await send.click();
+    // One toast for the form: the new failure replaces the old one.
+    await expect.poll(() => toastTexts(page)).toEqual(['Internal Server Error']);
+
+    await page.unroute('**/trpc/contacts.insert**');
+    await send.click();
+    await page.getByRole('heading', { name: 'Message sent' }).waitFor();
+    await expect.poll(() => toastTexts(page)).toEqual([]);
+    await context.close();
+  });
+
+  it('keeps the Call for Availability badge inside its card between 480 and 639 px', async () => {
+    const { page, context } = await newPage(browser, { viewport: { width: 560, height: 900 } });
+    await page.goto(`${shop.origin}/Products`);
+    await page.locator('article.product-card').first().waitFor();
+    await page.locator('.product-placeholder').first().waitFor({ state: 'detached' });
+    for (const width of [480, 560, 639]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.waitForFunction((w) => window.innerWidth === w, width);
+      const outside = await page.evaluate(
+        () =>
+          [...document.querySelectorAll('article.product-card .label')].filter((badge) => {
+            const card = badge.closest('article')?.getBoundingClientRect();
+            const box = badge.getBoundingClientRect();
+            return !card || box.right > card.right + 0.5 || box.left < card.left - 0.5;
+          }).length,
+      );
+      expect(outside, `badges outside their card at ${width} px`).toBe(0);
+      expect(await scrollsSideways(page), `sideways scroll at ${width} px`).toBe(false);
+    }
+    await context.close();
+  });
+
+  it('shows every price of an order on a phone, without a sideways scroll', async () => {
+    const { page, context } = await newPage(browser, { viewport: PHONE });
+    const order = demoOrder('current');
+    await page.goto(`${shop.origin}/Order/${order.orderId}/${order.phone}`);
+    const table = page.getByTestId('order-products');
+    await table.locator('tbody tr').first().waitFor();
+    expect(await scrollsSideways(page)).toBe(false);
+    const firstLine = table.locator('tbody tr').first();
+    for (const label of ['Unit Price', 'Quantity', 'Subtotal', 'Tax', 'Total']) {
+      const cell = firstLine.locator(`td[data-label="${label}"]`);
+      expect(await cell.isVisible(), label).toBe(true);
+      const box = await cell.boundingBox();
+      expect(box && box.x >= 0 && box.x + box.width <= PHONE.width, `${label} on screen`).toBe(true);
+      // The figure is named beside it.
+      expect(await cell.evaluate((td) => getComputedStyle(td, '::before').content)).toBe(`"${label}"`);
+    }
+    await context.close();
+  });
+
+  it('tells what happens next only on an order of the current season', async () => {
+    const { page, context } = await newPage(browser, { viewport: DESK });
+    const current = demoOrder('current');
+    await page.goto(`${shop.origin}/Order/${current.orderId}/${current.phone}`);
+    await page.getByRole('heading', { name: `Order #${current.orderId}` }).waitFor();
+    await page.getByRole('heading', { name: 'What happens next' }).waitFor();
+
+    const old = demoOrder('oldest');
+    await page.goto(`${shop.origin}/Order/${old.orderId}/${old.phone}`);
+    await page.getByRole('heading', { name: `Order #${old.orderId}` }).waitFor();
+    expect(await page.getByRole('heading', { name: 'What happens next' }).count()).toBe(0);
+    // The spec's mail link about the order is still there.
+    await page.getByRole('link', { name: `E-mail us about order #${old.orderId}` }).waitFor();
+    // Nor does an order of another tab's checkout say it was just received.
+    expect(await page.getByText('your order has been received').count()).toBe(0);
+    await context.close();
+  });
+});
