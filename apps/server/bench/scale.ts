@@ -11,7 +11,7 @@ import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { createStaffAccount } from '@nursery/api/staff';
 import { DATABASE_FILE_NAME, openDatabase, type Sqlite } from '@nursery/db';
-import { lineTaxCents, phoneDigits, seasonBounds, seasonOf } from '@nursery/domain';
+import { distributeTax, phoneDigits, seasonBounds, seasonOf } from '@nursery/domain';
 import { chromium, type Page } from 'playwright-core';
 import { z } from 'zod';
 import {
@@ -155,9 +155,18 @@ export function loadHistory(
             quantity,
             unit,
             subtotal,
-            tax: exempt ? 0 : lineTaxCents(subtotal, TAX_BASIS_POINTS),
+            tax: 0,
           });
         }
+        // The shop's rule: tax of the order subtotal, shared over the lines.
+        const taxes = distributeTax(
+          lines.map((l) => l.subtotal),
+          TAX_BASIS_POINTS,
+          exempt,
+        );
+        lines.forEach((l, i) => {
+          l.tax = taxes[i] ?? 0;
+        });
         const subtotal = lines.reduce((a, l) => a + l.subtotal, 0);
         const tax = lines.reduce((a, l) => a + l.tax, 0);
         const isDeleted = (written + 1) % DELETED_ONE_IN === 0;
