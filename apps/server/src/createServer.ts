@@ -331,7 +331,13 @@ async function createServerHoldingLock(
 
   registerRestRoutes(app, shop, restRoutes, createContext);
 
-  const openApi = buildOpenApi(restRoutes, { title: `${config.shop.name} API`, version: '1.0.0' });
+  const openApi = buildOpenApi(restRoutes, {
+    title: `${config.shop.name} API`,
+    version: '1.0.0',
+    publicUrl: config.publicUrl,
+    contact: { name: config.shop.name, email: config.shop.email },
+    tokenUrl: config.oidc.embedded ? `${config.oidc.issuer}/token` : null,
+  });
   app.get('/api/v1/openapi.json', async () => openApi);
   // A load balancer or systemd watchdog asks this: it answers ok only while the database answers a query
   // and passed its integrity check at start (a damaged one says so, with what to do).

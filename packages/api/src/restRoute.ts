@@ -39,6 +39,11 @@ export interface RestRoute {
   respond?: 'envelope' | 'file';
   /** For 'file' answers: the media type sent and whether the body is base64 text, for the OpenAPI document. */
   file?: { contentType: string; base64?: boolean; description: string };
+  /**
+   * Refusals this call can give beyond those every call of its kind can (400 for input, 401/403 when
+   * staff-only, 404 when it names a row by id, 413/415 for a body): what the OpenAPI document lists.
+   */
+  refusals?: readonly ('not_found' | 'conflict' | 'too_many')[];
   summary: string;
   tag: string;
   successMessage?: string;

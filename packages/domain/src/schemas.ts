@@ -110,6 +110,22 @@ export const orderDetailsSchema = z
         'Send the order as a JSON object with firstName, lastName, email, confirmEmail, phoneNumber and orderProductXrefs.',
     },
   )
+  // What validateOrderDetails refuses without, so a body valid by the OpenAPI document is not refused for a
+  // missing field (null or '' is refused too, with the spec's message).
+  .meta({
+    required: ['firstName', 'lastName', 'email', 'confirmEmail', 'phoneNumber', 'orderProductXrefs'],
+    examples: [
+      {
+        firstName: 'Robin',
+        lastName: 'Meadows',
+        email: 'robin@example.com',
+        confirmEmail: 'robin@example.com',
+        phoneNumber: '608-555-0142',
+        comments: 'Pick-up on Saturday.',
+        orderProductXrefs: [{ productId: 1, quantity: 3 }],
+      },
+    ],
+  })
   .superRefine((value, ctx) => {
     for (const message of validateOrderDetails(value)) {
       const field = ORDER_MESSAGE_FIELD[message];
@@ -159,35 +175,53 @@ const loadTimeSchema = z
     return ms;
   });
 
-export const contactSubmissionSchema = z.object(
-  {
-    name: z
-      .string({ error: 'Please enter your name.' })
-      .overwrite(asOneLine)
-      .trim()
-      .min(1, { error: 'Please enter your name.' })
-      .max(100, tooLong('Name', 100)),
-    // Hidden from people; a filled-in value marks the submission as spam.
-    subject: z.string().trim().max(200, tooLong('Subject', 200)).optional(),
-    email: z
-      .string({ error: INVALID_EMAIL })
-      .overwrite(asOneLine)
-      .trim()
-      .max(254, tooLong('Email', 254))
-      .superRefine((email, ctx) => {
-        const problem = emailProblem(email);
-        if (problem) ctx.addIssue({ code: 'custom', message: problem, input: email });
+export const contactSubmissionSchema = z
+  .object(
+    {
+      name: z
+        .string({ error: 'Please enter your name.' })
+        .overwrite(asOneLine)
+        .trim()
+        .min(1, { error: 'Please enter your name.' })
+        .max(100, tooLong('Name', 100)),
+      // Hidden from people; a filled-in value marks the submission as spam.
+      subject: z.string().trim().max(200, tooLong('Subject', 200)).optional().meta({
+        description:
+          'A spam trap, hidden from people on the contact page: leave it out or empty. A message with any text here is stored as spam (for staff to review) and still answered with the same 200.',
       }),
-    comments: z
-      .string({ error: 'Please enter your comments.' })
-      .overwrite(asMultiLine)
-      .trim()
-      .min(1, { error: 'Please enter your comments.' })
-      .max(5000, tooLong('Comments', 5000)),
-    loadTime: loadTimeSchema,
-  },
-  { error: 'Send the message as a JSON object with name, email, comments and loadTime.' },
-);
+      email: z
+        .string({ error: INVALID_EMAIL })
+        .overwrite(asOneLine)
+        .trim()
+        .max(254, tooLong('Email', 254))
+        .superRefine((email, ctx) => {
+          const problem = emailProblem(email);
+          if (problem) ctx.addIssue({ code: 'custom', message: problem, input: email });
+        }),
+      comments: z
+        .string({ error: 'Please enter your comments.' })
+        .overwrite(asMultiLine)
+        .trim()
+        .min(1, { error: 'Please enter your comments.' })
+        .max(5000, tooLong('Comments', 5000)),
+      loadTime: loadTimeSchema.meta({
+        description:
+          'When the visitor opened the form: milliseconds since 1970-01-01 UTC (what Date.now() gives; digits as text, or an ISO 8601 time, are read too). People take time to write, so a message sent less than 3 seconds after loadTime is stored as spam and still answered with the same 200: send the time the form was shown, not the time of sending.',
+        examples: [1741961100000],
+      }),
+    },
+    { error: 'Send the message as a JSON object with name, email, comments and loadTime.' },
+  )
+  .meta({
+    examples: [
+      {
+        name: 'Robin Meadows',
+        email: 'robin@example.com',
+        comments: 'Do you have bare-root bur oaks this spring?',
+        loadTime: 1741961100000,
+      },
+    ],
+  });
 
 export type OrderLineInput = z.infer<typeof orderLineInputSchema>;
 export type OrderDetailsInput = z.infer<typeof orderDetailsSchema>;

@@ -1,4 +1,5 @@
 import { answerSchemaOf, appRouter, MAX_PAGE_LIMIT, PUBLIC_PROCEDURES, type RestRoute } from '@nursery/api';
+import { PRODUCT_TYPES, ProductStatus, productStatusName } from '@nursery/domain';
 import { z } from 'zod';
 
 type JsonSchema = Record<string, unknown>;
@@ -14,13 +15,110 @@ function inputSchemaOf(procedure: string): z.ZodType | undefined {
   return first instanceof z.ZodType ? first : undefined;
 }
 
-function toJsonSchema(schema: z.ZodType, io: 'input' | 'output' = 'input'): JsonSchema {
+const isSchema = (value: unknown): value is JsonSchema =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/**
+ * The shop's words that a field's name alone says: what a status code means, what unit money is in, that a
+ * timestamp is an instant. Written once here for every operation's input and answer, so a generated client
+ * gets an enum where the server checks one and a description where the JSON type says too little.
+ */
+const STATUS_MEANINGS = Object.values(ProductStatus)
+  .map((id) => `${id} = ${productStatusName(id)}`)
+  .join(', ');
+const TYPE_MEANINGS = PRODUCT_TYPES.map((t) => `${t.productTypeId} = ${t.productType}`).join(', ');
+const MONEY =
+  /^(price|unitPrice|subtotal|tax|total|revenue|productRevenue|lineTotal|lineSubtotal|lineTax|amount)$/i;
+
+function describeField(name: string, schema: JsonSchema, where: 'input' | 'output' | 'query'): void {
+  const types = [
+    schema.type,
+    ...((schema.anyOf as JsonSchema[] | undefined) ?? []).map((s) => s.type),
+  ].flat();
+  const numeric = types.includes('number') || types.includes('integer');
+  if (name === 'productStatus' && numeric) {
+    setNumeric(schema, { enum: Object.values(ProductStatus) });
+    schema.description ??= `The product's status: ${STATUS_MEANINGS}.${
+      where === 'output' ? '' : ' Staff may set 1, 2, 3, 5, 6 or 7; 4 (Deleted) only through DeleteProduct.'
+    }`;
+  } else if (name === 'productTypeId' && numeric) {
+    setNumeric(schema, { enum: PRODUCT_TYPES.map((t) => t.productTypeId) });
+    schema.description ??= `The product type: ${TYPE_MEANINGS}.`;
+  } else if (MONEY.test(name) && types.includes('number')) {
+    schema.description ??= 'US dollars, exact to the cent (12.5 is $12.50).';
+  } else if (/Cents$/.test(name) && numeric) {
+    schema.description ??= 'US cents, a whole number (1250 is $12.50).';
+  } else if (/(Timestamp|Date)$/.test(name) && types.includes('string') && !/^display/.test(name)) {
+    if (schema.type === 'string') schema.format = 'date-time';
+    schema.description ??= 'An instant, ISO 8601 in UTC (2025-03-14T14:05:00.000Z).';
+  } else if (/At$/.test(name) && numeric) {
+    schema.description ??= 'An instant in milliseconds since 1970-01-01 UTC.';
+  } else if (/Id$/.test(name) && numeric && where !== 'output') {
+    setNumeric(schema, { type: 'integer', minimum: 1 });
+  }
+}
+
+/** Replaces the numeric part of a schema (possibly inside anyOf with null) with `numeric`. */
+function setNumeric(schema: JsonSchema, numeric: JsonSchema): void {
+  const any = schema.anyOf as JsonSchema[] | undefined;
+  if (any) {
+    schema.anyOf = any.map((s) => (s.type === 'number' || s.type === 'integer' ? numeric : s));
+    return;
+  }
+  for (const key of ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum']) delete schema[key];
+  if (!('type' in numeric)) schema.type = 'integer';
+  Object.assign(schema, numeric);
+}
+
+/** Walks a schema's object properties (and array items), describing each field by its name. */
+function describeFields(schema: unknown, where: 'input' | 'output'): void {
+  if (Array.isArray(schema)) {
+    for (const item of schema) describeFields(item, where);
+    return;
+  }
+  if (!isSchema(schema)) return;
+  if (isSchema(schema.properties)) {
+    for (const [name, field] of Object.entries(schema.properties)) {
+      if (isSchema(field)) describeField(name, field, where);
+    }
+  }
+  for (const value of Object.values(schema)) describeFields(value, where);
+}
+
+/**
+ * A query string carries text; the server reads whole numbers and true/false from it (packages/api/src/
+ * input.ts). zod describes that as number|string and boolean|'true'|'false'..., which lets a generated
+ * client send `productId=abc`: the document says what the server takes instead.
+ */
+function queryParameterSchema(name: string, schema: JsonSchema): JsonSchema {
+  const any = (schema.anyOf as JsonSchema[] | undefined) ?? [];
+  const type = schema.type;
+  const isNumberText =
+    (Array.isArray(type) && type.includes('number') && type.includes('string')) ||
+    (any.some((s) => s.type === 'number') && any.some((s) => s.type === 'string'));
+  const isFlag = any.some((s) => s.type === 'boolean');
+  const { anyOf: _anyOf, type: _type, ...rest } = schema;
+  let typed: JsonSchema = schema;
+  if (isFlag) typed = { ...rest, type: 'boolean' };
+  else if (isNumberText) typed = { ...rest, type: 'integer', ...(/Id$/.test(name) ? { minimum: 1 } : {}) };
+  describeField(name, typed, 'query');
+  return typed;
+}
+
+function toJsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
   try {
-    return z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema;
+    const { $schema: _dialect, ...json } = z.toJSONSchema(schema, {
+      io,
+      unrepresentable: 'any',
+    }) as JsonSchema;
+    return json;
   } catch {
     return {};
   }
 }
+
+const relink = (value: JsonSchema): JsonSchema =>
+  JSON.parse(JSON.stringify(value).replaceAll('"#/$defs/', '"#/components/schemas/')) as JsonSchema;
 
 /**
  * The answer's schema with its named parts (Product, Order, ...) moved into `components`: zod writes them
@@ -29,24 +127,75 @@ function toJsonSchema(schema: z.ZodType, io: 'input' | 'output' = 'input'): Json
 function answerJsonSchema(procedure: string, components: Record<string, JsonSchema>): JsonSchema {
   const schema = answerSchemaOf(definitionOf(procedure)?.output);
   if (!schema) return {};
-  const { $schema, $defs, ...json } = toJsonSchema(schema, 'output');
-  const relink = (value: JsonSchema): JsonSchema =>
-    JSON.parse(JSON.stringify(value).replaceAll('"#/$defs/', '"#/components/schemas/')) as JsonSchema;
+  const { $defs, ...json } = toJsonSchema(schema, 'output');
   for (const [name, part] of Object.entries(($defs ?? {}) as Record<string, JsonSchema>)) {
+    describeFields(part, 'output');
     components[name] = relink(part);
   }
+  describeFields(json, 'output');
   return relink(json);
 }
 
-const envelope = (data: JsonSchema = {}): JsonSchema => ({
+const ERROR_ENVELOPE: JsonSchema = {
+  type: 'object',
+  description:
+    'Every refusal: success is false and message says, for a person, what to change. A refused input (400) lists every problem in data.errors; other refusals carry data: null.',
+  required: ['success', 'message', 'data'],
+  properties: {
+    success: { type: 'boolean', const: false },
+    message: { type: 'string', description: 'What went wrong, in words a person can act on.' },
+    data: {
+      anyOf: [
+        {
+          type: 'object',
+          required: ['errors'],
+          properties: {
+            errors: {
+              type: 'array',
+              items: { type: 'string' },
+              description: 'Each problem with the input, one sentence each (400 only).',
+            },
+          },
+        },
+        { type: 'null' },
+      ],
+    },
+  },
+  example: {
+    success: false,
+    message: 'Please enter your name.',
+    data: { errors: ['Please enter your name.'] },
+  },
+};
+
+const envelope = (data: JsonSchema): JsonSchema => ({
   type: 'object',
   required: ['success', 'message', 'data'],
-  properties: { success: { type: 'boolean' }, message: { type: 'string' }, data },
+  properties: {
+    success: { type: 'boolean', const: true },
+    message: { type: 'string', description: 'Empty, or a confirmation to show a person.' },
+    data,
+  },
 });
 
-const errorResponse = (description: string) => ({
-  description,
-  content: { 'application/json': { schema: envelope({ type: ['object', 'null'] }) } },
+const STATUS_TEXT: Record<string, string> = {
+  '400': 'The input was refused; message says why and data.errors lists every problem',
+  '401': 'No valid token: missing, expired, signed out, or its integration client was revoked',
+  '403':
+    'The token is valid but may not make this call (not staff, or an integration client with the read scope)',
+  '404': 'The row the id names does not exist',
+  '409':
+    'Changed by someone else since it was read (send the version you read), or not possible in this state',
+  '413': 'The body or file is larger than this call accepts',
+  '415': 'The body is not of the media type this call takes',
+  '429': 'Too many calls from this client address; message says when to try again',
+  '4XX':
+    'A request the HTTP layer refuses before the shop reads it: malformed (400), address too long (414), headers too large (431)',
+};
+
+const errorResponse = (status: string) => ({
+  description: STATUS_TEXT[status] ?? 'Refused',
+  content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } },
 });
 
 function fileResponse(file: RestRoute['file']): JsonSchema {
@@ -92,59 +241,141 @@ function describePaging(operation: JsonSchema): void {
   }
 }
 
+/** Names a row by id at the top of its input, so it can answer 404 (a product's type is not a row). */
+function namesARow(properties: Record<string, JsonSchema>): boolean {
+  return Object.keys(properties).some((name) => /Id$/.test(name) && name !== 'productTypeId');
+}
+
+/** The statuses an operation can answer, beyond 200. */
+function statusesOf(route: RestRoute, properties: Record<string, JsonSchema>): string[] {
+  const statuses: string[] = [];
+  if (route.input !== 'none' || route.paged) statuses.push('400');
+  if (!PUBLIC_PROCEDURES.has(route.procedure)) statuses.push('401', '403');
+  if (namesARow(properties) || route.refusals?.includes('not_found')) statuses.push('404');
+  if (route.refusals?.includes('conflict')) statuses.push('409');
+  if (route.input === 'body' || route.input === 'multipart') statuses.push('413', '415');
+  if (route.refusals?.includes('too_many')) statuses.push('429');
+  // With no input and no token to refuse, only the HTTP layer refuses it (before the shop reads it).
+  if (statuses.length === 0) statuses.push('4XX');
+  return statuses;
+}
+
+/** A value that fits a schema, for the document's examples: its own example or default, else made up. */
+function exampleOf(schema: unknown, components: Record<string, JsonSchema>, depth = 0): unknown {
+  if (!isSchema(schema) || depth > 8) return null;
+  if (typeof schema.$ref === 'string') {
+    return exampleOf(components[schema.$ref.split('/').pop() ?? ''], components, depth + 1);
+  }
+  if (Array.isArray(schema.examples) && schema.examples.length > 0) return schema.examples[0];
+  if ('example' in schema) return schema.example;
+  if ('const' in schema) return schema.const;
+  if ('default' in schema) return schema.default;
+  if (Array.isArray(schema.enum)) return schema.enum[0];
+  const any = (schema.anyOf ?? schema.oneOf) as unknown[] | undefined;
+  if (any) {
+    const first = any.find((s) => isSchema(s) && s.type !== 'null') ?? any[0];
+    return exampleOf(first, components, depth + 1);
+  }
+  const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type;
+  switch (type) {
+    case 'object': {
+      const properties = isSchema(schema.properties) ? schema.properties : {};
+      return Object.fromEntries(
+        Object.entries(properties).map(([name, field]) => [name, exampleOf(field, components, depth + 1)]),
+      );
+    }
+    case 'array':
+      return [exampleOf(schema.items, components, depth + 1)];
+    case 'integer':
+      return typeof schema.minimum === 'number' && schema.minimum > 1 ? schema.minimum : 1;
+    case 'number':
+      return 12.5;
+    case 'boolean':
+      return true;
+    case 'string':
+      if (schema.format === 'date-time') return '2025-03-14T14:05:00.000Z';
+      if (schema.contentEncoding === 'base64') return 'UEsDBA==';
+      return typeof schema.minLength === 'number' && schema.minLength > 4
+        ? 'x'.repeat(schema.minLength)
+        : 'text';
+    default:
+      return null;
+  }
+}
+
+export interface OpenApiInfo {
+  title: string;
+  version: string;
+  /** The shop's address, the document's one server. */
+  publicUrl: string;
+  contact: { name: string; email: string };
+  /** Where integration clients get tokens (the embedded provider), or null with an external one. */
+  tokenUrl: string | null;
+}
+
 /** An OpenAPI 3.1 document made from the same route table and zod schemas the server runs on. */
-export function buildOpenApi(
-  routes: readonly RestRoute[],
-  info: { title: string; version: string },
-): JsonSchema {
+export function buildOpenApi(routes: readonly RestRoute[], info: OpenApiInfo): JsonSchema {
   const paths: Record<string, Record<string, JsonSchema>> = {};
-  const schemas: Record<string, JsonSchema> = {};
+  const schemas: Record<string, JsonSchema> = { ErrorEnvelope: ERROR_ENVELOPE };
   for (const route of routes) {
     const schema = inputSchemaOf(route.procedure);
-    const json = schema ? toJsonSchema(schema) : {};
+    const json = schema ? relink(toJsonSchema(schema, 'input')) : {};
+    describeFields(json, 'input');
+    const properties = (json.properties ?? {}) as Record<string, JsonSchema>;
+    const required = new Set((json.required ?? []) as string[]);
+    const isPublic = PUBLIC_PROCEDURES.has(route.procedure);
+
+    const answer = route.respond === 'file' ? null : envelope(answerJsonSchema(route.procedure, schemas));
+    const success =
+      answer === null
+        ? fileResponse(route.file)
+        : {
+            description: 'Success',
+            content: {
+              'application/json': {
+                schema: answer,
+                example: {
+                  success: true,
+                  message: route.successMessage ?? '',
+                  data: exampleOf(answer.properties && (answer.properties as JsonSchema).data, schemas),
+                },
+              },
+            },
+          };
     const operation: JsonSchema = {
       operationId: route.procedure.replace('.', '_'),
       summary: route.summary,
+      description: isPublic
+        ? `${route.summary} Anyone may call it.`
+        : `${route.summary} Staff only: a staff member's token, or an integration client's (the read scope may call GET operations only).`,
       tags: [route.tag],
-      // Public calls need no token; every other one needs a staff member's (401 without, 403 for others).
-      security: PUBLIC_PROCEDURES.has(route.procedure) ? [{}, { bearer: [] }] : [{ bearer: [] }],
+      // Public calls need no token; every other one needs a staff member's or an integration client's.
+      security: isPublic ? [{}, { bearer: [] }] : [{ bearer: [] }],
       responses: {
-        '200':
-          route.respond === 'file'
-            ? fileResponse(route.file)
-            : {
-                description: 'Success',
-                content: {
-                  'application/json': { schema: envelope(answerJsonSchema(route.procedure, schemas)) },
-                },
-              },
-        '400': errorResponse('The input was refused; the message says why'),
-        '401': errorResponse('No valid staff token (staff-only calls)'),
-        '403': errorResponse('The token is valid but not a staff account'),
-        '404': errorResponse('Not found'),
-        '409': errorResponse('Changed by someone else since it was read'),
-        '413': errorResponse('The body is too large'),
-        '429': errorResponse('Too many requests; try again later'),
+        '200': success,
+        ...Object.fromEntries(statusesOf(route, properties).map((status) => [status, errorResponse(status)])),
       },
     };
-    const properties = (json.properties ?? {}) as Record<string, JsonSchema>;
-    const required = new Set((json.required ?? []) as string[]);
     if (route.input === 'query') {
       operation.parameters = Object.entries(properties).map(([name, s]) => ({
         name,
         in: 'query',
         required: required.has(name),
-        schema: s,
+        schema: queryParameterSchema(name, s),
+        ...(typeof s.description === 'string' ? { description: s.description } : {}),
       }));
     } else if (route.input === 'body') {
-      operation.requestBody = { required: true, content: { 'application/json': { schema: json } } };
+      operation.requestBody = {
+        required: true,
+        content: { 'application/json': { schema: json, example: exampleOf(json, schemas) } },
+      };
     } else if (route.input === 'multipart') {
       const query = Object.entries(properties).filter(([name]) => name !== 'file');
       operation.parameters = query.map(([name, s]) => ({
         name,
         in: 'query',
         required: required.has(name),
-        schema: s,
+        schema: queryParameterSchema(name, s),
       }));
       operation.requestBody = {
         required: true,
@@ -153,7 +384,7 @@ export function buildOpenApi(
             schema: {
               type: 'object',
               required: ['file'],
-              properties: { file: { type: 'string', format: 'binary' } },
+              properties: { file: { type: 'string', format: 'binary', description: 'The file to upload.' } },
             },
           },
         },
@@ -163,12 +394,32 @@ export function buildOpenApi(
     paths[route.path] ??= {};
     (paths[route.path] as Record<string, JsonSchema>)[route.method.toLowerCase()] = operation;
   }
+  const tokenHelp = info.tokenUrl
+    ? ` Programs get one without a browser: staff create an integration client (pnpm -s integrations add, or Settings → Integrations), and the program asks ${info.tokenUrl} with grant_type=client_credentials and HTTP Basic client_id:client_secret (see docs/integrations.md).`
+    : " This shop signs staff in at an external OpenID provider: programs use a machine-to-machine client there whose tokens carry this API's audience and the staff role.";
   return {
     openapi: '3.1.0',
-    info,
+    info: {
+      title: info.title,
+      version: info.version,
+      description:
+        `The shop's REST API. Every JSON answer is the envelope {success, message, data}. Money is in US dollars as numbers exact to the cent, beside display strings ("$12.50"); instants are ISO 8601 strings in UTC (or milliseconds since 1970 where a field says so), display strings are in the shop's time zone. Ids are positive whole numbers.` +
+        ` Staff-only operations need a bearer token (an RS256 JWT for this API's audience).${tokenHelp}`,
+      contact: { name: info.contact.name, email: info.contact.email, url: info.publicUrl },
+      license: { name: 'MIT', identifier: 'MIT' },
+    },
+    // Relative: the shop that serves this document (its PUBLIC_URL), wherever it runs.
+    servers: [{ url: '/', description: `This shop (${info.publicUrl})` }],
     components: {
       schemas,
-      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      securitySchemes: {
+        bearer: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'JWT',
+          description: `A staff member's access token, or an integration client's.${tokenHelp}`,
+        },
+      },
     },
     security: [{ bearer: [] }],
     paths,

@@ -16,6 +16,7 @@ export const backupRest: RestRoute[] = [
     method: 'POST',
     path: '/api/v1/RestoreAuth',
     procedure: 'backup.restore',
+    refusals: ['conflict'],
     input: 'multipart',
     upload: { maxBytes: 'restoreMaxBytes', variable: 'RESTORE_MAX_BYTES', what: 'backup' },
     summary:

@@ -41,6 +41,7 @@ export const catalogRest: RestRoute[] = [
     method: 'POST',
     path: '/api/v1/Products/SaveProduct',
     procedure: 'catalog.save',
+    refusals: ['conflict'],
     input: 'body',
     summary:
       'Saves a product with its price tiers; no productId means a new product. Tiers that overlap, leave a gap or are otherwise wrong are refused with 400. An optional version (from GetAllProductsWithStats) that is no longer current is refused with 409.',

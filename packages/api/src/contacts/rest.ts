@@ -6,6 +6,7 @@ export const contactsRest: RestRoute[] = [
     method: 'POST',
     path: '/api/v1/Contact/InsertUserComment',
     procedure: 'contacts.insert',
+    refusals: ['too_many'],
     input: 'body',
     summary:
       'Stores a message from the contact form; loadTime is when the page loaded. Answers contactSubmissionId. Rate limited per client.',

@@ -16,6 +16,7 @@ export const integrationsRest: RestRoute[] = [
     method: 'POST',
     path: '/api/v1/Integrations/AddIntegrationClient',
     procedure: 'integrations.add',
+    refusals: ['conflict'],
     input: 'body',
     summary:
       'Creates an integration client {name, scope: read|write}; its secret is answered this once only.',

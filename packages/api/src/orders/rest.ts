@@ -5,6 +5,7 @@ export const ordersRest: RestRoute[] = [
     method: 'POST',
     path: '/api/v1/Orders/Submit',
     procedure: 'orders.submit',
+    refusals: ['too_many'],
     input: 'body',
     summary:
       'Places an order. Prices, tax, stock and product status are checked on the server; answers orderId, phoneNumber and the order.',
@@ -14,6 +15,7 @@ export const ordersRest: RestRoute[] = [
     method: 'GET',
     path: '/api/v1/Orders/GetOrderById',
     procedure: 'orders.byId',
+    refusals: ['too_many'],
     input: 'query',
     summary:
       'An order by its number and the phone number it was placed with (digits compared). Staff may leave the phone number out. Rate limited per client.',
@@ -61,6 +63,7 @@ export const ordersRest: RestRoute[] = [
     method: 'PUT',
     path: '/api/v1/Orders/Update',
     procedure: 'orders.update',
+    refusals: ['conflict'],
     input: 'body',
     summary:
       'Creates (no orderId) or replaces a whole order: products [{productId, quantity, price, isStatic}], price being the unit price in dollars of a manual (isStatic) line. Calculated lines are priced from the tiers, manual (isStatic) ones keep their price; stock is checked; an outdated version is refused with 409. Staff only.',
@@ -71,6 +74,7 @@ export const ordersRest: RestRoute[] = [
     method: 'PUT',
     path: '/api/v1/Orders/Update/Flags',
     procedure: 'orders.updateFlags',
+    refusals: ['conflict'],
     input: 'body',
     summary:
       'Sets isTaxExempt of an order (orderId) and recomputes its tax; version is optional. Staff only.',

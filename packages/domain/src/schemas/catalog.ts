@@ -147,6 +147,25 @@ export const productInputSchema = z
       .nullish()
       .transform((v) => v ?? []),
   })
+  // A product is refused without a name ('Enter a name for the product.'); everything else has a default.
+  .meta({
+    required: ['name'],
+    examples: [
+      {
+        name: 'Bur Oak',
+        description: 'A long-lived native oak.',
+        productTypeId: 2,
+        species: 'Quercus macrocarpa',
+        zones: '3-8',
+        productSize: '18-24 in.',
+        productStatus: 2,
+        prices: [
+          { startQuantity: 1, endQuantity: 9, price: 12.5 },
+          { startQuantity: 10, endQuantity: null, price: 10 },
+        ],
+      },
+    ],
+  })
   .superRefine((product, ctx) => {
     if (product.prices.length === 0) return;
     const problems = validateTiers(

@@ -35,6 +35,7 @@ export const integrationClientIdSchema = z
   .trim()
   .regex(/^int_[A-Za-z0-9]{20}$/, {
     error: 'That is not an integration client id (they look like int_ followed by 20 letters and digits).',
-  });
+  })
+  .meta({ examples: ['int_7cQk2Vd9LmXa4RtPz0Hb'] });
 
 export const revokeIntegrationClientInputSchema = z.object({ clientId: integrationClientIdSchema });

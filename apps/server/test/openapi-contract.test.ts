@@ -1,0 +1,154 @@
+import { execFile } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import openapiTS, { astToString } from 'openapi-typescript';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { staffToken, startTestServer, type TestServer } from '../src/testing.ts';
+
+const run = promisify(execFile);
+const here = path.dirname(fileURLToPath(import.meta.url));
+const serverDir = path.join(here, '..');
+const contractDir = path.join(here, 'contract');
+const bin = (name: string) => path.join(serverDir, 'node_modules', '.bin', name);
+
+type Json = Record<string, unknown>;
+type Operation = { responses: Record<string, { content?: Record<string, { schema?: Json }> }> };
+
+let server: TestServer;
+let document: Json;
+const work = mkdtempSync(path.join(tmpdir(), 'nursery-contract-'));
+
+beforeAll(async () => {
+  server = await startTestServer();
+  const answer = await fetch(`${server.url}/api/v1/openapi.json`);
+  expect(answer.status).toBe(200);
+  document = (await answer.json()) as Json;
+  writeFileSync(path.join(work, 'openapi.json'), JSON.stringify(document));
+});
+afterAll(async () => {
+  await server?.stop();
+  rmSync(work, { recursive: true, force: true });
+});
+
+const operationsOf = (doc: Json) =>
+  Object.entries(doc.paths as Record<string, Record<string, Operation>>).flatMap(([pathName, methods]) =>
+    Object.entries(methods).map(([method, operation]) => ({
+      pathName,
+      method: method.toUpperCase(),
+      operation,
+    })),
+  );
+
+describe('the served OpenAPI document', () => {
+  it("passes Redocly's recommended rules with no error and no warning", async () => {
+    const { stdout } = await run(bin('redocly'), ['lint', path.join(work, 'openapi.json'), '--format=json'], {
+      cwd: work,
+      maxBuffer: 16 * 1024 * 1024,
+    }).catch((error: { stdout?: string }) => ({ stdout: error.stdout ?? '' }));
+    const report = JSON.parse(stdout.slice(stdout.indexOf('{'))) as {
+      totals: { errors: number; warnings: number; ignored: number };
+      problems: { ruleId: string; message: string }[];
+    };
+    expect(report.problems.map((p) => `${p.ruleId}: ${p.message}`)).toEqual([]);
+    expect(report.totals).toEqual({ errors: 0, warnings: 0, ignored: 0 });
+  }, 120_000);
+
+  it('refuses (400) a body that leaves out any field the document marks required', async () => {
+    const token = await staffToken(server);
+    const refused: string[] = [];
+    for (const { pathName, method, operation } of operationsOf(document)) {
+      const body = (
+        operation as { requestBody?: { content: Record<string, { schema: Json; example?: unknown }> } }
+      ).requestBody?.content['application/json'];
+      const example = body?.example;
+      const required = (body?.schema.required ?? []) as string[];
+      if (!body || example === null || typeof example !== 'object' || Array.isArray(example)) continue;
+      for (const field of required) {
+        const { [field]: _left, ...without } = example as Json;
+        const answer = await fetch(`${server.url}${pathName}`, {
+          method,
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          body: JSON.stringify(without),
+        });
+        await answer.arrayBuffer();
+        if (answer.status !== 400) refused.push(`${method} ${pathName} without ${field}: ${answer.status}`);
+      }
+    }
+    expect(refused).toEqual([]);
+  });
+
+  it('generates types that a typed client calling every operation compiles against, and every live answer fits the document', async () => {
+    // 1. Types from the served document, as an integrator makes them.
+    const generated = path.join(contractDir, 'generated');
+    mkdirSync(generated, { recursive: true });
+    writeFileSync(path.join(generated, 'api.ts'), astToString(await openapiTS(document as never)));
+    // 2. The client compiles against them (tsc, the repository's strict settings).
+    await run(bin('tsc'), ['-p', path.join(contractDir, 'tsconfig.json')], { cwd: serverDir }).catch(
+      (error: { stdout?: string }) => {
+        throw new Error(`the typed client does not compile against the served document:\n${error.stdout}`);
+      },
+    );
+    // 3. It calls every operation of a live shop; each answer must be one the document describes.
+    const { callEveryOperation } = await import('./contract/client.ts');
+    const answers = await callEveryOperation(server.url, await staffToken(server));
+
+    const ajv = new Ajv2020({ strict: false, allErrors: true });
+    addFormats.default(ajv);
+    ajv.addSchema(document, 'openapi.json');
+    const pointer = (...parts: string[]) =>
+      `openapi.json#/${parts.map((p) => p.replaceAll('~', '~0').replaceAll('/', '~1')).join('/')}`;
+    const problems: string[] = [];
+    for (const answer of answers) {
+      const where = `${answer.method} ${answer.path} -> ${answer.status}`;
+      const operation = (document.paths as Record<string, Record<string, Operation>>)[answer.path]?.[
+        answer.method.toLowerCase()
+      ];
+      const statusKey = [String(answer.status), `${String(answer.status)[0]}XX`].find(
+        (key) => operation?.responses[key],
+      );
+      if (!operation || !statusKey) {
+        problems.push(`${where}: status not in the document (${answer.body.slice(0, 200)})`);
+        continue;
+      }
+      const mediaType = answer.contentType.split(';')[0]?.trim() ?? '';
+      const content = operation.responses[statusKey]?.content ?? {};
+      if (!content[mediaType]) {
+        problems.push(`${where}: media type ${mediaType} not in the document`);
+        continue;
+      }
+      if (mediaType !== 'application/json') continue;
+      const validate = ajv.getSchema(
+        pointer(
+          'paths',
+          answer.path,
+          answer.method.toLowerCase(),
+          'responses',
+          statusKey,
+          'content',
+          mediaType,
+          'schema',
+        ),
+      );
+      if (!validate) throw new Error(`no schema for ${where}`);
+      if (!validate(JSON.parse(answer.body))) {
+        problems.push(`${where}: ${ajv.errorsText(validate.errors)}`);
+      }
+    }
+    expect(problems).toEqual([]);
+
+    // Every operation was called, and the refusals came back in the envelope the document names.
+    const called = new Set(answers.map((a) => `${a.method} ${a.path}`));
+    const missing = operationsOf(document)
+      .map((o) => `${o.method} ${o.pathName}`)
+      .filter((name) => !called.has(name));
+    expect(missing).toEqual([]);
+    expect(answers.some((a) => a.status === 400)).toBe(true);
+    expect(answers.some((a) => a.status === 401)).toBe(true);
+    expect(answers.some((a) => a.status === 409)).toBe(true);
+  }, 180_000);
+});
