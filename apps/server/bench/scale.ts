@@ -433,8 +433,9 @@ export async function scaleScenario(tools: ScaleTools): Promise<void> {
     // The screen's filter matches words in the id, name, e-mail, phone and date; a last name is in names and
     // e-mails only.
     filtered: count(
-      'deleted_at is null and (lower(name) like ?1 or lower(email) like ?1)',
-      `%${filter.toLowerCase()}%`,
+      'deleted_at is null and (lower(name) like ? or lower(email) like ?)',
+      `%${filter}%`,
+      `%${filter}%`,
     ),
   };
   const lines = (database.sqlite.prepare('select count(*) as n from order_lines').get() as { n: number }).n;

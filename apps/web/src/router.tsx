@@ -8,6 +8,7 @@ import {
 } from '@tanstack/react-router';
 import { RootLayout } from './components/RootLayout';
 import { queryClient } from './lib/queryClient';
+import { validateOrdersSearch } from './routes/Admin/Orders/ordersSearch';
 
 export interface RouterContext {
   queryClient: QueryClient;
@@ -129,6 +130,7 @@ const adminStockRoute = createRoute({
 const adminOrdersRoute = createRoute({
   getParentRoute: () => adminRoute,
   path: '/Orders',
+  validateSearch: validateOrdersSearch,
   component: lazyRouteComponent(() => import('./routes/Admin/Orders/Orders'), 'AdminOrders'),
 });
 

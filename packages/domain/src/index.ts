@@ -4,6 +4,7 @@ export * from './messageAllowList.ts';
 export * from './messages.ts';
 export * from './money.ts';
 export * from './orderDetails.ts';
+export * from './orderList.ts';
 export * from './outputs/index.ts';
 export * from './pricing.ts';
 export * from './productStatus.ts';

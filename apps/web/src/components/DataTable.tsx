@@ -76,6 +76,20 @@ export interface DataTableProps<T> {
   footer?: ReactNode;
   className?: string;
   testId?: string;
+  /**
+   * Filtered, sorted and paged by the server: `data` is one page, `total` how many rows there are in all,
+   * and the page and sort are the screen's (in its address), changed through the callbacks.
+   */
+  server?: ServerPaging;
+}
+
+export interface ServerPaging {
+  total: number;
+  pageIndex: number;
+  pageSize: number;
+  sorting: SortingState;
+  onPaginationChange: (pagination: { pageIndex: number; pageSize: number }) => void;
+  onSortingChange: (sorting: SortingState) => void;
 }
 
 /**
@@ -101,6 +115,7 @@ export function DataTable<T>({
   footer,
   className,
   testId,
+  server,
 }: DataTableProps<T>) {
   const [sorting, setSorting] = useState<SortingState>(initialSorting);
   const [pagination, setPagination] = useState(() => ({
@@ -115,17 +130,32 @@ export function DataTable<T>({
     setPagination((p) => (p.pageIndex === 0 ? p : { ...p, pageIndex: 0 }));
   }
 
+  const serverPagination = server ? { pageIndex: server.pageIndex, pageSize: server.pageSize } : null;
   const table = useReactTable<T>({
     data: data as T[],
     columns,
-    state: { sorting, pagination, globalFilter: globalFilter ?? '' },
-    onSortingChange: setSorting,
-    onPaginationChange: setPagination,
+    ...(server && serverPagination
+      ? {
+          state: { sorting: server.sorting, pagination: serverPagination },
+          onSortingChange: (update) =>
+            server.onSortingChange(typeof update === 'function' ? update(server.sorting) : update),
+          onPaginationChange: (update) =>
+            server.onPaginationChange(typeof update === 'function' ? update(serverPagination) : update),
+          manualPagination: true,
+          manualSorting: true,
+          manualFiltering: true,
+          rowCount: server.total,
+        }
+      : {
+          state: { sorting, pagination, globalFilter: globalFilter ?? '' },
+          onSortingChange: setSorting,
+          onPaginationChange: setPagination,
+          getSortedRowModel: getSortedRowModel(),
+          getFilteredRowModel: getFilteredRowModel(),
+          ...(paginate ? { getPaginationRowModel: getPaginationRowModel() } : {}),
+          ...(globalFilterFn ? { globalFilterFn } : {}),
+        }),
     getCoreRowModel: getCoreRowModel(),
-    getSortedRowModel: getSortedRowModel(),
-    getFilteredRowModel: getFilteredRowModel(),
-    ...(paginate ? { getPaginationRowModel: getPaginationRowModel() } : {}),
-    ...(globalFilterFn ? { globalFilterFn } : {}),
     ...(getRowId ? { getRowId } : {}),
     autoResetPageIndex: false,
   });
@@ -138,6 +168,7 @@ export function DataTable<T>({
   useEffect(() => {
     if (paginate && pageIndex > 0 && pageIndex >= pageCount) table.setPageIndex(pageCount - 1);
   }, [paginate, pageIndex, pageCount, table]);
+  const serverTotal = server?.total;
 
   return (
     <div className={`data-table${className ? ` ${className}` : ''}`} data-testid={testId}>
@@ -224,7 +255,8 @@ export function DataTable<T>({
       {paginate && !(pagerOnlyWhenNeeded && pageCount <= 1) ? (
         <TablePager
           table={table}
-          unfiltered={globalFilter ? data.length : undefined}
+          unfiltered={globalFilter && !server ? data.length : undefined}
+          total={serverTotal}
           pageSizeChoice={{ storagePrefix }}
         />
       ) : null}
@@ -236,6 +268,8 @@ export interface TablePagerProps<T> {
   table: Table<T>;
   /** Rows before the filter, for "(filtered from N)"; undefined while nothing is filtered. */
   unfiltered?: number | undefined;
+  /** Rows in all when the server pages the table (the table holds one page of them). */
+  total?: number | undefined;
   /** What a row is called, one and many. */
   noun?: readonly [string, string];
   /** The page buttons' accessible name; two pagers on one screen need different ones. */
@@ -252,13 +286,14 @@ export interface TablePagerProps<T> {
 export function TablePager<T>({
   table,
   unfiltered,
+  total,
   noun = ['entry', 'entries'],
   label = 'Table pages',
   pageSizeChoice,
   edges = true,
   announce = true,
 }: TablePagerProps<T>) {
-  const filteredCount = table.getFilteredRowModel().rows.length;
+  const filteredCount = total ?? table.getFilteredRowModel().rows.length;
   const { pageIndex, pageSize } = table.getState().pagination;
   const pageCount = Math.max(1, table.getPageCount());
   const firstShown = filteredCount === 0 ? 0 : pageIndex * pageSize + 1;

@@ -41,7 +41,7 @@ async function answer(shop: Shop, name: string, sheets: ExportSheet[]): Promise<
   return {
     contentType: EXCEL_CONTENT_TYPE,
     fileName: exportFileName(shop, name),
-    body: await writeWorkbookBase64(sheets, shop.config.shop.timeZone),
+    body: writeWorkbookBase64(sheets, shop.config.shop.timeZone),
   };
 }
 
@@ -216,7 +216,8 @@ const yearOverYearStatements = perConnection((db: ShopDb) => ({
       and(
         sql`${orders.createdAt} >= (${sql.raw('m.value')} ->> 0)`,
         sql`${orders.createdAt} < (${sql.raw('m.value')} ->> 1)`,
-        isNull(orders.deletedAt),
+        // Not through the deleted_at index, which would walk every order for every month.
+        sql`+${orders.deletedAt} is null`,
       ),
     )
     .groupBy(orders.seasonPurchased, sql`2`)

@@ -1,5 +1,4 @@
 import { toDollars, zonedParts } from '@nursery/domain';
-import type * as XLSX from 'xlsx';
 
 /** A cell as the export describes it; the writer turns it into a typed spreadsheet cell. */
 export type ExportCell =
@@ -40,47 +39,333 @@ export function excelSerial(at: number, timeZone: string): number {
   return (Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - EXCEL_EPOCH_MS) / DAY_MS;
 }
 
-function toCell(cell: ExportCell, timeZone: string): XLSX.CellObject | null {
-  if (cell === null) return null;
-  switch (cell.kind) {
-    case 'text':
-      return { t: 's', v: cell.value };
-    case 'number':
-      return { t: 'n', v: cell.value };
-    case 'money':
-      // The one conversion of the exports, in the domain's money module: cents to the cell's dollars.
-      return { t: 'n', v: toDollars(cell.cents), z: MONEY_FORMAT };
-    case 'date':
-      return { t: 'n', v: excelSerial(cell.at, timeZone), z: DATE_TIME_FORMAT };
-    case 'boolean':
-      return { t: 'b', v: cell.value };
+/** A growing byte buffer written little-endian, as BIFF records are. */
+class ByteWriter {
+  private buffer = Buffer.allocUnsafe(64 * 1024);
+  length = 0;
+  private room(n: number): void {
+    if (this.length + n <= this.buffer.length) return;
+    const bigger = Buffer.allocUnsafe(Math.max(this.buffer.length * 2, this.length + n));
+    this.buffer.copy(bigger, 0, 0, this.length);
+    this.buffer = bigger;
+  }
+  u8(v: number): void {
+    this.room(1);
+    this.buffer.writeUInt8(v, this.length);
+    this.length += 1;
+  }
+  u16(v: number): void {
+    this.room(2);
+    this.buffer.writeUInt16LE(v, this.length);
+    this.length += 2;
+  }
+  u32(v: number): void {
+    this.room(4);
+    this.buffer.writeUInt32LE(v >>> 0, this.length);
+    this.length += 4;
+  }
+  f64(v: number): void {
+    this.room(8);
+    this.buffer.writeDoubleLE(v, this.length);
+    this.length += 8;
+  }
+  utf16(text: string): void {
+    this.room(text.length * 2);
+    this.length += this.buffer.write(text, this.length, 'utf16le');
+  }
+  latin1(text: string): void {
+    this.room(text.length);
+    this.length += this.buffer.write(text, this.length, 'latin1');
+  }
+  /** Starts a record; answers where its size goes, for `end`. */
+  record(type: number): number {
+    this.u16(type);
+    this.u16(0);
+    return this.length;
+  }
+  end(start: number): void {
+    this.buffer.writeUInt16LE(this.length - start, start - 2);
+  }
+  setU32(at: number, v: number): void {
+    this.buffer.writeUInt32LE(v >>> 0, at);
+  }
+  bytes(): Buffer {
+    return this.buffer.subarray(0, this.length);
   }
 }
 
-/** An Excel 97-2003 (.xls, BIFF8) workbook, base64 encoded as the spec's export calls answer it. */
-export async function writeWorkbookBase64(sheets: readonly ExportSheet[], timeZone: string): Promise<string> {
-  // xlsx (about 34 MB in memory, a third of a second to start) loads with the first export, not with the server.
-  const XLSX = await import('xlsx');
-  const workbook = XLSX.utils.book_new();
-  for (const sheet of sheets) {
-    const worksheet: XLSX.WorkSheet = {};
-    const columns = Math.max(sheet.headers.length, ...sheet.rows.map((r) => r.length));
-    sheet.headers.forEach((header, c) => {
-      worksheet[XLSX.utils.encode_cell({ r: 0, c })] = { t: 's', v: header };
-    });
-    sheet.rows.forEach((row, r) => {
-      row.forEach((value, c) => {
-        const cell = toCell(value, timeZone);
-        if (cell) worksheet[XLSX.utils.encode_cell({ r: r + 1, c })] = cell;
-      });
-    });
-    worksheet['!ref'] = XLSX.utils.encode_range({
-      s: { r: 0, c: 0 },
-      e: { r: Math.max(sheet.rows.length, 1), c: Math.max(columns - 1, 0) },
-    });
-    if (sheet.widths) worksheet['!cols'] = sheet.widths.map((wch) => ({ wch }));
-    // Sheet names are at most 31 characters and cannot hold : \ / ? * [ ].
-    XLSX.utils.book_append_sheet(workbook, worksheet, sheet.name.replace(/[:\\/?*[\]]/g, '-').slice(0, 31));
+/** BIFF8 caps a record at 8,224 bytes; a longer text would need CONTINUE records, so cells keep 4,000 characters. */
+const MAX_CELL_TEXT = 4000;
+/** BIFF8 rows: 65,536 per sheet. */
+const MAX_ROWS = 65_536;
+/** True when a character is outside Latin-1, so the text must be written as UTF-16. */
+function isWide(text: string): boolean {
+  for (let i = 0; i < text.length; i += 1) if (text.charCodeAt(i) > 0xff) return true;
+  return false;
+}
+
+/** XLUnicodeString: 16-bit length, then Latin-1 bytes or, when a character needs it, UTF-16. */
+function unicodeString(w: ByteWriter, text: string, shortLength = false): void {
+  if (shortLength) w.u8(text.length);
+  else w.u16(text.length);
+  if (isWide(text)) {
+    w.u8(1);
+    w.utf16(text);
+  } else {
+    w.u8(0);
+    w.latin1(text);
   }
-  return XLSX.write(workbook, { bookType: 'biff8', type: 'base64' }) as string;
+}
+
+// Cell formats (XF indexes): 0-15 are the style XFs every workbook carries, then General, money, date.
+const XF_GENERAL = 16;
+const XF_MONEY = 17;
+const XF_DATE = 18;
+const FORMAT_MONEY = 164;
+const FORMAT_DATE = 165;
+
+function writeCell(w: ByteWriter, row: number, col: number, cell: ExportCell, timeZone: string): void {
+  if (cell === null) return;
+  let at: number;
+  switch (cell.kind) {
+    case 'text': {
+      const value = cell.value.length > MAX_CELL_TEXT ? cell.value.slice(0, MAX_CELL_TEXT) : cell.value;
+      at = w.record(0x0204); // LABEL
+      w.u16(row);
+      w.u16(col);
+      w.u16(XF_GENERAL);
+      unicodeString(w, value);
+      break;
+    }
+    case 'boolean':
+      at = w.record(0x0205); // BOOLERR
+      w.u16(row);
+      w.u16(col);
+      w.u16(XF_GENERAL);
+      w.u8(cell.value ? 1 : 0);
+      w.u8(0);
+      break;
+    default: {
+      const [xf, value] =
+        cell.kind === 'number'
+          ? [XF_GENERAL, cell.value]
+          : cell.kind === 'money'
+            ? [XF_MONEY, cell.cents / 100]
+            : [XF_DATE, excelSerial(cell.at, timeZone)];
+      at = w.record(0x0203); // NUMBER
+      w.u16(row);
+      w.u16(col);
+      w.u16(xf);
+      w.f64(value);
+    }
+  }
+  w.end(at);
+}
+
+/** The workbook stream: globals (fonts, formats, XFs, the sheet list), then each sheet's cells. */
+function workbookStream(sheets: readonly ExportSheet[], timeZone: string): Buffer {
+  const w = new ByteWriter();
+  const bof = (kind: number) => {
+    const at = w.record(0x0809);
+    w.u16(0x0600); // BIFF8
+    w.u16(kind);
+    w.u16(0x7262);
+    w.u16(0x07cd);
+    w.u32(0x0001c009);
+    w.u32(0x00000706);
+    w.end(at);
+  };
+  const eof = () => w.end(w.record(0x000a));
+  bof(0x0005);
+  let at = w.record(0x0042); // CODEPAGE: UTF-16
+  w.u16(1200);
+  w.end(at);
+  at = w.record(0x003d); // WINDOW1
+  for (const v of [0, 0, 0x7260, 0x44c0, 0x38, 0, 0, 1, 0x01f4]) w.u16(v);
+  w.end(at);
+  at = w.record(0x0031); // FONT: Arial 12
+  w.u16(240);
+  w.u32(0);
+  w.u16(400);
+  w.u32(0);
+  w.u16(0);
+  unicodeString(w, 'Arial', true);
+  w.end(at);
+  for (const [id, format] of [
+    [FORMAT_MONEY, MONEY_FORMAT],
+    [FORMAT_DATE, DATE_TIME_FORMAT],
+  ] as const) {
+    at = w.record(0x041e); // FORMAT
+    w.u16(id);
+    unicodeString(w, format);
+    w.end(at);
+  }
+  const xf = (format: number, style: boolean) => {
+    at = w.record(0x00e0);
+    w.u16(0);
+    w.u16(format);
+    w.u16(style ? 0xfff4 : 0);
+    w.u32(0);
+    w.u32(0);
+    w.u32(0);
+    w.u16(0);
+    w.end(at);
+  };
+  for (let i = 0; i < 16; i += 1) xf(0, true);
+  xf(0, false);
+  xf(FORMAT_MONEY, false);
+  xf(FORMAT_DATE, false);
+  // The sheet list: each entry points at its sheet's BOF, filled in once the sheet is written.
+  const sheetOffsets: number[] = [];
+  for (const sheet of sheets) {
+    at = w.record(0x0085); // BOUNDSHEET8
+    sheetOffsets.push(w.length);
+    w.u32(0);
+    w.u16(0);
+    unicodeString(w, sheet.name.replace(/[:\\/?*[\]]/g, '-').slice(0, 31), true);
+    w.end(at);
+  }
+  eof();
+  sheets.forEach((sheet, index) => {
+    w.setU32(sheetOffsets[index] ?? 0, w.length);
+    bof(0x0010);
+    const rows = Math.min(sheet.rows.length + 1, MAX_ROWS);
+    const columns = Math.max(sheet.headers.length, ...sheet.rows.slice(0, rows).map((r) => r.length), 1);
+    at = w.record(0x0200); // DIMENSIONS
+    w.u32(0);
+    w.u32(rows);
+    w.u16(0);
+    w.u16(columns);
+    w.u16(0);
+    w.end(at);
+    (sheet.widths ?? []).forEach((wch, col) => {
+      at = w.record(0x007d); // COLINFO
+      w.u16(col);
+      w.u16(col);
+      w.u16(Math.round(wch * 256));
+      w.u16(XF_GENERAL);
+      w.u16(0);
+      w.u16(0);
+      w.end(at);
+    });
+    at = w.record(0x023e); // WINDOW2
+    w.u16(index === 0 ? 0x06b6 : 0x00b6);
+    w.u32(0);
+    w.u32(64);
+    w.u32(0);
+    w.u32(0);
+    w.end(at);
+    sheet.headers.forEach((header, col) => {
+      writeCell(w, 0, col, text(header), timeZone);
+    });
+    for (let r = 0; r + 1 < rows; r += 1) {
+      const row = sheet.rows[r] ?? [];
+      for (let col = 0; col < row.length; col += 1) writeCell(w, r + 1, col, row[col] ?? null, timeZone);
+    }
+    eof();
+  });
+  return w.bytes();
+}
+
+const SECTOR = 512;
+const FREE = 0xffffffff;
+const END_OF_CHAIN = 0xfffffffe;
+const FAT_SECTOR = 0xfffffffd;
+const DIFAT_SECTOR = 0xfffffffc;
+const NO_STREAM = 0xffffffff;
+/** Streams shorter than this live in the compound file's mini stream; the workbook is padded past it. */
+const MINI_CUTOFF = 4096;
+
+/**
+ * The compound file (OLE2, version 3) Excel reads an .xls from, holding one stream named Workbook:
+ * [header][Workbook sectors][directory sector][FAT sectors][DIFAT sectors], written straight into one buffer.
+ */
+function compoundFile(stream: Buffer): Buffer {
+  const size = Math.max(stream.length, MINI_CUTOFF);
+  const dataSectors = Math.ceil(size / SECTOR);
+  let fatSectors = 1;
+  let difatSectors = 0;
+  for (;;) {
+    difatSectors = fatSectors > 109 ? Math.ceil((fatSectors - 109) / 127) : 0;
+    const entries = dataSectors + 1 + fatSectors + difatSectors;
+    if (entries <= fatSectors * 128) break;
+    fatSectors += 1;
+  }
+  const dirSector = dataSectors;
+  const firstFat = dirSector + 1;
+  const firstDifat = firstFat + fatSectors;
+  const total = firstDifat + difatSectors;
+  const file = Buffer.alloc(SECTOR * (1 + total));
+  const sectorAt = (n: number) => SECTOR * (1 + n);
+
+  // Header.
+  Buffer.from('d0cf11e0a1b11ae1', 'hex').copy(file, 0);
+  file.writeUInt16LE(0x003e, 24);
+  file.writeUInt16LE(0x0003, 26);
+  file.writeUInt16LE(0xfffe, 28);
+  file.writeUInt16LE(9, 30); // 512-byte sectors
+  file.writeUInt16LE(6, 32); // 64-byte mini sectors
+  file.writeUInt32LE(fatSectors, 44);
+  file.writeUInt32LE(dirSector, 48);
+  file.writeUInt32LE(MINI_CUTOFF, 56);
+  file.writeUInt32LE(END_OF_CHAIN, 60);
+  file.writeUInt32LE(0, 64);
+  file.writeUInt32LE(difatSectors > 0 ? firstDifat : END_OF_CHAIN, 68);
+  file.writeUInt32LE(difatSectors, 72);
+  for (let i = 0; i < 109; i += 1) file.writeUInt32LE(i < fatSectors ? firstFat + i : FREE, 76 + 4 * i);
+
+  stream.copy(file, sectorAt(0));
+
+  // Directory: the root, then the Workbook stream as its only child.
+  const entry = (index: number, name: string, type: number, child: number, start: number, length: number) => {
+    const at = sectorAt(dirSector) + 128 * index;
+    file.write(name, at, 'utf16le');
+    file.writeUInt16LE((name.length + 1) * 2, at + 64);
+    file.writeUInt8(type, at + 66);
+    file.writeUInt8(1, at + 67);
+    file.writeUInt32LE(NO_STREAM, at + 68);
+    file.writeUInt32LE(NO_STREAM, at + 72);
+    file.writeUInt32LE(child, at + 76);
+    file.writeUInt32LE(start, at + 116);
+    file.writeUInt32LE(length, at + 120);
+  };
+  entry(0, 'Root Entry', 5, 1, END_OF_CHAIN, 0);
+  entry(1, 'Workbook', 2, NO_STREAM, 0, size);
+  for (const unused of [2, 3]) {
+    const at = sectorAt(dirSector) + 128 * unused;
+    file.writeUInt32LE(NO_STREAM, at + 68);
+    file.writeUInt32LE(NO_STREAM, at + 72);
+    file.writeUInt32LE(NO_STREAM, at + 76);
+  }
+
+  // FAT: the workbook's chain, the directory, the FAT and DIFAT sectors themselves; the rest free.
+  const fat = (n: number, value: number) =>
+    file.writeUInt32LE(value, sectorAt(firstFat + Math.floor(n / 128)) + 4 * (n % 128));
+  for (let n = 0; n < fatSectors * 128; n += 1) {
+    let value = FREE;
+    if (n < dataSectors) value = n === dataSectors - 1 ? END_OF_CHAIN : n + 1;
+    else if (n === dirSector) value = END_OF_CHAIN;
+    else if (n >= firstFat && n < firstDifat) value = FAT_SECTOR;
+    else if (n >= firstDifat && n < total) value = DIFAT_SECTOR;
+    fat(n, value);
+  }
+  // DIFAT sectors: the FAT sectors after the header's first 109, 127 a sector, then the next DIFAT sector.
+  for (let d = 0; d < difatSectors; d += 1) {
+    const at = sectorAt(firstDifat + d);
+    for (let i = 0; i < 127; i += 1) {
+      const k = 109 + d * 127 + i;
+      file.writeUInt32LE(k < fatSectors ? firstFat + k : FREE, at + 4 * i);
+    }
+    file.writeUInt32LE(d + 1 < difatSectors ? firstDifat + d + 1 : END_OF_CHAIN, at + 508);
+  }
+  return file;
+}
+
+/**
+ * An Excel 97-2003 (.xls, BIFF8) workbook, base64 encoded as the spec's export calls answer it. Written by
+ * the shop itself, record after record into one buffer: xlsx built a JavaScript object per cell and a
+ * Buffer per record, about 4 s and 1 GB for a season of 10,000 orders.
+ */
+export function writeWorkbookBase64(sheets: readonly ExportSheet[], timeZone: string): string {
+  return compoundFile(workbookStream(sheets, timeZone)).toString('base64');
 }

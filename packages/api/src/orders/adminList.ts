@@ -116,8 +116,10 @@ function readOrderList(
   limit: number,
 ): OrderListItem[] {
   const by = kind.deleted ? orders.deletedAt : orders.createdAt;
+  // Walked newest first through the date's index. SQLite would rather take the deleted_at index for
+  // 'deleted_at is null' and sort all 100,000 orders for every chunk; the unary + keeps it off that index.
   const conditions: (SQL | undefined)[] = [
-    kind.deleted ? isNotNull(orders.deletedAt) : isNull(orders.deletedAt),
+    kind.deleted ? isNotNull(orders.deletedAt) : sql`+${orders.deletedAt} is null`,
   ];
   if (!kind.deleted && kind.season !== null) conditions.push(eq(orders.seasonPurchased, kind.season));
   if (after !== null) {
@@ -229,7 +231,8 @@ function textCondition(shop: Shop, text: string): SQL | undefined {
  */
 export function orderListPage(shop: Shop, query: OrderListQuery): OrderListPage {
   const where = and(
-    isNull(orders.deletedAt),
+    // Not through the deleted_at index (see readOrderList): the date's index gives the newest page at once.
+    sql`+${orders.deletedAt} is null`,
     query.season === ALL_SEASONS ? undefined : eq(orders.seasonPurchased, query.season),
     query.tax === 'exempt'
       ? eq(orders.isTaxExempt, true)

@@ -3,6 +3,7 @@ import { emailProblem } from '../email.ts';
 import { ORDER_MESSAGES } from '../messages.ts';
 import { toCents } from '../money.ts';
 import { QUANTITY_MAX } from '../orderDetails.ts';
+import { ORDER_FILTER_MAX, ORDER_LIST_SORTS, ORDER_TAX_FILTERS } from '../orderList.ts';
 import { queryFlag, queryNumberText, wholeNumberOf } from '../queryText.ts';
 import { optionalTextInput as optionalText, textInput as text } from '../schemas.ts';
 import { ALL_SEASONS } from '../seasons.ts';
@@ -64,23 +65,6 @@ export const orderSeasonInputSchema = z.object({
  * Dollars as typed in the Unit Price cell (12.5 or "12.50"), at most two decimals; answers cents,
  * null when empty, or the message that says what is wrong.
  */
-/** The columns the admin Orders list sorts by, as the screen names them. */
-export const ORDER_LIST_SORTS = [
-  'orderId',
-  'createdTimestamp',
-  'name',
-  'email',
-  'phoneNumber',
-  'numItems',
-  'totalQuantity',
-  'totalPrice',
-  'isTaxExempt',
-] as const;
-export type OrderListSort = (typeof ORDER_LIST_SORTS)[number];
-export const ORDER_TAX_FILTERS = ['all', 'exempt', 'taxed'] as const;
-export type OrderTaxFilter = (typeof ORDER_TAX_FILTERS)[number];
-export const ORDER_FILTER_MAX = 200;
-
 /**
  * One page of the admin Orders list as the screen asks for it: season (-1 all), the text and tax filters, the
  * sort and the page (0 first). Filtered, sorted and paged by the server, so the screen holds one page

@@ -1,15 +1,19 @@
 import {
+  ALL_SEASONS,
   ORDER_DELETE_CONFIRM,
+  ORDER_LIST_SORTS,
   ORDER_RESTORE_CONFIRM,
+  ORDER_TAX_FILTERS,
+  type OrderTaxFilter,
   SUCCESSFULLY_DELETED,
   SUCCESSFULLY_UPDATED,
 } from '@nursery/domain';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
-import type { ColumnDef, FilterFn } from '@tanstack/react-table';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { getRouteApi, Link } from '@tanstack/react-router';
+import type { ColumnDef } from '@tanstack/react-table';
 import { type RefObject, useEffect, useMemo, useRef, useState } from 'react';
 import { confirm } from '../../../components/ConfirmDialog';
-import { DataTable } from '../../../components/DataTable';
+import { DataTable, type ServerPaging, storedPageSize } from '../../../components/DataTable';
 import { notify, showApiFailure } from '../../../lib/toast';
 import { trpc } from '../../../trpc';
 import { downloadExport } from '../shared/download';
@@ -17,40 +21,12 @@ import type { OrderListItem } from '../shared/orders/types';
 import { useOptimisticFlags } from '../shared/useOptimisticFlags';
 import { usePageTitle } from '../shared/usePageTitle';
 import { OrderDetailsModal } from './OrderDetailsModal';
+import { changeOrdersSearch } from './ordersSearch';
 import { YearOverYearChart } from './YearOverYearChart';
 import '../shared/orders/orders.css';
 
 /** The spec: the season's orders load first and the deleted ones a second later, so the main list is not held up. */
 export const DELETED_ORDERS_DELAY_MS = 1000;
-
-type TaxFilter = 'all' | 'exempt' | 'taxed';
-
-interface Filter {
-  text: string;
-  tax: TaxFilter;
-  season: number | null;
-}
-
-function matches(order: OrderListItem, filter: Filter): boolean {
-  if (filter.tax === 'exempt' && !order.isTaxExempt) return false;
-  if (filter.tax === 'taxed' && order.isTaxExempt) return false;
-  const needle = filter.text.trim().toLowerCase();
-  if (!needle) return true;
-  const digits = needle.replace(/\D/g, '');
-  const haystack = [order.orderId, order.name, order.email, order.phoneNumber, order.displayCreatedTimestamp]
-    .join(' ')
-    .toLowerCase();
-  // Phone numbers match on digits too, so '5550102' finds '(555) 010-2233'.
-  return (
-    needle.split(/\s+/).every((word) => haystack.includes(word)) ||
-    (digits.length >= 3 && order.phoneNumber.replace(/\D/g, '').includes(digits))
-  );
-}
-
-// The whole filter travels as the table's global filter, so any change of it returns to page 1.
-const orderFilterFn: FilterFn<OrderListItem> = (row, _columnId, value: string) =>
-  matches(row.original, JSON.parse(value) as Filter);
-orderFilterFn.autoRemove = () => false;
 
 function Icon({ name }: { name: 'edit' | 'trash' | 'restore' }) {
   const paths = {
@@ -232,21 +208,67 @@ function deletedOrderColumns(actions: RefObject<RowActions>): ColumnDef<OrderLis
   ];
 }
 
+const ordersRoute = getRouteApi('/Admin/Orders');
+
+/** How long after the last key the filter goes to the address (and the server): one request per pause. */
+export const FILTER_DELAY_MS = 250;
+
 export function AdminOrders() {
   usePageTitle('Orders - Admin');
   const queryClient = useQueryClient();
+  const search = ordersRoute.useSearch();
+  const navigate = ordersRoute.useNavigate();
   const seasons = useQuery(trpc.orders.seasons.queryOptions());
-  const [chosenSeason, setChosenSeason] = useState<number | null>(null);
-  const season = chosenSeason ?? seasons.data?.currentSeason ?? null;
-  const [text, setText] = useState('');
-  const [tax, setTax] = useState<TaxFilter>('all');
+  const season = search.season ?? seasons.data?.currentSeason ?? null;
+  const tax: OrderTaxFilter = search.tax ?? 'all';
+  const sort = search.sort ?? 'createdTimestamp';
+  const descending = (search.dir ?? 'desc') === 'desc';
+  const [pageSize, setPageSize] = useState(() => storedPageSize());
   const [detailsOf, setDetailsOf] = useState<number | null>(null);
 
-  // A season above 0 loads that season's orders; 'All Seasons' (-1) loads every order.
-  const seasonOptions = trpc.orders.allForSeason.queryOptions({ season: season ?? 0 });
-  const allOptions = trpc.orders.all.queryOptions();
-  const listOptions = season !== null && season > 0 ? seasonOptions : allOptions;
-  const orders = useQuery({ ...listOptions, enabled: season !== null, staleTime: 0 });
+  // The box shows what is typed at once; the address (and so the list) follows after a pause. Back, or a
+  // link, that brings another filter puts it in the box.
+  const appliedText = search.q ?? '';
+  const [text, setText] = useState(appliedText);
+  const sentText = useRef(appliedText);
+  if (appliedText !== sentText.current) {
+    sentText.current = appliedText;
+    setText(appliedText);
+  }
+  useEffect(() => {
+    if (text === sentText.current) return;
+    const timer = window.setTimeout(() => {
+      sentText.current = text;
+      // A new filter starts on the first page; typing replaces the entry rather than adding one per pause.
+      void navigate({
+        search: (prev) => changeOrdersSearch(prev, { q: text || undefined, page: undefined }),
+        replace: true,
+      });
+    }, FILTER_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [text, navigate]);
+
+  // One page of the season's orders, filtered, sorted and counted by the server (docs/decisions.md).
+  const listInput = {
+    season: season ?? ALL_SEASONS,
+    text: appliedText,
+    tax,
+    sort,
+    desc: descending,
+    page: (search.page ?? 1) - 1,
+    pageSize,
+  };
+  const listOptions = trpc.orders.page.queryOptions(listInput);
+  const orders = useQuery({
+    ...listOptions,
+    enabled: season !== null,
+    staleTime: 0,
+    // The page shown stays until the next one arrives, so the table does not flash empty between pages.
+    placeholderData: keepPreviousData,
+  });
+  // The chart waits for the list's first answer: it never shares the list's request nor delays it.
+  const [listArrived, setListArrived] = useState(false);
+  if (!listArrived && orders.isSuccess && !orders.isPlaceholderData) setListArrived(true);
 
   // The second counts from when the season's orders are asked for, which waits for the season list.
   const seasonKnown = season !== null;
@@ -264,8 +286,7 @@ export function AdminOrders() {
 
   const reloadBoth = () =>
     Promise.all([
-      queryClient.invalidateQueries({ queryKey: trpc.orders.allForSeason.pathKey() }),
-      queryClient.invalidateQueries({ queryKey: trpc.orders.all.pathKey() }),
+      queryClient.invalidateQueries({ queryKey: trpc.orders.page.pathKey() }),
       queryClient.invalidateQueries({ queryKey: trpc.orders.allDeleted.pathKey() }),
     ]);
 
@@ -274,18 +295,23 @@ export function AdminOrders() {
     trpc.orders.updateFlags.mutationOptions({
       onError: showApiFailure,
       onSuccess: (order) => {
-        queryClient.setQueryData<OrderListItem[]>(listKey, (rows) =>
-          rows?.map((o) =>
-            o.orderId === order.orderId
-              ? {
-                  ...o,
-                  isTaxExempt: order.isTaxExempt,
-                  totalPrice: order.total,
-                  displayTotalPrice: order.displayTotal,
-                  version: order.version,
-                }
-              : o,
-          ),
+        queryClient.setQueryData(listKey, (page) =>
+          page
+            ? {
+                ...page,
+                rows: page.rows.map((o) =>
+                  o.orderId === order.orderId
+                    ? {
+                        ...o,
+                        isTaxExempt: order.isTaxExempt,
+                        totalPrice: order.total,
+                        displayTotalPrice: order.displayTotal,
+                        version: order.version,
+                      }
+                    : o,
+                ),
+              }
+            : page,
         );
         notify.success(SUCCESSFULLY_UPDATED);
       },
@@ -327,7 +353,7 @@ export function AdminOrders() {
   };
   useEffect(() => {
     const plan = refocus.current;
-    const rows = plan?.list === 'orders' ? orders.data : deleted.data;
+    const rows = plan?.list === 'orders' ? orders.data?.rows : deleted.data;
     if (!plan || !rows || rows.some((o) => o.orderId === plan.orderId)) return;
     refocus.current = null;
     // Only when focus went with the row (or is still on the closing question); someone who has moved on
@@ -367,19 +393,41 @@ export function AdminOrders() {
     else refocus.current = null;
   };
 
-  const filterValue = JSON.stringify({ text, tax, season } satisfies Filter);
   const rows = useMemo(
     () =>
-      (orders.data ?? []).map((o) => {
+      (orders.data?.rows ?? []).map((o) => {
         const wanted = taxFlags.pending.get(o.orderId);
         return wanted === undefined ? o : { ...o, isTaxExempt: wanted };
       }),
     [orders.data, taxFlags.pending],
   );
-  const shownCount = useMemo(
-    () => rows.filter((o) => matches(o, { text, tax, season })).length,
-    [rows, text, tax, season],
-  );
+  const server: ServerPaging = {
+    total: orders.data?.total ?? 0,
+    pageIndex: (search.page ?? 1) - 1,
+    pageSize,
+    sorting: [{ id: sort, desc: descending }],
+    onPaginationChange: (next) => {
+      if (next.pageSize !== pageSize) setPageSize(next.pageSize);
+      void navigate({
+        search: (prev) =>
+          changeOrdersSearch(prev, {
+            page: next.pageIndex > 0 && next.pageSize === pageSize ? next.pageIndex + 1 : undefined,
+          }),
+      });
+    },
+    onSortingChange: (sorting) => {
+      const first = sorting[0];
+      const column = ORDER_LIST_SORTS.find((c) => c === first?.id);
+      void navigate({
+        search: (prev) =>
+          changeOrdersSearch(prev, {
+            sort: column && column !== 'createdTimestamp' ? column : undefined,
+            dir: first && !first.desc ? 'asc' : undefined,
+            page: undefined,
+          }),
+      });
+    },
+  };
 
   // The columns are made once: a new cell function each render would make React rebuild every cell,
   // so a focused button or toggle vanished under the keyboard. The cells reach the current handlers here.
@@ -440,7 +488,12 @@ export function AdminOrders() {
               className="form-select"
               aria-label="Season"
               value={season ?? ''}
-              onChange={(event) => setChosenSeason(Number(event.target.value))}
+              onChange={(event) =>
+                void navigate({
+                  search: (prev) =>
+                    changeOrdersSearch(prev, { season: Number(event.target.value), page: undefined }),
+                })
+              }
               disabled={!seasons.data}
             >
               {(seasons.data?.seasons ?? []).map((s) => (
@@ -454,7 +507,16 @@ export function AdminOrders() {
             className="form-select"
             aria-label="Tax exemption"
             value={tax}
-            onChange={(event) => setTax(event.target.value as TaxFilter)}
+            onChange={(event) => {
+              const chosen = ORDER_TAX_FILTERS.find((f) => f === event.target.value);
+              void navigate({
+                search: (prev) =>
+                  changeOrdersSearch(prev, {
+                    tax: chosen && chosen !== 'all' ? chosen : undefined,
+                    page: undefined,
+                  }),
+              });
+            }}
           >
             <option value="all">Taxed and exempt</option>
             <option value="exempt">Tax exempt only</option>
@@ -473,19 +535,17 @@ export function AdminOrders() {
       {/* Beside the exports it summarises; staff who want the list higher up can fold it away. */}
       {showChart ? (
         <div id="orders-year-over-year" className="orders-chart">
-          <YearOverYearChart />
+          <YearOverYearChart enabled={listArrived} />
         </div>
       ) : null}
       <p className="orders-count" aria-live="polite" ref={countRef} tabIndex={-1}>
-        {orders.isPending && season !== null ? 'Loading...' : `Showing ${shownCount} Order(s)`}
+        {orders.data ? `Showing ${orders.data.total} Order(s)` : 'Loading...'}
       </p>
       {orders.isError ? <p className="alert alert-danger">{orders.error.message}</p> : null}
       <DataTable
         data={rows}
         columns={columns}
-        globalFilter={filterValue}
-        globalFilterFn={orderFilterFn}
-        initialSorting={[{ id: 'createdTimestamp', desc: true }]}
+        server={server}
         getRowId={(o) => String(o.orderId)}
         fixedLayout
         caption="Orders"
