@@ -28,5 +28,11 @@ describe('toDollars / formatMoney', () => {
     expect(formatMoney(-300)).toBe('-$3.00');
     expect(formatMoney(0)).toBe('$0.00');
     expect(formatMoney(5)).toBe('$0.05');
+    // Whole cents are written without Intl: the same text as Intl's en-US formatter, amount for amount.
+    const intl = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    for (const cents of [0, 1, 99, 100, 101, 99999, 100000, 123456789, -100001, 900719925474099]) {
+      const sign = cents < 0 ? '-' : '';
+      expect(formatMoney(cents), String(cents)).toBe(`${sign}$${intl.format(Math.abs(cents) / 100)}`);
+    }
   });
 });

@@ -25,7 +25,15 @@ export function toDollars(cents: number): number {
 
 const formatter = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
+/**
+ * "$1,234.50". Whole cents are written with integer arithmetic, as Intl would write them: an order's answer
+ * formats a dozen amounts, and Intl's formatter was a visible share of an order's cost. Anything else (a
+ * fraction of a cent, an amount past exact integers) goes through Intl as before.
+ */
 export function formatMoney(cents: number): string {
   const sign = cents < 0 ? '-' : '';
-  return `${sign}$${formatter.format(Math.abs(cents) / 100)}`;
+  const abs = Math.abs(cents);
+  if (!Number.isSafeInteger(abs)) return `${sign}$${formatter.format(abs / 100)}`;
+  const dollars = String(Math.floor(abs / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${sign}$${dollars}.${String(abs % 100).padStart(2, '0')}`;
 }
