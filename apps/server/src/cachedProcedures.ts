@@ -43,40 +43,58 @@ export function registerCachedProcedures(
   shop: Shop,
   createContext: (request: FastifyRequest) => Promise<ApiContext>,
 ): void {
-  /** Sends the cached answer of a call it can take and says whether it did. */
-  async function answerCached(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
-    const path = request.url.slice('/trpc/'.length).split('?')[0] ?? '';
-    if (!CACHED_QUERIES.has(path)) return false;
+  /** The call a request makes, when it is a single call of a cached query with a readable input. */
+  function cachedCall(request: FastifyRequest): { path: string; batch: boolean; input: unknown } | null {
+    const queryAt = request.url.indexOf('?');
+    const path = request.url.slice('/trpc/'.length, queryAt < 0 ? undefined : queryAt);
+    if (!CACHED_QUERIES.has(path)) return null;
+    // No query string: no input, not a batch (what the storefront sends).
+    if (queryAt < 0) return { path, batch: false, input: undefined };
     const params = query.safeParse(request.query);
-    if (!params.success) return false;
+    if (!params.success) return null;
     const batch = params.data.batch === '1';
     const input = callInput(batch, params.data.input);
-    if (!input.ok) return false;
-
-    let answer: unknown;
-    const read = ANONYMOUS_READS.get(path);
-    if (read && request.headers.authorization === undefined && isNoInput(input.value)) {
-      answer = read(shop);
-    } else {
-      let procedure: unknown = createCaller(await createContext(request));
-      for (const part of path.split('.')) procedure = (procedure as Record<string, unknown>)[part];
-      if (typeof procedure !== 'function') return false;
-      try {
-        answer = await (procedure as (input: unknown) => Promise<unknown>)(input.value);
-      } catch {
-        return false; // tRPC answers it again, with its own error shape and status
-      }
-    }
-    if (!(answer instanceof RawJson)) return false;
-    const [head, tail] = batch ? ['[{"result":{"data":', '}}]'] : ['{"result":{"data":', '}}'];
-    sendCachedJson(request, reply, answer, head, tail);
-    return true;
+    return input.ok ? { path, batch, input: input.value } : null;
   }
 
-  // A plain callback hook: every other request passes with a method and prefix check, no promise made.
+  function send(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    batch: boolean,
+    answer: RawJson<unknown>,
+  ): void {
+    const [head, tail] = batch ? ['[{"result":{"data":', '}}]'] : ['{"result":{"data":', '}}'];
+    sendCachedJson(request, reply, answer, head, tail);
+  }
+
+  /** The procedure's answer through a server-side caller, or undefined when it fails (tRPC answers it then). */
+  async function viaCaller(request: FastifyRequest, path: string, input: unknown): Promise<unknown> {
+    let procedure: unknown = createCaller(await createContext(request));
+    for (const part of path.split('.')) procedure = (procedure as Record<string, unknown>)[part];
+    if (typeof procedure !== 'function') return undefined;
+    try {
+      return await (procedure as (input: unknown) => Promise<unknown>)(input);
+    } catch {
+      return undefined; // tRPC answers it again, with its own error shape and status
+    }
+  }
+
+  // A plain callback hook: every other request passes with a method and prefix check, no promise made, and a
+  // visitor's call is answered without one too. After a reply is sent Fastify runs no further hook nor the
+  // route: done() only ends this hook.
   app.addHook('onRequest', (request, reply, done) => {
     if (request.method !== 'GET' || !request.url.startsWith('/trpc/')) return done();
-    // After a reply is sent Fastify runs no further hook nor the route: done() only ends this hook.
-    answerCached(request, reply).then(() => done(), done);
+    const call = cachedCall(request);
+    if (!call) return done();
+    const read = ANONYMOUS_READS.get(call.path);
+    if (read && request.headers.authorization === undefined && isNoInput(call.input)) {
+      const answer = read(shop);
+      if (answer instanceof RawJson) send(request, reply, call.batch, answer);
+      return done();
+    }
+    viaCaller(request, call.path, call.input).then((answer) => {
+      if (answer instanceof RawJson) send(request, reply, call.batch, answer);
+      done();
+    }, done);
   });
 }

@@ -197,17 +197,20 @@ export function trustedProxies(
  * shape, with a message that says what to do: one request placed 35 orders, and a batch costs one request of
  * every per-request defence.
  */
-async function refuseLongBatches(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-  if (!request.url.startsWith('/trpc/')) return;
+function refuseLongBatches(request: FastifyRequest, reply: FastifyReply, done: () => void): void {
+  // A callback hook: every request passes through it, and every other one passes without a promise made.
+  if (!request.url.startsWith('/trpc/')) return done();
   const query = request.url.indexOf('?');
-  if (query < 0 || !/(?:^|&)batch=1(?:&|$)/.test(request.url.slice(query + 1))) return;
+  if (query < 0 || !/(?:^|&)batch=1(?:&|$)/.test(request.url.slice(query + 1))) return done();
   const procedures = request.url.slice('/trpc/'.length, query).split(',').length;
-  if (procedures <= TRPC_MAX_BATCH) return;
+  if (procedures <= TRPC_MAX_BATCH) return done();
   const message = `This request asks for ${procedures} procedures at once; the most one request may carry is ${TRPC_MAX_BATCH}. Send them in several requests.`;
-  return reply
+  void reply
     .status(400)
     .header('cache-control', 'no-store')
     .send({ error: { message, code: -32600, data: { code: 'BAD_REQUEST', httpStatus: 400 } } });
+  // After a reply is sent Fastify runs no further hook nor the route: done() only ends this hook.
+  done();
 }
 
 export async function createServer(options: CreateServerOptions): Promise<ShopServer> {
@@ -284,15 +287,14 @@ async function createServerHoldingLock(
 
   // tRPC answers with a fetch Response; @fastify/compress would send only its body and drop its status and
   // headers (a 401 went out as 200), so unwrap it first. Instance hooks run before compress's route hook.
-  app.addHook('onSend', async (_request, reply, payload) => {
-    if (payload instanceof Response) {
-      reply.status(payload.status);
-      payload.headers.forEach((value, key) => {
-        if (key !== 'content-length') reply.header(key, value);
-      });
-      return payload.body ?? '';
-    }
-    return payload;
+  // A callback hook: every other answer passes without a promise made for it.
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    if (!(payload instanceof Response)) return done(null, payload);
+    reply.status(payload.status);
+    payload.headers.forEach((value, key) => {
+      if (key !== 'content-length') reply.header(key, value);
+    });
+    done(null, payload.body ?? '');
   });
   registerSecurityHeaders(app, headers);
   await app.register(fastifyCompress, { global: true, encodings: ['br', 'gzip'] });
@@ -342,7 +344,8 @@ async function createServerHoldingLock(
   // A load balancer or systemd watchdog asks this: it answers ok only while the database answers a query
   // and passed its integrity check at start (a damaged one says so, with what to do).
   const healthQuery = database.sqlite.prepare('SELECT 1 AS ok');
-  app.get('/health', async (request, reply) => {
+  // Its answer is a few bytes, never worth compressing: no compression hook on the busiest probe.
+  app.get('/health', { compress: false }, async (request, reply) => {
     if (database.damage) {
       return reply
         .status(503)

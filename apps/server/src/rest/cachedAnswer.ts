@@ -10,10 +10,24 @@ export type Encoding = 'br' | 'gzip' | 'identity';
  */
 const bodies = new WeakMap<RawJson<unknown>, Map<string, Buffer>>();
 
+/** Browsers send a handful of Accept-Encoding values: each is read once (bounded, for clients that vary it). */
+const chosen = new Map<string, Encoding>();
+
 /** The encoding to send: brotli, then gzip, when the client accepts it (a q=0 refuses it). */
 export function chooseEncoding(acceptEncoding: string | undefined): Encoding {
+  if (acceptEncoding === undefined) return 'identity';
+  let encoding = chosen.get(acceptEncoding);
+  if (encoding === undefined) {
+    encoding = readAcceptEncoding(acceptEncoding);
+    if (chosen.size >= 64) chosen.clear();
+    chosen.set(acceptEncoding, encoding);
+  }
+  return encoding;
+}
+
+function readAcceptEncoding(acceptEncoding: string): Encoding {
   const accepted = new Set(
-    (acceptEncoding ?? '')
+    acceptEncoding
       .split(',')
       .map((part) => part.trim().toLowerCase())
       .filter((part) => !/;\s*q=0(\.0*)?$/.test(part))

@@ -234,6 +234,18 @@ function sendEnvelope(
   return reply.header('cache-control', 'no-store').send(envelope);
 }
 
+/** A failed call in the envelope, with its status; the shop's own failures are logged. */
+function sendError(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  route: RestRoute,
+  error: unknown,
+): FastifyReply {
+  const { status, body } = errorEnvelope(error);
+  if (status >= 500) request.log.error({ err: error, path: route.path }, 'REST call failed');
+  return reply.status(status).send(body);
+}
+
 export function registerRestRoutes(
   app: FastifyInstance,
   shop: Shop,
@@ -246,46 +258,52 @@ export function registerRestRoutes(
     if (!type) throw new Error(`REST ${route.path} names unknown procedure ${route.procedure}`);
     // What a visitor without a token or a query string gets: read straight from the shop, no caller built.
     const anonymousRead = route.method === 'GET' ? ANONYMOUS_READS.get(route.procedure) : undefined;
+    const answer = async (request: FastifyRequest, reply: FastifyReply) => {
+      try {
+        const ctx = await createContext(request);
+        // Staff-only paths refuse before reading the body: nobody uploads a file only to hear "Unauthorized".
+        const refusal = refusalOf(ctx.caller, route.procedure, type);
+        if (refusal) throw refusal;
+        const input = await readInput(route, request, shop.config);
+        const data = await procedureOf(createCaller(ctx), route.procedure)(input);
+        if (route.respond === 'file') {
+          const file = data as FileAnswer;
+          const encoded = encodeURIComponent(file.fileName);
+          // Header values are Latin-1: the words go percent-encoded, as the file name's do.
+          if (file.warning) reply.header('x-shop-warning', encodeURIComponent(file.warning));
+          return reply
+            .header('content-type', file.contentType)
+            .header(
+              'content-disposition',
+              `attachment; filename="${file.fileName.replace(/[^\w .-]/g, '_')}"; filename*=UTF-8''${encoded}`,
+            )
+            .header('cache-control', 'no-store')
+            .send(
+              typeof file.body === 'string'
+                ? file.body
+                : file.body instanceof Uint8Array
+                  ? Buffer.from(file.body)
+                  : Readable.from(file.body),
+            );
+        }
+        return sendEnvelope(request, reply, route, data);
+      } catch (error) {
+        return sendError(request, reply, route, error);
+      }
+    };
     app.route({
       method: route.method,
       url: route.path,
-      handler: async (request: FastifyRequest, reply: FastifyReply) => {
-        try {
-          if (anonymousRead && request.headers.authorization === undefined && !request.url.includes('?')) {
+      // Not async: a visitor's read is answered without a promise made for it.
+      handler: (request: FastifyRequest, reply: FastifyReply) => {
+        if (anonymousRead && request.headers.authorization === undefined && !request.url.includes('?')) {
+          try {
             return sendEnvelope(request, reply, route, anonymousRead(shop));
+          } catch (error) {
+            return sendError(request, reply, route, error);
           }
-          const ctx = await createContext(request);
-          // Staff-only paths refuse before reading the body: nobody uploads a file only to hear "Unauthorized".
-          const refusal = refusalOf(ctx.caller, route.procedure, type);
-          if (refusal) throw refusal;
-          const input = await readInput(route, request, shop.config);
-          const data = await procedureOf(createCaller(ctx), route.procedure)(input);
-          if (route.respond === 'file') {
-            const file = data as FileAnswer;
-            const encoded = encodeURIComponent(file.fileName);
-            // Header values are Latin-1: the words go percent-encoded, as the file name's do.
-            if (file.warning) reply.header('x-shop-warning', encodeURIComponent(file.warning));
-            return reply
-              .header('content-type', file.contentType)
-              .header(
-                'content-disposition',
-                `attachment; filename="${file.fileName.replace(/[^\w .-]/g, '_')}"; filename*=UTF-8''${encoded}`,
-              )
-              .header('cache-control', 'no-store')
-              .send(
-                typeof file.body === 'string'
-                  ? file.body
-                  : file.body instanceof Uint8Array
-                    ? Buffer.from(file.body)
-                    : Readable.from(file.body),
-              );
-          }
-          return sendEnvelope(request, reply, route, data);
-        } catch (error) {
-          const { status, body } = errorEnvelope(error);
-          if (status >= 500) request.log.error({ err: error, path: route.path }, 'REST call failed');
-          return reply.status(status).send(body);
         }
+        return answer(request, reply);
       },
     });
   }
