@@ -199,18 +199,24 @@ export function trustedProxies(
  */
 function refuseLongBatches(request: FastifyRequest, reply: FastifyReply, done: () => void): void {
   // A callback hook: every request passes through it, and every other one passes without a promise made.
-  if (!request.url.startsWith('/trpc/')) return done();
-  const query = request.url.indexOf('?');
-  if (query < 0 || !/(?:^|&)batch=1(?:&|$)/.test(request.url.slice(query + 1))) return done();
-  const procedures = request.url.slice('/trpc/'.length, query).split(',').length;
-  if (procedures <= TRPC_MAX_BATCH) return done();
-  const message = `This request asks for ${procedures} procedures at once; the most one request may carry is ${TRPC_MAX_BATCH}. Send them in several requests.`;
-  void reply
-    .status(400)
-    .header('cache-control', 'no-store')
-    .send({ error: { message, code: -32600, data: { code: 'BAD_REQUEST', httpStatus: 400 } } });
+  const procedures = batchLength(request.url);
+  if (procedures > TRPC_MAX_BATCH) {
+    const message = `This request asks for ${procedures} procedures at once; the most one request may carry is ${TRPC_MAX_BATCH}. Send them in several requests.`;
+    void reply
+      .status(400)
+      .header('cache-control', 'no-store')
+      .send({ error: { message, code: -32600, data: { code: 'BAD_REQUEST', httpStatus: 400 } } });
+  }
   // After a reply is sent Fastify runs no further hook nor the route: done() only ends this hook.
   done();
+}
+
+/** How many procedures a tRPC batch request names (0 for anything else). */
+function batchLength(url: string): number {
+  if (!url.startsWith('/trpc/')) return 0;
+  const query = url.indexOf('?');
+  if (query < 0 || !/(?:^|&)batch=1(?:&|$)/.test(url.slice(query + 1))) return 0;
+  return url.slice('/trpc/'.length, query).split(',').length;
 }
 
 export async function createServer(options: CreateServerOptions): Promise<ShopServer> {
