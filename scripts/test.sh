@@ -10,6 +10,7 @@ pnpm install --frozen-lockfile
 bash scripts/ensure-chromium.sh
 bash scripts/ensure-nginx.sh
 bash scripts/ensure-wrk.sh
+bash scripts/ensure-libreoffice.sh
 pnpm lint
 pnpm typecheck
 pnpm test

@@ -242,7 +242,9 @@ describe('exports', () => {
     expect(after.length).toBe(1 + lines().length + 1);
   });
 
-  it.skipIf(!hasSoffice())(
+  // The test command installs LibreOffice (scripts/ensure-libreoffice.sh): in CI a missing one fails here
+  // rather than passing the shop's own BIFF8 writer unread.
+  it.skipIf(!hasSoffice() && !process.env.CI)(
     'opens in LibreOffice with the same numbers',
     async () => {
       const stock = viaLibreOffice((await download('/Exports/GetStockExport')).bytes, 'stock');
