@@ -140,7 +140,10 @@ const UPLOAD_TIMEOUT_MS = 15 * 60_000;
 function slowBodyGuard(timeoutMs: number, securityLines: string) {
   return (request: FastifyRequest, reply: FastifyReply, done: () => void): void => {
     const raw = request.raw;
-    if (raw.complete) {
+    // A request without a body (every GET the storefront sends) has nothing left to trickle in.
+    const hasBody =
+      raw.headers['content-length'] !== undefined || raw.headers['transfer-encoding'] !== undefined;
+    if (raw.complete || !hasBody) {
       done();
       return;
     }
@@ -156,7 +159,9 @@ function slowBodyGuard(timeoutMs: number, securityLines: string) {
       else answerAndClose(raw.socket, securityLines, 408, REQUEST_TOO_SLOW);
     }, timeoutMs);
     timer.unref();
-    raw.socket.once('close', () => clearTimeout(timer));
+    // On the request, not its socket: a kept-alive socket carries thousands of requests, and a listener each
+    // on it stayed until the connection closed (with the request and reply it held).
+    raw.once('close', () => clearTimeout(timer));
     raw.once('end', () => clearTimeout(timer));
     done();
   };

@@ -1,3 +1,4 @@
+import http from 'node:http';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../src/testing.ts';
@@ -109,5 +110,44 @@ describe('a request body that trickles in', () => {
       socket.on('error', reject);
     });
     expect(answer).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
+  });
+});
+
+describe('the body deadline on a kept-alive connection', () => {
+  it('leaves nothing behind on the socket: many requests on one connection add no listener to it', async () => {
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => warnings.push(`${warning.name}: ${warning.message}`);
+    process.on('warning', onWarning);
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      const body = JSON.stringify({ firstName: '' });
+      for (let i = 0; i < 40; i += 1) {
+        const status = await new Promise<number>((resolve, reject) => {
+          const request = http.request(
+            `${server.url}/api/v1/Orders/Submit`,
+            {
+              method: 'POST',
+              agent,
+              headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+            },
+            (response) => {
+              response.resume();
+              response.on('end', () => resolve(response.statusCode ?? 0));
+            },
+          );
+          request.on('error', reject);
+          request.end(body);
+        });
+        expect(status).toBe(400);
+      }
+      const [socket] = Object.values(agent.freeSockets).flat();
+      expect(socket, 'one connection served them all').toBeDefined();
+      // Node warns past 10 listeners of one event on one emitter: one a request on the socket would be 40.
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(warnings.filter((w) => w.includes('MaxListenersExceeded'))).toEqual([]);
+    } finally {
+      agent.destroy();
+      process.off('warning', onWarning);
+    }
   });
 });
