@@ -1,7 +1,9 @@
 import { TRPCError } from '@trpc/server';
+import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SHOP_ERROR_STATUS, ShopError, type ShopErrorKind } from './errors.ts';
+import { appRouter } from './router.ts';
 import { openTestShop } from './testing/testShop.ts';
 import { toTRPCError } from './trpc.ts';
 
@@ -37,5 +39,29 @@ describe('ShopError', () => {
       .catch((error: unknown) => error);
     expect((refusal as TRPCError).code).toBe('UNAUTHORIZED');
     expect((refusal as TRPCError).cause).toBeInstanceOf(ShopError);
+  });
+
+  it('a refusal raised while tRPC writes a lazy answer out (a paged list) keeps its status over HTTP', async () => {
+    const response = await fetchRequestHandler({
+      endpoint: '/trpc',
+      req: new Request(
+        `http://shop.test/trpc/contacts.all?input=${encodeURIComponent(JSON.stringify({ after: 999_999 }))}`,
+      ),
+      router: appRouter,
+      createContext: () => ({
+        shop: test.shop,
+        caller: {
+          kind: 'staff' as const,
+          identity: { subject: 's', email: 'staff@example.com', name: 'Staff' },
+        },
+        staff: null,
+        clientIp: '203.0.113.7',
+        requestId: 'test',
+      }),
+    });
+    const body = (await response.json()) as { error: { message: string; data: { code: string } } };
+    expect(response.status).toBe(400);
+    expect(body.error.data.code).toBe('BAD_REQUEST');
+    expect(body.error.message).toMatch(/there is no contact message number 999999/);
   });
 });

@@ -1,5 +1,6 @@
 import { FORBIDDEN, type IntegrationScope, UNAUTHORIZED } from '@nursery/domain';
 import { initTRPC, type TRPC_ERROR_CODE_KEY, TRPCError } from '@trpc/server';
+import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
 import { z } from 'zod';
 import { ShopError, type ShopErrorKind } from './errors.ts';
 import type { ProcedurePath } from './restRoute.ts';
@@ -91,18 +92,6 @@ export function inputErrorMessages(error: z.ZodError): string[] {
   return [...new Set(messages)];
 }
 
-const t = initTRPC.context<ApiContext>().create({
-  errorFormatter({ shape, error }) {
-    const cause = error.cause;
-    const errors = cause instanceof z.ZodError ? inputErrorMessages(cause) : undefined;
-    return {
-      ...shape,
-      message: errors ? errors.join('\n') : shape.message,
-      data: { ...shape.data, stack: undefined, errors },
-    };
-  },
-});
-
 /** tRPC's code for each kind of the shop's own refusal; the HTTP statuses match SHOP_ERROR_STATUS. */
 export const TRPC_CODE_OF: Readonly<Record<ShopErrorKind, TRPC_ERROR_CODE_KEY>> = {
   bad_request: 'BAD_REQUEST',
@@ -114,6 +103,29 @@ export const TRPC_CODE_OF: Readonly<Record<ShopErrorKind, TRPC_ERROR_CODE_KEY>> 
   unsupported_media_type: 'UNSUPPORTED_MEDIA_TYPE',
   too_many: 'TOO_MANY_REQUESTS',
 };
+
+const t = initTRPC.context<ApiContext>().create({
+  errorFormatter({ shape, error }) {
+    const cause = error.cause;
+    const errors = cause instanceof z.ZodError ? inputErrorMessages(cause) : undefined;
+    // A ShopError that reaches tRPC outside a procedure (thrown while a lazy answer such as a PagedList is
+    // written out) arrives as a 500; it is answered with its own code here, where tRPC takes the status from.
+    if (cause instanceof ShopError) {
+      const code = TRPC_CODE_OF[cause.kind];
+      return {
+        ...shape,
+        code: TRPC_ERROR_CODES_BY_KEY[code],
+        message: cause.message,
+        data: { ...shape.data, code, httpStatus: cause.status, stack: undefined, errors },
+      };
+    }
+    return {
+      ...shape,
+      message: errors ? errors.join('\n') : shape.message,
+      data: { ...shape.data, stack: undefined, errors },
+    };
+  },
+});
 
 /** The tRPC error a ShopError becomes: its kind's code, its message, itself as the cause. */
 export function toTRPCError(error: ShopError): TRPCError {
