@@ -230,10 +230,11 @@ function textCondition(shop: Shop, text: string): SQL | undefined {
  * the browser holds one page whatever the size of the shop.
  */
 export function orderListPage(shop: Shop, query: OrderListQuery): OrderListPage {
+  const season = query.season ?? currentSeason(shop);
   const where = and(
     // Not through the deleted_at index (see readOrderList): the date's index gives the newest page at once.
     sql`+${orders.deletedAt} is null`,
-    query.season === ALL_SEASONS ? undefined : eq(orders.seasonPurchased, query.season),
+    season === ALL_SEASONS ? undefined : eq(orders.seasonPurchased, season),
     query.tax === 'exempt'
       ? eq(orders.isTaxExempt, true)
       : query.tax === 'taxed'

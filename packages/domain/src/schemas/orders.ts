@@ -71,7 +71,8 @@ export const orderSeasonInputSchema = z.object({
  * whatever the number of orders (docs/decisions.md).
  */
 export const orderListQuerySchema = z.object({
-  season: orderSeasonInputSchema.shape.season,
+  /** Left out: the current season, so the screen need not wait for the season list before its first page. */
+  season: orderSeasonInputSchema.shape.season.optional(),
   text: z
     .string({ error: 'The filter must be text.' })
     .max(ORDER_FILTER_MAX, { error: `The filter may be at most ${ORDER_FILTER_MAX} characters.` })

@@ -1,5 +1,4 @@
 import {
-  ALL_SEASONS,
   ORDER_DELETE_CONFIRM,
   ORDER_LIST_SORTS,
   ORDER_RESTORE_CONFIRM,
@@ -239,18 +238,21 @@ export function AdminOrders() {
     if (text === sentText.current) return;
     const timer = window.setTimeout(() => {
       sentText.current = text;
-      // A new filter starts on the first page; typing replaces the entry rather than adding one per pause.
+      // A new filter starts on the first page. Starting one adds a history entry (Back returns to the list
+      // before it); going on typing replaces that entry rather than adding one per pause.
       void navigate({
         search: (prev) => changeOrdersSearch(prev, { q: text || undefined, page: undefined }),
-        replace: true,
+        replace: appliedText !== '',
       });
     }, FILTER_DELAY_MS);
     return () => window.clearTimeout(timer);
-  }, [text, navigate]);
+  }, [text, appliedText, navigate]);
 
   // One page of the season's orders, filtered, sorted and counted by the server (docs/decisions.md).
+  // Without a season in the address the server takes the current one, so the first page is asked for at
+  // once, beside the season list rather than after it.
   const listInput = {
-    season: season ?? ALL_SEASONS,
+    ...(search.season === undefined ? {} : { season: search.season }),
     text: appliedText,
     tax,
     sort,
@@ -261,7 +263,6 @@ export function AdminOrders() {
   const listOptions = trpc.orders.page.queryOptions(listInput);
   const orders = useQuery({
     ...listOptions,
-    enabled: season !== null,
     staleTime: 0,
     // The page shown stays until the next one arrives, so the table does not flash empty between pages.
     placeholderData: keepPreviousData,

@@ -1,0 +1,80 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type E2eShop, launchBrowser, newPage, signIn, startShop } from './support/index.ts';
+
+// The Orders list is paged and filtered by the server with its season, filter and page in the address:
+// a new filter goes back to the first page, Back brings the earlier list and its filter back, and the
+// count is the server's.
+
+let shop: E2eShop;
+let browser: Browser;
+let page: Page;
+let consoleErrors: string[];
+
+function count(where: string, ...params: unknown[]): number {
+  return (
+    shop.shop.database.sqlite.prepare(`select count(*) as n from orders where ${where}`).get(...params) as {
+      n: number;
+    }
+  ).n;
+}
+
+const shownCount = () => page.getByText(/^Showing \d+ Order\(s\)$/).textContent();
+const pagerPosition = () => page.getByTestId('orders-table').locator('[aria-current="page"]').textContent();
+
+beforeAll(async () => {
+  shop = await startShop();
+  browser = await launchBrowser();
+  ({ page, consoleErrors } = await newPage(browser));
+  await signIn(page, shop, { path: '/Admin/Orders', name: 'Pat Staff' });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await shop?.stop();
+});
+
+describe('the Orders list in the address', () => {
+  it('keeps season, filter and page in the address; a filter returns to page 1 and Back restores the list', async () => {
+    const all = count('deleted_at is null');
+    expect(all).toBeGreaterThan(20);
+    await page.getByLabel('Season', { exact: true }).selectOption('-1');
+    await page.waitForURL((url) => url.searchParams.get('season') === '-1');
+    await expect.poll(shownCount).toBe(`Showing ${all} Order(s)`);
+
+    await page.getByTestId('orders-table').getByRole('button', { name: 'Next' }).click();
+    await page.waitForURL((url) => url.searchParams.get('page') === '2');
+    expect(await pagerPosition()).toMatch(/^2 \/ \d+$/);
+
+    // A customer's last name: the filter leaves page 2 for the first page and counts on the server.
+    const { name } = shop.shop.database.sqlite
+      .prepare('select name from orders where deleted_at is null order by order_id limit 1')
+      .get() as { name: string };
+    const lastName = name.split(' ').at(-1) ?? name;
+    const matching = count(
+      'deleted_at is null and (name like ? or email like ?)',
+      `%${lastName}%`,
+      `%${lastName}%`,
+    );
+    await page.getByPlaceholder('Filter Orders...').fill(lastName);
+    await page.waitForURL((url) => url.searchParams.get('q') === lastName && !url.searchParams.has('page'));
+    await expect.poll(shownCount).toBe(`Showing ${matching} Order(s)`);
+    expect(await pagerPosition()).toMatch(/^1 \/ \d+$/);
+    const rows = page.getByTestId('orders-table').locator('tbody tr');
+    for (const text of await rows.allTextContents())
+      expect(text.toLowerCase()).toContain(lastName.toLowerCase());
+
+    // Back: the unfiltered second page of every season, with the box emptied.
+    await page.goBack();
+    await page.waitForURL((url) => !url.searchParams.has('q') && url.searchParams.get('page') === '2');
+    await expect.poll(shownCount).toBe(`Showing ${all} Order(s)`);
+    expect(await page.getByPlaceholder('Filter Orders...').inputValue()).toBe('');
+    expect(await pagerPosition()).toMatch(/^2 \/ \d+$/);
+
+    // A reload of a filtered address shows the same list.
+    await page.goto(`${shop.origin}/Admin/Orders?season=-1&q=${encodeURIComponent(lastName)}`);
+    await expect.poll(shownCount).toBe(`Showing ${matching} Order(s)`);
+    expect(await page.getByPlaceholder('Filter Orders...').inputValue()).toBe(lastName);
+    expect(consoleErrors).toEqual([]);
+  });
+});
