@@ -361,6 +361,33 @@ describe('admin catalogue in the browser', () => {
     expect(consoleErrors.filter((e) => !e.includes('favicon'))).toEqual([]);
   });
 
+  it("keeps each list's filter in the address, so Back and a link bring it back, and titles each screen", async () => {
+    for (const [path, title, oakControl] of [
+      ['/Admin/Products', 'Products - Admin', 'Edit Bur Oak'],
+      ['/Admin/Stock', 'Stock - Admin', '+1 to Bur Oak'],
+      ['/Admin/Photos', 'Product Photos - Admin', 'Change image of Bur Oak'],
+    ] as const) {
+      await filterAdmin(path, 'Bur Oak');
+      await expect.poll(() => page.title()).toBe(title);
+      await page.waitForURL((url) => url.pathname === path && url.searchParams.get('q') === 'Bur Oak');
+      // Another screen and Back: the list comes back filtered as it was left.
+      await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Contacts' }).click();
+      await page.getByRole('heading', { name: 'Contact - Admin' }).waitFor();
+      await page.goBack();
+      await expect.poll(() => page.getByPlaceholder('Filter Products...').inputValue()).toBe('Bur Oak');
+      await page.getByRole('button', { name: oakControl }).waitFor();
+      expect(await page.getByRole('button', { name: /Hazelnut$/ }).count()).toBe(0);
+    }
+    // A link with a filter opens the list filtered; clearing the box takes the filter out of the address.
+    await page.goto(`${shop.origin}/Admin/Products?q=Hazelnut`);
+    const table = page.getByTestId('admin-products-table');
+    await table.getByText('Hazelnut', { exact: true }).waitFor();
+    expect(await table.getByText('Bur Oak', { exact: true }).count()).toBe(0);
+    await page.getByPlaceholder('Filter Products...').fill('');
+    await page.waitForURL((url) => url.pathname === '/Admin/Products' && !url.searchParams.has('q'));
+    await table.getByText('Bur Oak', { exact: true }).waitFor();
+  });
+
   it('deletes a product only after the hidden shortcut and a confirmation', async () => {
     await filterAdmin('/Admin/Products', 'Hazelnut');
     const table = page.getByTestId('admin-products-table');

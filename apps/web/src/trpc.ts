@@ -24,3 +24,4 @@ export const trpcClient = createTRPCClient<AppRouter>({
 
 /** Query and mutation options for every procedure: `useQuery(trpc.catalog.productsToShow.queryOptions())`. */
 export const trpc = createTRPCOptionsProxy<AppRouter>({ client: trpcClient, queryClient });
+export type Trpc = typeof trpc;

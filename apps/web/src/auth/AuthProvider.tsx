@@ -64,7 +64,7 @@ let startUpOnce: Promise<StartUpOutcome> | null = null;
  * The spec's start-up, run once per page load even when React mounts twice: a redirect callback when the
  * address carries a code or error with a state; otherwise the stored user, or a silent check at the provider.
  */
-function startUp(userManager: UserManager): Promise<StartUpOutcome> {
+export function startUp(userManager: UserManager): Promise<StartUpOutcome> {
   startUpOnce ??= (async (): Promise<StartUpOutcome> => {
     if (isSignInCallback()) {
       if (window.self !== window.top) {

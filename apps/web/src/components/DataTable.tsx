@@ -60,6 +60,12 @@ export interface DataTableProps<T> {
   initialSorting?: SortingState;
   /** Overrides the stored and default page size, e.g. 20 on the order view. */
   pageSize?: number;
+  /**
+   * The page shown (0 for the first), when the screen keeps it (in the address, say); the table then reports
+   * every change of it through onPageIndexChange instead of keeping it itself.
+   */
+  pageIndex?: number;
+  onPageIndexChange?: (pageIndex: number) => void;
   /** Prefix of the localStorage key holding the user's page size choice. */
   storagePrefix?: string;
   /** False shows every row without a pager. */
@@ -103,6 +109,8 @@ export function DataTable<T>({
   globalFilterFn,
   initialSorting = [],
   pageSize,
+  pageIndex: shownPage,
+  onPageIndexChange,
   storagePrefix,
   paginate = true,
   pagerOnlyWhenNeeded = false,
@@ -118,10 +126,12 @@ export function DataTable<T>({
   server,
 }: DataTableProps<T>) {
   const [sorting, setSorting] = useState<SortingState>(initialSorting);
-  const [pagination, setPagination] = useState(() => ({
+  const [ownPagination, setPagination] = useState(() => ({
     pageIndex: 0,
     pageSize: pageSize ?? storedPageSize(storagePrefix),
   }));
+  const pagination =
+    shownPage === undefined ? ownPagination : { pageIndex: shownPage, pageSize: ownPagination.pageSize };
 
   // A new filter text starts again on the first page, where the best matches are.
   const [filterSeen, setFilterSeen] = useState(globalFilter);
@@ -149,7 +159,12 @@ export function DataTable<T>({
       : {
           state: { sorting, pagination, globalFilter: globalFilter ?? '' },
           onSortingChange: setSorting,
-          onPaginationChange: setPagination,
+          onPaginationChange: (change) => {
+            const next = typeof change === 'function' ? change(pagination) : change;
+            setPagination(next);
+            if (onPageIndexChange && next.pageIndex !== pagination.pageIndex)
+              onPageIndexChange(next.pageIndex);
+          },
           getSortedRowModel: getSortedRowModel(),
           getFilteredRowModel: getFilteredRowModel(),
           ...(paginate ? { getPaginationRowModel: getPaginationRowModel() } : {}),
@@ -166,8 +181,11 @@ export function DataTable<T>({
 
   // Keep the page in range when rows disappear (a filter, a delete).
   useEffect(() => {
-    if (paginate && pageIndex > 0 && pageIndex >= pageCount) table.setPageIndex(pageCount - 1);
-  }, [paginate, pageIndex, pageCount, table]);
+    // A list kept here: not while it has no rows at all (still loading), or a page asked for in the address
+    // would be lost. A server's list knows its count from the answer.
+    const known = server !== undefined || data.length > 0;
+    if (paginate && known && pageIndex > 0 && pageIndex >= pageCount) table.setPageIndex(pageCount - 1);
+  }, [paginate, server, data.length, pageIndex, pageCount, table]);
   const serverTotal = server?.total;
 
   return (

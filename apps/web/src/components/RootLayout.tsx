@@ -6,7 +6,7 @@ import { cartItemCount } from '../cart/cartState';
 import { useCartState } from '../cart/cartStore';
 import { connectCheckoutHistory } from '../cart/checkoutHistory';
 import { useCartActions } from '../cart/useCartActions';
-import { useSiteConfig } from '../lib/site';
+import { usePageTitle, useRouteTitle, useSiteConfig } from '../lib/site';
 import { AppToaster } from './AppToaster';
 import { GlobalMessage } from './GlobalMessage';
 import { LeafLogo } from './LeafLogo';
@@ -30,6 +30,8 @@ export function RootLayout() {
   // too: it must get the admin shell, not the admin screen inside the storefront's header and message.
   const isAdmin = /^\/admin(\/|$)/i.test(pathname);
   const isHome = pathname === '/';
+  // Each page's title comes from its route (router.tsx), set here once for every page.
+  usePageTitle(useRouteTitle(), { admin: isAdmin });
 
   // Every new page starts at its top, as a visitor expects from a link.
   // biome-ignore lint/correctness/useExhaustiveDependencies: pathname is the trigger.

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useRouterState } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import type { Setting } from '../storefront/types';
 import { publicQuery } from './publicApi';
@@ -37,11 +38,28 @@ export function useProducts(ignoreCache = false) {
   return useQuery(publicQuery('catalog.productsToShow', ignoreCache ? { ignoreCache: true } : undefined));
 }
 
-/** Sets the document title to '{title} | {site name}'. */
-export function usePageTitle(title: string): void {
+/**
+ * Sets the document title: the storefront's '{title} | {site name}' for customers, the back office's titles
+ * as the spec writes them ('Orders - Admin', 'Modifying Order 12').
+ */
+export function usePageTitle(title: string | null, { admin = false }: { admin?: boolean } = {}): void {
   const config = useSiteConfig();
   const siteName = config.data?.shop.name;
   useEffect(() => {
-    document.title = siteName ? `${title} | ${siteName}` : title;
-  }, [title, siteName]);
+    if (title === null) return;
+    document.title = siteName && !admin ? `${title} | ${siteName}` : title;
+  }, [title, siteName, admin]);
+}
+
+/** The title the deepest matched route names in its staticData (router.tsx), or null when none does. */
+export function useRouteTitle(): string | null {
+  return useRouterState({
+    select: (state) => {
+      for (const match of [...state.matches].reverse()) {
+        const title = match.staticData.title;
+        if (title !== undefined) return typeof title === 'function' ? title(match.params) : title;
+      }
+      return null;
+    },
+  });
 }

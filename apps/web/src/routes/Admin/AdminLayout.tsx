@@ -1,15 +1,10 @@
 import { mailtoHref } from '@nursery/domain';
-import { Link, Outlet, useLocation } from '@tanstack/react-router';
+import { Link, Outlet, useLocation, useRouter } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { AuthProvider, useAuth } from '../../auth/AuthProvider';
+import { isOpenAdminPath } from '../../auth/signInGuard';
 import './adminShell.css';
 import { useSiteConfig } from '../../lib/site';
-
-/** Admin paths anyone may open: the provider's return address and the sign-in page. */
-function isOpenPath(pathname: string): boolean {
-  const path = pathname.replace(/\/+$/, '').toLowerCase();
-  return path === '/admin' || path === '/admin/login';
-}
 
 const SIGN_IN_ENDED = 'Your sign-in has ended, so nothing can be loaded or saved. Sign in again to carry on.';
 
@@ -33,48 +28,8 @@ export function AdminLayout() {
 function AdminShell() {
   const auth = useAuth();
   const location = useLocation();
-  const open = isOpenPath(location.pathname);
   const inFrame = typeof window !== 'undefined' && window.self !== window.top;
-  const mustSignIn =
-    !open && !inFrame && !auth.isLoading && !auth.isAuthenticated && !auth.error && !auth.signedOutElsewhere;
-
-  useEffect(() => {
-    // A protected screen without a sign-in goes to the provider and comes back to the same path and query.
-    if (mustSignIn) void auth.login(`${window.location.pathname}${window.location.search}`);
-  }, [mustSignIn, auth.login]);
-
   if (inFrame) return <Outlet />;
-
-  let content: React.ReactNode;
-  if (open || auth.isAuthenticated) {
-    content = <Outlet />;
-  } else if (auth.signedOutElsewhere) {
-    content = (
-      <div className="admin-signin">
-        <p role="status">You signed out in another tab.</p>
-        <button type="button" className="btn btn-primary" onClick={() => void auth.login()}>
-          Sign in again
-        </button>
-      </div>
-    );
-  } else if (auth.error) {
-    content = (
-      <div className="admin-signin">
-        <p className="alert alert-danger" role="alert">
-          Login failed: {auth.error.message}
-        </p>
-        <button type="button" className="btn btn-primary" onClick={() => void auth.login()}>
-          Try signing in again
-        </button>
-      </div>
-    );
-  } else {
-    content = (
-      <p className="loading-block" role="status">
-        <span className="spinner" aria-hidden="true" /> Signing you in…
-      </p>
-    );
-  }
 
   return (
     <div className="admin-shell">
@@ -109,7 +64,7 @@ function AdminShell() {
             </button>
           </div>
         ) : null}
-        {content}
+        {isOpenAdminPath(location.pathname) ? <Outlet /> : <SignedInScreens />}
       </main>
       <AdminFooter />
     </div>
@@ -128,4 +83,43 @@ function AdminFooter() {
       </address>
     </footer>
   );
+}
+
+/**
+ * The screens behind the sign-in guard (the admin route's beforeLoad lets them load only for someone signed in). When the sign-in
+ * goes while one is open, this says why and offers the way back; a sign-in lost quietly (a renewal the
+ * provider refused) is handed back to the guard, which goes to the provider and returns to the same address.
+ */
+function SignedInScreens() {
+  const auth = useAuth();
+  const router = useRouter();
+  const signInLost = !auth.isLoading && !auth.isAuthenticated && !auth.error && !auth.signedOutElsewhere;
+
+  useEffect(() => {
+    if (signInLost) void router.invalidate();
+  }, [signInLost, router]);
+
+  if (auth.signedOutElsewhere) {
+    return (
+      <div className="admin-signin">
+        <p role="status">You signed out in another tab.</p>
+        <button type="button" className="btn btn-primary" onClick={() => void auth.login()}>
+          Sign in again
+        </button>
+      </div>
+    );
+  }
+  if (auth.error && !auth.isAuthenticated) {
+    return (
+      <div className="admin-signin">
+        <p className="alert alert-danger" role="alert">
+          Login failed: {auth.error.message}
+        </p>
+        <button type="button" className="btn btn-primary" onClick={() => void auth.login()}>
+          Try signing in again
+        </button>
+      </div>
+    );
+  }
+  return <Outlet />;
 }

@@ -4,11 +4,10 @@ import { type FormEvent, useState } from 'react';
 import { directionsUrl, MAP_ZOOM, mapEmbedUrl, mapLinkUrl } from '../../lib/maps';
 import { publicMutation } from '../../lib/publicApi';
 import { useSingleFlight } from '../../lib/singleFlight';
-import { usePageTitle, useSiteConfig } from '../../lib/site';
+import { useSiteConfig } from '../../lib/site';
 import { dismissToast, showFormFailure } from '../../lib/toast';
 
 export function Contact() {
-  usePageTitle('Contact');
   const config = useSiteConfig();
   const shop = config.data?.shop;
 

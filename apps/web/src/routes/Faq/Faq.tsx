@@ -1,6 +1,5 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { usePageTitle } from '../../lib/site';
 
 interface Question {
   id: string;
@@ -120,7 +119,6 @@ function prefersReducedMotion(): boolean {
 }
 
 export function Faq() {
-  usePageTitle('FAQ');
   const [flashing, setFlashing] = useState<string | null>(null);
   const timer = useRef<number | null>(null);
   const navigate = useNavigate();

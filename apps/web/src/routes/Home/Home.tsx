@@ -1,11 +1,10 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { Carousel } from '../../components/Carousel';
-import { usePageTitle, useProducts, useSiteConfig, useStorefrontSettings } from '../../lib/site';
+import { useProducts, useSiteConfig, useStorefrontSettings } from '../../lib/site';
 import { HOME_SLIDES } from './homeSlides';
 
 export function Home() {
-  usePageTitle('Home');
   const config = useSiteConfig();
   const { pdfLocation } = useStorefrontSettings();
   // The product list is fetched as soon as the shop opens, so the Products page shows at once.

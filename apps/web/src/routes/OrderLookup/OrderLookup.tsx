@@ -1,11 +1,9 @@
 import { getRouteApi } from '@tanstack/react-router';
 import { OrderLookupForm } from '../../components/OrderLookupForm';
-import { usePageTitle } from '../../lib/site';
 
 const routeApi = getRouteApi('/Order/Lookup/{-$orderId}');
 
 export function OrderLookup() {
-  usePageTitle('Look Up Your Order');
   const { orderId } = routeApi.useParams();
   return (
     <div className="container narrow-page">

@@ -7,7 +7,7 @@ import { useSignedIn } from '../../auth/session';
 import { DataTable } from '../../components/DataTable';
 import { OrderLookupForm } from '../../components/OrderLookupForm';
 import { publicQuery } from '../../lib/publicApi';
-import { usePageTitle, useSiteConfig } from '../../lib/site';
+import { useSiteConfig } from '../../lib/site';
 import { failureFacts } from '../../lib/toast';
 import { wasJustPlaced } from '../../storefront/placedOrder';
 import type { PlacedOrder } from '../../storefront/types';
@@ -57,7 +57,6 @@ function orderColumns(isTaxExempt: boolean): ColumnDef<OrderLine, never>[] {
 
 export function OrderView() {
   const { orderId, phoneNumber } = routeApi.useParams();
-  usePageTitle(orderId ? `Order ${orderId}` : 'Order');
   const signedIn = useSignedIn();
   const config = useSiteConfig();
   const canFetch = /^\d+$/.test(orderId) && (Boolean(phoneNumber) || signedIn);

@@ -3,7 +3,7 @@ import { getRouteApi, Link } from '@tanstack/react-router';
 import { useDeferredValue, useEffect, useId, useMemo } from 'react';
 import { ProductCard } from '../../components/ProductCard';
 import { publicQueryKey } from '../../lib/publicApi';
-import { usePageTitle, useProducts, useSiteConfig } from '../../lib/site';
+import { useProducts, useSiteConfig } from '../../lib/site';
 import { showApiFailure } from '../../lib/toast';
 import { createSearchIndex, loadFuse, searchProducts, useFuse } from '../../storefront/search';
 import { filterActions, useFilters } from './filterStore';
@@ -23,7 +23,6 @@ const routeApi = getRouteApi('/Products');
 const EAGER_IMAGES = 6;
 
 export function Products() {
-  usePageTitle('Products');
   const { ignoreCache } = routeApi.useSearch();
   const products = useProducts(ignoreCache === true);
   const queryClient = useQueryClient();

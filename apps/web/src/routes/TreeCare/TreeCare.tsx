@@ -1,8 +1,6 @@
 import { Link } from '@tanstack/react-router';
-import { usePageTitle } from '../../lib/site';
 
 export function TreeCare() {
-  usePageTitle('Tree Care');
   return (
     <div className="container narrow-page">
       <header className="page-header">

@@ -6,8 +6,9 @@ import { type RefObject, useMemo, useRef, useState } from 'react';
 import { DataTable } from '../../../components/DataTable';
 import { notify, showApiFailure } from '../../../lib/toast';
 import { trpc } from '../../../trpc';
+import { contactsQuery } from '../queries';
+import { useListSearch } from '../shared/useListSearch';
 import { useOptimisticFlags } from '../shared/useOptimisticFlags';
-import { usePageTitle } from '../shared/usePageTitle';
 import '../shared/orders/orders.css';
 
 type Contact = RouterOutputs['contacts']['all'][number];
@@ -75,11 +76,11 @@ function contactColumns(
 
 /** /Admin/Contacts: messages left on the contact form, newest first, with spam marked and hideable. */
 export function AdminContacts() {
-  usePageTitle('Contact - Admin');
   const queryClient = useQueryClient();
-  const contacts = useQuery({ ...trpc.contacts.all.queryOptions(), staleTime: 0 });
-  const [text, setText] = useState('');
-  const [hideSpam, setHideSpam] = useState(true);
+  const contacts = useQuery(contactsQuery(trpc));
+  const list = useListSearch();
+  const text = list.text;
+  const hideSpam = list.search.spam !== true;
   const key = trpc.contacts.all.queryKey();
 
   const setSpam = useMutation(
@@ -126,11 +127,15 @@ export function AdminContacts() {
           placeholder="Filter Contacts..."
           aria-label="Filter Contacts"
           value={text}
-          onChange={(e) => setText(e.target.value)}
+          onChange={(e) => list.setFilterText(e.target.value)}
         />
         <label className="form-check">
-          <input type="checkbox" checked={hideSpam} onChange={(e) => setHideSpam(e.target.checked)} /> Hide
-          spam
+          <input
+            type="checkbox"
+            checked={hideSpam}
+            onChange={(e) => list.update({ spam: e.target.checked ? undefined : true, page: undefined })}
+          />{' '}
+          Hide spam
           {spamCount > 0 ? ` (${spamCount})` : ''}
         </label>
       </div>
@@ -140,6 +145,8 @@ export function AdminContacts() {
         columns={columns}
         globalFilter={text}
         globalFilterFn={contactFilterFn}
+        pageIndex={list.pageIndex}
+        onPageIndexChange={list.setPageIndex}
         initialSorting={[{ id: 'createdTimestamp', desc: true }]}
         getRowId={(c) => String(c.contactId)}
         fixedLayout

@@ -2,22 +2,17 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { trpc } from '../../../trpc';
-import { usePageTitle } from '../shared/usePageTitle';
+import { orderIdParam, orderQuery } from '../queries';
 import { OrderEditor } from './OrderEditor';
+import { orderEditTitle } from './title';
 import '../shared/orders/orders.css';
 
 /** /Admin/Orders/Edit (a new order) and /Admin/Orders/Edit/{orderId}. */
 export function AdminOrderEdit() {
   const params = useParams({ strict: false }) as { orderId?: string };
-  const orderId = params.orderId && /^\d+$/.test(params.orderId) ? Number(params.orderId) : null;
-  const title =
-    orderId === null && !params.orderId ? 'Creating new Order' : `Modifying Order ${params.orderId}`;
-  usePageTitle(title);
-  const order = useQuery({
-    ...trpc.orders.detailsById.queryOptions({ orderId: orderId ?? 0 }),
-    enabled: orderId !== null,
-    staleTime: 0,
-  });
+  const orderId = orderIdParam(params.orderId);
+  const title = orderEditTitle(params.orderId);
+  const order = useQuery({ ...orderQuery(trpc, orderId ?? 0), enabled: orderId !== null });
 
   let body: ReactNode;
   if (params.orderId && orderId === null) {

@@ -18,6 +18,7 @@ import { confirm } from '../../../components/ConfirmDialog';
 import { useSingleFlight } from '../../../lib/singleFlight';
 import { failureFacts, notify, showApiFailure } from '../../../lib/toast';
 import { trpc } from '../../../trpc';
+import { productChoicesQuery, siteConfigQuery } from '../queries';
 import type { AdminOrder, ProductChoice } from '../shared/orders/types';
 import { SpecialOrderProductModal } from './SpecialOrderProductModal';
 
@@ -130,8 +131,8 @@ export function OrderEditor({ order }: { order: AdminOrder | null }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const formId = useId();
-  const site = useQuery(trpc.site.config.queryOptions());
-  const choices = useQuery(trpc.orders.productChoices.queryOptions());
+  const site = useQuery(siteConfigQuery(trpc));
+  const choices = useQuery(productChoicesQuery(trpc));
   const taxBp = site.data?.taxRateBasisPoints ?? DEFAULT_TAX_RATE_BASIS_POINTS;
 
   const original = useMemo(() => fieldsOf(order), [order]);

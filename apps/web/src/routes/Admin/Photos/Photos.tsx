@@ -7,6 +7,7 @@ import { ProductModal } from '../shared/catalog/ProductModal';
 import { ProductTable } from '../shared/catalog/ProductTable';
 import type { AdminProduct } from '../shared/catalog/types';
 import { useAdminProducts, useReloadCatalog } from '../shared/catalog/useAdminProducts';
+import { useListSearch } from '../shared/useListSearch';
 import { CropImageModal } from './CropImageModal';
 import { FlickrUploadModal } from './FlickrUploadModal';
 import '../shared/catalog/catalog.css';
@@ -103,12 +104,10 @@ function PhotoActionsCell({ product: p }: { product: AdminProduct }) {
 }
 
 export function AdminPhotos() {
-  useEffect(() => {
-    document.title = 'Product Photos - Admin';
-  }, []);
   const products = useAdminProducts();
   const reloadCatalog = useReloadCatalog();
-  const [filter, setFilter] = useState('');
+  const list = useListSearch();
+  const filter = list.text;
   const [uploadFor, setUploadFor] = useState<AdminProduct | null>(null);
   const [cropFor, setCropFor] = useState<AdminProduct | null>(null);
   const [adding, setAdding] = useState(false);
@@ -228,7 +227,7 @@ export function AdminPhotos() {
           placeholder="Filter Products..."
           aria-label="Filter Products"
           value={filter}
-          onChange={(e) => setFilter(e.target.value)}
+          onChange={(e) => list.setFilterText(e.target.value)}
         />
       </div>
       <PhotoActionsContext value={photoActions}>
@@ -236,6 +235,8 @@ export function AdminPhotos() {
           products={products}
           columns={columns}
           filter={filter}
+          pageIndex={list.pageIndex}
+          onPageIndexChange={list.setPageIndex}
           searchKeys={SEARCH_KEYS}
           emptyText="No products yet."
           caption="Product photos"

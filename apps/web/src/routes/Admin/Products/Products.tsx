@@ -13,6 +13,7 @@ import {
   useReloadCatalog,
   useReplaceProduct,
 } from '../shared/catalog/useAdminProducts';
+import { useListSearch } from '../shared/useListSearch';
 import { ProductOrdersModal } from './ProductOrdersModal';
 import '../shared/catalog/catalog.css';
 import { confirm } from '../../../components/ConfirmDialog';
@@ -104,14 +105,12 @@ function ActionsCell({ product }: { product: AdminProduct }) {
 
 /** The product management screen: every product with this season's figures, status, flags and actions. */
 export function AdminProducts() {
-  useEffect(() => {
-    document.title = 'Products - Admin';
-  }, []);
   const products = useAdminProducts();
   const brandLabel = useBrandFlagLabel();
   const reloadCatalog = useReloadCatalog();
   const replaceProduct = useReplaceProduct();
-  const [filter, setFilter] = useState('');
+  const list = useListSearch();
+  const filter = list.text;
   const [editing, setEditing] = useState<{ product: AdminProduct | null } | null>(null);
   const [ordersOf, setOrdersOf] = useState<AdminProduct | null>(null);
   // The delete buttons are hidden behind Ctrl+Shift+` so a busy morning cannot lose a product by a slip.
@@ -245,7 +244,7 @@ export function AdminProducts() {
           placeholder="Filter Products..."
           aria-label="Filter Products"
           value={filter}
-          onChange={(e) => setFilter(e.target.value)}
+          onChange={(e) => list.setFilterText(e.target.value)}
         />
         <span className="spacer" />
         {showDelete ? <span className="label label-danger">Delete enabled</span> : null}
@@ -255,6 +254,8 @@ export function AdminProducts() {
           products={products}
           columns={columns}
           filter={filter}
+          pageIndex={list.pageIndex}
+          onPageIndexChange={list.setPageIndex}
           searchKeys={SEARCH_KEYS}
           emptyText="No products yet: use Add Product..."
           caption="Products"

@@ -4,6 +4,7 @@ import { Modal } from '../../../components/Modal';
 import { useSingleFlight } from '../../../lib/singleFlight';
 import { notify, showApiFailure } from '../../../lib/toast';
 import { trpc } from '../../../trpc';
+import { savedMessagesQuery } from '../queries';
 import type { Setting } from './useSettings';
 
 interface Props {
@@ -18,7 +19,7 @@ interface Props {
 /** The Message row: editor, Save when changed, saved-message chooser, Save as... and Preview. */
 export function MessageSetting({ saved, draft, setDraft, preview, setPreview, onSaved }: Props) {
   const queryClient = useQueryClient();
-  const savedMessages = useQuery(trpc.settings.savedMessages.queryOptions());
+  const savedMessages = useQuery(savedMessagesQuery(trpc));
   const [chosen, setChosen] = useState('');
   const [askName, setAskName] = useState(false);
   const [name, setName] = useState('');
@@ -42,7 +43,7 @@ export function MessageSetting({ saved, draft, setDraft, preview, setPreview, on
       onSuccess: async (_settings, input) => {
         setAskName(false);
         const list = await queryClient.fetchQuery({
-          ...trpc.settings.savedMessages.queryOptions(),
+          ...savedMessagesQuery(trpc),
           staleTime: 0,
         });
         const stored = list.find((m) => m.name === input.name);

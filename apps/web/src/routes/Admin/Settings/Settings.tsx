@@ -6,7 +6,6 @@ import { confirm } from '../../../components/ConfirmDialog';
 import { messageToReact } from '../../../lib/messageHtml';
 import { notify, showApiFailure } from '../../../lib/toast';
 import { trpc } from '../../../trpc';
-import { usePageTitle } from '../shared/usePageTitle';
 import { BackupSection } from './BackupSection';
 import { FlyerSetting } from './FlyerSetting';
 import { MessageSetting } from './MessageSetting';
@@ -17,7 +16,6 @@ export const MESSAGE_NOT_SAVED = 'The message you changed is not saved yet. Leav
 
 /** /Admin/Settings: online ordering, the global message, the PDF flyer, the stock e-mail list, and backups. */
 export function AdminSettings() {
-  usePageTitle('Settings - Admin');
   const { query, view, replace } = useSettings();
   const [draft, setDraft] = useState(view.message);
   const [preview, setPreview] = useState(false);

@@ -2,6 +2,7 @@ import type { RouterOutputs } from '@nursery/api/types';
 import { SETTING_NAMES } from '@nursery/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { trpc } from '../../../trpc';
+import { settingsQuery } from '../queries';
 
 export type Setting = RouterOutputs['settings']['all'][number];
 
@@ -25,7 +26,7 @@ export function settingsView(list: readonly Setting[] | undefined): SettingsView
 /** The settings list, always fresh on this screen; every change answers the new list, which replaces it. */
 export function useSettings() {
   const queryClient = useQueryClient();
-  const query = useQuery({ ...trpc.settings.all.queryOptions(), staleTime: 0 });
+  const query = useQuery(settingsQuery(trpc));
   // The storefront reads the same query, so the shop's own pages follow at once.
   const replace = (next: Setting[]) => queryClient.setQueryData(trpc.settings.all.queryKey(), next);
   return { query, view: settingsView(query.data), replace };

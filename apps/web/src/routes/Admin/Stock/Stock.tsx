@@ -31,6 +31,7 @@ import { confirm } from '../../../components/ConfirmDialog';
 import { TablePager } from '../../../components/DataTable';
 import { notify, showApiFailure } from '../../../lib/toast';
 import { trpc } from '../../../trpc';
+import { useListSearch } from '../shared/useListSearch';
 
 /** The spec's stock list page. */
 const STOCK_PAGE_SIZE = 25;
@@ -42,13 +43,11 @@ interface HistoryState {
 }
 
 export function AdminStock() {
-  useEffect(() => {
-    document.title = 'Stock - Admin';
-  }, []);
   const products = useAdminProducts();
   const reloadCatalog = useReloadCatalog();
   const queryClient = useQueryClient();
-  const [filter, setFilter] = useState('');
+  const list = useListSearch();
+  const filter = list.text;
   const [pending, setPending] = useState<PendingChanges>({});
   const [histories, setHistories] = useState<Readonly<Record<number, HistoryState>>>({});
   const [loadingHistory, setLoadingHistory] = useState<ReadonlySet<number>>(new Set());
@@ -62,12 +61,15 @@ export function AdminStock() {
     [products.data],
   );
   const fuzzyFilter = useFuzzyProductFilter(stocked, SEARCH_KEYS, filter);
-  const [pagination, setPagination] = useState({ pageIndex: 0, pageSize: STOCK_PAGE_SIZE });
+  const pagination = { pageIndex: list.pageIndex, pageSize: STOCK_PAGE_SIZE };
   const table = useReactTable({
     data: stocked,
     columns: [{ id: 'name', accessorKey: 'name' }],
     state: { globalFilter: filter, pagination, sorting: [{ id: 'name', desc: false }] },
-    onPaginationChange: setPagination,
+    onPaginationChange: (change) => {
+      const next = typeof change === 'function' ? change(pagination) : change;
+      if (next.pageIndex !== pagination.pageIndex) list.setPageIndex(next.pageIndex);
+    },
     globalFilterFn: fuzzyFilter,
     getCoreRowModel: getCoreRowModel(),
     getFilteredRowModel: getFilteredRowModel(),
@@ -77,9 +79,12 @@ export function AdminStock() {
     autoResetPageIndex: false,
   });
   const pageCount = Math.max(1, table.getPageCount());
+  // Keep the page in range when rows go (a filter, a save), but not while the list is still loading: a page
+  // asked for in the address would be lost.
+  const { setPageIndex } = list;
   useEffect(() => {
-    if (pagination.pageIndex >= pageCount) setPagination((p) => ({ ...p, pageIndex: pageCount - 1 }));
-  }, [pageCount, pagination.pageIndex]);
+    if (stocked.length > 0 && pagination.pageIndex >= pageCount) setPageIndex(pageCount - 1);
+  }, [stocked.length, pageCount, pagination.pageIndex, setPageIndex]);
 
   const byId = useMemo(() => new Map(stocked.map((p) => [p.productId, p])), [stocked]);
   const summaryLines: SummaryLine[] = savableChanges(pending).flatMap((c) => {
@@ -92,7 +97,9 @@ export function AdminStock() {
   useBlocker({
     disabled: unsavedCount === 0,
     enableBeforeUnload: () => unsavedCount > 0,
-    shouldBlockFn: async () =>
+    // A new filter or page (the address's query) stays on this screen, with the changes.
+    shouldBlockFn: async ({ current, next }) =>
+      next.pathname !== current.pathname &&
       !(await confirm(
         `Stock changes for ${unsavedCount} product${unsavedCount === 1 ? '' : 's'} are not saved yet. Leave this screen and lose them?`,
         { tone: 'warning', confirmText: 'Leave', cancelText: 'Stay' },
@@ -165,8 +172,7 @@ export function AdminStock() {
           aria-label="Filter Products"
           value={filter}
           onChange={(e) => {
-            setFilter(e.target.value);
-            setPagination((p) => ({ ...p, pageIndex: 0 }));
+            list.setFilterText(e.target.value);
           }}
         />
         <span className="spacer" />

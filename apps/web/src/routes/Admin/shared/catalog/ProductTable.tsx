@@ -17,6 +17,8 @@ export function ProductTable({
   products,
   columns,
   filter,
+  pageIndex,
+  onPageIndexChange,
   searchKeys,
   emptyText,
   caption,
@@ -25,6 +27,9 @@ export function ProductTable({
   products: ReturnType<typeof useAdminProducts>;
   columns: ColumnDef<AdminProduct>[];
   filter: string;
+  /** The page shown, kept by the screen (in the address). */
+  pageIndex: number;
+  onPageIndexChange: (pageIndex: number) => void;
   searchKeys: FuseOptionKey<AdminProduct>[];
   /** Shown when there are no products at all; a filter that matches nothing says so itself. */
   emptyText: string;
@@ -40,6 +45,8 @@ export function ProductTable({
           columns={columns}
           globalFilter={filter}
           globalFilterFn={fuzzyFilter}
+          pageIndex={pageIndex}
+          onPageIndexChange={onPageIndexChange}
           initialSorting={BY_NAME}
           getRowId={productRowId}
           emptyText={filter ? 'No products match the filter.' : emptyText}

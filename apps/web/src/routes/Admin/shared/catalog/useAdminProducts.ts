@@ -1,11 +1,10 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { trpc } from '../../../../trpc';
+import { adminProductsQuery, siteConfigQuery } from '../../queries';
 import type { AdminProduct } from './types';
 
-/** The three catalogue screens share one list: special-order products included, as the Products screen wants. */
-export const adminProductsOptions = () =>
-  trpc.catalog.allWithStats.queryOptions({ includeSpecialOrderProducts: true });
+export const adminProductsOptions = () => adminProductsQuery(trpc);
 
 export function useAdminProducts() {
   return useQuery(adminProductsOptions());
@@ -41,6 +40,6 @@ export function useReplaceProduct(): (productId: number, product: AdminProduct |
 
 /** The brand label of the Flags column (configured per shop, "Doug's" by default). */
 export function useBrandFlagLabel(): string {
-  const { data } = useQuery(trpc.site.config.queryOptions());
+  const { data } = useQuery(siteConfigQuery(trpc));
   return data?.shop.brandFlagLabel ?? '';
 }
