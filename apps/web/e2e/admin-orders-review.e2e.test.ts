@@ -9,6 +9,7 @@ import {
   instantDoubleClick,
   launchBrowser,
   newPage,
+  settled,
   signIn,
   WEB_ROOT,
 } from './support/index.ts';
@@ -238,18 +239,25 @@ describe('the order edit page', () => {
       currentSeason(),
     );
     const { page } = await staffPage({ width: 1280, height: 900 });
-    // A slow answer, so the loading text can be seen.
-    await page.route('**/trpc/orders.detailsById**', async (route) => {
-      await new Promise((r) => setTimeout(r, 800));
+    // The answer is held back until the loading text has been seen.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    // The route's loader asks for the order in one batch with the editor's other lists: any call naming it.
+    const asksForOrder = (url: URL) => url.pathname.includes('orders.detailsById');
+    await page.route(asksForOrder, async (route) => {
+      await released;
       await route.continue();
     });
     await page.goto(`${shop.origin}/Admin/Orders/Edit/${order!.order_id}`);
     await page.getByText('Loading Order...').waitFor();
+    release();
     expect(await page.title()).toBe(`Modifying Order ${order!.order_id}`);
     await page.getByRole('heading', { name: `Modifying Order ${order!.order_id}` }).waitFor();
     const comments = page.getByLabel('Comments');
     await comments.waitFor();
-    await page.unroute('**/trpc/orders.detailsById**');
+    await page.unroute(asksForOrder);
     // A non-active item list is only for new orders.
     expect(await page.getByText('Show non-active Items').count()).toBe(0);
 
@@ -419,7 +427,7 @@ describe('on a phone', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await page.getByRole('button', { name: 'Details...' }).first().click();
     await page.getByRole('dialog').getByText('Order Placed On').waitFor();
-    await page.waitForTimeout(400); // past the modal's fade-in
+    await settled(page); // past the modal's fade-in
     await shot(page, 'details-phone');
     await page.keyboard.press('Escape');
     await page.getByRole('link', { name: 'Add Order...' }).click();

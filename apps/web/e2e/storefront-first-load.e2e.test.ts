@@ -5,7 +5,14 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type E2eShop, launchBrowser, NOT_FOUND_DOCUMENT, newPage, startShop } from './support/index.ts';
+import {
+  type E2eShop,
+  launchBrowser,
+  NOT_FOUND_DOCUMENT,
+  newPage,
+  settled,
+  startShop,
+} from './support/index.ts';
 
 const PHONE_VIEWPORT = { width: 412, height: 823 };
 const MESSAGE = '<strong>Spring pick-up</strong> is the first week of April.';
@@ -66,16 +73,15 @@ function countCalls(page: Page): Map<string, number> {
 
 /** Every layout shift the page reported since it started loading (the value CLS adds up). */
 async function layoutShifts(page: Page): Promise<number[]> {
-  return page.evaluate(
-    () =>
-      new Promise<number[]>((resolve) => {
-        new PerformanceObserver((entries) => {
-          resolve(entries.getEntries().map((e) => Number((e as unknown as { value: number }).value)));
-        }).observe({ type: 'layout-shift', buffered: true });
-        // With no shift at all the observer never calls back.
-        setTimeout(() => resolve([]), 300);
-      }),
-  );
+  // A buffered observer holds every shift reported so far the moment it starts observing: taken at once, with
+  // no wait for a callback that never comes when there was none.
+  return page.evaluate(() => {
+    const observer = new PerformanceObserver(() => {});
+    observer.observe({ type: 'layout-shift', buffered: true });
+    const shifts = observer.takeRecords().map((e) => Number((e as unknown as { value: number }).value));
+    observer.disconnect();
+    return shifts;
+  });
 }
 
 describe('storefront first load on a phone', () => {
@@ -94,7 +100,7 @@ describe('storefront first load on a phone', () => {
     expect(calls.get('site.config')).toBeUndefined();
     expect(calls.get('settings.all')).toBeUndefined();
     // The reveal slid the message in: nothing below it moved.
-    await page.waitForTimeout(500);
+    await settled(page);
     expect(await layoutShifts(page)).toEqual([]);
     expect(consoleErrors).toEqual([]);
     await context.close();
@@ -107,7 +113,7 @@ describe('storefront first load on a phone', () => {
     await page.getByRole('heading', { name: `Order #${orderId}` }).waitFor();
     await page.locator('.global-message.is-revealed').waitFor();
     expect(calls.get('orders.byId')).toBe(1);
-    await page.waitForTimeout(500);
+    await settled(page);
     expect(await layoutShifts(page)).toEqual([]);
     expect(consoleErrors).toEqual([]);
     await context.close();
@@ -207,7 +213,7 @@ describe('storefront first load on a phone', () => {
     await page.goto(shop.origin);
     await page.getByRole('heading', { name: `Welcome to ${shop.config.shop.name}` }).waitFor();
     await page.locator('.global-message.is-revealed').waitFor();
-    await page.waitForTimeout(500);
+    await settled(page);
     expect(await layoutShifts(page)).toEqual([]);
     expect(consoleErrors).toEqual([]);
     await context.close();

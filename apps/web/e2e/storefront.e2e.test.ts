@@ -23,6 +23,7 @@ import {
   launchBrowser,
   NOT_FOUND_DOCUMENT,
   newPage,
+  settled,
   startShop,
 } from './support/index.ts';
 
@@ -237,7 +238,8 @@ describe('the storefront in a real browser', () => {
     await shot(page, 'search-typo');
     // A tablet between the phone and desktop layouts.
     await page.setViewportSize({ width: 820, height: 1180 });
-    await page.waitForTimeout(400);
+    await page.waitForFunction(() => window.innerWidth === 820);
+    await settled(page);
     await shot(page, 'search-typo-tablet');
     await context.close();
   });
@@ -535,7 +537,7 @@ describe('the storefront in a real browser', () => {
       setMessage('  <p> </p> ');
       await page.goto(`${shop.origin}/TreeCare`);
       await page.getByRole('heading', { name: 'Plant within 72 hours' }).waitFor();
-      await page.waitForTimeout(900);
+      await settled(page);
       expect(await page.locator('.global-message').count()).toBe(0);
       await context.close();
     } finally {
@@ -654,15 +656,14 @@ describe('the storefront in a real browser', () => {
         await page.locator('article.product-card').first().waitFor();
         // Cards fade in by groups for about 3 s; contrast is only meaningful once they have.
         await page.locator('.product-placeholder').first().waitFor({ state: 'detached' });
-        await page.waitForTimeout(600);
       }
-      // Let the global message finish sliding in.
-      await page.waitForTimeout(1200);
+      // The cards' fade and the global message's slide have finished.
+      await settled(page);
       await check(route);
     }
     await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: /Cart/ }).click();
     await page.getByRole('dialog').getByRole('heading', { name: 'Viewing Cart' }).waitFor();
-    await page.waitForTimeout(400);
+    await settled(page);
     await check('cart');
     expect(problems).toEqual([]);
     await context.close();

@@ -1,5 +1,6 @@
 export * from './accessibility.ts';
 export * from './browser.ts';
 export * from './doubleClick.ts';
+export * from './settled.ts';
 export * from './shop.ts';
 export * from './signIn.ts';
