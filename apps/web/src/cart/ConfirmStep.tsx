@@ -1,0 +1,116 @@
+import { formatMoney } from '@nursery/domain';
+import { CartTotals } from './CartTotals';
+import { goToStep } from './cartState';
+import { updateCart } from './cartStore';
+import type { OrderInput, PricedCartLine } from './checkout';
+
+type Totals = { subtotalCents: number; taxCents: number; totalCents: number };
+
+/** The checkout's last step: the details and lines as they will be ordered, with the totals. */
+export function ConfirmStep({
+  input,
+  orderedLines,
+  totals,
+  taxRate,
+}: {
+  input: OrderInput;
+  orderedLines: readonly PricedCartLine[];
+  totals: Totals;
+  taxRate: number;
+}) {
+  return (
+    <div className="order-confirm">
+      <div className="alert alert-info" role="note">
+        By placing this order you are committing to purchase the items below. We will send you an e-mail
+        within 24 hours to confirm your order and arrange pick-up. No payment is taken online.
+      </div>
+      <dl className="details-list">
+        <dt>Name</dt>
+        <dd>{input.name}</dd>
+        <dt>Email</dt>
+        <dd>{input.email}</dd>
+        <dt>Phone</dt>
+        <dd>{input.phoneNumber}</dd>
+        {input.workPhoneNumber ? (
+          <>
+            <dt>Work phone</dt>
+            <dd>{input.workPhoneNumber}</dd>
+          </>
+        ) : null}
+        {input.comments ? (
+          <>
+            <dt>Comments</dt>
+            <dd className="pre-line">{input.comments}</dd>
+          </>
+        ) : null}
+      </dl>
+      <div className="table-wrap">
+        <table className="table table-sm">
+          <thead>
+            <tr>
+              <th scope="col">Product</th>
+              <th scope="col" className="num">
+                Qty
+              </th>
+              <th scope="col" className="num">
+                Subtotal
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {orderedLines.map((l) => (
+              <tr key={l.entry.productId}>
+                <td>
+                  {l.product?.name ?? `Product ${l.entry.productId}`}
+                  {l.product?.productSize ? (
+                    <span className="text-muted"> · {l.product.productSize}</span>
+                  ) : null}
+                </td>
+                <td className="num">{l.entry.cartQuantity}</td>
+                <td className="num">{l.subtotalCents === null ? '—' : formatMoney(l.subtotalCents)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <CartTotals
+        subtotalCents={totals.subtotalCents}
+        taxCents={totals.taxCents}
+        totalCents={totals.totalCents}
+        taxRate={taxRate}
+      />
+    </div>
+  );
+}
+
+/** Back to the details, or Submit Order (once: it says Submitting until the answer comes). */
+export function ConfirmStepFooter({ saving, placeOrder }: { saving: boolean; placeOrder: () => void }) {
+  return (
+    <>
+      <button
+        type="button"
+        className="btn btn-secondary"
+        disabled={saving}
+        onClick={() => updateCart((s) => goToStep(s, 'details'))}
+      >
+        Go Back
+      </button>
+      <button
+        type="button"
+        className="btn btn-success"
+        onClick={placeOrder}
+        aria-disabled={saving ? true : undefined}
+        aria-live="polite"
+        data-autofocus
+      >
+        {saving ? (
+          <>
+            <span className="spinner" aria-hidden="true" /> Submitting
+          </>
+        ) : (
+          'Submit Order'
+        )}
+      </button>
+    </>
+  );
+}

@@ -1,0 +1,111 @@
+import type { FormEvent } from 'react';
+import { clearOrderDetails, goToStep, type OrderDetailsDraft, setOrderDetails } from './cartState';
+import { updateCart, useCartState } from './cartStore';
+
+/** The checkout's second step: who is ordering. Fields the last check refused are marked aria-invalid. */
+export function DetailsStep({
+  saving,
+  invalidFields,
+  onSubmit,
+}: {
+  saving: boolean;
+  invalidFields: ReadonlySet<string>;
+  onSubmit: (event?: FormEvent) => void;
+}) {
+  const details = useCartState((s) => s.orderDetails);
+  const field = (name: keyof OrderDetailsDraft) => ({
+    id: `order-${name}`,
+    name,
+    className: 'form-control',
+    value: details[name],
+    disabled: saving,
+    'aria-invalid': invalidFields.has(name) ? true : undefined,
+    onChange: (event: { target: { value: string } }) => {
+      const value = event.target.value;
+      updateCart((s) => setOrderDetails(s, { [name]: value }));
+    },
+  });
+  return (
+    <form id="order-details-form" className="order-details-form" onSubmit={onSubmit} noValidate>
+      <p className="text-muted">
+        No payment is taken online. We use these details to confirm your order and arrange pick-up.
+      </p>
+      <div className="form-row">
+        <div className="form-group">
+          <label className="form-label" htmlFor="order-firstName">
+            First name
+          </label>
+          <input {...field('firstName')} autoComplete="given-name" data-autofocus />
+        </div>
+        <div className="form-group">
+          <label className="form-label" htmlFor="order-lastName">
+            Last name
+          </label>
+          <input {...field('lastName')} autoComplete="family-name" />
+        </div>
+      </div>
+      <div className="form-row">
+        <div className="form-group">
+          <label className="form-label" htmlFor="order-email">
+            Email
+          </label>
+          <input {...field('email')} type="email" autoComplete="email" />
+        </div>
+        <div className="form-group">
+          <label className="form-label" htmlFor="order-confirmEmail">
+            Confirm email
+          </label>
+          <input {...field('confirmEmail')} type="email" autoComplete="email" />
+        </div>
+      </div>
+      <div className="form-row">
+        <div className="form-group">
+          <label className="form-label" htmlFor="order-phoneNumber">
+            Phone number
+          </label>
+          <input {...field('phoneNumber')} type="tel" autoComplete="tel" />
+        </div>
+        <div className="form-group">
+          <label className="form-label" htmlFor="order-workPhoneNumber">
+            Work phone <span className="text-muted">(optional)</span>
+          </label>
+          <input {...field('workPhoneNumber')} type="tel" autoComplete="tel" />
+        </div>
+      </div>
+      <div className="form-group">
+        <label className="form-label" htmlFor="order-comments">
+          Comments <span className="text-muted">(optional)</span>
+        </label>
+        <textarea {...field('comments')} rows={3} />
+      </div>
+    </form>
+  );
+}
+
+/** Back to the cart, Clear (the details and their marks) or Continue (submits the form above). */
+export function DetailsStepFooter({ clearInvalidFields }: { clearInvalidFields: () => void }) {
+  return (
+    <>
+      <button
+        type="button"
+        className="btn btn-secondary"
+        onClick={() => updateCart((s) => goToStep(s, 'products'))}
+      >
+        Go Back
+      </button>
+      <button
+        type="button"
+        className="btn btn-warning"
+        onClick={() => {
+          clearInvalidFields();
+          updateCart(clearOrderDetails);
+        }}
+      >
+        Clear
+      </button>
+      <button type="submit" form="order-details-form" className="btn btn-primary">
+        Continue
+      </button>
+    </>
+  );
+}

@@ -1,0 +1,113 @@
+import { checkoutGate, ORDERING_CLOSED_CHECKOUT, validateOrderDetails } from '@nursery/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { type FormEvent, useState } from 'react';
+import { publicMutation, publicPathKey, publicQueryKey } from '../lib/publicApi';
+import { useSingleFlight } from '../lib/singleFlight';
+import { clearToasts, dismissToast, notify, PERSISTENT, showApiFailure } from '../lib/toast';
+import {
+  goToStep,
+  type OrderableCheck,
+  type OrderDetailsDraft,
+  orderPlaced,
+  startSaving,
+  stopSaving,
+} from './cartState';
+import { getCartState, rememberOrderDetails, updateCart } from './cartStore';
+import { invalidOrderFields, orderInput } from './checkout';
+import { checkoutHistoryLeft } from './checkoutHistory';
+
+const VALIDATION_TOAST_ID = 'order-validation';
+const GATE_TOAST_ID = 'checkout-gate';
+
+/**
+ * The checkout's steps forward: from the cart to the details (unless ordering is closed or the cart is
+ * empty), from the details to the confirmation (once they are valid), and placing the order once.
+ */
+export function useCheckout({
+  quantity,
+  ordersAreClosed,
+  orderable,
+}: {
+  quantity: number;
+  ordersAreClosed: boolean;
+  orderable: OrderableCheck;
+}) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const submit = useMutation(publicMutation('orders.submit'));
+  const once = useSingleFlight();
+  const [invalidFields, setInvalidFields] = useState<ReadonlySet<keyof OrderDetailsDraft>>(new Set());
+
+  const checkout = () => {
+    const blocked = checkoutGate({ totalQuantity: quantity, ordersAreClosed });
+    if (blocked === ORDERING_CLOSED_CHECKOUT) {
+      notify.warning(blocked, { duration: PERSISTENT, id: GATE_TOAST_ID });
+      return;
+    }
+    if (blocked) {
+      notify.warning(blocked, { id: GATE_TOAST_ID });
+      return;
+    }
+    dismissToast(GATE_TOAST_ID);
+    updateCart((s) => goToStep(s, 'details'));
+  };
+
+  /** Every message at once in one notification; nothing advances while any remains. */
+  const validate = (): boolean => {
+    const current = getCartState();
+    const input = orderInput(current.orderDetails, current.cart, orderable);
+    const errors = validateOrderDetails(input);
+    setInvalidFields(errors.length > 0 ? invalidOrderFields(input) : new Set());
+    if (errors.length > 0) {
+      notify.error(errors.join('\n'), { id: VALIDATION_TOAST_ID });
+      return false;
+    }
+    dismissToast(VALIDATION_TOAST_ID);
+    return true;
+  };
+
+  const toConfirmation = (event?: FormEvent) => {
+    event?.preventDefault();
+    if (validate()) updateCart((s) => goToStep(s, 'confirm'));
+  };
+
+  const placeOrder = () => {
+    if (getCartState().saving) return;
+    once(async () => {
+      if (!validate()) return;
+      updateCart(startSaving);
+      const current = getCartState();
+      const input = orderInput(current.orderDetails, current.cart, orderable);
+      try {
+        const answer = await submit.mutateAsync(input);
+        rememberOrderDetails(getCartState());
+        updateCart(orderPlaced);
+        clearToasts();
+        queryClient.setQueryData(
+          // The same input the order view will ask with, so it opens from this answer without a request.
+          publicQueryKey('orders.byId', { orderId: String(answer.orderId), phoneNumber: answer.phoneNumber }),
+          answer.order,
+        );
+        // Stock and sold-out states may have changed with this order.
+        void queryClient.invalidateQueries({ queryKey: publicPathKey('catalog.productsToShow') });
+        // The checkout's history entries go first, so Back from the order page returns to the shop, not to a
+        // confirmation of an order already placed.
+        await checkoutHistoryLeft();
+        await navigate({
+          to: '/Order/$orderId/{-$phoneNumber}',
+          params: { orderId: String(answer.orderId), phoneNumber: answer.phoneNumber },
+        });
+      } catch (error) {
+        updateCart(stopSaving);
+        showApiFailure(error);
+        // A refusal often means a product sold out meanwhile: the fresh list marks that line in the cart.
+        void queryClient.invalidateQueries({ queryKey: publicPathKey('catalog.productsToShow') });
+      }
+    });
+  };
+
+  const clearInvalidFields = () => setInvalidFields(new Set());
+
+  return { checkout, toConfirmation, placeOrder, invalidFields, clearInvalidFields };
+}
