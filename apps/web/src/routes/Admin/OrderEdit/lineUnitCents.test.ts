@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import type { ProductChoice } from '../shared/orders/types';
-import { type LineDraft, lineUnitCents } from './OrderEditor';
+import { type LineDraft, lineUnitCents } from './orderDraft';
 
 /**
  * The editor shows the unit price the server's save will keep: both ask orderLineUnitPriceCents

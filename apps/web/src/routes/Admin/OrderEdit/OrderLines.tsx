@@ -1,0 +1,236 @@
+import { formatMoney, productStatusName } from '@nursery/domain';
+import type { AdminOrder, ProductChoice } from '../shared/orders/types';
+import {
+  digitsOnly,
+  isLineModified,
+  type LineDraft,
+  manualPriceCents,
+  type PricedLineDraft,
+  productLabel,
+  withPriceMode,
+} from './orderDraft';
+
+type Totals = { subtotalCents: number; taxCents: number; totalCents: number };
+
+/**
+ * The lines half of the order form: a warning with Reload when a colleague saved first, the special-order
+ * and non-active tools, one row per line (quantity, Calculated or Manual price, subtotal, remove), the Add
+ * select, and the totals (no subtotal and tax when the order is tax exempt).
+ */
+export function OrderLines({
+  order,
+  isNew,
+  stale,
+  reloadOrder,
+  showNonActive,
+  setShowNonActive,
+  openSpecialOrder,
+  priced,
+  products,
+  originalByKey,
+  updateLine,
+  removeLine,
+  addLine,
+  choicesLoaded,
+  addable,
+  totals,
+  isTaxExempt,
+}: {
+  order: AdminOrder | null;
+  isNew: boolean;
+  stale: boolean;
+  reloadOrder: () => void;
+  showNonActive: boolean;
+  setShowNonActive: (show: boolean) => void;
+  openSpecialOrder: () => void;
+  priced: readonly PricedLineDraft[];
+  products: ReadonlyMap<number, ProductChoice>;
+  originalByKey: ReadonlyMap<string, LineDraft>;
+  updateLine: (key: string, change: Partial<LineDraft>) => void;
+  removeLine: (key: string) => void;
+  addLine: (product: ProductChoice) => void;
+  choicesLoaded: boolean;
+  addable: readonly ProductChoice[];
+  totals: Totals;
+  isTaxExempt: boolean;
+}) {
+  return (
+    <section className="order-edit-lines">
+      {stale ? (
+        <div className="alert alert-warning row-gap" role="alert">
+          <span>
+            Someone else changed this order after you opened it. Reload it to see their changes (yours are
+            lost).
+          </span>
+          <button type="button" className="btn btn-sm btn-warning" onClick={reloadOrder}>
+            Reload Order
+          </button>
+        </div>
+      ) : null}
+      <div className="row-gap order-edit-line-tools">
+        <button type="button" className="btn btn-info" onClick={openSpecialOrder}>
+          Add Special Order Product...
+        </button>
+        {isNew ? (
+          <label className="form-check">
+            <input
+              type="checkbox"
+              checked={showNonActive}
+              onChange={(e) => setShowNonActive(e.target.checked)}
+            />{' '}
+            Show non-active Items
+          </label>
+        ) : null}
+      </div>
+      <div className="table-wrap">
+        <table className="table table-sm order-lines-table">
+          <caption className="sr-only">Products on the order</caption>
+          <thead>
+            <tr>
+              <th scope="col">Product</th>
+              <th scope="col" className="num">
+                Quantity
+              </th>
+              <th scope="col" className="num">
+                Unit Price
+              </th>
+              <th scope="col" className="num">
+                Subtotal
+              </th>
+              <th scope="col">
+                <span className="sr-only">Remove</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {priced.map(({ line, unit, subtotalCents }) => {
+              const product = products.get(line.productId);
+              const lineModified = isLineModified(originalByKey.get(line.key), line);
+              const name =
+                product?.displayNameAndSize ??
+                order?.products.find((p) => p.productId === line.productId)?.name ??
+                `Product ${line.productId}`;
+              const priceInvalid = line.isStatic && manualPriceCents(line.price) === null;
+              return (
+                <tr
+                  key={line.key}
+                  className={lineModified ? 'is-modified' : undefined}
+                  data-product-id={line.productId}
+                >
+                  <td>
+                    {name}
+                    {product && !product.isActive ? (
+                      <span className="label label-info order-line-status">
+                        {productStatusName(product.productStatus)}
+                      </span>
+                    ) : null}
+                  </td>
+                  <td className="num">
+                    <input
+                      className="form-control form-control-sm qty-input"
+                      inputMode="numeric"
+                      aria-label={`Quantity of ${name}`}
+                      value={line.quantity}
+                      onChange={(e) => updateLine(line.key, { quantity: digitsOnly(e.target.value) })}
+                    />
+                  </td>
+                  <td className="num">
+                    <div className="price-cell">
+                      <select
+                        className="form-select form-select-sm"
+                        aria-label={`Price mode of ${name}`}
+                        value={line.isStatic ? 'manual' : 'calculated'}
+                        onChange={(e) =>
+                          updateLine(line.key, withPriceMode(line, e.target.value === 'manual', product))
+                        }
+                      >
+                        <option value="calculated">Calculated</option>
+                        <option value="manual">Manual</option>
+                      </select>
+                      {line.isStatic ? (
+                        <input
+                          className={`form-control form-control-sm price-input${priceInvalid ? ' is-invalid' : ''}`}
+                          inputMode="decimal"
+                          aria-label={`Unit price of ${name}`}
+                          aria-invalid={priceInvalid}
+                          value={line.price}
+                          onChange={(e) => updateLine(line.key, { price: e.target.value })}
+                        />
+                      ) : (
+                        <span className="price-calculated">
+                          {unit === null ? <em className="text-danger">No price</em> : formatMoney(unit)}
+                        </span>
+                      )}
+                    </div>
+                  </td>
+                  <td className="num">{formatMoney(subtotalCents)}</td>
+                  <td>
+                    <button
+                      type="button"
+                      className="btn btn-sm btn-link btn-icon text-danger"
+                      aria-label={`Remove ${name}`}
+                      title="Remove from the order"
+                      onClick={() => removeLine(line.key)}
+                    >
+                      ×
+                    </button>
+                  </td>
+                </tr>
+              );
+            })}
+            <tr className="order-line-new">
+              <td colSpan={5}>
+                <select
+                  className="form-select"
+                  aria-label="Add a product"
+                  value=""
+                  disabled={!choicesLoaded}
+                  onChange={(e) => {
+                    const product = products.get(Number(e.target.value));
+                    if (product) addLine(product);
+                  }}
+                >
+                  <option value="">{choicesLoaded ? 'Add a product...' : 'Loading products...'}</option>
+                  {addable.map((p) => (
+                    <option key={p.productId} value={p.productId}>
+                      {productLabel(p)}
+                    </option>
+                  ))}
+                </select>
+              </td>
+            </tr>
+          </tbody>
+          <tfoot>
+            {isTaxExempt ? null : (
+              <>
+                <tr>
+                  <th scope="row" colSpan={3} className="text-right">
+                    Subtotal
+                  </th>
+                  <td className="num">{formatMoney(totals.subtotalCents)}</td>
+                  <td />
+                </tr>
+                <tr>
+                  <th scope="row" colSpan={3} className="text-right">
+                    Tax
+                  </th>
+                  <td className="num">{formatMoney(totals.taxCents)}</td>
+                  <td />
+                </tr>
+              </>
+            )}
+            <tr>
+              <th scope="row" colSpan={3} className="text-right">
+                Total{isTaxExempt ? ' (tax exempt)' : ''}
+              </th>
+              <td className="num" data-testid="order-total">
+                <strong>{formatMoney(totals.totalCents)}</strong>
+              </td>
+              <td />
+            </tr>
+          </tfoot>
+        </table>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,200 @@
+import {
+  type AdminOrderUpdateFormInput,
+  orderLineUnitPriceCents,
+  parseManualPrice,
+  productStatusName,
+  type SoldLine,
+  toCents,
+} from '@nursery/domain';
+import type { AdminOrder, ProductChoice } from '../shared/orders/types';
+
+// The order editor's form as plain data: its fields and lines, what they cost, what changed, and the
+// update they make. OrderEditor holds the state; these say what it means.
+
+export const FIELDS = [
+  { key: 'name', label: 'Name', type: 'text', autoComplete: 'name' },
+  { key: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
+  { key: 'phoneNumber', label: 'Phone Number', type: 'tel', autoComplete: 'tel' },
+  { key: 'workPhoneNumber', label: 'Work Phone Number', type: 'tel', autoComplete: 'tel' },
+  { key: 'comments', label: 'Comments', type: 'textarea', autoComplete: 'off' },
+] as const;
+
+export type FieldKey = (typeof FIELDS)[number]['key'];
+export type Fields = Record<FieldKey, string>;
+
+export interface LineDraft {
+  key: string;
+  productId: number;
+  /** Digits only, as typed; empty counts as 0. */
+  quantity: string;
+  isStatic: boolean;
+  /** The manual price as typed. */
+  price: string;
+  /** For a line already on the order: the unit price and quantity it was sold at. */
+  sold?: SoldLine;
+}
+
+/** The spec: a manual price with up to two decimals becomes a number; anything else stays as typed (and is refused on save). */
+export function manualPriceCents(text: string): number | null {
+  const parsed = parseManualPrice(text);
+  return 'cents' in parsed ? parsed.cents : null;
+}
+
+/** Quantity cells accept digits only; empty becomes 0. */
+export function digitsOnly(text: string): string {
+  return text
+    .replace(/\D/g, '')
+    .replace(/^0+(?=\d)/, '')
+    .slice(0, 6);
+}
+
+function tiersOf(product: ProductChoice | undefined) {
+  return (product?.prices ?? []).map((p) => ({
+    startQuantity: p.startQuantity,
+    endQuantity: p.endQuantity,
+    priceCents: p.priceCents,
+  }));
+}
+
+/** The unit price a line would get: typed for manual lines, from the tiers for calculated ones. */
+export function lineUnitCents(line: LineDraft, product: ProductChoice | undefined): number | null {
+  if (line.isStatic) return manualPriceCents(line.price);
+  const quantity = Number(line.quantity || '0');
+  if (quantity < 1) return product?.prices[0]?.priceCents ?? null;
+  // The server's rule: a line keeps the price it was sold at until its quantity changes.
+  return orderLineUnitPriceCents(tiersOf(product), quantity, line.sold);
+}
+
+export function fieldsOf(order: AdminOrder | null): Fields {
+  return {
+    name: order?.name ?? '',
+    email: order?.email ?? '',
+    phoneNumber: order?.phoneNumber ?? '',
+    workPhoneNumber: order?.workPhoneNumber ?? '',
+    comments: order?.comments ?? '',
+  };
+}
+
+let keySeq = 0;
+const newKey = () => `line-${++keySeq}`;
+
+export function linesOf(order: AdminOrder | null): LineDraft[] {
+  return (order?.products ?? []).map((p) => ({
+    key: `saved-${p.orderProductXrefId}`,
+    productId: p.productId,
+    quantity: String(p.quantity),
+    isStatic: p.isStatic,
+    price: p.isStatic ? p.unitPrice.toFixed(2) : '',
+    sold: { unitPriceCents: toCents(p.unitPrice), quantity: p.quantity, isStatic: p.isStatic },
+  }));
+}
+
+export function productLabel(p: ProductChoice): string {
+  const status = p.isActive ? '' : ` (${productStatusName(p.productStatus)})`;
+  return `${p.displayNameAndSize}${status}`;
+}
+
+/** Zod's messages as a person reads them: rule messages whole, generic ones with their field. */
+export function messagesOf(
+  issues: readonly { message: string; code: string; path: readonly PropertyKey[] }[],
+): string[] {
+  return [
+    ...new Set(
+      issues.map((i) => {
+        const field = i.path.filter((p) => typeof p === 'string' || typeof p === 'number').join('.');
+        return i.code === 'custom' || !field ? i.message : `${field}: ${i.message}`;
+      }),
+    ),
+  ];
+}
+
+/** Whether a line differs from the one saved with the order (a line not saved yet always does). */
+export function isLineModified(saved: LineDraft | undefined, line: LineDraft): boolean {
+  return (
+    !saved ||
+    saved.quantity !== line.quantity ||
+    saved.isStatic !== line.isStatic ||
+    (line.isStatic && saved.price !== line.price)
+  );
+}
+
+/** A new line of one: manual only for a special-order product (the spec's default), at its first price. */
+export function newLineFor(product: ProductChoice, price = ''): LineDraft {
+  return {
+    key: newKey(),
+    productId: product.productId,
+    quantity: '1',
+    isStatic: product.isSpecialOrder,
+    price: product.isSpecialOrder
+      ? price || (product.prices[0] ? product.prices[0].price.toFixed(2) : '')
+      : '',
+  };
+}
+
+/** The products the Add select offers: not on the order yet, by name; a new order lists what is on sale (and special orders) unless staff ask for the rest. */
+export function addableProducts(
+  choices: readonly ProductChoice[],
+  lines: readonly LineDraft[],
+  { isNew, showNonActive }: { isNew: boolean; showNonActive: boolean },
+): ProductChoice[] {
+  const onOrder = new Set(lines.map((l) => l.productId));
+  return choices
+    .filter((p) => !onOrder.has(p.productId))
+    .filter((p) => !isNew || showNonActive || p.isActiveOrSpecialOrder)
+    .sort((a, b) => a.displayNameAndSize.localeCompare(b.displayNameAndSize));
+}
+
+export interface PricedLineDraft {
+  line: LineDraft;
+  unit: number | null;
+  subtotalCents: number;
+}
+
+export function priceLines(
+  lines: readonly LineDraft[],
+  products: ReadonlyMap<number, ProductChoice>,
+): PricedLineDraft[] {
+  return lines.map((line) => {
+    const unit = lineUnitCents(line, products.get(line.productId));
+    const quantity = Number(line.quantity || '0');
+    return { line, unit, subtotalCents: unit === null ? 0 : unit * quantity };
+  });
+}
+
+/** Switching a line's price mode: to Manual, an empty price starts at what the tiers would charge. */
+export function withPriceMode(
+  line: LineDraft,
+  manual: boolean,
+  product: ProductChoice | undefined,
+): LineDraft {
+  const calculated = lineUnitCents({ ...line, isStatic: false }, product);
+  return {
+    ...line,
+    isStatic: manual,
+    price: manual && !line.price && calculated !== null ? (calculated / 100).toFixed(2) : line.price,
+  };
+}
+
+/** The order as the server's update takes it, from the form. */
+export function orderUpdateBody(
+  order: AdminOrder | null,
+  fields: Fields,
+  isTaxExempt: boolean,
+  lines: readonly LineDraft[],
+): AdminOrderUpdateFormInput {
+  return {
+    ...(order ? { orderId: order.orderId, version: order.version } : {}),
+    name: fields.name,
+    email: fields.email,
+    phoneNumber: fields.phoneNumber,
+    workPhoneNumber: fields.workPhoneNumber,
+    comments: fields.comments,
+    isTaxExempt,
+    products: lines.map((l) => ({
+      productId: l.productId,
+      quantity: Number(l.quantity || '0'),
+      isStatic: l.isStatic,
+      price: l.isStatic ? l.price.trim() : null,
+    })),
+  };
+}
