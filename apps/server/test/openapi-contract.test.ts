@@ -9,6 +9,7 @@ import addFormats from 'ajv-formats';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { staffToken, startTestServer, type TestServer } from '../src/testing.ts';
+import type { Answer } from './contract/answer.ts';
 
 const run = promisify(execFile);
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -94,7 +95,12 @@ describe('the served OpenAPI document', () => {
       },
     );
     // 3. It calls every operation of a live shop; each answer must be one the document describes.
-    const { callEveryOperation } = await import('./contract/client.ts');
+    // The client's types exist only once step 1 has written them, so the repository's type check (which
+    // excludes test/contract) must not follow this import: step 2 compiled it on its own terms.
+    const clientModule: string = './contract/client.ts';
+    const { callEveryOperation } = (await import(clientModule)) as {
+      callEveryOperation: (url: string, token: string) => Promise<Answer[]>;
+    };
     const answers = await callEveryOperation(server.url, await staffToken(server));
 
     const ajv = new Ajv2020({ strict: false, allErrors: true });

@@ -6,16 +6,10 @@
  * validates every answer against the document.
  */
 import createClient, { type Middleware } from 'openapi-fetch';
+import type { Answer } from './answer.ts';
 import type { components, paths } from './generated/api.ts';
 
-export interface Answer {
-  method: string;
-  /** The path as the document names it. */
-  path: string;
-  status: number;
-  contentType: string;
-  body: string;
-}
+export type { Answer };
 
 type Product = components['schemas']['Product'];
 type Order = components['schemas']['Order'];
