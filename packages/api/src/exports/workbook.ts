@@ -41,8 +41,12 @@ export function excelSerial(at: number, timeZone: string): number {
 
 /** A growing byte buffer written little-endian, as BIFF records are. */
 class ByteWriter {
-  private buffer = Buffer.allocUnsafe(64 * 1024);
+  private buffer: Buffer;
   length = 0;
+  /** `expected`: about how many bytes will be written, so a large sheet is not copied as the buffer grows. */
+  constructor(expected: number) {
+    this.buffer = Buffer.allocUnsafe(Math.max(64 * 1024, expected));
+  }
   private room(n: number): void {
     if (this.length + n <= this.buffer.length) return;
     const bigger = Buffer.allocUnsafe(Math.max(this.buffer.length * 2, this.length + n));
@@ -164,7 +168,12 @@ function writeCell(w: ByteWriter, row: number, col: number, cell: ExportCell, ti
 
 /** The workbook stream: globals (fonts, formats, XFs, the sheet list), then each sheet's cells. */
 function workbookStream(sheets: readonly ExportSheet[], timeZone: string): Buffer {
-  const w = new ByteWriter();
+  // About 18 bytes a cell (a NUMBER record is 18, a short LABEL a little more).
+  const cells = sheets.reduce(
+    (n, sheet) => n + (sheet.rows.length + 1) * Math.max(sheet.headers.length, 1),
+    0,
+  );
+  const w = new ByteWriter(cells * 18 + 4096);
   const bof = (kind: number) => {
     const at = w.record(0x0809);
     w.u16(0x0600); // BIFF8
