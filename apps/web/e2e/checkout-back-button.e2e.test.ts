@@ -85,7 +85,7 @@ async function toConfirmation(page: Page): Promise<void> {
   await dialog(page).getByRole('button', { name: 'Checkout' }).click();
   await onStep(page, 'Order Details');
   await fillDetails(page);
-  await dialog(page).getByRole('button', { name: 'Continue' }).click();
+  await dialog(page).getByRole('button', { name: 'Confirm Order' }).click();
   await onStep(page, 'Confirm Order');
 }
 
@@ -119,7 +119,7 @@ describe('phone Back and Forward in the checkout', () => {
     await dialog(page).getByRole('button', { name: 'Checkout' }).click();
     await onStep(page, 'Order Details');
     await fillDetails(page);
-    await dialog(page).getByRole('button', { name: 'Continue' }).click();
+    await dialog(page).getByRole('button', { name: 'Confirm Order' }).click();
     await onStep(page, 'Confirm Order');
     const products = page.url();
 
@@ -262,7 +262,7 @@ describe('a reload in the middle of the checkout (a phone pull-to-refresh)', () 
     // Personal data stays in this tab: nothing of the form reaches localStorage before an order.
     expect(await page.evaluate(() => JSON.stringify({ ...localStorage }))).not.toContain('Spruce');
 
-    await dialog(page).getByRole('button', { name: 'Continue' }).click();
+    await dialog(page).getByRole('button', { name: 'Confirm Order' }).click();
     await onStep(page, 'Confirm Order');
     await page.reload();
     await onStep(page, 'Confirm Order');

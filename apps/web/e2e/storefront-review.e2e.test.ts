@@ -86,7 +86,7 @@ describe('storefront review', () => {
     ] as const) {
       await modal.getByLabel(label, { exact: true }).fill(value);
     }
-    await modal.getByRole('button', { name: 'Continue' }).click();
+    await modal.getByRole('button', { name: 'Confirm Order' }).click();
     await modal.getByRole('heading', { name: 'Confirm Order' }).waitFor();
     expect(await modal.locator('tbody tr').count()).toBe(1);
     await modal.getByRole('button', { name: 'Submit Order' }).click();

@@ -304,7 +304,7 @@ describe('the storefront in a real browser', () => {
 
     await modal.getByRole('button', { name: 'Checkout' }).click();
     await modal.getByRole('heading', { name: 'Order Details' }).waitFor();
-    await modal.getByRole('button', { name: 'Continue' }).click();
+    await modal.getByRole('button', { name: 'Confirm Order' }).click();
     const validation = page.locator('[data-toast-kind="error"]');
     await validation.waitFor();
     const text = await validation.innerText();
@@ -326,18 +326,18 @@ describe('the storefront in a real browser', () => {
     await modal.getByLabel('Email', { exact: true }).fill('rowan@example.com');
     await modal.getByLabel('Confirm email').fill('rowan@example.org');
     await modal.getByLabel('Phone number').fill(phoneTyped);
-    await modal.getByRole('button', { name: 'Continue' }).click();
+    await modal.getByRole('button', { name: 'Confirm Order' }).click();
     await expect.poll(() => validation.innerText()).toContain(ORDER_MESSAGES.emailsDoNotMatch);
     await modal.getByLabel('Confirm email').fill('rowan@example.com');
     await modal.getByLabel('Comments').fill('Pick-up on Saturday, please.');
-    await modal.getByRole('button', { name: 'Continue' }).click();
+    await modal.getByRole('button', { name: 'Confirm Order' }).click();
     await modal.getByRole('heading', { name: 'Confirm Order' }).waitFor();
     await modal.getByText('committing to purchase').waitFor();
     await shot(page, 'checkout-confirm');
     // Go Back and forward again keeps the details.
     await modal.getByRole('button', { name: 'Go Back' }).click();
     expect(await modal.getByLabel('First name').inputValue()).toBe('Rowan');
-    await modal.getByRole('button', { name: 'Continue' }).click();
+    await modal.getByRole('button', { name: 'Confirm Order' }).click();
     // A double-click by habit places one order.
     const submits = countCalls(page, 'orders.submit');
     await instantDoubleClick(modal.getByRole('button', { name: 'Submit Order' }));
@@ -635,7 +635,7 @@ describe('the storefront in a real browser', () => {
     await modal.getByLabel('Confirm email').fill('pat@example.com');
     await modal.getByLabel('Phone number').fill('555-222-3333');
     await shot(page, 'checkout-details-phone');
-    await modal.getByRole('button', { name: 'Continue' }).click();
+    await modal.getByRole('button', { name: 'Confirm Order' }).click();
     await modal.getByRole('button', { name: 'Submit Order' }).click();
     await page.waitForURL(/\/Order\/\d+\/555-222-3333/);
     await page.getByRole('heading', { name: /Order #\d+/ }).waitFor();

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { EMAIL_SPECIAL_CHARACTERS, INVALID_EMAIL } from './email.ts';
 import { CHECKOUT_EMPTY_CART, ORDERING_CLOSED_CHECKOUT } from './messages.ts';
 import {
   checkoutGate,
   isValidCartQuantity,
   isValidOrderLineQuantity,
+  orderDetailsProblems,
   parseTypedCartQuantity,
   phoneDigits,
   QUANTITY_MAX,
@@ -55,6 +57,18 @@ describe('validateOrderDetails', () => {
     expect(validateOrderDetails({ ...good, confirmEmail: '  ADA@Example.com ' })).toEqual([]);
     expect(validateOrderDetails({ ...good, confirmEmail: 'ada@example.org' })).toEqual([
       'Your emails do not match.',
+    ]);
+  });
+  it('refuses an address the shop cannot mail, on the email field, where the checkout marks it', () => {
+    expect(validateOrderDetails({ ...good, email: 'ada@example', confirmEmail: 'ada@example' })).toEqual([
+      INVALID_EMAIL,
+    ]);
+    expect(
+      orderDetailsProblems({ ...good, email: 'ada@x.co?bcc=e@f.g', confirmEmail: 'ada@x.co?bcc=e@f.g' }),
+    ).toEqual([{ message: EMAIL_SPECIAL_CHARACTERS, field: 'email' }]);
+    // A missing address has only the spec's message.
+    expect(orderDetailsProblems({ ...good, email: ' ' })).toEqual([
+      { message: 'You must enter an email for your order.', field: 'email' },
     ]);
   });
   it('needs a line with a positive quantity', () => {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { emailProblem, INVALID_EMAIL } from './email.ts';
 import { LOOKUP_BLANK_ORDER_NUMBER, ORDER_MESSAGES } from './messages.ts';
-import { QUANTITY_MAX, validateOrderDetails } from './orderDetails.ts';
+import { orderDetailsProblems, QUANTITY_MAX } from './orderDetails.ts';
 import { queryFlag } from './queryText.ts';
 
 /**
@@ -77,17 +77,6 @@ export const orderLineInputSchema = z.object(
   { error: 'Each order line is an object like {"productId": 48, "quantity": 3}.' },
 );
 
-/** Lets a form put each spec message next to the field it is about. */
-const ORDER_MESSAGE_FIELD: Record<string, string> = {
-  [ORDER_MESSAGES.firstName]: 'firstName',
-  [ORDER_MESSAGES.lastName]: 'lastName',
-  [ORDER_MESSAGES.email]: 'email',
-  [ORDER_MESSAGES.confirmEmail]: 'confirmEmail',
-  [ORDER_MESSAGES.emailsDoNotMatch]: 'confirmEmail',
-  [ORDER_MESSAGES.phone]: 'phoneNumber',
-  [ORDER_MESSAGES.products]: 'orderProductXrefs',
-};
-
 export const orderDetailsSchema = z
   .object(
     {
@@ -127,12 +116,9 @@ export const orderDetailsSchema = z
     ],
   })
   .superRefine((value, ctx) => {
-    for (const message of validateOrderDetails(value)) {
-      const field = ORDER_MESSAGE_FIELD[message];
-      ctx.addIssue({ code: 'custom', message, path: field ? [field] : [], input: value });
+    for (const { message, field } of orderDetailsProblems(value)) {
+      ctx.addIssue({ code: 'custom', message, path: [field], input: value });
     }
-    const problem = value.email ? emailProblem(value.email) : null;
-    if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['email'], input: value.email });
   });
 
 export const orderLookupSchema = z.object({

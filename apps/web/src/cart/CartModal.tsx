@@ -1,5 +1,5 @@
 import { DEFAULT_TAX_RATE_BASIS_POINTS, isOrderableOnline } from '@nursery/domain';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { Modal } from '../components/Modal';
 import { useProducts, useSiteConfig, useStorefrontSettings } from '../lib/site';
 import { ConfirmStep, ConfirmStepFooter } from './ConfirmStep';
@@ -46,6 +46,23 @@ export function CartModal() {
     ordersAreClosed,
     orderable,
   });
+
+  // Each step gives the keyboard a place to start: the details their first field, the cart and the confirmation
+  // their heading. Without it the focus stayed on a button of the step before (Clear took the Checkout button's
+  // place, so a second Enter wiped the details) or fell out of the dialog.
+  const stepsRef = useRef<HTMLOListElement>(null);
+  const focusedStep = useRef(step);
+  useEffect(() => {
+    if (focusedStep.current === step) return;
+    focusedStep.current = step;
+    const dialog = stepsRef.current?.closest<HTMLElement>('[role="dialog"]');
+    if (!showingCart || !dialog) return;
+    const target =
+      step === 'details'
+        ? dialog.querySelector<HTMLElement>('#order-firstName')
+        : dialog.querySelector<HTMLElement>('.modal-title');
+    target?.focus();
+  }, [step, showingCart]);
 
   const title =
     step === 'details'
@@ -103,7 +120,7 @@ export function CartModal() {
       size="lg"
       testId="cart-modal"
     >
-      <ol className="checkout-steps" aria-label="Checkout steps">
+      <ol className="checkout-steps" aria-label="Checkout steps" ref={stepsRef}>
         {(['products', 'details', 'confirm'] as const).map((s, i) => (
           <li
             key={s}

@@ -82,7 +82,10 @@ export function DetailsStep({
   );
 }
 
-/** Back to the cart, Clear (the details and their marks) or Continue (submits the form above). */
+/**
+ * Back to the cart, Clear (the details and their marks) or Confirm Order (submits the form above, as Enter in any
+ * field does). Clear is never where the focus starts: a second Enter after Checkout used to wipe the details.
+ */
 export function DetailsStepFooter({ clearInvalidFields }: { clearInvalidFields: () => void }) {
   return (
     <>
@@ -103,8 +106,9 @@ export function DetailsStepFooter({ clearInvalidFields }: { clearInvalidFields: 
       >
         Clear
       </button>
+      {/* The spec names the button to the confirmation step "Confirm Order". */}
       <button type="submit" form="order-details-form" className="btn btn-primary">
-        Continue
+        Confirm Order
       </button>
     </>
   );

@@ -52,8 +52,18 @@ describe('the cart as it will be ordered', () => {
     expect(input).toMatchObject({ name: 'Ada Maple', workPhoneNumber: null, comments: null });
     expect(input.orderProductXrefs).toEqual([{ productId: 1, quantity: 3 }]);
     expect([...invalidOrderFields(input)].sort()).toEqual(['confirmEmail', 'phoneNumber']);
+    // Letter case does not make two addresses differ (docs/decisions.md).
     expect(
       invalidOrderFields({ ...input, confirmEmail: 'ADA@example.com', phoneNumber: '555 0101' }).size,
     ).toBe(0);
+    // An address the server would refuse is marked on the details step already.
+    expect([
+      ...invalidOrderFields({
+        ...input,
+        email: 'ada@example',
+        confirmEmail: 'ada@example',
+        phoneNumber: '555 0101',
+      }),
+    ]).toEqual(['email']);
   });
 });

@@ -1,4 +1,4 @@
-import { orderTotals, priceLine } from '@nursery/domain';
+import { orderDetailsProblems, orderTotals, priceLine } from '@nursery/domain';
 import type { StorefrontProduct } from '../storefront/types';
 import {
   type CartEntry,
@@ -70,15 +70,11 @@ export function orderInput(
 
 export type OrderInput = ReturnType<typeof orderInput>;
 
-/** The details form's fields to mark (aria-invalid) beside the validation messages. */
+/** The details form's fields to mark (aria-invalid) beside the validation messages: the domain's own check. */
 export function invalidOrderFields(input: OrderInput): Set<keyof OrderDetailsDraft> {
   const fields = new Set<keyof OrderDetailsDraft>();
-  if (!input.firstName) fields.add('firstName');
-  if (!input.lastName) fields.add('lastName');
-  if (!input.email) fields.add('email');
-  if (!input.confirmEmail || input.email.toLowerCase() !== input.confirmEmail.toLowerCase()) {
-    fields.add('confirmEmail');
+  for (const { field } of orderDetailsProblems(input)) {
+    if (field !== 'orderProductXrefs') fields.add(field);
   }
-  if (!input.phoneNumber) fields.add('phoneNumber');
   return fields;
 }

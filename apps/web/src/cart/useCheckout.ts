@@ -5,6 +5,7 @@ import { type FormEvent, useState } from 'react';
 import { publicMutation, publicPathKey, publicQueryKey } from '../lib/publicApi';
 import { useSingleFlight } from '../lib/singleFlight';
 import { clearToasts, dismissToast, notify, PERSISTENT, showApiFailure } from '../lib/toast';
+import { rememberPlacedOrder } from '../storefront/placedOrder';
 import {
   goToStep,
   type OrderableCheck,
@@ -69,7 +70,14 @@ export function useCheckout({
 
   const toConfirmation = (event?: FormEvent) => {
     event?.preventDefault();
-    if (validate()) updateCart((s) => goToStep(s, 'confirm'));
+    if (validate()) {
+      updateCart((s) => goToStep(s, 'confirm'));
+      return;
+    }
+    // The keyboard goes to the first field to put right (the form's fields are in the messages' order).
+    const current = getCartState();
+    const [first] = invalidOrderFields(orderInput(current.orderDetails, current.cart, orderable));
+    if (first) document.getElementById(`order-${first}`)?.focus();
   };
 
   const placeOrder = () => {
@@ -82,6 +90,8 @@ export function useCheckout({
       try {
         const answer = await submit.mutateAsync(input);
         rememberOrderDetails(getCartState());
+        // The order page then says it was received (this tab only).
+        rememberPlacedOrder(answer.orderId);
         updateCart(orderPlaced);
         clearToasts();
         queryClient.setQueryData(

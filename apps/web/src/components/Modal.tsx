@@ -174,7 +174,8 @@ export function Modal({
         tabIndex={-1}
       >
         <div className="modal-header">
-          <h2 className="modal-title" id={titleId}>
+          {/* Focusable by script only: a screen that changes what the dialog shows can start the keyboard here. */}
+          <h2 className="modal-title" id={titleId} tabIndex={-1}>
             {title}
           </h2>
           <button

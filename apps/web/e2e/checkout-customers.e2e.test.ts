@@ -1,0 +1,211 @@
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { EMAIL_SPECIAL_CHARACTERS, INVALID_EMAIL, ORDER_MESSAGES } from '@nursery/domain';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type E2eShop, launchBrowser, newPage, startShop } from './support/index.ts';
+
+// The checkout as customers met it (issue 13, customers): each case failed before its fix.
+
+let shop: E2eShop;
+let browser: Browser;
+let productId: number;
+
+const PHONE = { width: 390, height: 844 };
+const DESK = { width: 1366, height: 768 };
+
+function sql(statement: string): string {
+  return execFileSync('sqlite3', [path.join(shop.dataDir, 'shop.db'), statement], {
+    encoding: 'utf8',
+  }).trim();
+}
+
+const dialog = (page: Page) => page.getByRole('dialog');
+const focused = (page: Page) =>
+  page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null;
+    return { id: el?.id ?? '', tag: el?.tagName ?? '', text: el?.textContent?.trim() ?? '' };
+  });
+
+/** A shop page with one product in the cart and, when given, the last order's details remembered. */
+async function withCart(page: Page, lastOrder?: Record<string, string>): Promise<void> {
+  await page.goto(`${shop.origin}/FAQ`);
+  await page.evaluate(
+    ({ id, details }) => {
+      localStorage.setItem(
+        'user-cart',
+        JSON.stringify({ [id]: { productId: id, cartQuantity: 2, addedAt: 1 } }),
+      );
+      if (details) localStorage.setItem('order-details', JSON.stringify(details));
+    },
+    { id: productId, details: lastOrder ?? null },
+  );
+  await page.reload();
+  await page.getByRole('button', { name: /^Cart/ }).first().click();
+  await dialog(page).getByRole('heading', { name: 'Viewing Cart' }).waitFor();
+}
+
+async function fill(page: Page, fields: Record<string, string>): Promise<void> {
+  for (const [label, value] of Object.entries(fields)) {
+    await dialog(page).getByLabel(label, { exact: true }).fill(value);
+  }
+}
+
+const ADA = {
+  firstName: 'Ada',
+  lastName: 'Maple',
+  email: 'ada@example.com',
+  confirmEmail: 'ada@example.com',
+  phoneNumber: '555-201-3344',
+  workPhoneNumber: '',
+};
+
+beforeAll(async () => {
+  shop = await startShop();
+  browser = await launchBrowser();
+  sql("UPDATE settings SET is_true = 1 WHERE name = 'OnlineOrderingEnabled';");
+  productId = Number(
+    sql(
+      `SELECT p.product_id FROM products p WHERE p.product_status = 2 AND p.deleted_at IS NULL
+         AND EXISTS (SELECT 1 FROM product_prices t WHERE t.product_id = p.product_id AND t.start_quantity = 1)
+       ORDER BY p.product_id LIMIT 1;`,
+    ),
+  );
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await shop?.stop();
+});
+
+describe('checkout', () => {
+  it('goes through with the keyboard alone: each step starts on its first field or heading, never on Clear', async () => {
+    const { page, context } = await newPage(browser, { viewport: DESK });
+    await withCart(page, ADA);
+    await dialog(page).getByRole('button', { name: 'Checkout' }).focus();
+    await page.keyboard.press('Enter');
+    await dialog(page).getByRole('heading', { name: 'Order Details' }).waitFor();
+    // The details step starts on its first field, filled from the last order.
+    await expect.poll(() => focused(page)).toMatchObject({ id: 'order-firstName' });
+    expect(await dialog(page).getByLabel('First name').inputValue()).toBe('Ada');
+    // The spec's name for the button to the confirmation step.
+    expect(await dialog(page).getByRole('button', { name: 'Confirm Order' }).count()).toBe(1);
+    expect(await dialog(page).getByRole('button', { name: 'Continue' }).count()).toBe(0);
+    // A second Enter goes on to the confirmation with the details kept (it pressed Clear before).
+    await page.keyboard.press('Enter');
+    await dialog(page).getByRole('heading', { name: 'Confirm Order' }).waitFor();
+    await expect.poll(() => focused(page)).toMatchObject({ tag: 'H2', text: 'Confirm Order' });
+    await dialog(page).getByText('ada@example.com').first().waitFor();
+    // Go Back returns to the details, again on the first field.
+    await dialog(page).getByRole('button', { name: 'Go Back' }).click();
+    await dialog(page).getByRole('heading', { name: 'Order Details' }).waitFor();
+    await expect.poll(() => focused(page)).toMatchObject({ id: 'order-firstName' });
+    await context.close();
+  });
+
+  it('refuses on the details step an address the shop would refuse at Submit', async () => {
+    const { page, context } = await newPage(browser, { viewport: PHONE });
+    await withCart(page);
+    await dialog(page).getByRole('button', { name: 'Checkout' }).click();
+    await dialog(page).getByRole('heading', { name: 'Order Details' }).waitFor();
+    await fill(page, {
+      'First name': 'Ada',
+      'Last name': 'Maple',
+      Email: 'ada@example',
+      'Confirm email': 'ada@example',
+      'Phone number': '555-201-3344',
+    });
+    const toConfirm = dialog(page).getByRole('button', { name: 'Confirm Order' });
+    await toConfirm.click();
+    await expect.poll(() => page.locator('.toast-text').allTextContents()).toEqual([INVALID_EMAIL]);
+    expect(await dialog(page).getByLabel('Email', { exact: true }).getAttribute('aria-invalid')).toBe('true');
+    expect(await dialog(page).getByRole('heading', { name: 'Confirm Order' }).count()).toBe(0);
+
+    await fill(page, { Email: 'ada@example.com?bcc=x@y.z', 'Confirm email': 'ada@example.com?bcc=x@y.z' });
+    await toConfirm.click();
+    await expect
+      .poll(() => page.locator('.toast-text').allTextContents())
+      .toEqual([EMAIL_SPECIAL_CHARACTERS]);
+
+    await fill(page, { Email: 'ada@example.com', 'Confirm email': 'ada@exemple.com' });
+    await toConfirm.click();
+    await expect
+      .poll(() => page.locator('.toast-text').allTextContents())
+      .toEqual([ORDER_MESSAGES.emailsDoNotMatch]);
+    expect(await dialog(page).getByLabel('Confirm email').getAttribute('aria-invalid')).toBe('true');
+
+    // Letter case alone is no mismatch: a phone capitalises the first letter of one field and not the other.
+    await fill(page, { Email: 'Ada@example.com', 'Confirm email': 'ada@example.com' });
+    await toConfirm.click();
+    await dialog(page).getByRole('heading', { name: 'Confirm Order' }).waitFor();
+    await expect.poll(() => page.locator('.toast-text').count()).toBe(0);
+    await context.close();
+  });
+
+  it('shows the validation messages on a phone without covering the first field', async () => {
+    const { page, context } = await newPage(browser, { viewport: PHONE });
+    await withCart(page);
+    await dialog(page).getByRole('button', { name: 'Checkout' }).click();
+    await dialog(page).getByRole('heading', { name: 'Order Details' }).waitFor();
+    // As a thumb does it: everything but the first name typed, down to the button at the end of the form.
+    await fill(page, {
+      'Last name': 'Maple',
+      Email: 'ada@example.com',
+      'Confirm email': 'ada@example.com',
+      'Phone number': '555-201-3344',
+    });
+    await dialog(page)
+      .getByLabel(/^Comments/)
+      .fill('Saturday pick-up');
+    await dialog(page).getByRole('button', { name: 'Confirm Order' }).scrollIntoViewIfNeeded();
+    await dialog(page).getByRole('button', { name: 'Confirm Order' }).click();
+    const toast = page.locator('.toast-text').first();
+    await toast.waitFor();
+    await page.waitForTimeout(0);
+    // Every message in one notification, as the spec says.
+    expect(await toast.textContent()).toContain(ORDER_MESSAGES.firstName);
+    const first = dialog(page).getByLabel('First name');
+    await expect.poll(() => focused(page)).toMatchObject({ id: 'order-firstName' });
+    const notice = await page.locator('[role="alert"]:has(.toast-text)').first().boundingBox();
+    const field = await first.boundingBox();
+    expect(notice && field).toBeTruthy();
+    if (notice && field) {
+      const overlaps =
+        notice.x < field.x + field.width &&
+        field.x < notice.x + notice.width &&
+        notice.y < field.y + field.height &&
+        field.y < notice.y + notice.height;
+      expect(overlaps, `toast ${JSON.stringify(notice)} over field ${JSON.stringify(field)}`).toBe(false);
+      expect(field.y).toBeGreaterThanOrEqual(0);
+      expect(field.y + field.height).toBeLessThanOrEqual(PHONE.height);
+    }
+    await context.close();
+  });
+
+  it('says the order was received on its page once placed', async () => {
+    const { page, context } = await newPage(browser, { viewport: PHONE });
+    await withCart(page, ADA);
+    await dialog(page).getByRole('button', { name: 'Checkout' }).click();
+    await dialog(page).getByRole('button', { name: 'Confirm Order' }).click();
+    await dialog(page).getByRole('heading', { name: 'Confirm Order' }).waitFor();
+    await dialog(page).getByRole('button', { name: 'Submit Order' }).click();
+    await page.waitForURL(/\/Order\/\d+\//);
+    const received = page.getByRole('heading', { name: 'Thank you, your order has been received' });
+    await received.waitFor();
+    await expect.poll(() => focused(page)).toMatchObject({ tag: 'H2' });
+    expect((await focused(page)).text).toBe('Thank you, your order has been received');
+    // A placed order of this season tells what happens next.
+    await page.getByRole('heading', { name: 'What happens next' }).waitFor();
+    // A reload in the same tab still says so; another tab (a lookup from elsewhere) does not.
+    const url = page.url();
+    await page.reload();
+    await received.waitFor();
+    const other = await context.newPage();
+    await other.goto(url);
+    await other.getByRole('heading', { name: 'What happens next' }).waitFor();
+    expect(
+      await other.getByRole('heading', { name: 'Thank you, your order has been received' }).count(),
+    ).toBe(0);
+    await context.close();
+  });
+});
