@@ -1,9 +1,4 @@
-import {
-  adminOrderUpdateSchema,
-  DEFAULT_TAX_RATE_BASIS_POINTS,
-  orderTotals,
-  SUCCESSFULLY_UPDATED,
-} from '@nursery/domain';
+import { adminOrderUpdateSchema, DEFAULT_TAX_RATE_BASIS_POINTS, SUCCESSFULLY_UPDATED } from '@nursery/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useBlocker, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useId, useMemo, useRef, useState } from 'react';
@@ -27,6 +22,7 @@ import {
   newLineFor,
   orderUpdateBody,
   priceLines,
+  shownTotals,
 } from './orderDraft';
 import { SpecialOrderProductModal } from './SpecialOrderProductModal';
 
@@ -62,11 +58,10 @@ export function OrderEditor({ order }: { order: AdminOrder | null }) {
 
   const addable = addableProducts(choices.data ?? [], lines, { isNew, showNonActive });
   const priced = priceLines(lines, products);
-  const totals = orderTotals(priced, taxBp, isTaxExempt);
-
   const originalByKey = new Map(originalLines.map((l) => [l.key, l]));
   const linesModified =
     lines.length !== originalLines.length || lines.some((l) => isLineModified(originalByKey.get(l.key), l));
+  const totals = shownTotals(order, priced, taxBp, isTaxExempt, linesModified);
   const fieldsModified = FIELDS.some((f) => fields[f.key] !== original[f.key]);
   const modified = fieldsModified || linesModified || isTaxExempt !== (order?.isTaxExempt ?? false);
 

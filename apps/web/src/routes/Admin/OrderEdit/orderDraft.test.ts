@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ProductChoice } from '../shared/orders/types';
+import type { AdminOrder, ProductChoice } from '../shared/orders/types';
 import {
   addableProducts,
   digitsOnly,
@@ -8,7 +8,9 @@ import {
   lineUnitCents,
   newLineFor,
   orderUpdateBody,
+  type PricedLineDraft,
   priceLines,
+  shownTotals,
   withPriceMode,
 } from './orderDraft';
 
@@ -112,5 +114,23 @@ describe("the order editor's lines", () => {
       { productId: 1, quantity: 3, isStatic: false, price: null },
       { productId: 2, quantity: 0, isStatic: true, price: '3.5' },
     ]);
+  });
+});
+
+describe('shownTotals', () => {
+  // An order stored by the old per-line rule: $1 + $1 + $4, taxed 6 + 6 + 22 cents.
+  const stored = { isTaxExempt: false, subtotal: 6, tax: 0.34, total: 6.34 } as unknown as AdminOrder;
+  const priced = [100, 100, 400].map((subtotalCents) => ({ subtotalCents }) as PricedLineDraft);
+  it('shows an unchanged order with the tax it was placed with, as the save keeps it', () => {
+    expect(shownTotals(stored, priced, 550, false, false)).toEqual({
+      subtotalCents: 600,
+      taxCents: 34,
+      totalCents: 634,
+    });
+  });
+  it("taxes a changed order, a changed exemption and a new order by today's rule (5.5% of the subtotal)", () => {
+    expect(shownTotals(stored, priced, 550, false, true)).toMatchObject({ taxCents: 33, totalCents: 633 });
+    expect(shownTotals(stored, priced, 550, true, false)).toMatchObject({ taxCents: 0, totalCents: 600 });
+    expect(shownTotals(null, priced, 550, false, false)).toMatchObject({ taxCents: 33, totalCents: 633 });
   });
 });

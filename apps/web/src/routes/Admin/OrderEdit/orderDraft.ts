@@ -1,6 +1,7 @@
 import {
   type AdminOrderUpdateFormInput,
   orderLineUnitPriceCents,
+  orderTotals,
   parseManualPrice,
   productStatusName,
   type SoldLine,
@@ -159,6 +160,28 @@ export function priceLines(
     const quantity = Number(line.quantity || '0');
     return { line, unit, subtotalCents: unit === null ? 0 : unit * quantity };
   });
+}
+
+/**
+ * The totals the editor shows: an order whose lines and exemption are as stored shows the tax it was placed
+ * with, as the save keeps it (an order from before tax was taken of the subtotal may differ from today's rule
+ * by a cent or so); anything changed is taxed as the save will tax it.
+ */
+export function shownTotals(
+  order: AdminOrder | null,
+  priced: readonly PricedLineDraft[],
+  taxRateBasisPoints: number,
+  isTaxExempt: boolean,
+  linesModified: boolean,
+): { subtotalCents: number; taxCents: number; totalCents: number } {
+  if (order && !linesModified && isTaxExempt === order.isTaxExempt) {
+    return {
+      subtotalCents: toCents(order.subtotal),
+      taxCents: toCents(order.tax),
+      totalCents: toCents(order.total),
+    };
+  }
+  return orderTotals(priced, taxRateBasisPoints, isTaxExempt);
 }
 
 /** Switching a line's price mode: to Manual, an empty price starts at what the tiers would charge. */
