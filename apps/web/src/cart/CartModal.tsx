@@ -41,11 +41,12 @@ export function CartModal() {
   const { allLines, orderedLines, totals, quantity } = cartSummary(cart, byId, orderable, taxRate);
   const shownLines =
     featuredProductId !== null ? allLines.filter((l) => l.entry.productId === featuredProductId) : allLines;
-  const { checkout, toConfirmation, placeOrder, invalidFields, clearInvalidFields } = useCheckout({
-    quantity,
-    ordersAreClosed,
-    orderable,
-  });
+  const { checkout, toConfirmation, placeOrder, invalidFields, clearInvalidFields, detailsErrors } =
+    useCheckout({
+      quantity,
+      ordersAreClosed,
+      orderable,
+    });
 
   // Each step gives the keyboard a place to start: the details their first field, the cart and the confirmation
   // their heading. Without it the focus stayed on a button of the step before (Clear took the Checkout button's
@@ -96,7 +97,14 @@ export function CartModal() {
       />
     );
   } else if (step === 'details') {
-    body = <DetailsStep saving={saving} invalidFields={invalidFields} onSubmit={toConfirmation} />;
+    body = (
+      <DetailsStep
+        saving={saving}
+        invalidFields={invalidFields}
+        errors={detailsErrors}
+        onSubmit={toConfirmation}
+      />
+    );
     footer = <DetailsStepFooter clearInvalidFields={clearInvalidFields} />;
   } else {
     body = (

@@ -6,10 +6,13 @@ import { updateCart, useCartState } from './cartStore';
 export function DetailsStep({
   saving,
   invalidFields,
+  errors = [],
   onSubmit,
 }: {
   saving: boolean;
   invalidFields: ReadonlySet<string>;
+  /** The check's messages when the form shows them itself (on a phone), above its first field. */
+  errors?: readonly string[];
   onSubmit: (event?: FormEvent) => void;
 }) {
   const details = useCartState((s) => s.orderDetails);
@@ -30,6 +33,15 @@ export function DetailsStep({
       <p className="text-muted">
         No payment is taken online. We use these details to confirm your order and arrange pick-up.
       </p>
+      {errors.length > 0 ? (
+        <div className="alert alert-danger order-details-errors" role="alert">
+          {errors.map((message) => (
+            <p key={message} className="mb-0">
+              {message}
+            </p>
+          ))}
+        </div>
+      ) : null}
       <div className="form-row">
         <div className="form-group">
           <label className="form-label" htmlFor="order-firstName">

@@ -20,6 +20,8 @@ import { checkoutHistoryLeft } from './checkoutHistory';
 
 const VALIDATION_TOAST_ID = 'order-validation';
 const GATE_TOAST_ID = 'checkout-gate';
+/** The spec's mobile size class: below 480 px. */
+const PHONE_WIDTH = '(max-width: 479.98px)';
 
 /**
  * The checkout's steps forward: from the cart to the details (unless ordering is closed or the cart is
@@ -54,23 +56,32 @@ export function useCheckout({
     updateCart((s) => goToStep(s, 'details'));
   };
 
-  /** Every message at once in one notification; nothing advances while any remains. */
-  const validate = (): boolean => {
+  // The details step's messages when they are shown in the form itself (on a phone, see validate).
+  const [detailsErrors, setDetailsErrors] = useState<readonly string[]>([]);
+
+  /**
+   * Every message at once in one notification; nothing advances while any remains. On a phone (below the spec's
+   * 480 px) the details step shows that notification at the top of its form instead of as a toast: the toast,
+   * top right over a full-width dialog, covered the first name field it was asking for.
+   */
+  const validate = (onDetailsStep: boolean): boolean => {
     const current = getCartState();
     const input = orderInput(current.orderDetails, current.cart, orderable);
     const errors = validateOrderDetails(input);
     setInvalidFields(errors.length > 0 ? invalidOrderFields(input) : new Set());
-    if (errors.length > 0) {
+    const inForm = onDetailsStep && errors.length > 0 && window.matchMedia?.(PHONE_WIDTH).matches === true;
+    setDetailsErrors(inForm ? errors : []);
+    if (errors.length > 0 && !inForm) {
       notify.error(errors.join('\n'), { id: VALIDATION_TOAST_ID });
       return false;
     }
     dismissToast(VALIDATION_TOAST_ID);
-    return true;
+    return errors.length === 0;
   };
 
   const toConfirmation = (event?: FormEvent) => {
     event?.preventDefault();
-    if (validate()) {
+    if (validate(true)) {
       updateCart((s) => goToStep(s, 'confirm'));
       return;
     }
@@ -83,7 +94,7 @@ export function useCheckout({
   const placeOrder = () => {
     if (getCartState().saving) return;
     once(async () => {
-      if (!validate()) return;
+      if (!validate(false)) return;
       updateCart(startSaving);
       const current = getCartState();
       const input = orderInput(current.orderDetails, current.cart, orderable);
@@ -119,5 +130,5 @@ export function useCheckout({
 
   const clearInvalidFields = () => setInvalidFields(new Set());
 
-  return { checkout, toConfirmation, placeOrder, invalidFields, clearInvalidFields };
+  return { checkout, toConfirmation, placeOrder, invalidFields, clearInvalidFields, detailsErrors };
 }
