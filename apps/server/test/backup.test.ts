@@ -252,6 +252,8 @@ describe('restore', () => {
     expect(tables(target)).toEqual(before.tables);
     expect(mediaFiles(target)).toEqual(before.media);
     expect(backupsWritten(target)).toEqual(before.backups);
+    // The uploads were streamed into the data folder, and are gone with their staging folders.
+    expect(stagingLeft(target)).toEqual([]);
     // The shop still answers as before.
     expect((await rest(target.url, 'GET', '/api/v1/Settings/GetAllSettings')).status).toBe(200);
   });
@@ -528,4 +530,23 @@ describe('restore checks off the shop thread', () => {
       rmSync(dataDir, { recursive: true, force: true });
     }
   }, 60_000);
+});
+
+describe('restore input', () => {
+  it('reads only what the REST upload streamed to disk: a tRPC caller cannot name a file on the server', async () => {
+    const response = await fetch(`${target.url}/trpc/backup.restore`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${targetToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        file: {
+          fileName: 'x.zip',
+          contentType: 'application/zip',
+          path: path.join(target.dataDir, 'shop.db'),
+          size: 1,
+        },
+      }),
+    });
+    expect(response.status).toBe(400);
+    expect(JSON.stringify(await response.json())).toContain('a file is required');
+  });
 });

@@ -4,7 +4,6 @@ export { sizeText } from './backup/archive.ts';
 export {
   createBackup,
   removeBackupLeftovers,
-  restoreBackup,
   restoreBackupFile,
   writeBackupFile,
 } from './backup/service.ts';

@@ -28,3 +28,19 @@ export const uploadedFileSchema = z.object({
   data: z.instanceof(Uint8Array, { error: 'a file is required' }),
 });
 export type UploadedFile = z.infer<typeof uploadedFileSchema>;
+
+/**
+ * A file the REST adapter streamed to disk for a route whose upload is `toDisk`. A class, so only the adapter
+ * can make one: JSON from a tRPC client never passes `instanceof`, so no caller can name a path of its own.
+ */
+export class StoredUpload {
+  constructor(
+    readonly fileName: string,
+    readonly contentType: string,
+    readonly path: string,
+    readonly size: number,
+  ) {}
+}
+export const storedUploadSchema = z.custom<StoredUpload>((v) => v instanceof StoredUpload, {
+  error: 'a file is required',
+});

@@ -29,7 +29,16 @@ export interface RestRoute {
    * For 'multipart': the configured cap of its file, which the upload is read against as it streams in (413
    * once past it, the rest never read), and the words of that answer.
    */
-  upload?: { maxBytes: 'pdfMaxBytes' | 'restoreMaxBytes'; variable: string; what: string };
+  upload?: {
+    maxBytes: 'pdfMaxBytes' | 'restoreMaxBytes';
+    variable: string;
+    what: string;
+    /**
+     * Streamed into the data folder instead of memory, and handed to the procedure as a StoredUpload (a
+     * backup of any size never sits in memory); the file is removed when the call ends.
+     */
+    toDisk?: boolean;
+  };
   /**
    * The procedure answers a PagedList: `limit` and `after` page it (RFC 8288 Link header rel="next"), and
    * without `limit` the whole list is written out as it is read. The OpenAPI document says so.

@@ -1,4 +1,8 @@
+import { randomUUID } from 'node:crypto';
+import { createWriteStream, rmSync } from 'node:fs';
+import path from 'node:path';
 import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import {
   ANONYMOUS_READS,
   type ApiContext,
@@ -13,6 +17,7 @@ import {
   type Shop,
   type ShopConfig,
   ShopError,
+  StoredUpload,
   sizeText,
 } from '@nursery/api';
 import { TRPCError } from '@trpc/server';
@@ -57,7 +62,32 @@ async function readUpTo(file: AsyncIterable<Buffer>, cap: number): Promise<Buffe
   return Buffer.concat(chunks);
 }
 
-async function readInput(route: RestRoute, request: FastifyRequest, config: ShopConfig): Promise<unknown> {
+/** The same, written to `target` as it arrives: a backup of any size never sits in memory. */
+async function writeUpTo(file: AsyncIterable<Buffer>, cap: number, target: string): Promise<number> {
+  let size = 0;
+  await pipeline(
+    file,
+    async function* capped(source: AsyncIterable<Buffer>) {
+      for await (const chunk of source) {
+        size += chunk.length;
+        if (size > cap) throw new UploadTooLarge();
+        yield chunk;
+      }
+    },
+    createWriteStream(target),
+  );
+  return size;
+}
+
+/** Uploads of `toDisk` routes go here, in the data folder; swept at start if a call never ended. */
+const DISK_UPLOAD_PREFIX = '.restore-upload-';
+
+async function readInput(
+  route: RestRoute,
+  request: FastifyRequest,
+  config: ShopConfig,
+  written: string[],
+): Promise<unknown> {
   switch (route.input) {
     case 'none':
       return undefined;
@@ -86,7 +116,12 @@ async function readInput(route: RestRoute, request: FastifyRequest, config: Shop
       try {
         // One byte past the cap reaches the loop below, which refuses there and then.
         for await (const part of request.parts(cap ? { limits: { fileSize: cap + 1 } } : {})) {
-          if (part.type === 'file') {
+          if (part.type === 'file' && part.fieldname === 'file' && cap && route.upload?.toDisk) {
+            const target = path.join(config.dataDir, `${DISK_UPLOAD_PREFIX}${randomUUID()}`);
+            written.push(target);
+            const size = await writeUpTo(part.file, cap, target);
+            fields.file = new StoredUpload(part.filename, part.mimetype, target, size);
+          } else if (part.type === 'file') {
             const data = cap ? await readUpTo(part.file, cap) : await part.toBuffer();
             if (part.fieldname === 'file') {
               fields.file = {
@@ -263,12 +298,13 @@ export function registerRestRoutes(
     // What a visitor without a token or a query string gets: read straight from the shop, no caller built.
     const anonymousRead = route.method === 'GET' ? ANONYMOUS_READS.get(route.procedure) : undefined;
     const answer = async (request: FastifyRequest, reply: FastifyReply) => {
+      const written: string[] = [];
       try {
         const ctx = await createContext(request);
         // Staff-only paths refuse before reading the body: nobody uploads a file only to hear "Unauthorized".
         const refusal = refusalOf(ctx.caller, route.procedure, type);
         if (refusal) throw refusal;
-        const input = await readInput(route, request, shop.config);
+        const input = await readInput(route, request, shop.config, written);
         const data = await procedureOf(createCaller(ctx), route.procedure)(input);
         if (route.respond === 'file') {
           const file = data as FileAnswer;
@@ -293,6 +329,8 @@ export function registerRestRoutes(
         return sendEnvelope(request, reply, route, data);
       } catch (error) {
         return sendError(request, reply, route, error);
+      } finally {
+        for (const file of written) rmSync(file, { force: true });
       }
     };
     app.route({

@@ -18,7 +18,7 @@ export const backupRest: RestRoute[] = [
     procedure: 'backup.restore',
     refusals: ['conflict'],
     input: 'multipart',
-    upload: { maxBytes: 'restoreMaxBytes', variable: 'RESTORE_MAX_BYTES', what: 'backup' },
+    upload: { maxBytes: 'restoreMaxBytes', variable: 'RESTORE_MAX_BYTES', what: 'backup', toDisk: true },
     summary:
       'Restores a backup (multipart field file). The archive is checked whole first; the current state is saved to backups/ in the data folder. Answers the settings.',
     tag: 'Backup',

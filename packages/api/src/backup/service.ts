@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createWriteStream, existsSync, linkSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
-import { copyFile, mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { finished, pipeline } from 'node:stream/promises';
 import {
@@ -201,20 +201,13 @@ export interface RestoreResult {
   safetyBackup: string;
 }
 
-/** Restores from an archive received in memory (the admin screen's upload): it is staged as a file first. */
-export async function restoreBackup(shop: Shop, archive: Uint8Array): Promise<RestoreResult> {
-  checkArchiveSize(shop, archive.byteLength);
-  return restoreStaged(shop, async (stage) => {
-    const file = path.join(stage, 'upload.zip');
-    await writeFile(file, archive);
-    return file;
-  });
-}
-
-/** Restores from an archive on disk (pnpm restore FILE), read as a stream. */
+/**
+ * Restores from an archive on disk, read as a stream: `pnpm restore FILE`, or the admin screen's upload,
+ * which the REST adapter streams into the data folder first.
+ */
 export async function restoreBackupFile(shop: Shop, archive: string, size: number): Promise<RestoreResult> {
   checkArchiveSize(shop, size);
-  return restoreStaged(shop, async () => archive);
+  return restoreStaged(shop, archive);
 }
 
 function checkArchiveSize(shop: Shop, bytes: number): void {
@@ -235,10 +228,7 @@ function checkArchiveSize(shop: Shop, bytes: number): void {
  * swapped in one synchronous step inside one SQLite transaction, so no request sees half of each, and a
  * failure at any point leaves the shop exactly as it was. The staging folder always goes.
  */
-async function restoreStaged(
-  shop: Shop,
-  archiveIn: (stage: string) => Promise<string>,
-): Promise<RestoreResult> {
+async function restoreStaged(shop: Shop, archive: string): Promise<RestoreResult> {
   const { config } = shop;
   if (restoring.has(shop)) {
     throw new ShopError({
@@ -250,7 +240,6 @@ async function restoreStaged(
   const stage = path.join(config.dataDir, `${RESTORE_STAGE_PREFIX}${randomUUID()}`);
   try {
     mkdirSync(stage, { recursive: true });
-    const archive = await archiveIn(stage);
     const unpacked = path.join(stage, 'unpacked');
     let manifest: BackupManifest;
     try {
