@@ -1,0 +1,73 @@
+/**
+ * Backup and restore at a large shop: `pnpm --filter @nursery/server bench:backup [--orders=100000]`.
+ * Builds a demo shop, loads it to the given number of orders with SQL (copies of the demo orders and their
+ * lines, as the scale check loads history), then times `writeBackupFile` and `restoreBackupFile` and prints
+ * the archive size and the process's peak RSS (from the kernel, getrusage). Prints figures, asserts nothing.
+ */
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createShop, loadConfig, restoreBackupFile, writeBackupFile } from '@nursery/api';
+import { DATABASE_FILE_NAME, openDatabase, seedDatabase } from '@nursery/db';
+
+const wanted = Number(process.argv.find((a) => a.startsWith('--orders='))?.split('=')[1] ?? 100_000);
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'nursery-bench-backup-'));
+const quiet = { info() {}, warn() {}, error() {} };
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+const peakRss = () => process.resourceUsage().maxRSS * 1024;
+
+try {
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
+  const database = openDatabase(path.join(dataDir, DATABASE_FILE_NAME));
+  const shop = createShop({ config, database, log: quiet });
+  seedDatabase(database, {
+    demo: true,
+    now: shop.now(),
+    timeZone: config.shop.timeZone,
+    seasonStartMonth: config.seasonStartMonth,
+    taxRateBasisPoints: config.taxRateBasisPoints,
+  });
+  const { sqlite } = database;
+  const count = () => sqlite.prepare('select count(*) from orders').pluck().get() as number;
+  const columns = (table: string, skip: string) =>
+    (sqlite.prepare(`pragma table_info(${table})`).all() as { name: string }[])
+      .map((c) => c.name)
+      .filter((c) => c !== skip);
+  const orderColumns = columns('orders', 'order_id').join(', ');
+  const lineColumns = columns('order_lines', 'order_product_xref_id').filter((c) => c !== 'order_id');
+  const started = Date.now();
+  while (count() < wanted) {
+    const base = sqlite.prepare('select max(order_id) from orders').pluck().get() as number;
+    const batch = Math.min(count(), wanted - count());
+    sqlite.transaction(() => {
+      sqlite.exec(
+        `insert into orders (order_id, ${orderColumns}) select order_id + ${base}, ${orderColumns} from orders order by order_id limit ${batch}`,
+      );
+      sqlite.exec(
+        `insert into order_lines (order_id, ${lineColumns.join(', ')}) select order_id + ${base}, ${lineColumns.join(', ')} from order_lines where order_id in (select order_id from orders order by order_id limit ${batch})`,
+      );
+    })();
+  }
+  sqlite.pragma('wal_checkpoint(TRUNCATE)');
+  const dbSize = statSync(path.join(dataDir, DATABASE_FILE_NAME)).size;
+  console.log(
+    `shop: ${count()} orders, shop.db ${mb(dbSize)} (loaded in ${((Date.now() - started) / 1000).toFixed(1)} s)`,
+  );
+  console.log(`peak RSS before the backup: ${mb(peakRss())}`);
+
+  const t0 = performance.now();
+  const { file } = await writeBackupFile(shop, path.join(dataDir, 'bench.zip'));
+  const backupMs = performance.now() - t0;
+  console.log(
+    `backup: ${(backupMs / 1000).toFixed(2)} s, archive ${mb(statSync(file).size)}, peak RSS ${mb(peakRss())}`,
+  );
+
+  const t1 = performance.now();
+  await restoreBackupFile(shop, file, statSync(file).size);
+  const restoreMs = performance.now() - t1;
+  console.log(`restore: ${(restoreMs / 1000).toFixed(2)} s, peak RSS ${mb(peakRss())}`);
+  shop.outbox.close();
+  database.close();
+} finally {
+  rmSync(dataDir, { recursive: true, force: true });
+}
