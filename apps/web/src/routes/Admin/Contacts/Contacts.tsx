@@ -2,7 +2,7 @@ import type { RouterOutputs } from '@nursery/api/types';
 import { mailtoHref, SUCCESSFULLY_UPDATED } from '@nursery/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ColumnDef, FilterFn } from '@tanstack/react-table';
-import { type RefObject, useMemo, useRef, useState } from 'react';
+import { type RefObject, useEffect, useMemo, useRef, useState } from 'react';
 import { DataTable } from '../../../components/DataTable';
 import { notify, showApiFailure } from '../../../lib/toast';
 import { trpc } from '../../../trpc';
@@ -80,7 +80,11 @@ export function AdminContacts() {
   const contacts = useQuery(contactsQuery(trpc));
   const list = useListSearch();
   const text = list.text;
-  const hideSpam = list.search.spam !== true;
+  // The box answers a click at once; the address follows a step later (the router matches it first), and an
+  // address change it did not make (Back, a link) sets it again.
+  const hideSpamInAddress = list.search.spam !== true;
+  const [hideSpam, setHideSpam] = useState(hideSpamInAddress);
+  useEffect(() => setHideSpam(hideSpamInAddress), [hideSpamInAddress]);
   const key = trpc.contacts.all.queryKey();
 
   const setSpam = useMutation(
@@ -133,7 +137,10 @@ export function AdminContacts() {
           <input
             type="checkbox"
             checked={hideSpam}
-            onChange={(e) => list.update({ spam: e.target.checked ? undefined : true, page: undefined })}
+            onChange={(e) => {
+              setHideSpam(e.target.checked);
+              list.update({ spam: e.target.checked ? undefined : true, page: undefined });
+            }}
           />{' '}
           Hide spam
           {spamCount > 0 ? ` (${spamCount})` : ''}
