@@ -13,16 +13,26 @@ export const MANIFEST_NAME = 'manifest.json';
 export const DATABASE_ENTRY = 'shop.db';
 export const MEDIA_PREFIX = 'media/';
 
-/** The app's version as its package says; written into backups so a restore can tell what made them. */
+/**
+ * The app's version as its package says; written into backups so a restore can tell what made them. From the
+ * source that is packages/api's package.json; in the release the bundled tools sit beside the release's own.
+ */
 export const APP_VERSION: string = (() => {
-  try {
-    const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
-      version?: unknown;
-    };
-    return typeof pkg.version === 'string' ? pkg.version : 'unknown';
-  } catch {
-    return 'unknown';
+  for (const [relative, name] of [
+    ['../../package.json', '@nursery/api'],
+    ['./package.json', 'nursery-shop-release'],
+  ] as const) {
+    try {
+      const pkg = JSON.parse(readFileSync(new URL(relative, import.meta.url), 'utf8')) as {
+        name?: unknown;
+        version?: unknown;
+      };
+      if (pkg.name === name && typeof pkg.version === 'string') return pkg.version;
+    } catch {
+      // Not this layout; try the next.
+    }
   }
+  return 'unknown';
 })();
 
 // Forward slashes, no empty, "." or ".." segments, nothing absolute: a name that cannot leave its folder.

@@ -95,7 +95,7 @@ export interface CreatedBackup {
 function mediaWarnings(shop: Shop): string[] {
   if (existsSync(shop.config.mediaDir)) return [];
   return [
-    `The media folder (${shop.config.mediaDir}) was missing, so this backup holds no photos or flyer. If the shop had any, find the folder (is the disk mounted, is MEDIA_DIR right?) and take the backup again.`,
+    `The media folder (${shop.config.mediaDir}) was missing, so this backup holds no photos or flyer. If the shop had any, find the folder (is the disk mounted, is DATA_DIR right?) and take the backup again.`,
   ];
 }
 
