@@ -11,6 +11,7 @@ import {
   type ApiContext,
   appRouter,
   createShop,
+  PUBLIC_PROCEDURES,
   removeBackupLeftovers,
   restRoutes,
   type Shop,
@@ -335,6 +336,12 @@ async function createServerHoldingLock(
     trpcOptions: {
       router: appRouter,
       createContext: ({ req }) => createContext(req),
+      // A staff answer (an order, a customer's phone number) must not be kept by the browser's cache or a proxy,
+      // nor may a refusal of one; the storefront's public reads keep whatever caching they had.
+      responseMeta({ paths }) {
+        const staffOnly = (paths ?? []).some((procedurePath) => !PUBLIC_PROCEDURES.has(procedurePath));
+        return staffOnly || paths === undefined ? { headers: { 'cache-control': 'no-store' } } : {};
+      },
       onError({ error, path: procedurePath, req }) {
         if (error.code === 'INTERNAL_SERVER_ERROR')
           req.log.error({ err: error, procedure: procedurePath }, 'tRPC call failed');

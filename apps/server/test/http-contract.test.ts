@@ -6,7 +6,7 @@ import { loadConfig } from '@nursery/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer } from '../src/createServer.ts';
 import { securityHeaders } from '../src/security.ts';
-import { rest, startTestServer, type TestServer } from '../src/testing.ts';
+import { rest, staffToken, startTestServer, type TestServer } from '../src/testing.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -157,6 +157,27 @@ describe('HTTP answers a caller can act on', () => {
       message: 'The request is not valid HTTP: check the request line and headers.',
       data: null,
     });
+  });
+
+  it('keeps staff tRPC answers and their refusals out of every cache, and leaves public reads as they were', async () => {
+    const token = await staffToken(server);
+    const staffAnswer = await fetch(`${server.url}/trpc/orders.allDeleted`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(staffAnswer.status).toBe(200);
+    expect(staffAnswer.headers.get('cache-control')).toBe('no-store');
+    const refused = await fetch(`${server.url}/trpc/orders.allDeleted`);
+    expect(refused.status).toBe(401);
+    expect(refused.headers.get('cache-control')).toBe('no-store');
+    // A batch that mixes a public read with a staff one is a staff answer.
+    const mixed = await fetch(`${server.url}/trpc/settings.all,orders.allDeleted?batch=1&input=%7B%7D`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(mixed.status).toBe(200);
+    expect(mixed.headers.get('cache-control')).toBe('no-store');
+    const publicRead = await fetch(`${server.url}/trpc/site.config`);
+    expect(publicRead.status).toBe(200);
+    expect(publicRead.headers.get('cache-control')).not.toBe('no-store');
   });
 
   it('still answers 404 for a path that does not exist', async () => {
