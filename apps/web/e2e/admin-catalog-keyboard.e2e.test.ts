@@ -26,7 +26,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => photoHost.listen(0, '127.0.0.1', resolve));
   photoUrl = `http://127.0.0.1:${(photoHost.address() as AddressInfo).port}/65535/77_abc_b.jpg`;
   const server = await startTestServer(
-    { PHOTO_HOSTS: '127.0.0.1' },
+    { PHOTO_HOSTS: new URL(photoUrl).host },
     { webRoot: process.env.E2E_WEB_ROOT ?? WEB_ROOT },
   );
   shop = Object.assign(server, { origin: server.config.publicUrl });

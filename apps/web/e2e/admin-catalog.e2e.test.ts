@@ -100,7 +100,7 @@ beforeAll(async () => {
 
   ensureWebBuild();
   const server = await startTestServer(
-    { DEMO_DATA: 'false', PHOTO_HOSTS: '127.0.0.1' },
+    { DEMO_DATA: 'false', PHOTO_HOSTS: new URL(photoUrl).host },
     { webRoot: process.env.E2E_WEB_ROOT ?? WEB_ROOT },
   );
   shop = Object.assign(server, { origin: server.config.publicUrl });

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ShopError } from '../errors.ts';
-import { downloadImage, isAllowedHost } from './download.ts';
+import { downloadImage, isAllowedAddress, isAllowedHost } from './download.ts';
 
 describe('isAllowedHost', () => {
   const hosts = ['live.staticflickr.com', '.staticflickr.com'];
@@ -16,6 +16,19 @@ describe('isAllowedHost', () => {
     expect(isAllowedHost('evilstaticflickr.com', hosts)).toBe(false);
     expect(isAllowedHost('localhost', hosts)).toBe(false);
     expect(isAllowedHost('169.254.169.254', hosts)).toBe(false);
+  });
+});
+
+describe('isAllowedAddress', () => {
+  it("allows the scheme's own port unless an entry names another", () => {
+    const hosts = ['live.staticflickr.com', '.staticflickr.com', '127.0.0.1:8080'];
+    expect(isAllowedAddress(new URL('https://live.staticflickr.com/1/2.jpg'), hosts)).toBe(true);
+    expect(isAllowedAddress(new URL('https://live.staticflickr.com:443/1/2.jpg'), hosts)).toBe(true);
+    expect(isAllowedAddress(new URL('https://live.staticflickr.com:8443/1/2.jpg'), hosts)).toBe(false);
+    expect(isAllowedAddress(new URL('http://farm3.staticflickr.com:22/x'), hosts)).toBe(false);
+    expect(isAllowedAddress(new URL('http://127.0.0.1:8080/x.jpg'), hosts)).toBe(true);
+    expect(isAllowedAddress(new URL('http://127.0.0.1/x.jpg'), hosts)).toBe(false);
+    expect(isAllowedAddress(new URL('http://127.0.0.1:8081/x.jpg'), hosts)).toBe(false);
   });
 });
 
@@ -47,7 +60,13 @@ describe('downloadImage', () => {
     server.close();
   });
 
-  const options = { allowedHosts: ['127.0.0.1'], maxBytes: 1000, timeoutMs: 400 };
+  const options = {
+    get allowedHosts() {
+      return [new URL(base).host];
+    },
+    maxBytes: 1000,
+    timeoutMs: 400,
+  };
   const failure = async (url: string) => {
     try {
       await downloadImage(url, options);
@@ -60,6 +79,12 @@ describe('downloadImage', () => {
 
   it('answers the bytes', async () => {
     expect([...(await downloadImage(`${base}/ok`, options))]).toEqual([1, 2, 3]);
+  });
+
+  it('refuses another port of an allowed host before connecting, naming the port', async () => {
+    const refused = await failure('http://127.0.0.1:1/65535/77_abc_b.jpg');
+    expect(refused.code).toBe('bad_request');
+    expect(refused.message).toContain('names port 1');
   });
   it('gives up on a host that stalls', async () => {
     expect(await failure(`${base}/slow`)).toEqual({

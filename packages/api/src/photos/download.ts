@@ -16,6 +16,24 @@ export function isAllowedHost(hostname: string, allowed: readonly string[]): boo
   );
 }
 
+/** An allow-list entry may name a port ("127.0.0.1:8080"); without one it allows the scheme's own port only. */
+function entryPort(entry: string): { host: string; port: string } {
+  const match = /^(.*):(\d+)$/.exec(entry);
+  return match ? { host: match[1] as string, port: match[2] as string } : { host: entry, port: '' };
+}
+
+/**
+ * The host must be on the list, and on the port its entry names: an image host answers on 443 (or 80), and any
+ * other port of an allowed name (a test server, an admin console behind it) is not the photo service.
+ */
+export function isAllowedAddress(url: URL, allowed: readonly string[]): boolean {
+  const samePort = allowed
+    .map(entryPort)
+    .filter((entry) => entry.port === url.port)
+    .map((entry) => entry.host);
+  return isAllowedHost(url.hostname, samePort);
+}
+
 function refuse(message: string): ShopError {
   return new ShopError({ kind: 'bad_request', message });
 }
@@ -31,7 +49,18 @@ function checkUrl(raw: string, allowed: readonly string[]): URL {
     throw refuse('The image address must start with https:// or http://.');
   }
   if (url.username || url.password) throw refuse('The image address must not carry a user name or password.');
-  if (!isAllowedHost(url.hostname, allowed)) {
+  if (
+    url.port !== '' &&
+    isAllowedHost(
+      url.hostname,
+      allowed.map((entry) => entryPort(entry).host),
+    )
+  ) {
+    if (!isAllowedAddress(url, allowed))
+      throw refuse(
+        `Images can only be taken from the photo service's image hosts on their usual port; ${url.host} names port ${url.port}. Paste the embed code the photo service gives you.`,
+      );
+  } else if (!isAllowedAddress(url, allowed)) {
     throw refuse(
       `Images can only be taken from the photo service's image hosts (${allowed.join(', ')}); ${url.hostname} is not one of them. Paste the embed code the photo service gives you.`,
     );
