@@ -25,7 +25,8 @@ let server: TestServer;
 let token: string;
 
 beforeAll(async () => {
-  server = await startTestServer();
+  // Signed in from Vite's dev server too, as under `pnpm dev` (the tests of its origins below).
+  server = await startTestServer({ DEV_APP_ORIGINS: 'http://localhost:5173,http://127.0.0.1:5173' });
   token = await staffToken(server, { email: 'ada@example.com', name: 'Ada Gardener' });
 });
 afterAll(async () => server?.stop());
@@ -556,6 +557,42 @@ describe('the sign-in page', () => {
     expect(formAction).toContain('http://127.0.0.1:5173');
     expect(policy).toContain("default-src 'none'");
     expect(policy).not.toContain('script-src');
+  });
+
+  it('registers no dev-server origin unless DEV_APP_ORIGINS names it, even on localhost', async () => {
+    const plain = await startTestServer();
+    try {
+      expect(new URL(plain.config.publicUrl).hostname).toMatch(/^(localhost|127\.0\.0\.1)$/);
+      // The token endpoint turns away a call from that origin (the provider answers preflights for anyone and
+      // checks the origin on the call itself).
+      const fromDevServer = await fetch(`${plain.config.oidc.issuer}/token`, {
+        method: 'POST',
+        headers: { origin: 'http://localhost:5173', 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({
+          grant_type: 'authorization_code',
+          code: 'x',
+          client_id: plain.config.oidc.clientId,
+        }),
+      });
+      expect(fromDevServer.status).toBe(400);
+      expect(await fromDevServer.text()).toContain('not allowed');
+      const url = new URL(`${plain.config.oidc.issuer}/auth`);
+      url.search = new URLSearchParams({
+        client_id: plain.config.oidc.clientId,
+        response_type: 'code',
+        scope: 'openid',
+        redirect_uri: 'http://localhost:5173/Admin',
+        code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+        code_challenge_method: 'S256',
+        state: 'abc',
+      }).toString();
+      const answer = await fetch(url, { redirect: 'manual' });
+      // The provider refuses the unregistered redirect address instead of sending a code to it.
+      expect(answer.headers.get('location') ?? '').not.toContain('localhost:5173');
+      expect(answer.status).toBe(400);
+    } finally {
+      await plain.stop();
+    }
   });
 
   it("lets the sign-out page's form return to the admin app on any of its addresses", async () => {

@@ -119,6 +119,17 @@ export const envSchema = z.object({
     .optional()
     .transform((v) => (v ?? '').split(/[\s,]+/).filter(Boolean)),
   STAFF_EMAILS: list(''),
+  // Where else the admin app may run and sign in from: only Vite's dev server, set by `pnpm dev`. Never by
+  // default, even on localhost: a registered origin may receive sign-in codes and call the token endpoint.
+  DEV_APP_ORIGINS: list('').pipe(
+    z.array(
+      z
+        .string()
+        .regex(/^https?:\/\/[^/?#\s]+$/, {
+          error: 'must be origins such as http://localhost:5173, comma-separated',
+        }),
+    ),
+  ),
   STAFF_ROLE_CLAIM: optionalText,
 
   PHOTO_HOSTS: list('live.staticflickr.com,.staticflickr.com'),
@@ -183,6 +194,7 @@ function toShopConfig(env: z.infer<typeof envSchema>) {
       clientId: env.OIDC_CLIENT_ID,
       audience: env.OIDC_AUDIENCE ?? `${publicUrl}/api`,
       extraScopes: env.OIDC_EXTRA_SCOPES,
+      devAppOrigins: env.DEV_APP_ORIGINS,
       staffEmails: env.STAFF_EMAILS.map((e) => e.toLowerCase()),
       staffRoleClaim: env.STAFF_ROLE_CLAIM,
     },

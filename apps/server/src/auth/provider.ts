@@ -89,12 +89,9 @@ export async function mountEmbeddedProvider(
   const { publicUrl, oidc } = config;
   const shopName = config.shop.name;
   const homeUrl = `${publicUrl}/`;
-  // Where the admin app may run: the shop's own address, plus Vite's dev server when the shop itself runs on
-  // this machine (`pnpm dev` serves the app on :5173 and proxies the API to the shop).
-  const appOrigins = [new URL(publicUrl).origin];
-  if (['localhost', '127.0.0.1', '[::1]'].includes(new URL(publicUrl).hostname)) {
-    appOrigins.push('http://localhost:5173', 'http://127.0.0.1:5173');
-  }
+  // Where the admin app may run: the shop's own address, plus Vite's dev server only when `pnpm dev` says so
+  // (DEV_APP_ORIGINS): it serves the app on :5173 and proxies the API to the shop.
+  const appOrigins = [new URL(publicUrl).origin, ...oidc.devAppOrigins];
 
   // The provider's own pages: no script at all. Chromium applies form-action to the redirects that follow a
   // form, and signing in or out ends in a redirect to the admin app, so every origin the client may return to
