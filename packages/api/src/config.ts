@@ -123,11 +123,9 @@ export const envSchema = z.object({
   // default, even on localhost: a registered origin may receive sign-in codes and call the token endpoint.
   DEV_APP_ORIGINS: list('').pipe(
     z.array(
-      z
-        .string()
-        .regex(/^https?:\/\/[^/?#\s]+$/, {
-          error: 'must be origins such as http://localhost:5173, comma-separated',
-        }),
+      z.string().regex(/^https?:\/\/[^/?#\s]+$/, {
+        error: 'must be origins such as http://localhost:5173, comma-separated',
+      }),
     ),
   ),
   STAFF_ROLE_CLAIM: optionalText,
