@@ -338,9 +338,14 @@ async function createServerHoldingLock(
       createContext: ({ req }) => createContext(req),
       // A staff answer (an order, a customer's phone number) must not be kept by the browser's cache or a proxy,
       // nor may a refusal of one; the storefront's public reads keep whatever caching they had.
-      responseMeta({ paths }) {
+      // A public procedure answered to a signed-in caller is private too (settings.all then holds the staff's
+      // own addresses).
+      responseMeta({ paths, ctx }) {
         const staffOnly = (paths ?? []).some((procedurePath) => !PUBLIC_PROCEDURES.has(procedurePath));
-        return staffOnly || paths === undefined ? { headers: { 'cache-control': 'no-store' } } : {};
+        const signedIn = ctx !== undefined && ctx.caller.kind !== 'anonymous';
+        return staffOnly || signedIn || paths === undefined
+          ? { headers: { 'cache-control': 'no-store' } }
+          : {};
       },
       onError({ error, path: procedurePath, req }) {
         if (error.code === 'INTERNAL_SERVER_ERROR')

@@ -155,6 +155,20 @@ describe('tRPC batches', () => {
   });
 });
 
+describe('caching of tRPC answers', () => {
+  it("says no-store on a public procedure's answer to a signed-in caller, which holds what visitors never see", async () => {
+    const staff = await fetch(`${server.url}/trpc/settings.all`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(staff.status).toBe(200);
+    expect(staff.headers.get('cache-control')).toBe('no-store');
+    // A visitor's answer is left as it was.
+    const visitor = await fetch(`${server.url}/trpc/settings.all`);
+    expect(visitor.status).toBe(200);
+    expect(visitor.headers.get('cache-control')).not.toBe('no-store');
+  });
+});
+
 describe('order lookups', () => {
   it('answers 429 past the limit a minute from one client, over REST and tRPC alike, and leaves other clients alone', async () => {
     const ORDER_LOOKUPS_PER_MINUTE = server.shop.limiters.orderLookup.points;
