@@ -56,7 +56,7 @@ export const PEOPLE_ONLY_PROCEDURES: ReadonlySet<string> = new Set<ProcedurePath
 export const READ_SCOPE_ONLY_READS =
   'This integration client has the read scope: it may only read (GET). Create a client with the write scope to change things.';
 export const PEOPLE_ONLY =
-  'Integration clients are managed by staff (Settings → Integrations or pnpm integrations), not by an integration client.';
+  'Integration clients are managed by staff (pnpm integrations, or the Integrations calls with a staff token), not by an integration client.';
 
 /**
  * The one rule of who may call what: null when the caller may call the procedure, else the refusal.

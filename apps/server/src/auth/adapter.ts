@@ -56,7 +56,7 @@ export class IntegrationClientAdapter implements Adapter {
       token_endpoint_auth_method: 'client_secret_basic',
     };
   }
-  // Clients are made and revoked by staff (pnpm integrations, Settings → Integrations), never by the provider.
+  // Clients are made and revoked by staff (pnpm integrations, the Integrations REST calls), never by the provider.
   async upsert(): Promise<void> {}
   async findByUserCode(): Promise<undefined> {
     return undefined;

@@ -28,7 +28,7 @@ const STATUS_MEANINGS = Object.values(ProductStatus)
   .join(', ');
 const TYPE_MEANINGS = PRODUCT_TYPES.map((t) => `${t.productTypeId} = ${t.productType}`).join(', ');
 const MONEY =
-  /^(price|unitPrice|subtotal|tax|total|revenue|productRevenue|lineTotal|lineSubtotal|lineTax|amount)$/i;
+  /^(price|unitPrice|subtotal|tax|total|totalPrice|revenue|productRevenue|lineTotal|lineSubtotal|lineTax|amount)$/i;
 
 function describeField(name: string, schema: JsonSchema, where: 'input' | 'output' | 'query'): void {
   const types = [
@@ -395,7 +395,7 @@ export function buildOpenApi(routes: readonly RestRoute[], info: OpenApiInfo): J
     (paths[route.path] as Record<string, JsonSchema>)[route.method.toLowerCase()] = operation;
   }
   const tokenHelp = info.tokenUrl
-    ? ` Programs get one without a browser: staff create an integration client (pnpm -s integrations add, or Settings → Integrations), and the program asks ${info.tokenUrl} with grant_type=client_credentials and HTTP Basic client_id:client_secret (see docs/integrations.md).`
+    ? ` Programs get one without a browser: staff create an integration client (pnpm -s integrations add, or AddIntegrationClient with a staff token), and the program asks ${info.tokenUrl} with grant_type=client_credentials and HTTP Basic client_id:client_secret (see docs/integrations.md).`
     : " This shop signs staff in at an external OpenID provider: programs use a machine-to-machine client there whose tokens carry this API's audience and the staff role.";
   return {
     openapi: '3.1.0',
