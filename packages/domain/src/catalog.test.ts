@@ -16,7 +16,7 @@ describe('product types', () => {
     expect(PRODUCT_TYPES.map((t) => t.productTypeId)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13]);
     expect(productTypeName(9)).toBe('Bigger Trees/Liners');
     expect(productTypeName(10)).toBe('Balled and Burlap/Potted');
-    expect(productTypeName(11)).toBe('Special Offers');
+    expect(productTypeName(11)).toBe('special offers group');
     expect(productTypeName(99)).toBe('');
     expect(DEFAULT_PRODUCT_TYPE_ID).toBe(9);
   });

@@ -14,7 +14,8 @@ export const PRODUCT_TYPES: readonly ProductTypeEntry[] = [
   { productTypeId: 8, productType: 'Seeds' },
   { productTypeId: 9, productType: 'Bigger Trees/Liners' },
   { productTypeId: 10, productType: 'Balled and Burlap/Potted' },
-  { productTypeId: 11, productType: 'Special Offers' },
+  // Both spec documents name type 11 this way, in lower case, unlike the others; quoted as written.
+  { productTypeId: 11, productType: 'special offers group' },
   { productTypeId: 12, productType: 'New Product' },
   { productTypeId: 13, productType: 'Yard' },
 ];
