@@ -6,6 +6,7 @@ import {
   PRODUCT_TYPES,
   phoneDigits,
   priceLine,
+  readZones,
   seasonOf,
   validateTiers,
 } from '@nursery/domain';
@@ -127,6 +128,12 @@ describe('seedDatabase with demo data', () => {
       expect(p.deletedAt !== null).toBe(p.productStatus === 4);
     }
     expect(new Set(allProducts.map((p) => p.name)).size).toBe(allProducts.length);
+  });
+
+  it('writes every zones text in a form the zone rule reads (some products give none)', () => {
+    for (const p of allProducts)
+      expect(readZones(p.zones).kind, `${p.name}: ${p.zones}`).not.toBe('unreadable');
+    expect(allProducts.some((p) => readZones(p.zones).kind === 'none')).toBe(true);
   });
 
   it('gives every product 1 to 3 valid tiers, contiguous from 1 and open at the end', () => {
