@@ -37,6 +37,7 @@ import Fastify, {
 import pino from 'pino';
 import { registerAuth } from './auth/index.ts';
 import { registerCachedProcedures } from './cachedProcedures.ts';
+import { createHashedAssets } from './hashedAssets.ts';
 import { createIndexPage } from './indexPage.ts';
 import { noteIntegrationCall, OneLinePerRequest } from './requestLog.ts';
 import { errorEnvelope, JSON_BODY_LIMIT, registerRestRoutes, restPathMiss } from './rest/handler.ts';
@@ -400,18 +401,21 @@ async function createServerHoldingLock(
       prefix: '/',
       wildcard: false,
       index: false,
+      // The hashed scripts and styles are answered from memory below.
+      globIgnore: ['assets/**'],
       // release/public carries .br and .gz twins made at build time: no compression work per request.
       preCompressed: true,
       // setHeaders below decides the cache lifetime; the plugin's own header would replace it with max-age=0.
       cacheControl: false,
       setHeaders(res, filePath) {
-        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
-          res.setHeader('cache-control', 'public, max-age=31536000, immutable');
-        } else {
-          res.setHeader('cache-control', 'no-cache');
-        }
+        res.setHeader('cache-control', 'no-cache');
       },
     });
+    const hashedAssets = createHashedAssets(path.join(webRoot, 'assets'));
+    // Already compressed at build time: no compression hook.
+    app.get<{ Params: { '*': string } }>('/assets/*', { compress: false }, (request, reply) =>
+      hashedAssets.send(request, reply),
+    );
   }
 
   const indexPage = webRoot ? createIndexPage(webRoot, createContext) : null;

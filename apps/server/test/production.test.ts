@@ -231,6 +231,32 @@ describe.skipIf(!hasRelease)('the release folder running as a real process', () 
       expect(b).toBe(c);
     }
 
+    // Held in memory, answered like a file: a revalidation gets 304, HEAD the headers, the security
+    // headers ride along, and nothing outside the folder is reachable by its name.
+    const first = await fetch(`${shop.url}${script}`, { headers: { 'accept-encoding': 'br' } });
+    const etag = first.headers.get('etag');
+    expect(etag).toMatch(/^W\/"/);
+    expect(first.headers.get('vary')).toBe('accept-encoding');
+    expect(first.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    expect(first.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(first.headers.get('content-security-policy')).toContain("default-src 'self'");
+    const again = await fetch(`${shop.url}${script}`, { headers: { 'if-none-match': etag ?? '' } });
+    expect(again.status).toBe(304);
+    const head = await fetch(`${shop.url}${style}`, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-type')).toBe('text/css; charset=utf-8');
+    expect(Number(head.headers.get('content-length'))).toBeGreaterThan(0);
+    // Sent as written (fetch would fold the dots away before sending).
+    for (const escape of [
+      '/assets/..%2findex.html',
+      '/assets/%2e%2e/index.html',
+      '/assets/../package.json',
+    ]) {
+      const res = await rawGet(`${shop.url}${escape}`);
+      expect(res.status, escape).toBe(404);
+      expect(res.body, escape).not.toContain('<!doctype');
+    }
+
     // A chunk that no longer exists (a page cached before a deploy) fails as a 404, never as index.html.
     const gone = await fetch(`${shop.url}/assets/index-gone1234.js`);
     expect(gone.status).toBe(404);
@@ -372,3 +398,21 @@ describe('content security policy', () => {
     expect(csp['upgrade-insecure-requests']).toBeUndefined();
   });
 });
+
+/** A GET whose path goes out exactly as written. */
+function rawGet(url: string): Promise<{ status: number; body: string }> {
+  const { host, port } = new URL(url);
+  const target = url.slice(url.indexOf('/', url.indexOf('//') + 2));
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: host.split(':')[0], port, path: target }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => {
+        body += chunk;
+      });
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
