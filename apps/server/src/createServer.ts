@@ -407,7 +407,7 @@ async function createServerHoldingLock(
       preCompressed: true,
       // setHeaders below decides the cache lifetime; the plugin's own header would replace it with max-age=0.
       cacheControl: false,
-      setHeaders(res, filePath) {
+      setHeaders(res) {
         res.setHeader('cache-control', 'no-cache');
       },
     });

@@ -247,14 +247,14 @@ describe.skipIf(!hasRelease)('the release folder running as a real process', () 
     expect(head.headers.get('content-type')).toBe('text/css; charset=utf-8');
     expect(Number(head.headers.get('content-length'))).toBeGreaterThan(0);
     // Sent as written (fetch would fold the dots away before sending).
-    for (const escape of [
+    for (const outside of [
       '/assets/..%2findex.html',
       '/assets/%2e%2e/index.html',
       '/assets/../package.json',
     ]) {
-      const res = await rawGet(`${shop.url}${escape}`);
-      expect(res.status, escape).toBe(404);
-      expect(res.body, escape).not.toContain('<!doctype');
+      const res = await rawGet(`${shop.url}${outside}`);
+      expect(res.status, outside).toBe(404);
+      expect(res.body, outside).not.toContain('<!doctype');
     }
 
     // A chunk that no longer exists (a page cached before a deploy) fails as a 404, never as index.html.
