@@ -12,7 +12,7 @@ vi.mock('react-hot-toast', () => {
   return { default: toast };
 });
 
-const { failureFacts, loadToasts, PERSISTENT, showApiFailure } = await import('./toast');
+const { failureFacts, loadToasts, notify, PERSISTENT, showApiFailure } = await import('./toast');
 const { publicMutation } = await import('./publicApi');
 // The library loads with the first notification; once loaded, every call reaches it at once.
 await loadToasts();
@@ -127,5 +127,40 @@ describe('the error catalogue', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     showApiFailure({ status: 502, message: 'Bad Gateway', validationError: false, localMessage: true });
     expect(lastText()).toBe('Bad Gateway');
+  });
+});
+
+describe('duplicates (the spec: duplicates prevented)', () => {
+  /** Renders a shown toast as the library does, on screen or leaving it. */
+  const render = (index: number, visible: boolean) =>
+    (calls[index]?.message as (t: { id: string; visible: boolean }) => unknown)({ id: 'x', visible });
+
+  it('shows the same message once: a second call refreshes the toast on screen under the same id', () => {
+    notify.success('Successfully updated');
+    render(0, true);
+    notify.success('Successfully updated');
+    expect(calls).toHaveLength(2);
+    expect(calls[1]?.options.id).toBe(calls[0]?.options.id);
+  });
+
+  it('keeps different texts and kinds apart', () => {
+    notify.warning('Stock A');
+    notify.warning('Stock B');
+    notify.error('Stock A');
+    expect(new Set(calls.map((c) => c.options.id)).size).toBe(3);
+  });
+
+  it('shows the message anew once the first has gone (closed or timed out)', () => {
+    notify.info('Flags updated.');
+    render(0, true);
+    render(0, false);
+    notify.info('Flags updated.');
+    expect(calls[1]?.options.id).not.toBe(calls[0]?.options.id);
+  });
+
+  it('leaves a toast with its own id to replace itself, apart from the same text without one', () => {
+    notify.warning('Check the form.', { id: 'form' });
+    notify.warning('Check the form.');
+    expect(calls.map((c) => c.options.id)).toEqual(['form', expect.stringMatching(/^toast-/)]);
   });
 });

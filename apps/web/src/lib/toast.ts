@@ -48,11 +48,28 @@ function withToast(run: (toast: HotToast, view: ToastView) => void): void {
 
 let toastCount = 0;
 
+/**
+ * The notifications on screen by kind and text. The spec prevents duplicates: the same message again (a
+ * double click, a repeated failure) refreshes the one shown instead of stacking a copy under it. An entry
+ * goes when its notification leaves (closed or timed out), so the message can come back later.
+ */
+const onScreen = new Map<string, string>();
+
 function show(kind: Kind, text: string, options: ToastOptions = {}): string {
-  toastCount += 1;
-  const id = options.id ?? `toast-${toastCount}`;
-  withToast((toast, view) => view.present(toast, kind, text, options, id));
-  return id;
+  const key = `${kind}\n${text}`;
+  let id = options.id ?? onScreen.get(key);
+  if (id === undefined) {
+    toastCount += 1;
+    id = `toast-${toastCount}`;
+  }
+  const shownId = id;
+  // A toast with its own id replaces whatever it shows by that id; it is no duplicate of its text elsewhere.
+  if (options.id === undefined) onScreen.set(key, shownId);
+  const onHidden = () => {
+    if (onScreen.get(key) === shownId) onScreen.delete(key);
+  };
+  withToast((toast, view) => view.present(toast, kind, text, options, shownId, onHidden));
+  return shownId;
 }
 
 export const notify = {

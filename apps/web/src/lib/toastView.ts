@@ -13,7 +13,17 @@ const KIND_STYLE: Record<Kind, { color: string; background: string; border: stri
   error: { color: '#5e1a15', background: '#fbeceb', border: '#a8322a', icon: '✖' },
 };
 
-function body(toast: HotToast, t: Toast, text: string, kind: Kind, options: ToastOptions): ReactElement {
+function body(
+  toast: HotToast,
+  t: Toast,
+  text: string,
+  kind: Kind,
+  options: ToastOptions,
+  onHidden: () => void,
+): ReactElement {
+  // The library renders a notification again as it leaves (closed or timed out): from then on the same text
+  // is a new notification, not a duplicate of this one.
+  if (!t.visible) onHidden();
   const message = options.onClick
     ? createElement(
         'button',
@@ -55,9 +65,16 @@ function body(toast: HotToast, t: Toast, text: string, kind: Kind, options: Toas
 }
 
 /** Shows one notification through the loaded library. */
-export function present(toast: HotToast, kind: Kind, text: string, options: ToastOptions, id: string): void {
+export function present(
+  toast: HotToast,
+  kind: Kind,
+  text: string,
+  options: ToastOptions,
+  id: string,
+  onHidden: () => void = () => {},
+): void {
   const style = KIND_STYLE[kind];
-  toast((t) => body(toast, t, text, kind, options), {
+  toast((t) => body(toast, t, text, kind, options, onHidden), {
     duration: options.duration ?? (kind === 'error' ? PERSISTENT : TOAST_DURATION_MS),
     id,
     // Errors and warnings interrupt; confirmations wait their turn.
