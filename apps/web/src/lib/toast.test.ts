@@ -132,8 +132,11 @@ describe('the error catalogue', () => {
 
 describe('duplicates (the spec: duplicates prevented)', () => {
   /** Renders a shown toast as the library does, on screen or leaving it. */
-  const render = (index: number, visible: boolean) =>
-    (calls[index]?.message as (t: { id: string; visible: boolean }) => unknown)({ id: 'x', visible });
+  const render = (index: number, visible: boolean) => {
+    const message = calls[index]?.message as ((t: { id: string; visible: boolean }) => unknown) | undefined;
+    if (!message) throw new Error(`no toast number ${index + 1} was shown`);
+    return message({ id: 'x', visible });
+  };
 
   it('shows the same message once: a second call refreshes the toast on screen under the same id', () => {
     notify.success('Successfully updated');
