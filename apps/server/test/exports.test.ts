@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
-import { staffToken, startTestServer, type TestServer } from '../src/testing.ts';
+import { rest, staffToken, startTestServer, type TestServer } from '../src/testing.ts';
 
 // A fixed day in the 2024-25 season, in the shop's zone (America/Chicago by default).
 const NOW = new Date('2025-03-15T15:00:00Z');
@@ -240,6 +240,77 @@ describe('exports', () => {
     const after = sheetRows((await download('/Exports/GetCurrentSeasonOrdersWithProducts')).bytes).rows;
     expect(after.slice(1, -1).map((r) => r[0])).not.toContain(gone.order_id);
     expect(after.length).toBe(1 + lines().length + 1);
+  });
+
+  it('CurrentSeasonOrdersWithProducts: the tax of an order is 5.5% of its subtotal, shared over its lines', async () => {
+    // $1.00 + $1.00 + $4.00: 5.5% of $6.00 is $0.33 (rounding each line and summing gave $0.34). The lines
+    // take the rounded-down shares plus the cent left over, to the line with the largest remainder (the
+    // earlier one on a tie): $0.06, $0.05, $0.22.
+    const untracked = sql<{ product_id: number }>(
+      `select product_id from products where product_status = 2 and deleted_at is null
+       and product_id not in (select product_id from stock_changes where season = ?) order by product_id limit 3`,
+      SEASON,
+    ).map((p) => p.product_id);
+    expect(untracked).toHaveLength(3);
+    const placed = await rest<{ orderId: number; subtotal: number; tax: number; total: number }>(
+      server.url,
+      'PUT',
+      '/api/v1/Orders/Update',
+      {
+        token,
+        body: {
+          name: 'Tax Counter',
+          email: 'tax@example.com',
+          phoneNumber: '(555) 010-6633',
+          products: untracked.map((productId, i) => ({
+            productId,
+            quantity: 1,
+            price: i === 2 ? 4 : 1,
+            isStatic: true,
+          })),
+        },
+      },
+    );
+    expect(placed.status).toBe(200);
+    expect(placed.body.data).toMatchObject({ subtotal: 6, tax: 0.33, total: 6.33 });
+
+    const { rows } = sheetRows((await download('/Exports/GetCurrentSeasonOrdersWithProducts')).bytes);
+    const header = rows[0] as string[];
+    const column = (name: string) => header.indexOf(name);
+    const lines = rows.filter((r) => r[0] === placed.body.data.orderId);
+    expect(lines.map((r) => r[column('Subtotal')])).toEqual([1, 1, 4]);
+    expect(lines.map((r) => r[column('Tax')])).toEqual([0.06, 0.05, 0.22]);
+    expect(lines.map((r) => r[column('Line Total')])).toEqual([1.06, 1.05, 4.22]);
+    const cents = (column: number) =>
+      lines.reduce((sum, r) => sum + Math.round((r[column] as number) * 100), 0);
+    expect(cents(column('Tax'))).toBe(33);
+    expect(cents(column('Line Total'))).toBe(633);
+
+    // Every order of the season adds up the same way: its lines' tax is its stored tax, which is the rate of
+    // its subtotal (the demo orders are made by the same rule, and none predates it).
+    const byOrder = new Map<number, { subtotal: number; tax: number; exempt: boolean }>();
+    for (const r of rows.slice(1, -1)) {
+      const order = byOrder.get(r[0] as number) ?? {
+        subtotal: 0,
+        tax: 0,
+        exempt: r[column('Tax Exempt')] === true,
+      };
+      order.subtotal += Math.round((r[column('Subtotal')] as number) * 100);
+      order.tax += Math.round((r[column('Tax')] as number) * 100);
+      byOrder.set(r[0] as number, order);
+    }
+    expect(byOrder.size).toBeGreaterThan(10);
+    const stored = new Map(
+      sql<{ order_id: number; tax_cents: number }>(
+        'select order_id, tax_cents from orders where season_purchased = ? and deleted_at is null',
+        SEASON,
+      ).map((o) => [o.order_id, o.tax_cents]),
+    );
+    for (const [orderId, order] of byOrder) {
+      const expected = order.exempt ? 0 : Math.floor((order.subtotal * 550 + 5000) / 10000);
+      expect([orderId, order.tax]).toEqual([orderId, expected]);
+      expect([orderId, order.tax]).toEqual([orderId, stored.get(orderId)]);
+    }
   });
 
   // The test command installs LibreOffice (scripts/ensure-libreoffice.sh): in CI a missing one fails here

@@ -38,6 +38,7 @@ interface Line {
   unitPrice: number;
   price: number;
   tax: number;
+  total: number;
   isStatic: boolean;
 }
 interface AdminOrder {
@@ -686,6 +687,58 @@ describe('a season of hundreds of orders', () => {
 });
 
 describe('tax', () => {
+  it("answers per-line tax that adds up to the order's tax on every REST read (GetOrderById, GetOrderDetailsById, GetAllOrders)", async () => {
+    // Four $1.00 lines: 5.5% of $4.00 is $0.22; each line's exact share is 5.5 cents, so two lines take 6 and
+    // two take 5 (the earlier lines on the tie). Rounding each line and summing would say $0.24.
+    const placed = await save({
+      ...customer,
+      name: 'Four Singles',
+      // A product of its own: the season's counted stock of the others may be sold by the tests before.
+      products: [
+        addProduct('Pin Cherry', 2, [{ startQuantity: 1, endQuantity: null, priceCents: 100 }]),
+        shrub,
+        special,
+        retired,
+      ].map((productId) => ({
+        productId,
+        quantity: 1,
+        price: 1,
+        isStatic: true,
+      })),
+    });
+    expect(placed.status, placed.body.message).toBe(200);
+    const { orderId } = placed.body.data;
+    const cents = (dollars: number) => Math.round(dollars * 100);
+    const lineTaxCents = (order: { products: Line[] }) => order.products.map((p) => cents(p.tax));
+
+    const staffView = (await details(orderId)).body.data;
+    const customerView = (await lookup(orderId, customer.phoneNumber)).body.data;
+    for (const order of [staffView, customerView]) {
+      expect(order).toMatchObject({ tax: 0.22, total: 4.22 });
+      expect(lineTaxCents(order)).toEqual([6, 6, 5, 5]);
+      expect(lineTaxCents(order).reduce((a, b) => a + b, 0)).toBe(cents(order.tax));
+      expect(order.products.map((p) => p.total)).toEqual([1.06, 1.06, 1.05, 1.05]);
+    }
+    const all = await rest<ListItem[]>(server.url, 'GET', '/api/v1/Orders/GetAllOrders', { token });
+    const inSeason = await season(2025);
+    for (const list of [all.body.data, inSeason.body.data]) {
+      expect(list.find((o) => o.orderId === orderId)).toMatchObject({
+        totalPrice: 4.22,
+        displayTotalPrice: '$4.22',
+      });
+    }
+
+    // And so does every order the shop holds, whatever its lines.
+    for (const row of all.body.data) {
+      const order = (await details(row.orderId)).body.data;
+      expect([row.orderId, lineTaxCents(order).reduce((a, b) => a + b, 0)]).toEqual([
+        row.orderId,
+        cents(order.tax),
+      ]);
+      expect([row.orderId, cents(row.totalPrice)]).toEqual([row.orderId, cents(order.total)]);
+    }
+  });
+
   it('taxes the order subtotal and shares it over the lines; an old order keeps its stored tax until a line changes', async () => {
     // $1.00 + $1.00 + $4.00: 5.5% of $6.00 is $0.33 (rounding each line and summing gave $0.34).
     const lines = [
