@@ -330,11 +330,15 @@ describe('the order edit page', () => {
   it('adds a special-order product by keyboard: the modal takes focus, Escape closes it and focus comes back', async () => {
     const { page } = await staffPage({ width: 1280, height: 900 }, '/Admin/Orders/Edit');
     await page.getByRole('heading', { name: 'Creating new Order' }).waitFor();
-    const add = page.getByLabel('Add a product');
+    const add = page.getByRole('combobox', { name: 'Add a product' });
     await expect.poll(() => add.isEnabled()).toBe(true);
-    const shown = await add.locator('option').count();
+    const offered = page.getByRole('listbox', { name: 'Products' }).getByRole('option');
+    await add.click();
+    const shown = await offered.count();
     await page.getByLabel('Show non-active Items').check();
-    await expect.poll(() => add.locator('option').count()).toBeGreaterThan(shown);
+    await add.click();
+    await expect.poll(() => offered.count()).toBeGreaterThan(shown);
+    await page.keyboard.press('Escape');
 
     const open = page.getByRole('button', { name: 'Add Special Order Product...' });
     await open.focus();

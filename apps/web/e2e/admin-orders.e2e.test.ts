@@ -123,7 +123,7 @@ describe('orders of a past season', () => {
     await openOrdersList(order.season_purchased, order.name);
     await orderTableRow(order.order_id).getByLabel(`Edit order ${order.order_id}`).click();
     await page.getByRole('heading', { name: `Modifying Order ${order.order_id}` }).waitFor();
-    await expect.poll(() => page.getByLabel('Add a product').isEnabled()).toBe(true);
+    await expect.poll(() => page.getByRole('combobox', { name: 'Add a product' }).isEnabled()).toBe(true);
 
     const quantity = page.getByLabel(/^Quantity of /).first();
     // Digits only: the letters are dropped as they are typed.
@@ -134,7 +134,8 @@ describe('orders of a past season', () => {
     await page.getByRole('button', { name: 'Add Special Order Product...' }).click();
     const modal = page.getByRole('dialog');
     await modal.getByLabel('Name').fill('Pin Oak, 10 ft B&B');
-    await modal.getByLabel('Price (optional)').fill('85.00');
+    await modal.getByRole('button', { name: 'Add New Price' }).click();
+    await modal.getByLabel('Price per unit of price 1').fill('85.00');
     await modal.getByRole('button', { name: 'Save Product' }).click();
     await modal.waitFor({ state: 'detached' });
     const specialRow = page.locator('tr', { hasText: 'Pin Oak, 10 ft B&B' });
@@ -317,16 +318,18 @@ describe('a phone order', () => {
     await page.getByLabel('Phone Number', { exact: true }).fill('(555) 444-1212');
     await page.getByLabel('Comments').fill('Called Tuesday; will pick up with the April orders.');
 
-    const add = page.getByLabel('Add a product');
+    const add = page.getByRole('combobox', { name: 'Add a product' });
     await expect.poll(() => add.isEnabled()).toBe(true);
-    const product = sql<{ product_id: number; name: string }>(
-      `select p.product_id, p.name from products p
+    const product = sql<{ product_id: number; name: string; product_size: string }>(
+      `select p.product_id, p.name, p.product_size from products p
        where p.product_status = 2 and p.deleted_at is null
          and exists (select 1 from product_prices t where t.product_id = p.product_id and t.start_quantity = 1)
          and not exists (select 1 from stock_changes s where s.product_id = p.product_id)
        order by p.name limit 1`,
     )[0]!;
-    await add.selectOption(String(product.product_id));
+    await add.fill(product.name);
+    const label = product.product_size ? `${product.name} - ${product.product_size}` : product.name;
+    await page.getByRole('option', { name: label, exact: true }).click();
     const row = page.locator(`tr[data-product-id="${product.product_id}"]`);
     expect(await row.getByLabel(/^Price mode of /).inputValue()).toBe('calculated');
     await row.getByLabel(/^Quantity of /).fill('3');

@@ -1,4 +1,4 @@
-import type { Dispatch, SetStateAction } from 'react';
+import { type Dispatch, type KeyboardEvent, type SetStateAction, useEffect } from 'react';
 import type { AdminOrder } from '../shared/orders/types';
 import { FIELDS, type Fields } from './orderDraft';
 
@@ -23,6 +23,21 @@ export function CustomerFields({
   isTaxExempt: boolean;
   setTaxExempt: (exempt: boolean) => void;
 }) {
+  // A new order starts with the customer's name: the clerk types as the caller speaks.
+  const isNew = order === null;
+  useEffect(() => {
+    if (isNew) document.getElementById(`${formId}-name`)?.focus();
+  }, [isNew, formId]);
+
+  // Enter moves on to the next field, never saves the order (that takes the Save button).
+  const nextField = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key !== 'Enter') return;
+    event.preventDefault();
+    const index = FIELDS.findIndex((f) => `${formId}-${f.key}` === event.currentTarget.id);
+    const next = FIELDS[index + 1];
+    if (next) document.getElementById(`${formId}-${next.key}`)?.focus();
+  };
+
   return (
     <section className="order-edit-customer card">
       <div className="card-body stack">
@@ -68,6 +83,8 @@ export function CustomerFields({
                   id={id}
                   className="form-control"
                   type={f.type}
+                  enterKeyHint="next"
+                  onKeyDown={nextField}
                   autoComplete={f.autoComplete}
                   maxLength={f.key === 'name' ? 201 : f.key === 'email' ? 254 : 40}
                   value={fields[f.key]}

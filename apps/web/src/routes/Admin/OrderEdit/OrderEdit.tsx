@@ -6,6 +6,7 @@ import { orderIdParam, orderQuery } from '../queries';
 import { OrderEditor } from './OrderEditor';
 import { orderEditTitle } from './title';
 import '../shared/orders/orders.css';
+import './orderEdit.css';
 
 /** /Admin/Orders/Edit (a new order) and /Admin/Orders/Edit/{orderId}. */
 export function AdminOrderEdit() {

@@ -79,6 +79,8 @@ function linesProps(lines: LineDraft[], change: Partial<Parameters<typeof OrderL
     addable: [] as ProductChoice[],
     totals: { subtotalCents: 1000, taxCents: 55, totalCents: 1055 },
     isTaxExempt: false,
+    idPrefix: 'f',
+    focusLine: null as string | null,
     ...change,
   };
 }

@@ -7,6 +7,7 @@ import { useSingleFlight } from '../../../lib/singleFlight';
 import { failureFacts, notify, showApiFailure } from '../../../lib/toast';
 import { trpc } from '../../../trpc';
 import { productChoicesQuery, siteConfigQuery } from '../queries';
+import { ProductModal } from '../shared/catalog/ProductModal';
 import type { AdminOrder, ProductChoice } from '../shared/orders/types';
 import { CustomerFields } from './CustomerFields';
 import { OrderLines } from './OrderLines';
@@ -24,7 +25,6 @@ import {
   priceLines,
   shownTotals,
 } from './orderDraft';
-import { SpecialOrderProductModal } from './SpecialOrderProductModal';
 
 export const ORDER_NOT_SAVED = 'Your changes to this order are not saved yet. Leave this page and lose them?';
 
@@ -49,6 +49,7 @@ export function OrderEditor({ order }: { order: AdminOrder | null }) {
   const [lines, setLines] = useState<LineDraft[]>(originalLines);
   const [showNonActive, setShowNonActive] = useState(false);
   const [specialOpen, setSpecialOpen] = useState(false);
+  const [focusLine, setFocusLine] = useState<string | null>(null);
 
   const products = useMemo(() => {
     const byId = new Map<number, ProductChoice>();
@@ -65,8 +66,11 @@ export function OrderEditor({ order }: { order: AdminOrder | null }) {
   const fieldsModified = FIELDS.some((f) => fields[f.key] !== original[f.key]);
   const modified = fieldsModified || linesModified || isTaxExempt !== (order?.isTaxExempt ?? false);
 
-  const addLine = (product: ProductChoice, price = '') =>
-    setLines((ls) => [...ls, newLineFor(product, price)]);
+  const addLine = (product: ProductChoice, price = '') => {
+    const line = newLineFor(product, price);
+    setLines((ls) => [...ls, line]);
+    setFocusLine(line.key);
+  };
   const updateLine = (key: string, change: Partial<LineDraft>) =>
     setLines((ls) => ls.map((l) => (l.key === key ? { ...l, ...change } : l)));
   const removeLine = (key: string) => setLines((ls) => ls.filter((l) => l.key !== key));
@@ -128,7 +132,16 @@ export function OrderEditor({ order }: { order: AdminOrder | null }) {
 
   return (
     <>
-      <form id={formId} className="order-edit" onSubmit={submit} noValidate>
+      <form
+        id={formId}
+        className="order-edit"
+        onSubmit={submit}
+        // Enter in a box never saves (the browser's implicit submit): the boxes move on, the button saves.
+        onKeyDown={(e) => {
+          if (e.key === 'Enter' && e.target instanceof HTMLInputElement) e.preventDefault();
+        }}
+        noValidate
+      >
         <CustomerFields
           formId={formId}
           order={order}
@@ -156,6 +169,8 @@ export function OrderEditor({ order }: { order: AdminOrder | null }) {
           addable={addable}
           totals={totals}
           isTaxExempt={isTaxExempt}
+          idPrefix={formId}
+          focusLine={focusLine}
         />
         <button
           type="submit"
@@ -165,17 +180,21 @@ export function OrderEditor({ order }: { order: AdminOrder | null }) {
           {save.isPending ? 'Saving...' : isNew ? 'Save New Order' : 'Save Order'}
         </button>
       </form>
-      {/* Outside the form: React events bubble through portals, and its submit must not save the order. */}
-      <SpecialOrderProductModal
+      {/* Outside the form: React events bubble through portals, and its submit must not save the order.
+          The spec's product modal, as the Products screen opens it, in its special-order mode: always a new
+          product, saved as Special Order; Cancel forgets what was typed. */}
+      <ProductModal
         open={specialOpen}
+        product={null}
+        specialOrder
         onClose={() => setSpecialOpen(false)}
-        onSaved={(product, price) => {
-          setSpecialOpen(false);
+        onSaved={(product) => {
+          const choice: ProductChoice = product;
           queryClient.setQueryData(
             trpc.orders.productChoices.queryKey(),
-            (list: ProductChoice[] | undefined) => (list ? [...list, product] : [product]),
+            (list: ProductChoice[] | undefined) => (list ? [...list, choice] : [choice]),
           );
-          addLine(product, price);
+          addLine(choice);
         }}
       />
     </>

@@ -1,4 +1,5 @@
 import { formatMoney, productStatusName } from '@nursery/domain';
+import { type KeyboardEvent, useEffect } from 'react';
 import type { AdminOrder, ProductChoice } from '../shared/orders/types';
 import {
   digitsOnly,
@@ -6,16 +7,18 @@ import {
   type LineDraft,
   manualPriceCents,
   type PricedLineDraft,
-  productLabel,
   withPriceMode,
 } from './orderDraft';
+import { ProductPicker } from './ProductPicker';
+
+export const quantityInputId = (idPrefix: string, key: string) => `${idPrefix}-quantity-${key}`;
 
 type Totals = { subtotalCents: number; taxCents: number; totalCents: number };
 
 /**
  * The lines half of the order form: a warning with Reload when a colleague saved first, the special-order
  * and non-active tools, one row per line (quantity, Calculated or Manual price, subtotal, remove), the Add
- * select, and the totals (no subtotal and tax when the order is tax exempt).
+ * box, and the totals (no subtotal and tax when the order is tax exempt).
  */
 export function OrderLines({
   order,
@@ -35,6 +38,8 @@ export function OrderLines({
   addable,
   totals,
   isTaxExempt,
+  idPrefix,
+  focusLine,
 }: {
   order: AdminOrder | null;
   isNew: boolean;
@@ -53,7 +58,28 @@ export function OrderLines({
   addable: readonly ProductChoice[];
   totals: Totals;
   isTaxExempt: boolean;
+  /** Makes the ids of the quantity boxes and the Add box unique on the page. */
+  idPrefix: string;
+  /** The line just added: its quantity takes the keyboard, ready to be typed over. */
+  focusLine: string | null;
 }) {
+  const pickerId = `${idPrefix}-add-product`;
+  const quantityId = (key: string) => quantityInputId(idPrefix, key);
+  useEffect(() => {
+    if (!focusLine) return;
+    const input = document.getElementById(quantityInputId(idPrefix, focusLine));
+    if (input instanceof HTMLInputElement) {
+      input.focus();
+      input.select();
+    }
+  }, [focusLine, idPrefix]);
+  // Enter in a line's box moves on to the next product instead of saving the order: on the phone, a name,
+  // Enter, a quantity, Enter, the next name. Saving takes the Save button.
+  const nextProduct = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key !== 'Enter') return;
+    event.preventDefault();
+    document.getElementById(pickerId)?.focus();
+  };
   return (
     <section className="order-edit-lines">
       {stale ? (
@@ -127,8 +153,11 @@ export function OrderLines({
                   </td>
                   <td className="num">
                     <input
+                      id={quantityId(line.key)}
                       className="form-control form-control-sm qty-input"
                       inputMode="numeric"
+                      enterKeyHint="next"
+                      onKeyDown={nextProduct}
                       aria-label={`Quantity of ${name}`}
                       value={line.quantity}
                       onChange={(e) => updateLine(line.key, { quantity: digitsOnly(e.target.value) })}
@@ -153,6 +182,8 @@ export function OrderLines({
                           inputMode="decimal"
                           aria-label={`Unit price of ${name}`}
                           aria-invalid={priceInvalid}
+                          enterKeyHint="next"
+                          onKeyDown={nextProduct}
                           value={line.price}
                           onChange={(e) => updateLine(line.key, { price: e.target.value })}
                         />
@@ -180,23 +211,12 @@ export function OrderLines({
             })}
             <tr className="order-line-new">
               <td colSpan={5}>
-                <select
-                  className="form-select"
-                  aria-label="Add a product"
-                  value=""
-                  disabled={!choicesLoaded}
-                  onChange={(e) => {
-                    const product = products.get(Number(e.target.value));
-                    if (product) addLine(product);
-                  }}
-                >
-                  <option value="">{choicesLoaded ? 'Add a product...' : 'Loading products...'}</option>
-                  {addable.map((p) => (
-                    <option key={p.productId} value={p.productId}>
-                      {productLabel(p)}
-                    </option>
-                  ))}
-                </select>
+                <ProductPicker
+                  inputId={pickerId}
+                  choices={addable}
+                  loaded={choicesLoaded}
+                  onChoose={addLine}
+                />
               </td>
             </tr>
           </tbody>

@@ -6,6 +6,7 @@ import {
   isLineModified,
   type LineDraft,
   lineUnitCents,
+  matchingProducts,
   newLineFor,
   orderUpdateBody,
   type PricedLineDraft,
@@ -92,6 +93,22 @@ describe("the order editor's lines", () => {
       'Bur Oak 2 gal',
     ]);
     expect(addableProducts(choices, [], { isNew: true, showNonActive: true })).toHaveLength(3);
+  });
+
+  it('offer for what was typed the products with every word in any order, those starting with it first', () => {
+    const choices = [
+      choice(5, 'Red Oak'),
+      choice(6, 'Weed Mat'),
+      choice(7, 'White Oak'),
+      choice(8, 'White Pine'),
+    ];
+    const names = (typed: string) => matchingProducts(choices, typed).map((p) => p.displayNameAndSize);
+    expect(names('')).toEqual(['Red Oak', 'Weed Mat', 'White Oak', 'White Pine']);
+    expect(names('Wh')).toEqual(['White Oak', 'White Pine']);
+    expect(names('oak')).toEqual(['Red Oak', 'White Oak']);
+    expect(names('  oak  white ')).toEqual(['White Oak']);
+    expect(names('ma')).toEqual(['Weed Mat']);
+    expect(names('zz')).toEqual([]);
   });
 
   it('digits only in a quantity, and the update carries prices only for manual lines', () => {

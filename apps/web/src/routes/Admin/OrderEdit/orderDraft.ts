@@ -95,6 +95,23 @@ export function productLabel(p: ProductChoice): string {
   return `${p.displayNameAndSize}${status}`;
 }
 
+/**
+ * The products the Add box offers for what was typed: every word must appear in the name and size (in any
+ * order, any case); names that start with the first word come first, so "white o" puts White Oak on top.
+ */
+export function matchingProducts(choices: readonly ProductChoice[], typed: string): ProductChoice[] {
+  const words = typed.toLowerCase().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return [...choices];
+  const found = choices.filter((p) => {
+    const label = productLabel(p).toLowerCase();
+    return words.every((w) => label.includes(w));
+  });
+  const first = words[0] ?? '';
+  const startsWith = (p: ProductChoice) => (p.displayNameAndSize.toLowerCase().startsWith(first) ? 0 : 1);
+  // A stable sort keeps the alphabetical order of addableProducts inside each group.
+  return found.sort((a, b) => startsWith(a) - startsWith(b));
+}
+
 /** Zod's messages as a person reads them: rule messages whole, generic ones with their field. */
 export function messagesOf(
   issues: readonly { message: string; code: string; path: readonly PropertyKey[] }[],

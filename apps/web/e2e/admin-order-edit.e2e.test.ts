@@ -1,0 +1,174 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { countCalls, type E2eShop, launchBrowser, newPage, signIn, startShop } from './support/index.ts';
+
+// The order edit page as a clerk taking a phone order uses it: by keyboard, on a desk screen and on a phone,
+// through a sign-in that ends halfway, with the mistakes people make.
+
+let shop: E2eShop;
+let browser: Browser;
+
+const DESK = { width: 1366, height: 768 };
+
+function sql<T>(query: string, ...params: unknown[]): T[] {
+  return shop.shop.database.sqlite.prepare(query).all(...params) as T[];
+}
+
+const orderCount = () => sql<{ n: number }>('select count(*) as n from orders')[0]!.n;
+
+async function staffPage(viewport: { width: number; height: number }, path = '/Admin/Orders/Edit') {
+  const { page, context, consoleErrors } = await newPage(browser, { viewport });
+  await signIn(page, shop, { path, email: 'clerk@example.com', name: 'Cal Clerk' });
+  return { page, context, consoleErrors };
+}
+
+const lineRows = (page: Page) => page.locator('tr[data-product-id]');
+const focusedLabel = (page: Page) =>
+  page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.id ?? '');
+
+beforeAll(async () => {
+  shop = await startShop();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await shop?.stop();
+});
+
+describe('taking a phone order by keyboard', () => {
+  it('starts on Name; typing and arrow keys in Add a product add nothing, Enter adds the highlighted product and goes to its quantity', async () => {
+    const { page, context } = await staffPage(DESK);
+    await page.getByRole('heading', { name: 'Creating new Order' }).waitFor();
+    // The clerk types the caller's name at once.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.id.endsWith('-name') ?? false))
+      .toBe(true);
+    await page.keyboard.type('Wanda Phone');
+    expect(await page.getByRole('textbox', { name: /^Name/ }).inputValue()).toBe('Wanda Phone');
+
+    const add = page.getByRole('combobox', { name: 'Add a product' });
+    await expect.poll(() => add.isEnabled()).toBe(true);
+    await add.focus();
+    await page.keyboard.type('Wh');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowUp');
+    // Typing and moving through the list choose nothing.
+    expect(await lineRows(page).count()).toBe(0);
+    const list = page.getByRole('listbox', { name: 'Products' });
+    await list.waitFor();
+    const options = await list.getByRole('option').allTextContents();
+    expect(options.length).toBeGreaterThan(1);
+    for (const option of options) expect(option.toLowerCase()).toContain('wh');
+    const highlighted = await page.getByRole('option', { selected: true }).textContent();
+    expect(highlighted).toBe(options[1]);
+
+    await page.keyboard.press('Enter');
+    await expect.poll(() => lineRows(page).count()).toBe(1);
+    expect(await lineRows(page).first().locator('td').first().textContent()).toContain(
+      highlighted?.replace(/ \(.*\)$/, ''),
+    );
+    // The keyboard is on the new line's quantity, ready to be typed over.
+    await expect.poll(() => focusedLabel(page)).toMatch(/^Quantity of /);
+    await page.keyboard.type('3');
+    expect(
+      await lineRows(page)
+        .first()
+        .getByLabel(/^Quantity of /)
+        .inputValue(),
+    ).toBe('3');
+    expect(await add.inputValue()).toBe('');
+    expect(await list.isHidden()).toBe(true);
+
+    // A click on a listed product adds it too (and only it).
+    await add.click();
+    await page.keyboard.type('oak');
+    const clicked = list.getByRole('option').first();
+    const clickedName = await clicked.textContent();
+    await clicked.click();
+    await expect.poll(() => lineRows(page).count()).toBe(2);
+    expect(await lineRows(page).nth(1).locator('td').first().textContent()).toContain(
+      clickedName?.replace(/ \(.*\)$/, ''),
+    );
+    await expect.poll(() => focusedLabel(page)).toBe(`Quantity of ${clickedName?.replace(/ \(.*\)$/, '')}`);
+    await context.close();
+  });
+
+  it('Enter in a quantity moves on to the next product and never creates the order', async () => {
+    const { page, context } = await staffPage(DESK);
+    await page.getByRole('heading', { name: 'Creating new Order' }).waitFor();
+    await page.getByLabel('Name', { exact: true }).fill('Enter Presser');
+    // Enter in the customer's boxes moves on too.
+    await page.keyboard.press('Enter');
+    await expect.poll(() => focusedLabel(page)).toMatch(/-email$/);
+    await page.getByLabel('Phone Number', { exact: true }).fill('555-0199');
+    const add = page.getByRole('combobox', { name: 'Add a product' });
+    await expect.poll(() => add.isEnabled()).toBe(true);
+    await add.fill('oak');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => focusedLabel(page)).toMatch(/^Quantity of /);
+
+    const updates = countCalls(page, 'orders.update');
+    const before = orderCount();
+    await page.keyboard.type('4');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => focusedLabel(page)).toBe('Add a product');
+    // An Enter in the empty Add box opens the list; it does not save either.
+    await page.keyboard.press('Enter');
+    await page.getByRole('listbox', { name: 'Products' }).waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('heading', { name: 'Creating new Order' }).waitFor();
+    expect(updates.count()).toBe(0);
+    expect(orderCount()).toBe(before);
+    expect(new URL(page.url()).pathname).toBe('/Admin/Orders/Edit');
+
+    // The button saves.
+    await page.getByRole('button', { name: 'Save New Order' }).click();
+    await page.waitForURL(/\/Admin\/Orders\/Edit\/\d+$/);
+    expect(orderCount()).toBe(before + 1);
+    expect(updates.count()).toBe(1);
+    await context.close();
+  });
+});
+
+describe('Add Special Order Product...', () => {
+  it("opens the Products screen's product modal in its special-order mode, forgets what Cancel left, and adds the saved product with its price", async () => {
+    const { page, context } = await staffPage(DESK);
+    await page.getByRole('heading', { name: 'Creating new Order' }).waitFor();
+    const open = page.getByRole('button', { name: 'Add Special Order Product...' });
+    await open.click();
+    // The same modal as Products → Add: description, type, species, zones, size and the price table.
+    const modal = page.getByTestId('product-modal');
+    await modal.getByRole('heading', { name: 'Adding Special Order Product' }).waitFor();
+    for (const label of ['Name', 'Description', 'Type', 'Species', 'Zones', 'Product Size'])
+      await modal.getByLabel(label, { exact: true }).waitFor();
+    await modal.getByRole('button', { name: 'Add New Price' }).click();
+    for (const header of ['Start Qty.', 'End Qty.', 'Price', 'Remove'])
+      await modal.getByRole('columnheader', { name: header, exact: true }).waitFor();
+
+    await modal.getByLabel('Name', { exact: true }).fill('Half-typed Hawthorn');
+    await modal.getByLabel('Species', { exact: true }).fill('Crataegus');
+    await modal.getByRole('button', { name: 'Cancel' }).click();
+    await modal.waitFor({ state: 'detached' });
+    await open.click();
+    await modal.getByRole('heading', { name: 'Adding Special Order Product' }).waitFor();
+    expect(await modal.getByLabel('Name', { exact: true }).inputValue()).toBe('');
+    expect(await modal.getByLabel('Species', { exact: true }).inputValue()).toBe('');
+    expect(await modal.getByLabel('Price per unit of price 1').count()).toBe(0);
+
+    await modal.getByLabel('Name', { exact: true }).fill('Cockspur Hawthorn');
+    await modal.getByLabel('Product Size', { exact: true }).fill('6 ft B&B');
+    await modal.getByRole('button', { name: 'Add New Price' }).click();
+    await modal.getByLabel('Price per unit of price 1').fill('64.50');
+    await modal.getByRole('button', { name: 'Save Product' }).click();
+    await modal.waitFor({ state: 'detached' });
+
+    const row = page.locator('tr', { hasText: 'Cockspur Hawthorn - 6 ft B&B' });
+    expect(await row.getByLabel(/^Price mode of /).inputValue()).toBe('manual');
+    expect(await row.getByLabel(/^Unit price of /).inputValue()).toBe('64.50');
+    expect(
+      sql<{ product_status: number }>("select product_status from products where name = 'Cockspur Hawthorn'"),
+    ).toEqual([{ product_status: 5 }]);
+    await context.close();
+  });
+});
