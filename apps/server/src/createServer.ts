@@ -14,8 +14,11 @@ import {
   PUBLIC_PROCEDURES,
   removeBackupLeftovers,
   restRoutes,
+  robotsTxt,
   type Shop,
   type ShopConfig,
+  sitemapXml,
+  storefrontProduct,
 } from '@nursery/api';
 import {
   checkDatabaseIntegrity,
@@ -40,6 +43,7 @@ import { registerCachedProcedures } from './cachedProcedures.ts';
 import { createHashedAssets } from './hashedAssets.ts';
 import { createIndexPage } from './indexPage.ts';
 import { noteIntegrationCall, OneLinePerRequest } from './requestLog.ts';
+import { sendCachedText } from './rest/cachedAnswer.ts';
 import { errorEnvelope, JSON_BODY_LIMIT, registerRestRoutes, restPathMiss } from './rest/handler.ts';
 import { buildOpenApi } from './rest/openapi.ts';
 import {
@@ -385,6 +389,21 @@ async function createServerHoldingLock(
     }
   });
 
+  // For search engines: the pages and products (kept with the catalogue's cached answers, so a product
+  // change drops it) and what not to crawl. Never cached by the browser: a product change shows at once.
+  app.get('/sitemap.xml', (request, reply) =>
+    sendCachedText(
+      request,
+      reply.header('cache-control', 'no-cache'),
+      sitemapXml(shop),
+      'application/xml; charset=utf-8',
+    ),
+  );
+  const robots = robotsTxt(config);
+  app.get('/robots.txt', (_request, reply) =>
+    reply.header('cache-control', 'no-cache').type('text/plain; charset=utf-8').send(robots),
+  );
+
   await app.register(fastifyStatic, {
     root: config.mediaDir,
     prefix: '/media/',
@@ -418,7 +437,13 @@ async function createServerHoldingLock(
     );
   }
 
-  const indexPage = webRoot ? createIndexPage(webRoot, createContext) : null;
+  const indexPage = webRoot
+    ? createIndexPage(webRoot, createContext, {
+        publicUrl: config.publicUrl,
+        shopName: config.shop.name,
+        product: (productId) => storefrontProduct(shop, productId),
+      })
+    : null;
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
     // A REST path with another method or letter case: said before the web app's fallback, which would

@@ -5,3 +5,10 @@ export function escapeHtml(text: string): string {
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
   );
 }
+
+/** JSON inside a <script> element: no `<` at all, so neither `</script>` nor `<!--` can end or bend it. */
+export const scriptJson = (value: unknown) =>
+  JSON.stringify(value)
+    .replaceAll('<', '\\u003c')
+    .replaceAll('\u2028', '\\u2028')
+    .replaceAll('\u2029', '\\u2029');

@@ -1,10 +1,11 @@
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { type ApiContext, createCaller } from '@nursery/api';
-import { trpcQueryUrl } from '@nursery/domain';
+import { productIdParam, productPath, type StorefrontProduct, trpcQueryUrl } from '@nursery/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { escapeHtml } from './html.ts';
+import { escapeHtml, scriptJson } from './html.ts';
+import { productHeadTags } from './productHead.ts';
 import { chooseEncoding, encode } from './rest/cachedAnswer.ts';
 
 /** Written by the web build beside index.html (apps/web/routePreloads.ts). */
@@ -19,12 +20,23 @@ const routePreloadsSchema = z.record(
 type RoutePreloads = z.infer<typeof routePreloadsSchema>;
 
 /** The storefront pages as the web build names them in route-preloads.json (apps/web/vite.config.ts). */
-type PageRoute = 'home' | 'products' | 'treeCare' | 'faq' | 'contact' | 'lookup' | 'order' | 'notFound';
+type PageRoute =
+  | 'home'
+  | 'products'
+  | 'product'
+  | 'treeCare'
+  | 'faq'
+  | 'contact'
+  | 'lookup'
+  | 'order'
+  | 'notFound';
 
 /** A storefront page, and the address of the data its first screen shows when that is worth announcing too. */
 interface PageMatch {
   route: PageRoute;
   data: string | null;
+  /** On a product page: the product the address names. */
+  productId?: number;
 }
 
 /** A phone as the order view's address carries it; anything odder is left to the app to fetch itself. */
@@ -75,6 +87,16 @@ function matchPage(pathname: string, search: string): PageMatch | null {
     const listed = pathname === '/Products' && !search.includes('ignoreCache');
     return { route: fixed, data: listed ? trpcQueryUrl('catalog.productsToShow') : null };
   }
+  // A product page: /Products/{id}/{slug}, its slug checked once the product is found (a wrong one redirects).
+  const product = /^\/products\/([^/]+)(\/[^/]*)?$/i.exec(trimmed);
+  if (product) {
+    const productId = productIdParam(product[1] ?? '');
+    // The page reads the product from the storefront's list, which is also what its cart button prices.
+    if (productId !== null) {
+      return { route: 'product', data: trpcQueryUrl('catalog.productsToShow'), productId };
+    }
+    return { route: 'notFound', data: null };
+  }
   if (/^\/order\/lookup(\/[^/]+)?$/i.test(trimmed)) return { route: 'lookup', data: null };
   if (/^\/order\/[^/]+(\/[^/]+)?$/i.test(trimmed)) return { route: 'order', data: orderData(pathname) };
   // /Order redirects by its query: with an id to that order's view, without one to the lookup form.
@@ -110,15 +132,10 @@ function splitTarget(url: string): { pathname: string; search: string } {
 const SHOP_NAME_SLOT = '<!--shop-name-->';
 /** The page's title as the build writes it. */
 const TITLE = /<title>[^<]*<\/title>/;
+/** The build's own description of the shop, which a product page replaces with the product's. */
+const BUILD_DESCRIPTION = /<meta name="description"[^>]*>\s*/;
 /** That static header: the storefront's, which the back office does not show. */
 const SHELL = /<!--shell-->[\s\S]*?<!--\/shell-->/;
-
-/** JSON inside a <script> element: no `<` at all, so neither `</script>` nor `<!--` can end or bend it. */
-const scriptJson = (value: unknown) =>
-  JSON.stringify(value)
-    .replaceAll('<', '\\u003c')
-    .replaceAll('\u2028', '\\u2028')
-    .replaceAll('\u2029', '\\u2029');
 
 function preloadLinks(match: PageMatch | null, preloads: RoutePreloads): string[] {
   if (!match) return [];
@@ -140,11 +157,28 @@ type SiteConfig = Awaited<ReturnType<BootCaller['site']['config']>>;
 type Settings = Awaited<ReturnType<BootCaller['settings']['all']>>;
 
 export interface IndexPage {
-  /** index.html for this address: the route's preloads in its head and the visitor's boot data in its body. */
-  render(request: FastifyRequest): Promise<string>;
+  /**
+   * index.html for this address (the route's preloads in its head, a product page's tags, the visitor's boot
+   * data in its body) with its HTTP status; or, for a product page at another address than its own (a
+   * missing or old slug, other letter case), where it is.
+   */
+  render(request: FastifyRequest): Promise<RenderedPage>;
   /** Sends it, compressed (the 404 handler it answers from gets no compression of its own), never cached. */
   send(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply>;
 }
+
+export type RenderedPage = { status: 200 | 404; html: string } | { redirect: string };
+
+/** What the page needs to know of the shop beyond the request: for product pages' tags. */
+export interface IndexPageSite {
+  publicUrl: string;
+  shopName: string;
+  /** The product as the storefront shows it, or null when it does not show one with this id. */
+  product(productId: number): StorefrontProduct | null;
+}
+
+/** A query string safe to repeat in a Location header (printable ASCII); anything else is dropped. */
+const PLAIN_QUERY = /^\?[\x21-\x7e]*$/;
 
 /**
  * The single-page app's index.html, written per request. A storefront page otherwise paints in steps (the
@@ -152,11 +186,14 @@ export interface IndexPage {
  * page), which phones on slow networks feel most. Here the first answer already carries the shop's identity
  * and settings as data (a `<script type="application/json">` the content-security policy allows, since it
  * never runs) and names the page's chunks, first image and data so the browser fetches them at once.
+ * A product page also carries its title, description, image and structured data, for link previews and
+ * search engines that read only the first HTML.
  * The file is read again when it changes on disk (a new build under a running server).
  */
 export function createIndexPage(
   webRoot: string,
   createContext: (request: FastifyRequest) => Promise<ApiContext>,
+  site: IndexPageSite,
 ): IndexPage {
   const indexFile = path.join(webRoot, 'index.html');
   let cached: { mtimeMs: number; html: string; preloads: RoutePreloads } | null = null;
@@ -179,30 +216,67 @@ export function createIndexPage(
   return {
     render,
     async send(request, reply) {
-      const html = await render(request);
-      reply.status(pageStatus(splitTarget(request.url).pathname));
+      const rendered = await render(request);
+      if ('redirect' in rendered) {
+        // Permanent for search engines, but not kept by browsers: a product renamed back to an old name
+        // would otherwise loop between two remembered redirects.
+        return reply
+          .status(301)
+          .header('location', rendered.redirect)
+          .header('cache-control', 'no-cache')
+          .send();
+      }
+      reply.status(rendered.status);
       const encoding = chooseEncoding(request.headers['accept-encoding']);
       reply
         .header('cache-control', 'no-cache')
         .header('vary', 'accept-encoding')
         .type('text/html; charset=utf-8');
       if (encoding !== 'identity') reply.header('content-encoding', encoding);
-      return reply.send(encode(html, encoding));
+      return reply.send(encode(rendered.html, encoding));
     },
   };
 
-  async function render(request: FastifyRequest): Promise<string> {
+  /**
+   * The product a product page names: the product, null when the storefront shows none with that id, or
+   * undefined when the list cannot be read (the page is then served plain and the app asks for itself).
+   */
+  function productOf(request: FastifyRequest, productId: number): StorefrontProduct | null | undefined {
+    try {
+      return site.product(productId);
+    } catch (error) {
+      request.log.error({ err: error }, 'index.html: product unavailable');
+      return undefined;
+    }
+  }
+
+  async function render(request: FastifyRequest): Promise<RenderedPage> {
     const { html, preloads } = template();
     const { pathname, search } = splitTarget(request.url);
-    const match = matchPage(pathname, search);
-    const links = preloadLinks(match, preloads);
+    let match = matchPage(pathname, search);
+    let headTags: ReturnType<typeof productHeadTags> | null = null;
+    if (match?.route === 'product' && match.productId !== undefined) {
+      const product = productOf(request, match.productId);
+      if (product === null) match = { route: 'notFound', data: null };
+      else if (product) {
+        const canonical = productPath(product);
+        if (pathname !== canonical) {
+          return { redirect: PLAIN_QUERY.test(search) ? `${canonical}${search}` : canonical };
+        }
+        headTags = productHeadTags(product, { publicUrl: site.publicUrl, shopName: site.shopName });
+      }
+    }
+    const status = match === null ? pageStatus(pathname) : match.route === 'notFound' ? 404 : 200;
+    const links = [...(headTags?.tags ?? []), ...preloadLinks(match, preloads)];
     // The preloads go before the main script so the browser starts them first.
     const head = links.length ? `${links.join('\n    ')}\n    ` : '';
     const scriptAt = html.indexOf('<script type="module"');
-    const page = scriptAt >= 0 ? `${html.slice(0, scriptAt)}${head}${html.slice(scriptAt)}` : html;
+    let page = scriptAt >= 0 ? `${html.slice(0, scriptAt)}${head}${html.slice(scriptAt)}` : html;
+    // The build's general description would stand beside the product's own: one description per page.
+    if (headTags) page = page.replace(BUILD_DESCRIPTION, '');
     // The back office (no storefront page matches it) reads the staff's own settings (with the stock e-mail
     // list) itself, and has a header of its own.
-    if (!match) return page.replace(SHELL, '');
+    if (!match) return { status, html: page.replace(SHELL, '') };
     let boot: { 'site.config': SiteConfig; 'settings.all': Settings };
     try {
       const caller = createCaller(await createContext(request));
@@ -210,16 +284,23 @@ export function createIndexPage(
     } catch (error) {
       // The page must load whatever the database says: without the block the app asks for both itself.
       request.log.error({ err: error }, 'index.html: boot data unavailable');
-      return page;
+      return {
+        status,
+        html: headTags ? page.replace(TITLE, () => `<title>${escapeHtml(headTags.title)}</title>`) : page,
+      };
     }
     const bootScript = `<script type="application/json" id="${BOOT_DATA_ID}">${scriptJson(boot)}</script>`;
     // Replacer functions, not strings: a `$&` or `$'` typed into the message or the shop's name is text.
     const shopName = escapeHtml(boot['site.config'].shop.name);
-    // The tab names the shop, not the build's placeholder, until the app writes the page's own title (a slow
-    // phone shows it for seconds; without JavaScript, for good).
-    return page
-      .replace(TITLE, () => `<title>${shopName}</title>`)
-      .replace(SHOP_NAME_SLOT, () => shopName)
-      .replace('</body>', () => `  ${bootScript}\n  </body>`);
+    // The tab names the shop (or the product), not the build's placeholder, until the app writes the page's
+    // own title (a slow phone shows it for seconds; without JavaScript, for good).
+    const title = headTags ? escapeHtml(headTags.title) : shopName;
+    return {
+      status,
+      html: page
+        .replace(TITLE, () => `<title>${title}</title>`)
+        .replace(SHOP_NAME_SLOT, () => shopName)
+        .replace('</body>', () => `  ${bootScript}\n  </body>`),
+    };
   }
 }

@@ -199,7 +199,8 @@ describe('index.html per page', () => {
     ];
     const missing = [
       '/Nursery',
-      '/Products/12',
+      '/Products/abc',
+      '/Products/99999/no-such-product',
       '/FAQ/more',
       '/Order/12/5553104477/extra',
       '/Order/Lookup/12/34',

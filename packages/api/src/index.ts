@@ -7,6 +7,7 @@ export {
   restoreBackupFile,
   writeBackupFile,
 } from './backup/service.ts';
+export { type SitemapProduct, storefrontProduct } from './catalog/storefront.ts';
 export * from './config.ts';
 export * from './errors.ts';
 export * from './input.ts';
@@ -15,4 +16,5 @@ export { RawJson } from './rawJson.ts';
 export { type ProcedurePath, type RestRoute, restRoutes } from './rest.ts';
 export { type AppRouter, appRouter, createCaller, procedureType } from './router.ts';
 export * from './shop.ts';
+export { buildSitemapXml, robotsTxt, sitemapXml } from './site/sitemap.ts';
 export * from './trpc.ts';

@@ -66,19 +66,48 @@ export function sendCachedJson(
   head: string,
   tail: string,
 ): FastifyReply {
+  return sendCached(
+    request,
+    reply,
+    answer,
+    head,
+    'application/json; charset=utf-8',
+    () => `${head}${answer.json}${tail}`,
+  );
+}
+
+/** A cached text answer (the sitemap) sent as it is, compressed once per encoding like the JSON ones. */
+export function sendCachedText(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  answer: RawJson<string>,
+  contentType: string,
+): FastifyReply {
+  return sendCached(request, reply, answer, '', contentType, () => answer.value);
+}
+
+/** Sends one form of an answer (`form` tells its wrappings apart), its bytes made once per encoding. */
+function sendCached(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  answer: RawJson<unknown>,
+  form: string,
+  contentType: string,
+  text: () => string,
+): FastifyReply {
   const encoding = chooseEncoding(request.headers['accept-encoding']);
   let variants = bodies.get(answer);
   if (!variants) {
     variants = new Map();
     bodies.set(answer, variants);
   }
-  const key = `${encoding}\u0000${head}`;
+  const key = `${encoding}\u0000${form}`;
   let body = variants.get(key);
   if (!body) {
-    body = encode(`${head}${answer.json}${tail}`, encoding);
+    body = encode(text(), encoding);
     variants.set(key, body);
   }
-  reply.header('vary', 'accept-encoding').header('content-type', 'application/json; charset=utf-8');
+  reply.header('vary', 'accept-encoding').header('content-type', contentType);
   if (encoding !== 'identity') reply.header('content-encoding', encoding);
   return reply.send(body);
 }

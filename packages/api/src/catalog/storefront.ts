@@ -84,3 +84,48 @@ export function productsToShow(
     ? shop.catalogCache.rebuild(key, build, update)
     : shop.catalogCache.get(key, build, update);
 }
+
+/** The cached list indexed by id, once per list (a new list is a new RawJson, so an index never goes stale). */
+const listIndexes = new WeakMap<RawJson<StorefrontProduct[]>, Map<number, StorefrontProduct>>();
+
+/**
+ * One product as the storefront shows it, from the cached list: a product page shows exactly what the list
+ * shows (and what the cart prices), and null for a product the storefront does not show (unknown, deleted,
+ * Inactive, Special Order).
+ */
+export function storefrontProduct(shop: Shop, productId: number): StorefrontProduct | null {
+  const list = productsToShow(shop);
+  let index = listIndexes.get(list);
+  if (!index) {
+    index = new Map(list.value.map((p) => [p.productId, p]));
+    listIndexes.set(list, index);
+  }
+  return index.get(productId) ?? null;
+}
+
+/** A product page in the sitemap: its address parts and when it last changed (ms since the epoch). */
+export interface SitemapProduct {
+  productId: number;
+  name: string;
+  lastModified: number;
+}
+
+/** The products the storefront shows, by id, with their last change (the product's own row, not its stock). */
+export function sitemapProducts(shop: Shop): SitemapProduct[] {
+  return shop.db
+    .select({
+      productId: products.productId,
+      name: products.name,
+      updatedAt: products.updatedAt,
+      createdAt: products.createdAt,
+    })
+    .from(products)
+    .where(shownProducts())
+    .orderBy(products.productId)
+    .all()
+    .map((row) => ({
+      productId: row.productId,
+      name: row.name,
+      lastModified: row.updatedAt ?? row.createdAt,
+    }));
+}
