@@ -581,6 +581,7 @@ describe('GET /api/v1/openapi.json', () => {
       'name',
       'orderProductXrefs',
       'phoneNumber',
+      'pickUpDayId',
       'workPhoneNumber',
     ]);
     expect(body('/api/v1/Contact/InsertUserComment')).toEqual([

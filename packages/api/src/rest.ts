@@ -5,6 +5,7 @@ import { exportsRest } from './exports/rest.ts';
 import { integrationsRest } from './integrations/rest.ts';
 import { ordersRest } from './orders/rest.ts';
 import { photosRest } from './photos/rest.ts';
+import { pickUpDaysRest } from './pickUpDays/rest.ts';
 import type { RestRoute } from './restRoute.ts';
 import { settingsRest } from './settings/rest.ts';
 import { stockRest } from './stock/rest.ts';
@@ -16,6 +17,7 @@ export const restRoutes: readonly RestRoute[] = [
   ...catalogRest,
   ...stockRest,
   ...ordersRest,
+  ...pickUpDaysRest,
   ...contactsRest,
   ...settingsRest,
   ...photosRest,

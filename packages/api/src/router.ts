@@ -5,6 +5,7 @@ import { exportsRouter } from './exports/router.ts';
 import { integrationsRouter } from './integrations/router.ts';
 import { ordersRouter } from './orders/router.ts';
 import { photosRouter } from './photos/router.ts';
+import { pickUpDaysRouter } from './pickUpDays/router.ts';
 import { settingsRouter } from './settings/router.ts';
 import { siteRouter } from './site/router.ts';
 import { staffRouter } from './staff/router.ts';
@@ -16,6 +17,7 @@ export const appRouter = router({
   catalog: catalogRouter,
   stock: stockRouter,
   orders: ordersRouter,
+  pickUpDays: pickUpDaysRouter,
   contacts: contactsRouter,
   settings: settingsRouter,
   photos: photosRouter,

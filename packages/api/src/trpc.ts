@@ -40,6 +40,7 @@ export const PUBLIC_PROCEDURES: ReadonlySet<string> = new Set<ProcedurePath>([
   'settings.all',
   'orders.submit',
   'orders.byId',
+  'pickUpDays.open',
   'contacts.insert',
 ]);
 

@@ -76,6 +76,21 @@ export const stockChanges = sqliteTable(
   (t) => [index('stock_changes_product_season_idx').on(t.productId, t.season)],
 );
 
+// The season's pick-up days staff offer, each taking at most `capacity` orders (not deleted ones). `date` is
+// the shop's local calendar day as YYYY-MM-DD and the hours its local wall-clock times as HH:MM, so the day
+// never moves with a server's time zone; one day per date (docs/decisions.md).
+export const pickUpDays = sqliteTable('pick_up_days', {
+  pickUpDayId: integer('pick_up_day_id').primaryKey({ autoIncrement: true }),
+  date: text('date').notNull().unique(),
+  startTime: text('start_time').notNull(),
+  endTime: text('end_time').notNull(),
+  capacity: integer('capacity').notNull(),
+  note: text('note'),
+  createdAt: createdAt(),
+  updatedAt: integer('updated_at', { mode: 'number' }),
+  updatedBy: text('updated_by'),
+});
+
 export const orders = sqliteTable(
   'orders',
   {
@@ -99,6 +114,9 @@ export const orders = sqliteTable(
     // Bumped on every change so a stale admin edit is refused instead of overwriting.
     version: integer('version').notNull().default(1),
     source: text('source').notNull().default('online'),
+    // The pick-up day the customer chose; null when the shop offered none. A day with live orders cannot be
+    // deleted (the service refuses and clears the day of deleted orders itself).
+    pickUpDayId: integer('pick_up_day_id').references(() => pickUpDays.pickUpDayId),
     createdAt: createdAt(),
     updatedAt: integer('updated_at', { mode: 'number' }),
     updatedBy: text('updated_by'),
@@ -109,6 +127,8 @@ export const orders = sqliteTable(
     index('orders_season_idx').on(t.seasonPurchased),
     index('orders_deleted_idx').on(t.deletedAt),
     index('orders_created_idx').on(t.createdAt),
+    // The capacity check counts a day's live orders at every submit: the index answers it without a row read.
+    index('orders_pick_up_day_idx').on(t.pickUpDayId, t.deletedAt),
   ],
 );
 

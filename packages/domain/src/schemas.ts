@@ -51,6 +51,15 @@ export const optionalTextInput = (field: string, max: number, lines: 'one' | 'ma
     .transform((v) => (v ? v : null));
 const optionalText = optionalTextInput;
 
+const PICK_UP_DAY_ID_INVALID = 'pickUpDayId must be the number of a pick-up day, such as 3.';
+/** The pick-up day chosen at checkout; left out or null when the shop offers none. */
+export const pickUpDayIdField = z
+  .number({ error: PICK_UP_DAY_ID_INVALID })
+  .int({ error: PICK_UP_DAY_ID_INVALID })
+  .positive({ error: PICK_UP_DAY_ID_INVALID })
+  .nullish()
+  .transform((v) => v ?? null);
+
 export const orderLineInputSchema = z.object(
   {
     // A value that is there but not a finite number ("48", 1e309) is told so, not called missing.
@@ -93,6 +102,8 @@ export const orderDetailsSchema = z
         .max(500, { error: 'An order can have at most 500 different products.' })
         .nullish()
         .transform((v) => v ?? []),
+      // Required by the server only while the shop offers pick-up days (PickUpDays/GetOpenPickUpDays).
+      pickUpDayId: pickUpDayIdField,
     },
     {
       error:

@@ -241,9 +241,14 @@ function describePaging(operation: JsonSchema): void {
   }
 }
 
-/** Names a row by id at the top of its input, so it can answer 404 (a product's type is not a row). */
+/**
+ * Names a row by id at the top of its input, so it can answer 404. A product's type is not a row, and an
+ * order's pick-up day is a choice (a day no longer offered is a 400): the pick-up day calls list 404 themselves.
+ */
 function namesARow(properties: Record<string, JsonSchema>): boolean {
-  return Object.keys(properties).some((name) => /Id$/.test(name) && name !== 'productTypeId');
+  return Object.keys(properties).some(
+    (name) => /Id$/.test(name) && name !== 'productTypeId' && name !== 'pickUpDayId',
+  );
 }
 
 /** The statuses an operation can answer, beyond 200. */

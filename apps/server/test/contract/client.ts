@@ -160,6 +160,15 @@ export async function callEveryOperation(baseUrl: string, token: string): Promis
   });
   await staff.PUT('/api/v1/Settings/ClearActivePdf');
 
+  // Pick-up days: one added, read by staff and by the checkout, changed, then deleted (no order is on it).
+  const day = { date: '2099-04-04', startTime: '09:00', endTime: '16:00', capacity: 20, note: 'At the barn' };
+  const days = await staff.POST('/api/v1/PickUpDays/SavePickUpDay', { body: day });
+  const pickUpDayId = days.data?.data[0]?.pickUpDayId ?? 1;
+  await anyone.GET('/api/v1/PickUpDays/GetOpenPickUpDays');
+  await staff.GET('/api/v1/PickUpDays/GetAllPickUpDays');
+  await staff.POST('/api/v1/PickUpDays/SavePickUpDay', { body: { ...day, pickUpDayId, capacity: 25 } });
+  await staff.DELETE('/api/v1/PickUpDays/DeletePickUpDay', { params: { query: { pickUpDayId } } });
+
   const added = await staff.POST('/api/v1/Integrations/AddIntegrationClient', {
     body: { name: 'Nightly order export', scope: 'read' },
   });

@@ -85,4 +85,29 @@ describe('orderListPage', () => {
     expect(exempt.total + taxed.total).toBe(orders.length);
     expect(exempt.rows.every((r) => r.isTaxExempt)).toBe(true);
   });
+
+  it('filters by pick-up day (a day, none, all) and names the day on each row', () => {
+    const sqlite = t.shop.database.sqlite;
+    const dayId = Number(
+      sqlite
+        .prepare(
+          "insert into pick_up_days (date, start_time, end_time, capacity) values ('2031-04-05', '09:00', '15:30', 50)",
+        )
+        .run().lastInsertRowid,
+    );
+    sqlite.prepare('update orders set pick_up_day_id = ? where order_id % 7 = 0').run(dayId);
+    const orders = everyOrder() as (Row & { pick_up_day_id: number | null })[];
+    const onDay = orderListPage(t.shop, query({ pickUpDay: dayId, pageSize: 100 }));
+    const without = orderListPage(t.shop, query({ pickUpDay: 'none', pageSize: 100 }));
+    const all = orderListPage(t.shop, query({ pageSize: 100 }));
+    expect(onDay.total).toBe(orders.filter((o) => o.pick_up_day_id === dayId).length);
+    expect(onDay.total).toBeGreaterThan(0);
+    expect(onDay.total + without.total).toBe(all.total);
+    expect(onDay.rows.every((r) => r.pickUpDayId === dayId && r.pickUpDate === '2031-04-05')).toBe(true);
+    expect(onDay.rows[0]?.displayPickUpDay).toBe('Saturday, April 5, 2031, 9:00 AM to 3:30 PM');
+    expect(without.rows.every((r) => r.pickUpDayId === null && r.displayPickUpDay === null)).toBe(true);
+    expect(orderListQuerySchema.safeParse({ pickUpDay: 'someday' }).error?.issues[0]?.message).toBe(
+      "pickUpDay must be 'all', 'none' or the number of a pick-up day.",
+    );
+  });
 });

@@ -40,6 +40,7 @@ import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { loadProducts, type Product } from '../catalog/productShape.ts';
 import { ShopError } from '../errors.ts';
 import { PagedList, type PageInput } from '../pagedList.ts';
+import { type OrderPickUpDayFields, orderPickUpDays } from '../pickUpDays/service.ts';
 import type { Shop } from '../shop.ts';
 import { currentSeason } from '../stock/levels.ts';
 import { loadOrder } from './orderShape.ts';
@@ -60,6 +61,7 @@ const listColumns = {
   deletedAt: orders.deletedAt,
   deletedBy: orders.deletedBy,
   version: orders.version,
+  pickUpDayId: orders.pickUpDayId,
 };
 
 type ListRow = {
@@ -76,11 +78,16 @@ type ListRow = {
   deletedAt: number | null;
   deletedBy: string | null;
   version: number;
+  pickUpDayId: number | null;
 };
 
 const countFormat = new Intl.NumberFormat('en-US');
 
-export function toOrderListItem(row: ListRow, timeZone: string): OrderListItem {
+export function toOrderListItem(
+  row: ListRow,
+  timeZone: string,
+  pickUpDayOf: (pickUpDayId: number | null) => OrderPickUpDayFields,
+): OrderListItem {
   return {
     orderId: row.orderId,
     createdTimestamp: new Date(row.createdAt).toISOString(),
@@ -99,6 +106,7 @@ export function toOrderListItem(row: ListRow, timeZone: string): OrderListItem {
     displayDeletedTimestamp: row.deletedAt === null ? null : formatDateTime(row.deletedAt, timeZone),
     deletedUsername: row.deletedBy,
     version: row.version,
+    ...pickUpDayOf(row.pickUpDayId),
   };
 }
 
@@ -148,7 +156,8 @@ function readOrderList(
     .limit(limit)
     .all();
   const tz = shop.config.shop.timeZone;
-  return rows.map((r) => toOrderListItem(r, tz));
+  const days = orderPickUpDays(shop);
+  return rows.map((r) => toOrderListItem(r, tz, days));
 }
 
 /** A list as a PagedList: the page asked for, or every row written out as it is read. */
@@ -240,6 +249,11 @@ export function orderListPage(shop: Shop, query: OrderListQuery): OrderListPage 
       : query.tax === 'taxed'
         ? eq(orders.isTaxExempt, false)
         : undefined,
+    query.pickUpDay === 'all'
+      ? undefined
+      : query.pickUpDay === 'none'
+        ? isNull(orders.pickUpDayId)
+        : eq(orders.pickUpDayId, query.pickUpDay),
     textCondition(shop, query.text),
   );
   const total = shop.db.select({ n: count() }).from(orders).where(where).get()?.n ?? 0;
@@ -254,12 +268,13 @@ export function orderListPage(shop: Shop, query: OrderListQuery): OrderListPage 
     .offset(query.page * query.pageSize)
     .all();
   const tz = shop.config.shop.timeZone;
-  return { total, rows: rows.map((r) => toOrderListItem(r, tz)) };
+  const days = orderPickUpDays(shop);
+  return { total, rows: rows.map((r) => toOrderListItem(r, tz, days)) };
 }
 
 export function orderListItem(shop: Shop, orderId: number): OrderListItem | null {
   const row = shop.db.select(listColumns).from(orders).where(eq(orders.orderId, orderId)).get();
-  return row ? toOrderListItem(row, shop.config.shop.timeZone) : null;
+  return row ? toOrderListItem(row, shop.config.shop.timeZone, orderPickUpDays(shop)) : null;
 }
 
 /** The season dropdown: derived from the orders on file, never a hard-coded year (DECISIONS.md). */

@@ -12,6 +12,7 @@ import {
 import { and, eq, inArray } from 'drizzle-orm';
 import { loadPriceTiers } from '../catalog/productShape.ts';
 import { ShopError } from '../errors.ts';
+import { checkStaffPickUpDay } from '../pickUpDays/service.ts';
 import type { Shop } from '../shop.ts';
 import { markSoldOutWhenEmpty } from '../stock/alerts.ts';
 import { currentSeason, figuresFor, stockLevels } from '../stock/levels.ts';
@@ -163,6 +164,10 @@ export function saveAdminOrder(shop: Shop, staff: StaffIdentity, input: AdminOrd
         });
       }
       if (problems.length > 0) refuse(problems);
+      // Left out: the order keeps its day. A move into a full day is refused (409) with what to do.
+      const pickUpDayId =
+        input.pickUpDayId === undefined ? (existing?.pickUpDayId ?? null) : input.pickUpDayId;
+      checkStaffPickUpDay(shop, existing?.pickUpDayId ?? null, pickUpDayId);
 
       const repriced = priceOrder(priced, taxBp, input.isTaxExempt);
       const pricing =
@@ -188,6 +193,7 @@ export function saveAdminOrder(shop: Shop, staff: StaffIdentity, input: AdminOrd
         totalCents: pricing.totalCents,
         totalQuantity: pricing.totalQuantity,
         numItems: pricing.numItems,
+        pickUpDayId,
         updatedAt: now,
         updatedBy: by,
       };

@@ -5,6 +5,7 @@ export type { Order, OrderProductXref } from '@nursery/domain';
 import { idList, inIdList, orderLines, orders, perConnection, products, type ShopDb } from '@nursery/db';
 import { formatDate, formatDateTime, formatMoney, productTypeName, toDollars } from '@nursery/domain';
 import { asc, eq, sql } from 'drizzle-orm';
+import { type OrderPickUpDayFields, orderPickUpDay } from '../pickUpDays/service.ts';
 import type { Shop } from '../shop.ts';
 import type { PricedOrderLine } from './pricing.ts';
 
@@ -27,6 +28,7 @@ export const orderColumns = {
   totalQuantity: orders.totalQuantity,
   numItems: orders.numItems,
   version: orders.version,
+  pickUpDayId: orders.pickUpDayId,
   createdAt: orders.createdAt,
   deletedAt: orders.deletedAt,
 };
@@ -49,6 +51,7 @@ export interface OrderRow {
   totalQuantity: number;
   numItems: number;
   version: number;
+  pickUpDayId: number | null;
   createdAt: number;
   deletedAt: number | null;
 }
@@ -100,7 +103,12 @@ export function toOrderProduct(line: OrderLineRow): OrderProduct {
   };
 }
 
-export function toOrder(row: OrderRow, lines: readonly OrderLineRow[], timeZone: string): Order {
+export function toOrder(
+  row: OrderRow,
+  lines: readonly OrderLineRow[],
+  timeZone: string,
+  pickUp: OrderPickUpDayFields,
+): Order {
   return {
     orderId: row.orderId,
     name: row.name,
@@ -124,6 +132,7 @@ export function toOrder(row: OrderRow, lines: readonly OrderLineRow[], timeZone:
     displayTax: formatMoney(row.taxCents),
     total: toDollars(row.totalCents),
     displayTotal: formatMoney(row.totalCents),
+    ...pickUp,
     products: lines.map(toOrderProduct),
     orderProductXrefs: lines.map((l) => ({
       orderProductXrefId: l.orderProductXrefId,
@@ -173,5 +182,5 @@ export function loadOrder(shop: Shop, orderId: number): Order | null {
   const row = loadOrderRow(shop, orderId);
   if (!row) return null;
   const lines = loadOrderLines(shop, [orderId]).get(orderId) ?? [];
-  return toOrder(row, lines, shop.config.shop.timeZone);
+  return toOrder(row, lines, shop.config.shop.timeZone, orderPickUpDay(shop, row.pickUpDayId));
 }

@@ -12,6 +12,7 @@ import {
 import { and, isNull, sql } from 'drizzle-orm';
 import { loadPriceTiers } from '../catalog/productShape.ts';
 import { ShopError } from '../errors.ts';
+import { orderPickUpDay, pickUpDayProblem } from '../pickUpDays/service.ts';
 import { isOnlineOrderingOpen } from '../settings/service.ts';
 import type { Shop } from '../shop.ts';
 import { markSoldOutWhenEmpty } from '../stock/alerts.ts';
@@ -67,6 +68,7 @@ const submitStatements = perConnection((db: ShopDb) => ({
       totalCents: sql.placeholder('totalCents'),
       totalQuantity: sql.placeholder('totalQuantity'),
       numItems: sql.placeholder('numItems'),
+      pickUpDayId: sql.placeholder('pickUpDayId'),
       source: 'online',
       createdAt: sql.placeholder('createdAt'),
     })
@@ -160,6 +162,10 @@ export async function submitOrder(shop: Shop, input: OrderDetailsInput): Promise
         }
         priced.push(line);
       }
+      // The day's capacity is counted here, in the same transaction as the insert below (and after every
+      // order before this one in the batch), so concurrent checkouts never book a day past its capacity.
+      const dayProblem = pickUpDayProblem(shop, input.pickUpDayId);
+      if (dayProblem) problems.push(dayProblem);
       if (problems.length > 0) refuse(problems);
 
       const pricing = priceOrder(priced, taxBp, false);
@@ -179,6 +185,7 @@ export async function submitOrder(shop: Shop, input: OrderDetailsInput): Promise
         totalCents: pricing.totalCents,
         totalQuantity: pricing.totalQuantity,
         numItems: pricing.numItems,
+        pickUpDayId: input.pickUpDayId,
         createdAt: now.getTime(),
       };
       const row = statements.insertOrder.get(values);
@@ -204,7 +211,7 @@ export async function submitOrder(shop: Shop, input: OrderDetailsInput): Promise
       const tracked = pricing.lines.filter((l) => levels.has(l.productId)).map((l) => l.productId);
       markSoldOutWhenEmpty(shop, tracked, { changedBy: `web shop order ${orderId}` });
 
-      const order = toOrder(row, lines, shop.config.shop.timeZone);
+      const order = toOrder(row, lines, shop.config.shop.timeZone, orderPickUpDay(shop, row.pickUpDayId));
       queueOwnerNotice(shop, order);
       return order;
     })

@@ -4,6 +4,7 @@ export * from './contacts.ts';
 export * from './exports.ts';
 export * from './integrations.ts';
 export * from './orders.ts';
+export * from './pickUpDays.ts';
 export * from './settings.ts';
 export * from './site.ts';
 export * from './staff.ts';

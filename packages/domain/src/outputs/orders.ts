@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { orderPickUpDayShape } from './pickUpDays.ts';
 
 /** What the order procedures answer; the server's types are inferred from these (see catalog.ts). */
 
@@ -60,6 +61,7 @@ const orderShape = {
   displayTax: z.string(),
   total: z.number(),
   displayTotal: z.string(),
+  ...orderPickUpDayShape,
   products: z.array(orderLineSchema),
   orderProductXrefs: z.array(orderLineInputEchoSchema),
 };
@@ -103,6 +105,7 @@ export const orderListItemSchema = z
     displayDeletedTimestamp: z.string().nullable(),
     deletedUsername: z.string().nullable(),
     version: z.number().int(),
+    ...orderPickUpDayShape,
   })
   .meta({ id: 'OrderListItem' });
 export type OrderListItem = z.infer<typeof orderListItemSchema>;

@@ -22,6 +22,7 @@ export const MANUAL_PRICE_INVALID =
   'A manual price must be an amount in dollars with at most two decimals, such as 12.50.';
 export const ORDER_VERSION_REQUIRED =
   'Send the version of the order you are changing, so that changes made by someone else are not overwritten.';
+const PICK_UP_DAY_ID_INVALID = 'pickUpDayId must be the number of a pick-up day, or null for none.';
 export const SEASON_INVALID = 'The season must be a starting year such as 2024, or -1 for all seasons.';
 
 /** The version a record was read at, sent back with a change so one made meanwhile is not overwritten. */
@@ -78,6 +79,12 @@ export const orderListQuerySchema = z.object({
     .max(ORDER_FILTER_MAX, { error: `The filter may be at most ${ORDER_FILTER_MAX} characters.` })
     .default(''),
   tax: z.enum(ORDER_TAX_FILTERS, { error: 'tax must be all, exempt or taxed.' }).default('all'),
+  /** Orders of one pick-up day (its number), those without one ('none'), or every order ('all'). */
+  pickUpDay: z
+    .union([z.literal('all'), z.literal('none'), z.number().int().positive()], {
+      error: "pickUpDay must be 'all', 'none' or the number of a pick-up day.",
+    })
+    .default('all'),
   sort: z
     .enum(ORDER_LIST_SORTS, { error: `sort must be one of ${ORDER_LIST_SORTS.join(', ')}.` })
     .default('createdTimestamp'),
@@ -160,6 +167,16 @@ export const adminOrderUpdateSchema = z
       .nullish()
       .transform((v) => v === true),
     version: optionalVersion,
+    /**
+     * The order's pick-up day: a day's number, null for none, or left out to keep the order's day as it is
+     * (so a client that predates pick-up days never clears one by saving).
+     */
+    pickUpDayId: z
+      .number({ error: PICK_UP_DAY_ID_INVALID })
+      .int({ error: PICK_UP_DAY_ID_INVALID })
+      .positive({ error: PICK_UP_DAY_ID_INVALID })
+      .nullable()
+      .optional(),
     products: z
       .array(adminOrderLineSchema, { error: 'The products of the order must be a list.' })
       .max(ADMIN_ORDER_LINES_MAX, {

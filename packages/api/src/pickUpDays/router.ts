@@ -1,0 +1,27 @@
+import {
+  openPickUpDaySchema,
+  pickUpDayIdInputSchema,
+  pickUpDayInputSchema,
+  pickUpDaySchema,
+} from '@nursery/domain';
+import { z } from 'zod';
+import { procedure, requireStaff, router } from '../trpc.ts';
+import { deletePickUpDay, listPickUpDays, openPickUpDays, savePickUpDay } from './service.ts';
+
+export const pickUpDaysRouter = router({
+  /** Public (PUBLIC_PROCEDURES): the days from today on, full ones marked, for the checkout. */
+  open: procedure.output(z.array(openPickUpDaySchema)).query(({ ctx }) => openPickUpDays(ctx.shop)),
+  /** Staff only from here. */
+  all: procedure.output(z.array(pickUpDaySchema)).query(({ ctx }) => listPickUpDays(ctx.shop)),
+  save: procedure
+    .input(pickUpDayInputSchema)
+    .output(z.array(pickUpDaySchema))
+    .mutation(({ ctx, input }) => savePickUpDay(ctx.shop, requireStaff(ctx), input)),
+  delete: procedure
+    .input(pickUpDayIdInputSchema)
+    .output(z.array(pickUpDaySchema))
+    .mutation(({ ctx, input }) => {
+      requireStaff(ctx);
+      return deletePickUpDay(ctx.shop, input.pickUpDayId);
+    }),
+});

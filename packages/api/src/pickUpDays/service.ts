@@ -1,0 +1,268 @@
+import { orders, perConnection, pickUpDays, type ShopDb } from '@nursery/db';
+import {
+  displayPickUpDate,
+  displayPickUpDay,
+  displayPickUpHours,
+  isPastPickUpDay,
+  isPickUpDayFull,
+  type OpenPickUpDay,
+  PICK_UP_DAY_FULL,
+  PICK_UP_DAY_NOT_FOUND,
+  PICK_UP_DAY_NOT_OFFERED,
+  PICK_UP_DAY_REQUIRED,
+  PICK_UP_DAYS_ALL_FULL,
+  type PickUpDay,
+  type PickUpDayInput,
+  pickUpDayCapacityBelowBooked,
+  pickUpDayDateTaken,
+  pickUpDayFullForStaff,
+  pickUpDayHasOrders,
+  shopToday,
+} from '@nursery/domain';
+import { and, asc, count, eq, gte, isNotNull, isNull, sql } from 'drizzle-orm';
+import { staffName } from '../catalog/adminService.ts';
+import { ShopError } from '../errors.ts';
+import type { Shop } from '../shop.ts';
+import type { StaffIdentity } from '../trpc.ts';
+
+/**
+ * Pick-up days: staff open the season's days with a capacity, customers choose one with room at checkout,
+ * and the day is on the order. The capacity check of a submit runs inside the submit's own transaction
+ * (`pickUpDayProblem`), after every order committed before it and every order earlier in its group-commit
+ * batch, so concurrent checkouts can never book a day past its capacity.
+ */
+
+const dayColumns = {
+  pickUpDayId: pickUpDays.pickUpDayId,
+  date: pickUpDays.date,
+  startTime: pickUpDays.startTime,
+  endTime: pickUpDays.endTime,
+  capacity: pickUpDays.capacity,
+  note: pickUpDays.note,
+};
+interface DayRow {
+  pickUpDayId: number;
+  date: string;
+  startTime: string;
+  endTime: string;
+  capacity: number;
+  note: string | null;
+}
+
+/** The reads of every submit, prepared once per connection. */
+const statements = perConnection((db: ShopDb) => ({
+  byId: db
+    .select(dayColumns)
+    .from(pickUpDays)
+    .where(eq(pickUpDays.pickUpDayId, sql.placeholder('pickUpDayId')))
+    .prepare(),
+  // Answered from the index on (pick_up_day_id, deleted_at) without reading an order.
+  booked: db
+    .select({ n: count() })
+    .from(orders)
+    .where(and(eq(orders.pickUpDayId, sql.placeholder('pickUpDayId')), isNull(orders.deletedAt)))
+    .prepare(),
+  fromDate: db
+    .select(dayColumns)
+    .from(pickUpDays)
+    .where(gte(pickUpDays.date, sql.placeholder('today')))
+    .orderBy(asc(pickUpDays.date))
+    .prepare(),
+  all: db.select(dayColumns).from(pickUpDays).orderBy(asc(pickUpDays.date)).prepare(),
+  bookedByDay: db
+    .select({ pickUpDayId: orders.pickUpDayId, n: count() })
+    .from(orders)
+    .where(and(isNotNull(orders.pickUpDayId), isNull(orders.deletedAt)))
+    .groupBy(orders.pickUpDayId)
+    .prepare(),
+}));
+
+function today(shop: Shop): string {
+  return shopToday(shop.now(), shop.config.shop.timeZone);
+}
+
+function bookedOn(shop: Shop, pickUpDayId: number): number {
+  return statements(shop.db).booked.get({ pickUpDayId })?.n ?? 0;
+}
+
+function dayRow(shop: Shop, pickUpDayId: number): DayRow | undefined {
+  return statements(shop.db).byId.get({ pickUpDayId });
+}
+
+function toOpenDay(row: DayRow, booked: number): OpenPickUpDay {
+  return {
+    pickUpDayId: row.pickUpDayId,
+    date: row.date,
+    startTime: row.startTime,
+    endTime: row.endTime,
+    note: row.note,
+    displayDate: displayPickUpDate(row.date),
+    displayHours: displayPickUpHours(row),
+    isFull: isPickUpDayFull(booked, row.capacity),
+  };
+}
+
+/** The days a customer may be offered: today's and later ones, full ones marked (PickUpDays/GetOpenPickUpDays). */
+export function openPickUpDays(shop: Shop): OpenPickUpDay[] {
+  const s = statements(shop.db);
+  return s.fromDate.all({ today: today(shop) }).map((row) => toOpenDay(row, bookedOn(shop, row.pickUpDayId)));
+}
+
+/** Every day, past ones too, with its capacity and bookings, by date (PickUpDays/GetAllPickUpDays). */
+export function listPickUpDays(shop: Shop): PickUpDay[] {
+  const s = statements(shop.db);
+  const booked = new Map<number, number>();
+  for (const r of s.bookedByDay.all()) if (r.pickUpDayId !== null) booked.set(r.pickUpDayId, r.n);
+  const now = today(shop);
+  return s.all.all().map((row) => {
+    const n = booked.get(row.pickUpDayId) ?? 0;
+    return {
+      ...toOpenDay(row, n),
+      capacity: row.capacity,
+      booked: n,
+      isPast: isPastPickUpDay(row.date, now),
+    };
+  });
+}
+
+/**
+ * Why a customer's submit cannot have this pick-up day, or null when it can. Runs inside the submit's
+ * transaction. While the shop offers days from today on, one with room must be chosen; with none offered
+ * the order has no day, exactly as before pick-up days existed.
+ */
+export function pickUpDayProblem(shop: Shop, pickUpDayId: number | null): string | null {
+  const now = today(shop);
+  if (pickUpDayId === null) {
+    const offered = statements(shop.db).fromDate.all({ today: now });
+    if (offered.length === 0) return null;
+    const anyRoom = offered.some((d) => !isPickUpDayFull(bookedOn(shop, d.pickUpDayId), d.capacity));
+    return anyRoom ? PICK_UP_DAY_REQUIRED : PICK_UP_DAYS_ALL_FULL;
+  }
+  const day = dayRow(shop, pickUpDayId);
+  if (!day || isPastPickUpDay(day.date, now)) return PICK_UP_DAY_NOT_OFFERED;
+  if (isPickUpDayFull(bookedOn(shop, pickUpDayId), day.capacity)) return PICK_UP_DAY_FULL;
+  return null;
+}
+
+/**
+ * Staff putting an order on a day (a new order, or moving one): the day must exist and have room. An order
+ * that stays on its day is not counted twice; staff may choose a past day (recording what happened). A full
+ * day is refused: staff raise its capacity first, a deliberate step rather than a silent overbooking.
+ */
+export function checkStaffPickUpDay(shop: Shop, from: number | null, to: number | null): void {
+  if (to === null || to === from) return;
+  const day = dayRow(shop, to);
+  if (!day) throw new ShopError({ kind: 'bad_request', message: PICK_UP_DAY_NOT_FOUND });
+  if (isPickUpDayFull(bookedOn(shop, to), day.capacity)) {
+    throw new ShopError({
+      kind: 'conflict',
+      message: pickUpDayFullForStaff(displayPickUpDate(day.date), day.capacity),
+    });
+  }
+}
+
+/** The pick-up day fields of an order's answers. */
+export interface OrderPickUpDayFields {
+  pickUpDayId: number | null;
+  pickUpDate: string | null;
+  displayPickUpDay: string | null;
+}
+
+const NO_DAY: OrderPickUpDayFields = { pickUpDayId: null, pickUpDate: null, displayPickUpDay: null };
+
+function fieldsOf(row: DayRow | undefined): OrderPickUpDayFields {
+  return row
+    ? { pickUpDayId: row.pickUpDayId, pickUpDate: row.date, displayPickUpDay: displayPickUpDay(row) }
+    : NO_DAY;
+}
+
+/** The day fields of one order. */
+export function orderPickUpDay(shop: Shop, pickUpDayId: number | null): OrderPickUpDayFields {
+  return pickUpDayId === null ? NO_DAY : fieldsOf(dayRow(shop, pickUpDayId));
+}
+
+/** The day fields for many orders (a list, an export): the days are read once, it is a short table. */
+export function orderPickUpDays(shop: Shop): (pickUpDayId: number | null) => OrderPickUpDayFields {
+  const byId = new Map<number, OrderPickUpDayFields>();
+  for (const row of statements(shop.db).all.all()) byId.set(row.pickUpDayId, fieldsOf(row));
+  return (pickUpDayId) => (pickUpDayId === null ? NO_DAY : (byId.get(pickUpDayId) ?? NO_DAY));
+}
+
+function dateTaken(shop: Shop, date: string, except: number | null): boolean {
+  const other = shop.db
+    .select({ id: pickUpDays.pickUpDayId })
+    .from(pickUpDays)
+    .where(eq(pickUpDays.date, date))
+    .get();
+  return other !== undefined && other.id !== except;
+}
+
+function notFound(): never {
+  throw new ShopError({ kind: 'not_found', message: PICK_UP_DAY_NOT_FOUND });
+}
+
+/**
+ * Adds a day (no pickUpDayId) or changes one. Its capacity may not go below the orders already booked on it,
+ * and one date has one day. Changing a day's date or hours keeps its orders on it (the day moved).
+ */
+export function savePickUpDay(shop: Shop, staff: StaffIdentity, input: PickUpDayInput): PickUpDay[] {
+  const by = staffName(staff);
+  const now = shop.now().getTime();
+  shop.database.sqlite
+    .transaction(() => {
+      const id = input.pickUpDayId ?? null;
+      if (id !== null && !dayRow(shop, id)) notFound();
+      if (dateTaken(shop, input.date, id)) {
+        throw new ShopError({
+          kind: 'bad_request',
+          message: pickUpDayDateTaken(displayPickUpDate(input.date)),
+        });
+      }
+      const values = {
+        date: input.date,
+        startTime: input.startTime,
+        endTime: input.endTime,
+        capacity: input.capacity,
+        note: input.note,
+        updatedAt: now,
+        updatedBy: by,
+      };
+      if (id === null) {
+        shop.db.insert(pickUpDays).values(values).run();
+        return;
+      }
+      const booked = bookedOn(shop, id);
+      if (input.capacity < booked) {
+        throw new ShopError({
+          kind: 'bad_request',
+          message: pickUpDayCapacityBelowBooked(displayPickUpDate(input.date), booked),
+        });
+      }
+      shop.db.update(pickUpDays).set(values).where(eq(pickUpDays.pickUpDayId, id)).run();
+    })
+    .immediate();
+  return listPickUpDays(shop);
+}
+
+/**
+ * Deletes a day that no live order is booked on; otherwise refuses, saying how many orders to move first.
+ * Deleted orders on it lose their day (they keep everything else), so restoring one never points at nothing.
+ */
+export function deletePickUpDay(shop: Shop, pickUpDayId: number): PickUpDay[] {
+  shop.database.sqlite
+    .transaction(() => {
+      const day = dayRow(shop, pickUpDayId);
+      if (!day) notFound();
+      const booked = bookedOn(shop, pickUpDayId);
+      if (booked > 0) {
+        throw new ShopError({
+          kind: 'conflict',
+          message: pickUpDayHasOrders(displayPickUpDate(day.date), booked),
+        });
+      }
+      shop.db.update(orders).set({ pickUpDayId: null }).where(eq(orders.pickUpDayId, pickUpDayId)).run();
+      shop.db.delete(pickUpDays).where(eq(pickUpDays.pickUpDayId, pickUpDayId)).run();
+    })
+    .immediate();
+  return listPickUpDays(shop);
+}

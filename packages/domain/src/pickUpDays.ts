@@ -1,0 +1,100 @@
+import { zonedParts } from './zonedTime.ts';
+
+/**
+ * Pick-up days: the days of the season staff open for collecting orders, each with its hours and how many
+ * orders it can take. The rules here are shared by the checkout, the back office and the server.
+ *
+ * A day's `date` is the shop's local calendar day (YYYY-MM-DD) and its hours local wall-clock times (HH:MM,
+ * 24-hour), so a day never shifts with the time zone of a server or a browser.
+ */
+
+export const PICK_UP_DAY_FULL = 'That pick-up day is full. Please choose another day.';
+export const PICK_UP_DAY_REQUIRED = 'Please choose a pick-up day for your order.';
+export const PICK_UP_DAY_NOT_OFFERED = 'That pick-up day is no longer offered. Please choose another day.';
+export const PICK_UP_DAYS_ALL_FULL =
+  'Every pick-up day is full, so we cannot take this order online. Please contact us.';
+/** Staff moving an order into a full day: the way out is raising the day's capacity first (docs/decisions.md). */
+export const pickUpDayFullForStaff = (day: string, capacity: number) =>
+  `${day} is full (${capacity} of ${capacity} orders). Raise its capacity in Settings > Pick-up Days first, or choose another day.`;
+export const pickUpDayHasOrders = (day: string, booked: number) =>
+  `${day} has ${booked} order${booked === 1 ? '' : 's'}. Move ${booked === 1 ? 'it' : 'them'} to another day on the order's edit page first, or change this day's date and hours instead of deleting it.`;
+export const pickUpDayCapacityBelowBooked = (day: string, booked: number) =>
+  `${day} already has ${booked} order${booked === 1 ? '' : 's'}, so its capacity cannot be below ${booked}.`;
+export const pickUpDayDateTaken = (day: string) =>
+  `There is already a pick-up day on ${day}. Change that day instead.`;
+export const PICK_UP_DAY_NOT_FOUND = 'There is no such pick-up day.';
+
+export const PICK_UP_CAPACITY_MAX = 100_000;
+export const PICK_UP_NOTE_MAX = 200;
+
+export interface PickUpDayTimes {
+  date: string;
+  startTime: string;
+  endTime: string;
+}
+
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const TIME = /^([01]\d|2[0-3]):([0-5]\d)$/;
+
+/** Whether text is a real calendar date written YYYY-MM-DD (no 2026-02-30). */
+export function isCalendarDate(text: string): boolean {
+  const m = DATE.exec(text);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const date = new Date(Date.UTC(y, mo - 1, d));
+  return y >= 2000 && y <= 2999 && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
+}
+
+/** Whether text is a 24-hour time HH:MM, as a time input gives it. */
+export function isClockTime(text: string): boolean {
+  return TIME.test(text);
+}
+
+/** The shop's local date today (YYYY-MM-DD): days before it are past and not offered to customers. */
+export function shopToday(now: Date | number, timeZone: string): string {
+  const p = zonedParts(now, timeZone);
+  return `${p.year}-${String(p.month).padStart(2, '0')}-${String(p.day).padStart(2, '0')}`;
+}
+
+/** A day is offered to customers from now until its date has passed in the shop's time zone. */
+export function isPastPickUpDay(date: string, today: string): boolean {
+  return date < today;
+}
+
+/** The one capacity rule: a day is full once its live (not deleted) orders reach its capacity. */
+export function isPickUpDayFull(booked: number, capacity: number): boolean {
+  return booked >= capacity;
+}
+
+const dateFormat = new Intl.DateTimeFormat('en-US', {
+  timeZone: 'UTC',
+  weekday: 'long',
+  month: 'long',
+  day: 'numeric',
+  year: 'numeric',
+});
+
+/** 'Saturday, April 4, 2026' for '2026-04-04'. */
+export function displayPickUpDate(date: string): string {
+  const m = DATE.exec(date);
+  if (!m) return date;
+  return dateFormat.format(new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))));
+}
+
+/** '9:00 AM' for '09:00'. */
+export function displayClockTime(time: string): string {
+  const m = TIME.exec(time);
+  if (!m) return time;
+  const hour = Number(m[1]);
+  return `${hour % 12 === 0 ? 12 : hour % 12}:${m[2]} ${hour < 12 ? 'AM' : 'PM'}`;
+}
+
+/** '9:00 AM to 4:00 PM'. */
+export function displayPickUpHours(day: Pick<PickUpDayTimes, 'startTime' | 'endTime'>): string {
+  return `${displayClockTime(day.startTime)} to ${displayClockTime(day.endTime)}`;
+}
+
+/** 'Saturday, April 4, 2026, 9:00 AM to 4:00 PM': how an order, a list row or an e-mail names its day. */
+export function displayPickUpDay(day: PickUpDayTimes): string {
+  return `${displayPickUpDate(day.date)}, ${displayPickUpHours(day)}`;
+}
