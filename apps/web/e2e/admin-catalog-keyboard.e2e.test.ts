@@ -173,11 +173,15 @@ describe('catalogue by keyboard', () => {
     await page.keyboard.press('Enter');
     const upload = page.getByRole('dialog', { name: 'Flickr Upload' });
     await upload.waitFor();
+    await page.keyboard.type('not this one');
     await page.keyboard.press('Escape');
     await upload.waitFor({ state: 'detached' });
     await expect.poll(focused).toBe('Change image of American Basswood');
 
+    // Opened again at once, while the last one is still fading out: it starts empty all the same.
     await page.keyboard.press('Enter');
+    await upload.waitFor();
+    expect(await upload.getByRole('textbox').inputValue()).toBe('');
     await upload
       .getByRole('textbox')
       .fill(

@@ -1,11 +1,18 @@
 import { type KeyboardEvent, type ReactNode, useId, useLayoutEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
+import { dialogClosed, dialogOpened } from '../lib/topDialog';
 
 /** The spec's modal timing: the dialog eases in 300 ms, the backdrop fades in 150 ms (global.css). */
 export const MODAL_TRANSITION_MS = 300;
 
 const FOCUSABLE =
   'a[href], area[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), iframe, [tabindex]:not([tabindex="-1"]), [contenteditable="true"]';
+
+/** Focus goes to the element marked `data-autofocus`, or to the dialog itself. */
+function takeFocus(dialog: HTMLDialogElement) {
+  const first = dialog.querySelector<HTMLElement>('[data-autofocus]');
+  (first ?? dialog).focus({ preventScroll: true });
+}
 
 export interface ModalProps {
   open: boolean;
@@ -17,7 +24,7 @@ export interface ModalProps {
   size?: 'sm' | 'md' | 'lg';
   /** False while something must not be interrupted, e.g. an order being saved. */
   canClose?: boolean;
-  /** Called once the closing transition has finished. */
+  /** Called once the closing transition has finished, or has been cut short by opening the dialog again. */
   onExited?: () => void;
   className?: string;
   /** A stable hook for tests and styling. */
@@ -25,13 +32,12 @@ export interface ModalProps {
 }
 
 /**
- * An accessible dialog: labelled by its title, focus kept inside while open and given back to
- * where it was on close, Escape and backdrop clicks close it unless `canClose` is false.
- * Put `data-autofocus` on the element that should take focus first.
+ * An accessible dialog on the browser's own modal <dialog> (showModal): the rest of the page is inert while it
+ * is open, so neither the mouse, Tab nor a screen reader reaches what is behind it, and the topmost of several
+ * open dialogs is the one Escape asks to close. Labelled by its title; focus goes to the element marked
+ * `data-autofocus` (or the dialog) and back to where it was on close; Escape, the close button and a click on
+ * the backdrop close it unless `canClose` is false.
  */
-/** Open dialogs, newest last: keys that reach the document belong to the topmost. */
-const openModals: symbol[] = [];
-
 export function Modal({
   open,
   onClose,
@@ -45,18 +51,35 @@ export function Modal({
   testId,
 }: ModalProps) {
   const titleId = useId();
-  const dialogRef = useRef<HTMLDivElement>(null);
+  const dialogRef = useRef<HTMLDialogElement>(null);
   const returnFocusTo = useRef<HTMLElement | null>(null);
+  // Set while the dialog closes because `open` went false, so that close is not undone.
+  const closing = useRef(false);
   const [mounted, setMounted] = useState(open);
   const [shown, setShown] = useState(false);
   const onExitedRef = useRef(onExited);
   onExitedRef.current = onExited;
 
-  // A layout effect like the focus one below, and declared before it, so the element to return focus to is
-  // read before the dialog takes focus.
+  // A layout effect like the one below, and declared before it, so the element to return focus to is read
+  // before the dialog takes focus.
   useLayoutEffect(() => {
     if (open) {
       returnFocusTo.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      const dialog = dialogRef.current;
+      if (dialog && closing.current) {
+        // Opened again during its closing transition: that closing ends here as if it had run its course
+        // (onExited clears what a screen keeps until then, e.g. the text typed), and the dialog is modal,
+        // reachable and focused once more.
+        closing.current = false;
+        onExitedRef.current?.();
+        dialog.inert = false;
+        dialog.removeAttribute('aria-hidden');
+        dialog.close();
+        dialog.showModal();
+        dialogOpened(dialog);
+        takeFocus(dialog);
+      }
+      closing.current = false;
       setMounted(true);
       // Two frames so the browser paints the start state before the transition begins.
       let second = 0;
@@ -69,11 +92,28 @@ export function Modal({
       };
     }
     setShown(false);
+    // The page is live again at once: closing the modal dialog gives focus back to where it was before it
+    // opened, and the screen may move it on. The dialog stays in view through its closing transition only as
+    // a picture: the open attribute alone shows it without taking focus, and it is inert and hidden from
+    // assistive technology, so nothing in it can be clicked, reached or read out as a second open dialog.
+    const dialog = dialogRef.current;
+    if (dialog?.open) {
+      closing.current = true;
+      dialog.close();
+      dialog.setAttribute('open', '');
+      dialog.inert = true;
+      dialog.setAttribute('aria-hidden', 'true');
+      dialogClosed(dialog);
+    }
     const timer = window.setTimeout(() => {
+      closing.current = false;
       setMounted(false);
       onExitedRef.current?.();
+      // The element focus went back to may have gone meanwhile (the row just deleted); then it goes to the
+      // opener if that is still there, unless the screen has put focus somewhere of its own.
       const target = returnFocusTo.current;
-      if (target?.isConnected) target.focus();
+      const lost = document.activeElement === null || document.activeElement === document.body;
+      if (lost && target?.isConnected) target.focus();
     }, MODAL_TRANSITION_MS);
     return () => window.clearTimeout(timer);
   }, [open]);
@@ -83,39 +123,33 @@ export function Modal({
     if (canClose) onClose();
   };
 
-  // Layout effects: the dialog holds focus and hears keys from the moment it is painted, so an Escape pressed
+  // A layout effect: the dialog holds focus and hears keys from the moment it is painted, so an Escape pressed
   // as soon as it shows is not lost.
   useLayoutEffect(() => {
-    if (!mounted) return;
-    // Focus can leave the dialog without a click, e.g. when the element holding it is replaced as content
-    // loads; Escape and Tab must still work then, for the topmost dialog only.
-    const me = Symbol('modal');
-    openModals.push(me);
-    const onDocumentKeyDown = (event: globalThis.KeyboardEvent) => {
-      const dialog = dialogRef.current;
-      if (openModals[openModals.length - 1] !== me || !dialog) return;
-      if (event.target instanceof Node && dialog.contains(event.target)) return;
-      if (event.key === 'Escape') {
-        requestCloseRef.current();
-      } else if (event.key === 'Tab') {
-        event.preventDefault();
-        (dialog.querySelector<HTMLElement>(FOCUSABLE) ?? dialog).focus();
-      }
-    };
-    document.addEventListener('keydown', onDocumentKeyDown);
-    return () => {
-      document.removeEventListener('keydown', onDocumentKeyDown);
-      openModals.splice(openModals.indexOf(me), 1);
-    };
-  }, [mounted]);
-
-  useLayoutEffect(() => {
-    if (!mounted) return;
-    document.body.classList.add('modal-open');
     const dialog = dialogRef.current;
-    const first = dialog?.querySelector<HTMLElement>('[data-autofocus]');
-    (first ?? dialog)?.focus({ preventScroll: true });
-    return () => document.body.classList.remove('modal-open');
+    if (!mounted || !dialog) return;
+    dialog.showModal();
+    dialogOpened(dialog);
+    document.body.classList.add('modal-open');
+    takeFocus(dialog);
+    // Escape with the focus outside the dialog's content (on the page's body, after the focused element was
+    // replaced as content loaded) reaches the dialog as its close request. The dialog itself only closes when
+    // `open` says so: a close the browser forces anyway (it does after repeated refused requests) is undone.
+    const onCancel = (event: Event) => {
+      event.preventDefault();
+      requestCloseRef.current();
+    };
+    const onForcedClose = () => {
+      if (!closing.current && dialog.isConnected && !dialog.open) dialog.showModal();
+    };
+    dialog.addEventListener('cancel', onCancel);
+    dialog.addEventListener('close', onForcedClose);
+    return () => {
+      dialog.removeEventListener('cancel', onCancel);
+      dialog.removeEventListener('close', onForcedClose);
+      dialogClosed(dialog);
+      document.body.classList.remove('modal-open');
+    };
   }, [mounted]);
 
   if (!mounted) return null;
@@ -124,55 +158,56 @@ export function Modal({
     if (canClose) onClose();
   };
 
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+  const onKeyDown = (event: KeyboardEvent<HTMLDialogElement>) => {
     if (event.key === 'Escape') {
+      // Handled here, so the browser's own close request (which it stops honouring when refused twice) never
+      // starts.
+      event.preventDefault();
       event.stopPropagation();
       requestClose();
       return;
     }
     if (event.key !== 'Tab') return;
+    // The page behind is inert; only the step past either end would leave the dialog (for the page's body),
+    // so it goes round to the other end instead.
     const dialog = dialogRef.current;
     if (!dialog) return;
     const focusable = [...dialog.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
       (el) => el.offsetParent !== null || el === document.activeElement,
     );
-    if (focusable.length === 0) {
-      event.preventDefault();
-      dialog.focus();
-      return;
-    }
     const firstEl = focusable[0];
     const lastEl = focusable[focusable.length - 1];
     const active = document.activeElement;
-    if (event.shiftKey && (active === firstEl || active === dialog)) {
+    if (!firstEl || !lastEl) {
       event.preventDefault();
-      lastEl?.focus();
+      dialog.focus();
+    } else if (event.shiftKey && (active === firstEl || active === dialog)) {
+      event.preventDefault();
+      lastEl.focus();
     } else if (!event.shiftKey && active === lastEl) {
       event.preventDefault();
-      firstEl?.focus();
+      firstEl.focus();
     }
   };
 
   const sizeClass = size === 'lg' ? ' modal-lg' : size === 'sm' ? ' modal-sm' : '';
 
   return createPortal(
-    // biome-ignore lint/a11y/noStaticElementInteractions: the backdrop click is a mouse convenience; Escape and the close button do the same for keyboards.
-    <div
+    // The backdrop click is a mouse convenience; Escape and the close button do the same for keyboards.
+    <dialog
+      ref={dialogRef}
       className={`modal-backdrop${shown ? ' is-open' : ''}`}
+      // biome-ignore lint/a11y/noRedundantRoles: the element's own role, written out because the app and its tests find dialogs by it.
+      role="dialog"
+      aria-labelledby={titleId}
+      tabIndex={-1}
       onMouseDown={(event) => {
         if (event.target === event.currentTarget) requestClose();
       }}
       onKeyDown={onKeyDown}
       data-testid={testId}
     >
-      <div
-        ref={dialogRef}
-        className={`modal-dialog${sizeClass}${className ? ` ${className}` : ''}`}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        tabIndex={-1}
-      >
+      <div className={`modal-dialog${sizeClass}${className ? ` ${className}` : ''}`}>
         <div className="modal-header">
           {/* Focusable by script only: a screen that changes what the dialog shows can start the keyboard here. */}
           <h2 className="modal-title" id={titleId} tabIndex={-1}>
@@ -191,7 +226,7 @@ export function Modal({
         <div className="modal-body">{children}</div>
         {footer ? <div className="modal-footer">{footer}</div> : null}
       </div>
-    </div>,
+    </dialog>,
     document.body,
   );
 }
