@@ -7,6 +7,7 @@ import { ordersRest } from './orders/rest.ts';
 import { photosRest } from './photos/rest.ts';
 import { pickUpDaysRest } from './pickUpDays/rest.ts';
 import type { RestRoute } from './restRoute.ts';
+import { seasonsRest } from './seasons/rest.ts';
 import { settingsRest } from './settings/rest.ts';
 import { stockRest } from './stock/rest.ts';
 
@@ -24,4 +25,5 @@ export const restRoutes: readonly RestRoute[] = [
   ...exportsRest,
   ...backupRest,
   ...integrationsRest,
+  ...seasonsRest,
 ];

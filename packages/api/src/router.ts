@@ -6,6 +6,7 @@ import { integrationsRouter } from './integrations/router.ts';
 import { ordersRouter } from './orders/router.ts';
 import { photosRouter } from './photos/router.ts';
 import { pickUpDaysRouter } from './pickUpDays/router.ts';
+import { seasonsRouter } from './seasons/router.ts';
 import { settingsRouter } from './settings/router.ts';
 import { siteRouter } from './site/router.ts';
 import { staffRouter } from './staff/router.ts';
@@ -25,6 +26,7 @@ export const appRouter = router({
   backup: backupRouter,
   staff: staffRouter,
   integrations: integrationsRouter,
+  seasons: seasonsRouter,
 });
 
 export type AppRouter = typeof appRouter;

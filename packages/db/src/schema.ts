@@ -257,3 +257,21 @@ export const uploadedFiles = sqliteTable('uploaded_files', {
   originalName: text('original_name'),
   createdAt: createdAt(),
 });
+
+// Each new season staff started (Settings → New season): who, when, with which options and what it changed,
+// and the automatic backup taken just before, which undoes it. The latest row's toSeason is the shop's
+// current season until the calendar passes it.
+export const seasonRollovers = sqliteTable('season_rollovers', {
+  rolloverId: integer('rollover_id').primaryKey({ autoIncrement: true }),
+  fromSeason: integer('from_season').notNull(),
+  toSeason: integer('to_season').notNull(),
+  /** The options as applied (RolloverOptions), JSON. */
+  options: text('options').notNull(),
+  /** The counts the preview showed (RolloverCounts), JSON. */
+  summary: text('summary').notNull(),
+  /** The backup's file name in the data folder's backups/. */
+  backupFile: text('backup_file').notNull(),
+  createdAt: createdAt(),
+  createdBy: text('created_by').notNull(),
+  createdByEmail: text('created_by_email'),
+});

@@ -18,6 +18,7 @@ export * from './schemas/orders.ts';
 export * from './schemas/pickUpDays.ts';
 export * from './schemas/settings.ts';
 export * from './schemas.ts';
+export * from './seasonRollover.ts';
 export * from './seasons.ts';
 export * from './tiers.ts';
 export * from './transport.ts';

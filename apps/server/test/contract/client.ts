@@ -176,6 +176,14 @@ export async function callEveryOperation(baseUrl: string, token: string): Promis
     body: { clientId: added.data?.data.client.clientId ?? 'int_AAAAAAAAAAAAAAAAAAAA' },
   });
 
+  // A new season: its state, a preview and the start with the preview's token.
+  await staff.GET('/api/v1/Seasons/Rollover');
+  const seasonOptions = { raisePercent: 2.5, statuses: { '3': 2 }, stock: 'keep' as const };
+  const seasonPreview = await staff.POST('/api/v1/Seasons/Rollover/Preview', { body: seasonOptions });
+  await staff.POST('/api/v1/Seasons/Rollover', {
+    body: { options: seasonOptions, token: seasonPreview.data?.data.token ?? '' },
+  });
+
   // A refused input and a refused caller, so the error envelope is checked too.
   await anyone.GET('/api/v1/Orders/GetOrderDetailsById', { params: { query: { orderId } } });
   await anyone.POST('/api/v1/Contact/InsertUserComment', {

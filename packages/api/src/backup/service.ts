@@ -16,6 +16,7 @@ import { zonedParts } from '@nursery/domain';
 import { ShopError } from '../errors.ts';
 import type { FileAnswer } from '../input.ts';
 import type { Shop } from '../shop.ts';
+import { seasonChanged } from '../stock/levels.ts';
 import {
   APP_VERSION,
   ArchiveRefused,
@@ -266,6 +267,8 @@ async function restoreStaged(shop: Shop, archive: string): Promise<RestoreResult
     const { file: safetyBackup } = await writeBackupFile(shop, undefined, 'before-restore');
     swapIn(shop, stagedDb, stagedMedia, path.join(stage, 'media-replaced'));
     shop.catalogCache.invalidate();
+    // The restored database may hold fewer (or more) started seasons.
+    seasonChanged(shop);
     shop.log.warn(
       { backupCreatedAt: manifest.createdAt, appVersion: manifest.appVersion, safetyBackup },
       'shop restored from a backup',

@@ -302,3 +302,21 @@ export function deleteProduct(shop: Shop, staff: StaffIdentity, productId: numbe
   shop.catalogCache.invalidate();
   return { productId };
 }
+
+/**
+ * A fingerprint of the catalogue as the product editor sees it: how many products, the newest id, and the sum
+ * of their versions. Every write SaveProduct could make moves the version on and every new product adds one,
+ * so two equal fingerprints mean nothing a preview read was changed in between (the roll-over and the
+ * spreadsheet upload compare it between preview and apply).
+ */
+export function catalogueFingerprint(shop: Shop): string {
+  const row = shop.db
+    .select({
+      count: sql<number>`count(*)`,
+      newest: sql<number>`coalesce(max(${products.productId}), 0)`,
+      versions: sql<number>`coalesce(sum(${products.version}), 0)`,
+    })
+    .from(products)
+    .get();
+  return `${row?.count ?? 0}:${row?.newest ?? 0}:${row?.versions ?? 0}`;
+}

@@ -1,4 +1,5 @@
-import { seasonOf, siteConfigSchema } from '@nursery/domain';
+import { siteConfigSchema } from '@nursery/domain';
+import { currentSeason } from '../stock/levels.ts';
 import { procedure, router } from '../trpc.ts';
 
 export const siteRouter = router({
@@ -9,7 +10,7 @@ export const siteRouter = router({
       shop: config.shop,
       taxRateBasisPoints: config.taxRateBasisPoints,
       seasonStartMonth: config.seasonStartMonth,
-      currentSeason: seasonOf(ctx.shop.now(), config.shop.timeZone, config.seasonStartMonth),
+      currentSeason: currentSeason(ctx.shop),
       oidc: {
         issuer: config.oidc.issuer,
         clientId: config.oidc.clientId,

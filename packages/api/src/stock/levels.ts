@@ -1,4 +1,13 @@
-import { idList, inIdList, orderLines, orders, perConnection, type ShopDb, stockChanges } from '@nursery/db';
+import {
+  idList,
+  inIdList,
+  orderLines,
+  orders,
+  perConnection,
+  type ShopDb,
+  seasonRollovers,
+  stockChanges,
+} from '@nursery/db';
 import { seasonOf } from '@nursery/domain';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Shop } from '../shop.ts';
@@ -20,20 +29,39 @@ export interface StockFigures {
 
 const seasonByMinute = new WeakMap<Shop, { minute: number; season: number }>();
 
+/** The season the calendar is in, judged by the shop's own calendar. */
+export function calendarSeason(shop: Shop): number {
+  return seasonOf(shop.now(), shop.config.shop.timeZone, shop.config.seasonStartMonth);
+}
+
+/** The newest season staff started (Settings → New season), or null when they never did. */
+export function latestStartedSeason(shop: Shop): number | null {
+  const row = shop.db
+    .select({ season: sql<number | null>`max(${seasonRollovers.toSeason})` })
+    .from(seasonRollovers)
+    .get();
+  return row?.season ?? null;
+}
+
 /**
- * The season today belongs to, judged by the shop's own calendar. Formatting the date in the shop's
- * zone costs more than the rest of serving the cached product list, so it is worked out once a minute:
- * a season starts at local midnight, and every time zone's midnight falls on a whole minute, so the
- * answer is the same as computing it every time.
+ * The season orders and stock belong to now: the calendar's, or the one staff started ahead of it, whichever
+ * is later. Formatting the date in the shop's zone costs more than the rest of serving the cached product
+ * list, so it is worked out once a minute: a season starts at local midnight, and every time zone's midnight
+ * falls on a whole minute, so the answer is the same as computing it every time. Starting a season and a
+ * restore call `seasonChanged`, so neither waits for the minute to pass.
  */
 export function currentSeason(shop: Shop): number {
-  const now = shop.now();
-  const minute = Math.floor(now.getTime() / 60_000);
+  const minute = Math.floor(shop.now().getTime() / 60_000);
   const known = seasonByMinute.get(shop);
   if (known?.minute === minute) return known.season;
-  const season = seasonOf(now, shop.config.shop.timeZone, shop.config.seasonStartMonth);
+  const season = Math.max(calendarSeason(shop), latestStartedSeason(shop) ?? Number.NEGATIVE_INFINITY);
   seasonByMinute.set(shop, { minute, season });
   return season;
+}
+
+/** Forgets the season worked out this minute, after a write that may change it. */
+export function seasonChanged(shop: Shop): void {
+  seasonByMinute.delete(shop);
 }
 
 export function untrackedFigures(productId: number): StockFigures {

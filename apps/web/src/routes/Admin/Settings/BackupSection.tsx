@@ -91,6 +91,7 @@ export function BackupSection({ onRestored }: { onRestored: (settings: Setting[]
             ref={input}
             id="settings-restore-file"
             type="file"
+            aria-label="Backup file to restore"
             accept=".zip,application/zip"
             className="visually-hidden"
             onChange={(e) => {

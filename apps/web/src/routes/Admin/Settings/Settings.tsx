@@ -9,6 +9,7 @@ import { trpc } from '../../../trpc';
 import { BackupSection } from './BackupSection';
 import { FlyerSetting } from './FlyerSetting';
 import { MessageSetting } from './MessageSetting';
+import { SeasonSection } from './SeasonSection';
 import { StockEmailsSetting } from './StockEmailsSetting';
 import { useSettings } from './useSettings';
 
@@ -146,6 +147,7 @@ export function AdminSettings() {
           </tbody>
         </table>
       </div>
+      <SeasonSection />
       <BackupSection
         onRestored={(settings) => {
           replace(settings);

@@ -1,0 +1,25 @@
+import {
+  rolloverApplySchema,
+  rolloverOptionsSchema,
+  rolloverPreviewSchema,
+  rolloverResultSchema,
+  rolloverStatusSchema,
+} from '@nursery/domain';
+import { procedure, requireStaff, router } from '../trpc.ts';
+import { applyRollover, previewRollover, rolloverStatus } from './service.ts';
+
+/** Staff-only: none of these paths is in PUBLIC_PROCEDURES. */
+export const seasonsRouter = router({
+  /** The current and next season, whether a new season can be started, and the last one started. */
+  rollover: procedure.output(rolloverStatusSchema).query(({ ctx }) => rolloverStatus(ctx.shop)),
+  /** What starting the next season with these options would change; writes nothing. */
+  previewRollover: procedure
+    .input(rolloverOptionsSchema)
+    .output(rolloverPreviewSchema)
+    .mutation(({ ctx, input }) => previewRollover(ctx.shop, input)),
+  /** Starts the next season exactly as previewed (the preview's token), after an automatic backup. */
+  startSeason: procedure
+    .input(rolloverApplySchema)
+    .output(rolloverResultSchema)
+    .mutation(({ ctx, input }) => applyRollover(ctx.shop, requireStaff(ctx), input)),
+});
