@@ -230,11 +230,10 @@ export function SeasonSection() {
               Show only products that change
             </label>
             {/* Focusable, so a keyboard can scroll the table sideways on a phone. */}
-            <div
+            <section
               className="table-wrap season-preview-table"
               // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take the keyboard (WCAG 2.1.1).
               tabIndex={0}
-              role="region"
               aria-label={`Each product in ${preview.toSeasonLabel}`}
             >
               <table className="table">
@@ -289,7 +288,7 @@ export function SeasonSection() {
                   ) : null}
                 </tbody>
               </table>
-            </div>
+            </section>
             <button
               type="button"
               className="btn btn-danger"
