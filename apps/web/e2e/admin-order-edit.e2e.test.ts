@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countCalls, type E2eShop, launchBrowser, newPage, signIn, startShop } from './support/index.ts';
 
@@ -9,6 +9,7 @@ let shop: E2eShop;
 let browser: Browser;
 
 const DESK = { width: 1366, height: 768 };
+const PHONE = { width: 390, height: 844 };
 
 function sql<T>(query: string, ...params: unknown[]): T[] {
   return shop.shop.database.sqlite.prepare(query).all(...params) as T[];
@@ -169,6 +170,76 @@ describe('Add Special Order Product...', () => {
     expect(
       sql<{ product_status: number }>("select product_status from products where name = 'Cockspur Hawthorn'"),
     ).toEqual([{ product_status: 5 }]);
+    await context.close();
+  });
+});
+
+describe('the order edit page on a phone', () => {
+  it('shows every line as a card with Quantity, Unit Price, Subtotal and Remove, and the totals, without a sideways scroll', async () => {
+    const [order] = sql<{ order_id: number }>(
+      `select o.order_id from orders o where o.deleted_at is null and o.is_tax_exempt = 0
+         and (select count(*) from order_lines l where l.order_id = o.order_id) >= 3
+       order by o.order_id desc limit 1`,
+    );
+    const { page, context, consoleErrors } = await staffPage(PHONE, `/Admin/Orders/Edit/${order!.order_id}`);
+    await page.getByRole('heading', { name: `Modifying Order ${order!.order_id}` }).waitFor();
+    // One line with a typed price too: its box is the widest thing a line holds.
+    await page
+      .getByLabel(/^Price mode of /)
+      .first()
+      .selectOption('manual');
+    await page
+      .getByLabel(/^Unit price of /)
+      .first()
+      .waitFor();
+
+    const width = PHONE.width;
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    // Where it sits without anyone scrolling sideways (the page or a box around it): a vertical scroll
+    // leaves left and right as they are.
+    const inView = async (locator: Locator, what: string) => {
+      expect(await locator.isVisible(), what).toBe(true);
+      const box = (await locator.boundingBox())!;
+      expect(box.x, `${what} starts on screen`).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width, `${what} ends on screen`).toBeLessThanOrEqual(width);
+    };
+    const rows = lineRows(page);
+    const count = await rows.count();
+    expect(count).toBeGreaterThanOrEqual(3);
+    for (let i = 0; i < count; i++) {
+      const row = rows.nth(i);
+      await inView(row.getByLabel(/^Quantity of /), `quantity ${i + 1}`);
+      await inView(row.getByLabel(/^Price mode of /), `unit price mode ${i + 1}`);
+      await inView(row.locator('td').nth(2), `unit price ${i + 1}`);
+      await inView(row.locator('td').nth(3), `subtotal ${i + 1}`);
+      await inView(row.getByRole('button', { name: /^Remove / }), `remove ${i + 1}`);
+      // Each value says what it is, as the column header did.
+      expect(
+        await row
+          .locator('td[data-label="Subtotal"]')
+          .evaluate((td) => getComputedStyle(td, '::before').content),
+      ).toBe('"Subtotal"');
+    }
+    await inView(page.getByRole('cell', { name: /^\$/ }).last(), 'the last total');
+    for (const total of ['Subtotal', 'Tax', 'Total'])
+      await inView(page.locator('tfoot th', { hasText: new RegExp(`^${total}`) }), total);
+    await inView(page.getByTestId('order-total'), 'the order total');
+    await inView(page.getByRole('combobox', { name: 'Add a product' }), 'Add a product');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    // Nor does anything hide in a box that scrolls sideways.
+    expect(
+      await page
+        .locator('.admin-order-edit *')
+        .evaluateAll(
+          (all) =>
+            all.filter(
+              (e) =>
+                ['auto', 'scroll'].includes(getComputedStyle(e).overflowX) &&
+                e.scrollWidth > e.clientWidth + 1,
+            ).length,
+        ),
+    ).toBe(0);
+    expect(consoleErrors).toEqual([]);
     await context.close();
   });
 });

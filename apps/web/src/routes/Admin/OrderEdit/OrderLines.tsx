@@ -108,7 +108,7 @@ export function OrderLines({
           </label>
         ) : null}
       </div>
-      <div className="table-wrap">
+      <div className="table-wrap order-lines-wrap">
         <table className="table table-sm order-lines-table">
           <caption className="sr-only">Products on the order</caption>
           <thead>
@@ -143,7 +143,7 @@ export function OrderLines({
                   className={lineModified ? 'is-modified' : undefined}
                   data-product-id={line.productId}
                 >
-                  <td>
+                  <td className="order-line-name">
                     {name}
                     {product && !product.isActive ? (
                       <span className="label label-info order-line-status">
@@ -151,7 +151,7 @@ export function OrderLines({
                       </span>
                     ) : null}
                   </td>
-                  <td className="num">
+                  <td className="num" data-label="Quantity">
                     <input
                       id={quantityId(line.key)}
                       className="form-control form-control-sm qty-input"
@@ -163,7 +163,7 @@ export function OrderLines({
                       onChange={(e) => updateLine(line.key, { quantity: digitsOnly(e.target.value) })}
                     />
                   </td>
-                  <td className="num">
+                  <td className="num" data-label="Unit Price">
                     <div className="price-cell">
                       <select
                         className="form-select form-select-sm"
@@ -194,8 +194,10 @@ export function OrderLines({
                       )}
                     </div>
                   </td>
-                  <td className="num">{formatMoney(subtotalCents)}</td>
-                  <td>
+                  <td className="num" data-label="Subtotal">
+                    {formatMoney(subtotalCents)}
+                  </td>
+                  <td className="order-line-remove">
                     <button
                       type="button"
                       className="btn btn-sm btn-link btn-icon text-danger"
