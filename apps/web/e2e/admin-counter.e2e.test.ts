@@ -52,3 +52,70 @@ describe('notifications', () => {
     expect(await page.locator('.toast-text', { hasText: 'Flags updated.' }).count()).toBe(1);
   });
 });
+
+/** The names of the rows shown, top to bottom, as each catalogue screen prints them. */
+async function shownNames(screen: 'Products' | 'Stock' | 'Photos'): Promise<string[]> {
+  if (screen === 'Stock') return page.getByTestId('stock-list').locator('li h2').allTextContents();
+  if (screen === 'Products')
+    return page
+      .getByTestId('admin-products-table')
+      .locator('tbody tr td:nth-child(2) strong')
+      .allTextContents();
+  return page.getByTestId('admin-photos-table').locator('tbody tr td:nth-child(2) a').allTextContents();
+}
+
+async function search(screen: 'Products' | 'Stock' | 'Photos', text: string) {
+  await page.goto(`${shop.origin}/Admin/${screen}`);
+  await page.getByPlaceholder('Filter Products...').fill(text);
+}
+
+describe('fuzzy search by relevance', () => {
+  for (const screen of ['Products', 'Stock', 'Photos'] as const) {
+    it(`${screen}: "white pine" shows White Pine first, "maple" every maple before anything else`, async () => {
+      await search(screen, 'white pine');
+      await expect
+        .poll(async () => (await shownNames(screen))[0])
+        .toMatch(/^White Pine\b(?! Transplant| Seed| Liner)/);
+      const maples = sql<{ name: string }>(
+        "select name from products where name like '%maple%' and deleted_at is null and product_status <> 4",
+      ).map((p) => p.name);
+      expect(maples.length).toBe(7);
+      await search(screen, 'maple');
+      await expect
+        .poll(async () => (await shownNames(screen)).slice(0, 7).filter((name) => /maple/i.test(name)).length)
+        .toBe(7);
+      // The count under the list: 47 of 155 matched before; now the maples and a few near misses.
+      const counter = page.getByText(/^Showing \d+ to \d+ of \d+/).first();
+      const matched = Number(/ of (\d+)/.exec((await counter.textContent()) ?? '')?.[1]);
+      expect(matched).toBeGreaterThanOrEqual(7);
+      expect(matched).toBeLessThan(25);
+    });
+  }
+
+  it('Products: a column the user sorts by wins over relevance, and clearing it brings relevance back', async () => {
+    await search('Products', 'maple');
+    const table = page.getByTestId('admin-products-table');
+    await expect.poll(async () => (await shownNames('Products'))[0]).toMatch(/Maple/);
+    const relevance = await shownNames('Products');
+    const idHeader = table.getByRole('button', { name: /^Id/ });
+    await idHeader.click();
+    // Figures sort high to low first, as the table library does for numbers.
+    await expect
+      .poll(() => table.locator('th[aria-sort]').first().getAttribute('aria-sort'))
+      .toBe('descending');
+    const ids = (await table.locator('tbody tr td:nth-child(1)').allTextContents()).map(Number);
+    expect(ids).toEqual([...ids].sort((a, b) => b - a));
+    expect(await shownNames('Products')).not.toEqual(relevance);
+    await idHeader.click();
+    await idHeader.click();
+    await expect.poll(() => shownNames('Products')).toEqual(relevance);
+    // Without a filter the list is by name again.
+    await page.getByPlaceholder('Filter Products...').fill('');
+    await expect
+      .poll(async () => {
+        const names = await shownNames('Products');
+        return names.length > 1 && names.every((n, i) => i === 0 || names[i - 1]!.localeCompare(n) <= 0);
+      })
+      .toBe(true);
+  });
+});

@@ -58,6 +58,11 @@ export interface DataTableProps<T> {
   globalFilter?: string;
   globalFilterFn?: FilterFn<T>;
   initialSorting?: SortingState;
+  /**
+   * The screen's own order while the user has chosen no column (or has cleared the choice), e.g. relevance
+   * while a search is typed and by name otherwise; a column the user sorts by wins over it.
+   */
+  defaultSorting?: SortingState;
   /** Overrides the stored and default page size, e.g. 20 on the order view. */
   pageSize?: number;
   /**
@@ -108,6 +113,7 @@ export function DataTable<T>({
   globalFilter,
   globalFilterFn,
   initialSorting = [],
+  defaultSorting,
   pageSize,
   pageIndex: shownPage,
   onPageIndexChange,
@@ -125,7 +131,8 @@ export function DataTable<T>({
   testId,
   server,
 }: DataTableProps<T>) {
-  const [sorting, setSorting] = useState<SortingState>(initialSorting);
+  const [chosenSorting, setSorting] = useState<SortingState>(initialSorting);
+  const sorting = defaultSorting && chosenSorting.length === 0 ? defaultSorting : chosenSorting;
   const [ownPagination, setPagination] = useState(() => ({
     pageIndex: 0,
     pageSize: pageSize ?? storedPageSize(storagePrefix),
@@ -158,7 +165,8 @@ export function DataTable<T>({
         }
       : {
           state: { sorting, pagination, globalFilter: globalFilter ?? '' },
-          onSortingChange: setSorting,
+          // A click toggles the order shown, which may be the screen's default rather than a chosen one.
+          onSortingChange: (update) => setSorting(typeof update === 'function' ? update(sorting) : update),
           onPaginationChange: (change) => {
             const next = typeof change === 'function' ? change(pagination) : change;
             setPagination(next);

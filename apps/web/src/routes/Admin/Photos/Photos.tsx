@@ -1,8 +1,8 @@
 import { IMAGE_RESET, RESET_IMAGE_CONFIRM } from '@nursery/domain';
 import { useMutation } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
-import type { FuseOptionKey } from 'fuse.js';
 import { createContext, useContext, useEffect, useMemo, useState } from 'react';
+import { PLANT_SEARCH_KEYS } from '../shared/catalog/fuzzy';
 import { ProductModal } from '../shared/catalog/ProductModal';
 import { ProductTable } from '../shared/catalog/ProductTable';
 import type { AdminProduct } from '../shared/catalog/types';
@@ -14,8 +14,6 @@ import '../shared/catalog/catalog.css';
 import { confirm } from '../../../components/ConfirmDialog';
 import { notify, showApiFailure } from '../../../lib/toast';
 import { trpc } from '../../../trpc';
-
-const SEARCH_KEYS: FuseOptionKey<AdminProduct>[] = ['name', 'species', 'productType', 'productSize'];
 
 /** Freely licensed photos of the plant on the photo service the import reads from (CC and public-domain licences). */
 function photoSearchUrl(product: AdminProduct): string {
@@ -237,7 +235,7 @@ export function AdminPhotos() {
           filter={filter}
           pageIndex={list.pageIndex}
           onPageIndexChange={list.setPageIndex}
-          searchKeys={SEARCH_KEYS}
+          searchKeys={PLANT_SEARCH_KEYS}
           emptyText="No products yet."
           caption="Product photos"
           testId="admin-photos-table"

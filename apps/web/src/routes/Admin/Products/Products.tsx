@@ -1,8 +1,8 @@
 import { DELETED_PRODUCT, FLAGS_UPDATED } from '@nursery/domain';
 import { useMutation } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
-import type { FuseOptionKey } from 'fuse.js';
 import { createContext, useContext, useEffect, useMemo, useState } from 'react';
+import { PRODUCTS_SEARCH_KEYS } from '../shared/catalog/fuzzy';
 import { ProductModal } from '../shared/catalog/ProductModal';
 import { ProductTable } from '../shared/catalog/ProductTable';
 import { StatusDropdown } from '../shared/catalog/StatusDropdown';
@@ -19,16 +19,6 @@ import '../shared/catalog/catalog.css';
 import { confirm } from '../../../components/ConfirmDialog';
 import { notify, showApiFailure } from '../../../lib/toast';
 import { trpc } from '../../../trpc';
-
-const SEARCH_KEYS: FuseOptionKey<AdminProduct>[] = [
-  'name',
-  'species',
-  'description',
-  'productType',
-  'productSize',
-  'zones',
-  'displayProductStatus',
-];
 
 /**
  * What the Flags and action cells need from the screen. The cells read it from context so the column
@@ -256,7 +246,7 @@ export function AdminProducts() {
           filter={filter}
           pageIndex={list.pageIndex}
           onPageIndexChange={list.setPageIndex}
-          searchKeys={SEARCH_KEYS}
+          searchKeys={PRODUCTS_SEARCH_KEYS}
           emptyText="No products yet: use Add Product..."
           caption="Products"
           testId="admin-products-table"

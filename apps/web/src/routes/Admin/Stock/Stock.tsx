@@ -6,11 +6,11 @@ import {
   getFilteredRowModel,
   getPaginationRowModel,
   getSortedRowModel,
+  type SortingState,
   useReactTable,
 } from '@tanstack/react-table';
-import type { FuseOptionKey } from 'fuse.js';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { useFuzzyProductFilter } from '../shared/catalog/fuzzy';
+import { PLANT_SEARCH_KEYS, useFuzzyProducts } from '../shared/catalog/fuzzy';
 import { ProductListState } from '../shared/catalog/ProductListState';
 import { StatusDropdown } from '../shared/catalog/StatusDropdown';
 import type { AdminProduct, StockHistoryEntry } from '../shared/catalog/types';
@@ -35,7 +35,8 @@ import { useListSearch } from '../shared/useListSearch';
 
 /** The spec's stock list page. */
 const STOCK_PAGE_SIZE = 25;
-const SEARCH_KEYS: FuseOptionKey<AdminProduct>[] = ['name', 'species', 'productType', 'productSize'];
+const BY_NAME: SortingState = [{ id: 'name', desc: false }];
+const BY_RELEVANCE: SortingState = [];
 
 interface HistoryState {
   entries: StockHistoryEntry[];
@@ -60,17 +61,18 @@ export function AdminStock() {
     () => (products.data ?? []).filter((p) => p.productStatus !== ProductStatus.SpecialOrder),
     [products.data],
   );
-  const fuzzyFilter = useFuzzyProductFilter(stocked, SEARCH_KEYS, filter);
+  const search = useFuzzyProducts(stocked, PLANT_SEARCH_KEYS, filter);
   const pagination = { pageIndex: list.pageIndex, pageSize: STOCK_PAGE_SIZE };
   const table = useReactTable({
-    data: stocked,
+    data: search.ordered as AdminProduct[],
     columns: [{ id: 'name', accessorKey: 'name' }],
-    state: { globalFilter: filter, pagination, sorting: [{ id: 'name', desc: false }] },
+    // By name, or best match first while a filter is typed (the rows come in that order; no column sorts).
+    state: { globalFilter: filter, pagination, sorting: search.filtering ? BY_RELEVANCE : BY_NAME },
     onPaginationChange: (change) => {
       const next = typeof change === 'function' ? change(pagination) : change;
       if (next.pageIndex !== pagination.pageIndex) list.setPageIndex(next.pageIndex);
     },
-    globalFilterFn: fuzzyFilter,
+    globalFilterFn: search.filterFn,
     getCoreRowModel: getCoreRowModel(),
     getFilteredRowModel: getFilteredRowModel(),
     getSortedRowModel: getSortedRowModel(),

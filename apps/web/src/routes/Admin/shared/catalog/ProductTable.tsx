@@ -1,17 +1,20 @@
 import type { ColumnDef, SortingState } from '@tanstack/react-table';
 import type { FuseOptionKey } from 'fuse.js';
 import { DataTable } from '../../../../components/DataTable';
-import { useFuzzyProductFilter } from './fuzzy';
+import { useFuzzyProducts } from './fuzzy';
 import { ProductListState } from './ProductListState';
 import type { AdminProduct } from './types';
 import type { useAdminProducts } from './useAdminProducts';
 
 const BY_NAME: SortingState = [{ id: 'name', desc: false }];
+/** No column: the rows as given, which while a search is typed is best match first. */
+const BY_RELEVANCE: SortingState = [];
 const productRowId = (product: AdminProduct) => String(product.productId);
 
 /**
- * The catalogue as the Products and Photos screens list it: sorted by name, filtered fuzzily by the
- * toolbar's text, with the loading and error states of the shared product list.
+ * The catalogue as the Products and Photos screens list it: filtered fuzzily by the toolbar's text, best
+ * match first while text is typed and by name otherwise, unless the user sorts by a column (which wins,
+ * docs/decisions.md); with the loading and error states of the shared product list.
  */
 export function ProductTable({
   products,
@@ -36,18 +39,18 @@ export function ProductTable({
   caption: string;
   testId: string;
 }) {
-  const fuzzyFilter = useFuzzyProductFilter(products.data, searchKeys, filter);
+  const search = useFuzzyProducts(products.data, searchKeys, filter);
   return (
     <ProductListState products={products}>
-      {(list) => (
+      {() => (
         <DataTable
-          data={list}
+          data={search.ordered}
           columns={columns}
           globalFilter={filter}
-          globalFilterFn={fuzzyFilter}
+          globalFilterFn={search.filterFn}
           pageIndex={pageIndex}
           onPageIndexChange={onPageIndexChange}
-          initialSorting={BY_NAME}
+          defaultSorting={search.filtering ? BY_RELEVANCE : BY_NAME}
           getRowId={productRowId}
           emptyText={filter ? 'No products match the filter.' : emptyText}
           caption={caption}

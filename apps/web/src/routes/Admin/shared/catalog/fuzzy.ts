@@ -1,5 +1,5 @@
 import type { FilterFn } from '@tanstack/react-table';
-import Fuse, { type FuseOptionKey } from 'fuse.js';
+import Fuse, { type FuseOptionKey, type IFuseOptions } from 'fuse.js';
 import { useCallback, useMemo } from 'react';
 import type { AdminProduct } from './types';
 
@@ -7,38 +7,69 @@ import type { AdminProduct } from './types';
 export const ADMIN_FUZZY_THRESHOLD = 0.4;
 
 /**
- * The ids of the items matching `text`, or null when there is no text (everything matches).
- * Tables take this as their global filter, so sorting and paging keep working on the matches.
- * Pass `keys` as a constant so the index is rebuilt only when the items change.
+ * The spec names only the threshold, so everything else is Fuse's default. In particular the match is
+ * expected near the start of a field (location 0, distance 100): with ignoreLocation, as before, "maple"
+ * found two-letter slips anywhere in a description ("ample", "Balled") and matched 47 of 155 products.
  */
-export function useFuzzyMatches<T>(
-  items: readonly T[] | undefined,
-  keys: FuseOptionKey<T>[],
-  text: string,
-  idOf: (item: T) => number,
-): ReadonlySet<number> | null {
-  const fuse = useMemo(
-    () => new Fuse(items ?? [], { keys, threshold: ADMIN_FUZZY_THRESHOLD, ignoreLocation: true }),
-    [items, keys],
-  );
-  return useMemo(() => {
-    const query = text.trim();
-    if (!query) return null;
-    return new Set(fuse.search(query).map((r) => idOf(r.item)));
-  }, [fuse, text, idOf]);
+export function adminFuzzyOptions<T>(keys: FuseOptionKey<T>[]): IFuseOptions<T> {
+  return { keys, threshold: ADMIN_FUZZY_THRESHOLD };
 }
 
-const productIdOf = (p: AdminProduct) => p.productId;
+/** What the Products screen searches: the product's words, its figures' labels and its status. */
+export const PRODUCTS_SEARCH_KEYS: FuseOptionKey<AdminProduct>[] = [
+  'name',
+  'species',
+  'description',
+  'productType',
+  'productSize',
+  'zones',
+  'displayProductStatus',
+];
 
-/** The catalogue screens' table filter: a row passes when the fuzzy search over `keys` finds it. */
-export function useFuzzyProductFilter(
+/** What the Stock and Photos screens search: what tells one plant and size from another. */
+export const PLANT_SEARCH_KEYS: FuseOptionKey<AdminProduct>[] = [
+  'name',
+  'species',
+  'productType',
+  'productSize',
+];
+
+/** The items matching `text`, best match first (Fuse's score); null when there is no text. */
+export function fuzzyRanking<T>(fuse: Fuse<T>, text: string): T[] | null {
+  const query = text.trim();
+  if (!query) return null;
+  return fuse.search(query).map((r) => r.item);
+}
+
+const NO_PRODUCTS: readonly AdminProduct[] = [];
+
+/**
+ * The catalogue screens' search: the rows in the order to show them and the table filter. While text is
+ * typed the matches come first, best first, and the filter lets only them through; a table that keeps the
+ * data's order (no column sort chosen) then lists them by relevance. Without text both are the list as it is.
+ * The non-matching rows stay in `ordered` (after the matches) so the pager can say "filtered from N".
+ * Pass `keys` as a constant so the index is rebuilt only when the products change.
+ */
+export function useFuzzyProducts(
   products: readonly AdminProduct[] | undefined,
   keys: FuseOptionKey<AdminProduct>[],
   text: string,
-): FilterFn<AdminProduct> {
-  const matches = useFuzzyMatches(products, keys, text, productIdOf);
-  return useCallback<FilterFn<AdminProduct>>(
-    (row) => matches === null || matches.has(row.original.productId),
-    [matches],
+): { ordered: readonly AdminProduct[]; filterFn: FilterFn<AdminProduct>; filtering: boolean } {
+  const all = products ?? NO_PRODUCTS;
+  const fuse = useMemo(() => new Fuse(all, adminFuzzyOptions(keys)), [all, keys]);
+  const ranked = useMemo(() => fuzzyRanking(fuse, text), [fuse, text]);
+  const ordered = useMemo(() => {
+    if (ranked === null) return all;
+    const matched = new Set(ranked);
+    return [...ranked, ...all.filter((p) => !matched.has(p))];
+  }, [all, ranked]);
+  const matchedIds = useMemo(
+    () => (ranked === null ? null : new Set(ranked.map((p) => p.productId))),
+    [ranked],
   );
+  const filterFn = useCallback<FilterFn<AdminProduct>>(
+    (row) => matchedIds === null || matchedIds.has(row.original.productId),
+    [matchedIds],
+  );
+  return { ordered, filterFn, filtering: ranked !== null };
 }
