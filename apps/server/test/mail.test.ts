@@ -1,72 +1,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
 import { rest, startTestServer, type TestServer } from '../src/testing.ts';
+import { outboxRows, type Received, smtpSink, until } from './support/mail.ts';
 
-interface Received {
-  from: string;
-  to: string[];
-  data: string;
-}
-
-/** A tiny SMTP server that accepts every message and keeps it, as a real mail server would receive it. */
-async function smtpSink(port = 0): Promise<{ port: number; messages: Received[]; close(): Promise<void> }> {
-  const messages: Received[] = [];
-  const sockets = new Set<net.Socket>();
-  const server = net.createServer((socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-    socket.setEncoding('utf8');
-    socket.write('220 sink.test ESMTP\r\n');
-    let buffer = '';
-    let inData = false;
-    let current: Received = { from: '', to: [], data: '' };
-    socket.on('data', (chunk: string) => {
-      buffer += chunk;
-      for (let end = buffer.indexOf('\r\n'); end >= 0; end = buffer.indexOf('\r\n')) {
-        const line = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        if (inData) {
-          if (line === '.') {
-            inData = false;
-            messages.push(current);
-            current = { from: '', to: [], data: '' };
-            socket.write('250 OK queued\r\n');
-          } else {
-            current.data += `${line.startsWith('..') ? line.slice(1) : line}\n`;
-          }
-          continue;
-        }
-        const command = line.slice(0, 4).toUpperCase();
-        if (command === 'EHLO' || command === 'HELO') socket.write('250 sink.test\r\n');
-        else if (command === 'MAIL') {
-          current.from = line.slice(10);
-          socket.write('250 OK\r\n');
-        } else if (command === 'RCPT') {
-          current.to.push(line.slice(8));
-          socket.write('250 OK\r\n');
-        } else if (command === 'DATA') {
-          inData = true;
-          socket.write('354 End data with <CR><LF>.<CR><LF>\r\n');
-        } else if (command === 'QUIT') socket.end('221 Bye\r\n');
-        else socket.write('250 OK\r\n');
-      }
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  const address = server.address() as net.AddressInfo;
-  return {
-    port: address.port,
-    messages,
-    close: () =>
-      new Promise((resolve) => {
-        for (const s of sockets) s.destroy();
-        server.close(() => resolve());
-      }),
-  };
-}
+/** What reached the mail server for the owner: the customer's own receipt goes to rosa@ beside it. */
+const ownerMail = (sink: { messages: Received[] }) =>
+  sink.messages.filter((m) => !m.to.join().includes('rosa@example.com'));
 
 async function freePort(): Promise<number> {
   const probe = await smtpSink();
@@ -74,19 +15,8 @@ async function freePort(): Promise<number> {
   return probe.port;
 }
 
-interface OutboxRow {
-  email_id: number;
-  kind: string;
-  to_address: string;
-  subject: string;
-  text_body: string;
-  sent_at: number | null;
-  attempts: number;
-  last_error: string | null;
-}
-
-const outbox = (server: TestServer) =>
-  server.shop.database.sqlite.prepare('select * from email_outbox order by email_id').all() as OutboxRow[];
+/** The owner's new-order notices in the outbox (the customer's receipts are tested in customer-emails.test.ts). */
+const outbox = (server: TestServer) => outboxRows(server, 'new-order');
 
 /** An orderable product with one price, so an order can be placed without the demo catalogue. */
 function addProduct(server: TestServer): number {
@@ -117,14 +47,6 @@ async function placeOrder(server: TestServer, productId: number) {
       orderProductXrefs: [{ productId, quantity: 3 }],
     },
   });
-}
-
-async function until(check: () => boolean, ms = 10_000): Promise<void> {
-  const start = Date.now();
-  while (!check()) {
-    if (Date.now() - start > ms) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 50));
-  }
 }
 
 let servers: TestServer[] = [];
@@ -166,8 +88,8 @@ describe('e-mail', () => {
     servers.push(server);
     const placed = await placeOrder(server, addProduct(server));
     expect(placed.status).toBe(200);
-    await until(() => outbox(server)[0]?.sent_at !== null && sink.messages.length === 1);
-    const message = sink.messages[0] as Received;
+    await until(() => outbox(server)[0]?.sent_at !== null && ownerMail(sink).length === 1);
+    const message = ownerMail(sink)[0] as Received;
     expect(message.from).toContain('shop@nursery.example');
     expect(message.to.join()).toContain('owner@nursery.example');
     expect(message.data).toContain(`Subject: New order ${placed.body.data.orderId}`);
@@ -195,10 +117,10 @@ describe('e-mail', () => {
     sinks.push(sink);
     // Not due yet: the first retry waits 30 seconds.
     await server.shop.outbox.flushNow();
-    expect(sink.messages).toHaveLength(0);
+    expect(ownerMail(sink)).toHaveLength(0);
     clock += 31_000;
     await server.shop.outbox.flushNow();
-    expect(sink.messages).toHaveLength(1);
+    expect(ownerMail(sink)).toHaveLength(1);
     expect(outbox(server)[0]).toMatchObject({ attempts: 2, last_error: null, sent_at: clock });
   });
 
@@ -213,20 +135,20 @@ describe('e-mail', () => {
     servers.push(server);
     const productId = addProduct(server);
     const first = await placeOrder(server, productId);
-    await until(() => sink.messages.length === 1);
-    expect(sink.messages[0]?.data).toContain(`Subject: New order ${first.body.data.orderId} `);
+    await until(() => ownerMail(sink).length === 1);
+    expect(ownerMail(sink)[0]?.data).toContain(`Subject: New order ${first.body.data.orderId} `);
 
     // Twelve more orders within the minute: held, then sent as one e-mail that lists them all.
     const burst = await Promise.all(Array.from({ length: 12 }, () => placeOrder(server, productId)));
     expect(burst.every((b) => b.status === 200)).toBe(true);
     await server.shop.outbox.flushNow();
-    expect(sink.messages).toHaveLength(1);
+    expect(ownerMail(sink)).toHaveLength(1);
     expect(outbox(server).filter((r) => r.sent_at === null)).toHaveLength(12);
 
     clock += 61_000;
     await server.shop.outbox.flushNow();
-    expect(sink.messages).toHaveLength(2);
-    const digest = sink.messages[1] as Received;
+    expect(ownerMail(sink)).toHaveLength(2);
+    const digest = ownerMail(sink)[1] as Received;
     expect(digest.to.join()).toContain('owner@nursery.example');
     expect(digest.data).toMatch(/Subject: 12 new orders: New order \d+ from Rosa Prairie/);
     for (const placed of burst) expect(digest.data).toContain(`Order ${placed.body.data.orderId} was placed`);
@@ -248,6 +170,6 @@ describe('e-mail', () => {
     );
     servers.push(second);
     onTestFinished(() => rmSync(dataDir, { recursive: true, force: true }));
-    await until(() => sink.messages.length === 1 && outbox(second)[0]?.sent_at !== null);
+    await until(() => ownerMail(sink).length === 1 && outbox(second)[0]?.sent_at !== null);
   });
 });

@@ -10,11 +10,14 @@ import { ShopError } from './errors.ts';
 export interface ShopLimiters {
   orderLookup: RateLimiterMemory;
   contact: RateLimiterMemory;
+  /** Joining a product's waitlist writes a row and, later, an e-mail to the address typed: as the contact form. */
+  waitlist: RateLimiterMemory;
   orders: OrderBudget;
 }
 
 export const ORDER_LOOKUPS_PER_MINUTE = 20;
 export const CONTACT_MESSAGES_PER_MINUTE = 5;
+export const WAITLIST_JOINS_PER_MINUTE = 5;
 
 export function createLimiters(options: { ordersPerClientPerHour: number; now: () => number }): ShopLimiters {
   return {
@@ -27,6 +30,11 @@ export function createLimiters(options: { ordersPerClientPerHour: number; now: (
     contact: new RateLimiterMemory({
       keyPrefix: 'contact',
       points: CONTACT_MESSAGES_PER_MINUTE,
+      duration: 60,
+    }),
+    waitlist: new RateLimiterMemory({
+      keyPrefix: 'waitlist',
+      points: WAITLIST_JOINS_PER_MINUTE,
       duration: 60,
     }),
   };

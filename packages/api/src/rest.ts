@@ -1,6 +1,7 @@
 import { backupRest } from './backup/rest.ts';
 import { catalogRest } from './catalog/rest.ts';
 import { contactsRest } from './contacts/rest.ts';
+import { customerEmailsRest } from './customerEmails/rest.ts';
 import { exportsRest } from './exports/rest.ts';
 import { integrationsRest } from './integrations/rest.ts';
 import { ordersRest } from './orders/rest.ts';
@@ -10,6 +11,7 @@ import type { RestRoute } from './restRoute.ts';
 import { seasonsRest } from './seasons/rest.ts';
 import { settingsRest } from './settings/rest.ts';
 import { stockRest } from './stock/rest.ts';
+import { waitlistRest } from './waitlist/rest.ts';
 
 export type { ProcedurePath, RestRoute } from './restRoute.ts';
 
@@ -26,4 +28,6 @@ export const restRoutes: readonly RestRoute[] = [
   ...backupRest,
   ...integrationsRest,
   ...seasonsRest,
+  ...customerEmailsRest,
+  ...waitlistRest,
 ];

@@ -1,6 +1,7 @@
 import { backupRouter } from './backup/router.ts';
 import { catalogRouter } from './catalog/router.ts';
 import { contactsRouter } from './contacts/router.ts';
+import { customerEmailsRouter } from './customerEmails/router.ts';
 import { exportsRouter } from './exports/router.ts';
 import { integrationsRouter } from './integrations/router.ts';
 import { ordersRouter } from './orders/router.ts';
@@ -12,6 +13,7 @@ import { siteRouter } from './site/router.ts';
 import { staffRouter } from './staff/router.ts';
 import { stockRouter } from './stock/router.ts';
 import { createCallerFactory, router } from './trpc.ts';
+import { waitlistRouter } from './waitlist/router.ts';
 
 export const appRouter = router({
   site: siteRouter,
@@ -27,6 +29,8 @@ export const appRouter = router({
   staff: staffRouter,
   integrations: integrationsRouter,
   seasons: seasonsRouter,
+  customerEmails: customerEmailsRouter,
+  waitlist: waitlistRouter,
 });
 
 export type AppRouter = typeof appRouter;

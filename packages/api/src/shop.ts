@@ -82,8 +82,8 @@ export interface Shop {
   catalogCache: AnswerCache;
   /** Per-client request limits for the public calls a script could hammer (lookup, contact form). */
   limiters: ShopLimiters;
-  /** Queues an e-mail in the outbox table (inside the caller's transaction when there is one). */
-  queueEmail(email: OutgoingEmail): void;
+  /** Queues an e-mail in the outbox table (inside the caller's transaction when there is one); its id. */
+  queueEmail(email: OutgoingEmail): number;
   /** Called after a transaction that queued mail has committed, to try sending at once. */
   flushEmail(): void;
   /** The outgoing mail behind queueEmail/flushEmail: SMTP sending and retries (mail/outbox.ts). */
@@ -111,7 +111,7 @@ export function createShop(options: {
       now: () => now().getTime(),
     }),
     queueEmail(email) {
-      outbox.queue(email);
+      return outbox.queue(email);
     },
     flushEmail() {
       outbox.flush();

@@ -42,6 +42,7 @@ export const PUBLIC_PROCEDURES: ReadonlySet<string> = new Set<ProcedurePath>([
   'orders.byId',
   'pickUpDays.open',
   'contacts.insert',
+  'waitlist.join',
 ]);
 
 /**

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 
 // Timestamps are integer milliseconds since the epoch (UTC); money is integer cents.
 const createdAt = () =>
@@ -241,8 +241,59 @@ export const emailOutbox = sqliteTable(
     sentAt: integer('sent_at', { mode: 'number' }),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
+    // The order a customer e-mail is about (receipt, change notice, reminder), so staff see its sends on the
+    // order. No foreign key: the outbox is pruned on its own schedule and orders are only ever soft-deleted.
+    orderId: integer('order_id'),
   },
-  (t) => [index('email_outbox_unsent_idx').on(t.sentAt)],
+  (t) => [index('email_outbox_unsent_idx').on(t.sentAt), index('email_outbox_order_idx').on(t.orderId)],
+);
+
+// Customer e-mail texts staff changed in Settings; a kind without a row uses the shop's own text (domain).
+export const customerEmailTemplates = sqliteTable('customer_email_templates', {
+  kind: text('kind').primaryKey(),
+  subject: text('subject').notNull(),
+  body: text('body').notNull(),
+  updatedAt: integer('updated_at', { mode: 'number' }),
+  updatedBy: text('updated_by'),
+});
+
+// One row per pick-up reminder written: the key makes "never two reminders for one order and day" hold across
+// restarts and overlapping passes. Kept apart from the outbox, which is pruned after 30 days.
+export const pickUpReminders = sqliteTable(
+  'pick_up_reminders',
+  {
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.orderId, { onDelete: 'cascade' }),
+    // The pick-up date (YYYY-MM-DD in the shop's time zone) the reminder was for; moving the order to
+    // another day earns one more reminder.
+    pickUpDate: text('pick_up_date').notNull(),
+    emailId: integer('email_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.orderId, t.pickUpDate] })],
+);
+
+// Customers waiting for a Sold Out or Call for Availability product; told once, in the order they joined.
+export const waitlistEntries = sqliteTable(
+  'waitlist_entries',
+  {
+    waitlistEntryId: integer('waitlist_entry_id').primaryKey({ autoIncrement: true }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.productId, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    // The address lowercased: the same person typing Robin@ and robin@ is one entry.
+    emailKey: text('email_key').notNull(),
+    quantity: integer('quantity').notNull().default(1),
+    createdAt: createdAt(),
+    toldAt: integer('told_at', { mode: 'number' }),
+    emailId: integer('email_id'),
+  },
+  (t) => [
+    uniqueIndex('waitlist_entries_product_email_idx').on(t.productId, t.emailKey),
+    index('waitlist_entries_waiting_idx').on(t.productId, t.toldAt),
+  ],
 );
 
 // Every file the shop keeps in its media folder, with a checksum for backups.

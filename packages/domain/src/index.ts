@@ -1,3 +1,4 @@
+export * from './customerEmails.ts';
 export * from './display.ts';
 export * from './email.ts';
 export * from './messageAllowList.ts';

@@ -73,3 +73,13 @@ export function isShownOnStorefront(status: number): boolean {
 export function isOrderableOnline(status: number): boolean {
   return (ORDERABLE_STATUSES as readonly number[]).includes(status);
 }
+
+/** A customer may leave an e-mail to hear when a product in these statuses is back (the storefront's waitlist). */
+export const WAITLIST_STATUSES: readonly ProductStatusId[] = [
+  ProductStatus.SoldOut,
+  ProductStatus.CallForAvailability,
+];
+
+export function hasWaitlist(status: number): boolean {
+  return (WAITLIST_STATUSES as readonly number[]).includes(status);
+}

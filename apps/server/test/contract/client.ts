@@ -90,6 +90,27 @@ export async function callEveryOperation(baseUrl: string, token: string): Promis
   await staff.GET('/Exports/GetCurrentSeasonOrdersWithProducts', { parseAs: 'text' });
   await staff.GET('/api/v1/Integrations/GetIntegrationClients');
 
+  // Customer e-mails and the waitlist.
+  const waiting = (shown.data?.data ?? []).find((p) => p.productStatus === 3 || p.productStatus === 6);
+  await anyone.POST('/api/v1/Waitlist/Join', {
+    body: { productId: waiting?.productId ?? 1, email: 'robin@example.com', quantity: 3 },
+  });
+  const waitlist = await staff.GET('/api/v1/Waitlist/GetWaitlist', {
+    params: { query: { productId: waiting?.productId ?? 1 } },
+  });
+  await staff.DELETE('/api/v1/Waitlist/RemoveEntry', {
+    params: { query: { waitlistEntryId: waitlist.data?.data.entries[0]?.waitlistEntryId ?? 1 } },
+  });
+  await staff.GET('/api/v1/Settings/GetCustomerEmails');
+  await staff.PUT('/api/v1/Settings/SetCustomerEmail', {
+    body: { kind: 'receipt', subject: 'Order {orderNumber}', body: 'Thank you, {firstName}.\n{lines}' },
+  });
+  const sent = await staff.GET('/api/v1/Orders/GetOrderEmails', { params: { query: { orderId } } });
+  // Without a mail server a retry is refused (400), which the document names too.
+  await staff.POST('/api/v1/Orders/RetryEmail', {
+    params: { query: { emailId: sent.data?.data[0]?.emailId ?? 1 } },
+  });
+
   // Staff changes.
   const saved = await staff.POST('/api/v1/Products/SaveProduct', {
     body: {

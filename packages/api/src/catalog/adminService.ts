@@ -19,6 +19,7 @@ import { and, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { ShopError } from '../errors.ts';
 import type { Shop } from '../shop.ts';
 import type { StaffIdentity } from '../trpc.ts';
+import { tellWaitlists } from '../waitlist/service.ts';
 import { loadProduct, loadProducts, type Product } from './productShape.ts';
 
 /** The name written into audit columns: the person's name, or their e-mail when the token has none. */
@@ -176,15 +177,20 @@ export function setProductStatus(
   if (input.productStatus === ProductStatus.Deleted) {
     softDelete(shop, input.productId, staff);
   } else {
-    shop.db
-      .update(products)
-      .set({
-        productStatus: input.productStatus,
-        updatedAt: shop.now().getTime(),
-        version: nextProductVersion,
-      })
-      .where(eq(products.productId, input.productId))
-      .run();
+    shop.db.transaction(() => {
+      shop.db
+        .update(products)
+        .set({
+          productStatus: input.productStatus,
+          updatedAt: shop.now().getTime(),
+          version: nextProductVersion,
+        })
+        .where(eq(products.productId, input.productId))
+        .run();
+      // Back on sale: the customers waiting for it hear so.
+      tellWaitlists(shop, [input.productId]);
+    });
+    shop.flushEmail();
   }
   shop.catalogCache.invalidate();
   return {
@@ -272,9 +278,11 @@ export function saveProduct(
       id = row.productId;
     }
     replaceTiers(shop, id, input.prices);
+    if (current) tellWaitlists(shop, [id]);
     return id;
   });
   shop.catalogCache.invalidate();
+  shop.flushEmail();
   return { product: loadSaved(shop, productId), isNewProduct };
 }
 

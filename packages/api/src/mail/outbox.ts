@@ -9,6 +9,8 @@ export interface OutgoingEmail {
   subject: string;
   text: string;
   html?: string;
+  /** The order a customer e-mail is about, so staff see it on the order (receipt, change notice, reminder). */
+  orderId?: number;
 }
 
 interface MailLogger {
@@ -70,6 +72,7 @@ const outboxStatements = perConnection((db: ShopDb) => ({
       subject: sql.placeholder('subject'),
       textBody: sql.placeholder('textBody'),
       htmlBody: sql.placeholder('htmlBody'),
+      orderId: sql.placeholder('orderId'),
       createdAt: sql.placeholder('createdAt'),
     })
     .prepare(),
@@ -80,12 +83,17 @@ export function retryDelayMs(attempts: number): number {
 }
 
 export interface Outbox {
-  /** Writes the message into the outbox table; inside the caller's transaction when there is one. */
-  queue(email: OutgoingEmail): void;
+  /** Writes the message into the outbox table (inside the caller's transaction when there is one); its id. */
+  queue(email: OutgoingEmail): number;
   /** Starts sending what is due in the background; never throws and never waits. */
   flush(): void;
   /** Sends what is due and resolves when this pass is over (tests and the command line). */
   flushNow(): Promise<void>;
+  /**
+   * Staff asked to send this unsent message again: it is tried at once, whatever its age or earlier tries, and
+   * counts its automatic retries afresh if this try fails too. Resolves when the try is over.
+   */
+  retry(emailId: number): Promise<void>;
   /** Stops the retry timer. */
   close(): void;
   readonly smtpConfigured: boolean;
@@ -302,18 +310,33 @@ export function createOutbox(options: {
       // A subject is one header line; a name typed with a line break (older rows, staff edits) must not
       // split it, whatever the mail library would make of it.
       email = { ...email, subject: asOneLine(email.subject).trim() };
-      outboxStatements(database().db).insert.run({
+      const written = outboxStatements(database().db).insert.run({
         kind: email.kind,
         toAddress: email.to,
         subject: email.subject,
         textBody: email.text,
         htmlBody: email.html ?? null,
+        orderId: email.orderId ?? null,
         createdAt: now().getTime(),
       });
       log.info(
         { kind: email.kind, to: email.to, subject: email.subject },
         transport ? 'e-mail queued for sending' : 'e-mail kept in the outbox (no SMTP_URL configured)',
       );
+      return Number(written.lastInsertRowid);
+    },
+    async retry(emailId) {
+      if (!transport || !isOpen()) return;
+      // A pass under way may be sending this very row; wait for it rather than send it twice.
+      if (running !== null) await running;
+      const row = database()
+        .db.select()
+        .from(emailOutbox)
+        .where(and(eq(emailOutbox.emailId, emailId), isNull(emailOutbox.sentAt)))
+        .get();
+      if (!row) return;
+      notBefore.delete(emailId);
+      await deliver([{ ...row, attempts: 0 }], null);
     },
     flush() {
       void flushNow();

@@ -11,6 +11,7 @@ import {
 } from '@nursery/domain';
 import { and, eq, inArray } from 'drizzle-orm';
 import { loadPriceTiers } from '../catalog/productShape.ts';
+import { orderForEmail, tellCustomerOfSave } from '../customerEmails/service.ts';
 import { ShopError } from '../errors.ts';
 import { checkStaffPickUpDay } from '../pickUpDays/service.ts';
 import type { Shop } from '../shop.ts';
@@ -82,6 +83,8 @@ export function saveAdminOrder(shop: Shop, staff: StaffIdentity, input: AdminOrd
   const orderId = shop.database.sqlite
     .transaction((): number => {
       let existing: OrderRow | undefined;
+      // What the customer's e-mails said of the order before this save (null for a new order).
+      let customerSaw: ReturnType<typeof orderForEmail> = null;
       const before = new Map<number, number>();
       const storedLines = new Map<number, PricedOrderLine>();
       if (input.orderId) {
@@ -89,6 +92,7 @@ export function saveAdminOrder(shop: Shop, staff: StaffIdentity, input: AdminOrd
         if (!existing) throw orderNotFound(input.orderId);
         if (existing.deletedAt !== null) deletedOrderRefused(existing.orderId);
         if (existing.version !== input.version) stale();
+        customerSaw = orderForEmail(shop, existing.orderId);
         for (const l of loadOrderLines(shop, [existing.orderId]).get(existing.orderId) ?? []) {
           before.set(l.productId, (before.get(l.productId) ?? 0) + l.quantity);
           storedLines.set(l.productId, l);
@@ -222,6 +226,7 @@ export function saveAdminOrder(shop: Shop, staff: StaffIdentity, input: AdminOrd
 
       // Only a season that is still being sold can sell out; an edit of last year's order changes history.
       if (season === currentSeason(shop)) markSoldOutWhenEmpty(shop, takenMore, { changedBy: by });
+      tellCustomerOfSave(shop, customerSaw, id);
       return id;
     })
     .immediate();
@@ -269,6 +274,7 @@ export function setOrderFlags(shop: Shop, staff: StaffIdentity, input: OrderFlag
       if (!row) throw orderNotFound(input.orderId);
       if (row.deletedAt !== null) deletedOrderRefused(row.orderId);
       if (input.version && input.version !== row.version) stale();
+      const customerSaw = orderForEmail(shop, row.orderId);
       const lines = loadOrderLines(shop, [row.orderId]).get(row.orderId) ?? [];
       const totals = orderTotals(lines, taxBp, input.isTaxExempt);
       const taxCents = totals.taxCents;
@@ -292,9 +298,11 @@ export function setOrderFlags(shop: Shop, staff: StaffIdentity, input: OrderFlag
         })
         .where(eq(orders.orderId, row.orderId))
         .run();
+      tellCustomerOfSave(shop, customerSaw, row.orderId);
     })
     .immediate();
   shop.catalogCache.invalidate();
+  shop.flushEmail();
   return adminOrderDetails(shop, input.orderId);
 }
 

@@ -94,8 +94,8 @@ describe('group commit of order submits', () => {
     const ids = placed.map((p) => p.orderId);
     expect(ids).toEqual([ids[0], ids[0]! + 1, ids[0]! + 2, ids[0]! + 3]);
     expect(orderCount()).toBe(ordersBefore + 4);
-    // One owner notice per placed order, none for the refused one.
-    expect(mailCount()).toBe(mailBefore + 4);
+    // One owner notice and one customer receipt per placed order, none for the refused one.
+    expect(mailCount()).toBe(mailBefore + 8);
   });
 
   it('never sells more than a counted product has, even when every order arrives in the same batch', async () => {

@@ -11,6 +11,8 @@ import {
 } from '@nursery/domain';
 import { and, isNull, sql } from 'drizzle-orm';
 import { loadPriceTiers } from '../catalog/productShape.ts';
+import { pickUpDayText } from '../customerEmails/pickUpDay.ts';
+import { orderPlaceholderValues, queueOrderEmail } from '../customerEmails/service.ts';
 import { ShopError } from '../errors.ts';
 import { orderPickUpDay, pickUpDayProblem } from '../pickUpDays/service.ts';
 import { isOnlineOrderingOpen } from '../settings/service.ts';
@@ -110,7 +112,7 @@ function refuse(messages: string[]): never {
  * Places an order from the storefront in one transaction: refuses it while ordering is closed, for
  * products that cannot be ordered online or have too little stock left, prices every line again
  * from the tiers in the database, stores the unit prices used, marks products that reach 0 as Sold
- * Out (telling the stock list) and queues a notice to the owner.
+ * Out (telling the stock list) and queues a notice to the owner and the customer's receipt.
  */
 export async function submitOrder(shop: Shop, input: OrderDetailsInput): Promise<SubmitAnswer> {
   const { config } = shop;
@@ -213,6 +215,12 @@ export async function submitOrder(shop: Shop, input: OrderDetailsInput): Promise
 
       const order = toOrder(row, lines, shop.config.shop.timeZone, orderPickUpDay(shop, row.pickUpDayId));
       queueOwnerNotice(shop, order);
+      queueOrderEmail(
+        shop,
+        'receipt',
+        order,
+        orderPlaceholderValues(shop, order, pickUpDayText(shop, orderId)),
+      );
       return order;
     })
     .committed();

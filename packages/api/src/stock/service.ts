@@ -16,6 +16,7 @@ import { loadProducts } from '../catalog/productShape.ts';
 import { ShopError } from '../errors.ts';
 import type { Shop } from '../shop.ts';
 import type { StaffIdentity } from '../trpc.ts';
+import { tellWaitlists } from '../waitlist/service.ts';
 import { markSoldOutWhenEmpty } from './alerts.ts';
 import { currentSeason } from './levels.ts';
 
@@ -78,7 +79,7 @@ export function stockHistory(
 /**
  * InsertProductStockUpdates: all changes in one transaction, recorded under the staff member's name
  * in the current season of the shop's own calendar. A tracked product left with nothing becomes
- * Sold Out and the stock list is e-mailed.
+ * Sold Out and the stock list is e-mailed; one that can be ordered again tells its waitlist.
  */
 export function insertStockUpdates(
   shop: Shop,
@@ -128,6 +129,7 @@ export function insertStockUpdates(
         .get(),
     );
     markSoldOutWhenEmpty(shop, ids, { changedBy });
+    tellWaitlists(shop, ids);
     return rows;
   });
   shop.catalogCache.invalidate();

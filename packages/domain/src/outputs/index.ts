@@ -1,6 +1,7 @@
 // What every procedure answers, one file per domain; the server's answer types are inferred from these.
 export * from './catalog.ts';
 export * from './contacts.ts';
+export * from './customerEmails.ts';
 export * from './exports.ts';
 export * from './integrations.ts';
 export * from './orders.ts';

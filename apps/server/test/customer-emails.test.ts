@@ -1,0 +1,343 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { rest, staffToken, startTestServer, type TestServer } from '../src/testing.ts';
+import { outboxRows, type SmtpSink, smtpSink, until } from './support/mail.ts';
+
+const outbox = outboxRows;
+
+/** A product with two tiers (1-9 at $12.50, 10 and up at $10.00), in the given status. */
+function addProduct(server: TestServer, status = 2, name = 'Swamp White Oak'): number {
+  const { sqlite } = server.shop.database;
+  const id = Number(
+    sqlite
+      .prepare(
+        "insert into products (name, product_type_id, product_status, product_size) values (?, 2, ?, '3 ft')",
+      )
+      .run(name, status).lastInsertRowid,
+  );
+  const tier = sqlite.prepare(
+    'insert into product_prices (product_id, start_quantity, end_quantity, price_cents) values (?, ?, ?, ?)',
+  );
+  tier.run(id, 1, 9, 1250);
+  tier.run(id, 10, null, 1000);
+  return id;
+}
+
+const customer = {
+  firstName: 'Rosa',
+  lastName: 'Prairie',
+  email: 'rosa@example.com',
+  confirmEmail: 'rosa@example.com',
+  phoneNumber: '555-201-9999',
+};
+
+async function placeOrder(server: TestServer, productId: number, quantity: number) {
+  const placed = await rest<{ orderId: number }>(server.url, 'POST', '/api/v1/Orders/Submit', {
+    body: { ...customer, orderProductXrefs: [{ productId, quantity }] },
+  });
+  expect(placed.status).toBe(200);
+  return placed.body.data.orderId;
+}
+
+let servers: TestServer[] = [];
+let sinks: SmtpSink[] = [];
+afterEach(async () => {
+  for (const s of servers) await s.stop();
+  for (const s of sinks) await s.close();
+  servers = [];
+  sinks = [];
+});
+
+async function start(env: Record<string, string> = {}, options: { now?: () => Date } = {}) {
+  const server = await startTestServer(
+    { DEMO_DATA: 'false', SHOP_NAME: 'Prairie Hollow', SHOP_PHONE: '(555) 555-0100', ...env },
+    options,
+  );
+  servers.push(server);
+  return server;
+}
+
+describe('customer e-mails', () => {
+  it('writes a receipt with lines, tier prices, tax, total and how to look the order up', async () => {
+    const server = await start();
+    const orderId = await placeOrder(server, addProduct(server), 10);
+    const [receipt, ...more] = outbox(server, 'receipt');
+    expect(more).toHaveLength(0);
+    expect(receipt).toMatchObject({
+      to_address: 'rosa@example.com',
+      subject: `Your order ${orderId} at Prairie Hollow`,
+      order_id: orderId,
+      sent_at: null,
+    });
+    const text = receipt?.text_body ?? '';
+    expect(text).toContain('Hello Rosa,');
+    // Ten is the second tier's price.
+    expect(text).toContain('10 x Swamp White Oak (3 ft) at $10.00 each = $100.00');
+    expect(text).toContain('Subtotal: $100.00');
+    expect(text).toContain('Tax: $5.50');
+    expect(text).toContain('Total: $105.50');
+    expect(text).toContain(`${server.config.publicUrl}/Order/${orderId}`);
+    expect(text).toContain('phone number on the order (555-201-9999)');
+    // No pick-up day on this order: the line is left out, not left dangling.
+    expect(text).not.toContain('Pick-up day');
+  });
+
+  it('tells the customer when staff change what the order says, and not for a comment', async () => {
+    const server = await start();
+    const token = await staffToken(server);
+    const productId = addProduct(server);
+    const orderId = await placeOrder(server, productId, 3);
+    const read = await rest<{ version: number }>(
+      server.url,
+      'GET',
+      `/api/v1/Orders/GetOrderDetailsById?orderId=${orderId}`,
+      { token },
+    );
+    const update = (version: number, quantity: number, comments: string) =>
+      rest<{ version: number }>(server.url, 'PUT', '/api/v1/Orders/Update', {
+        token,
+        body: { orderId, version, ...customer, comments, products: [{ productId, quantity }] },
+      });
+    const commented = await update(read.body.data.version, 3, 'Call before you come');
+    expect(commented.status).toBe(200);
+    expect(outbox(server, 'order-changed')).toHaveLength(0);
+
+    const changed = await update(commented.body.data.version, 4, 'Call before you come');
+    expect(changed.status).toBe(200);
+    const [notice, ...more] = outbox(server, 'order-changed');
+    expect(more).toHaveLength(0);
+    expect(notice?.order_id).toBe(orderId);
+    expect(notice?.subject).toBe(`Your order ${orderId} at Prairie Hollow was changed`);
+    expect(notice?.text_body).toContain('4 x Swamp White Oak (3 ft) at $12.50 each = $50.00');
+    expect(notice?.text_body).toContain('Total: $52.75');
+
+    // The tax exemption changes the total: a notice too.
+    const flagged = await rest(server.url, 'PUT', '/api/v1/Orders/Update/Flags', {
+      token,
+      body: { orderId, isTaxExempt: true, version: changed.body.data.version },
+    });
+    expect(flagged.status).toBe(200);
+    expect(outbox(server, 'order-changed').at(-1)?.text_body).toContain('Total: $50.00');
+
+    // The order's e-mails, as staff see them: receipt and two notices, none sent (no mail server).
+    const emails = await rest<{ kind: string; status: string; canRetry: boolean }[]>(
+      server.url,
+      'GET',
+      `/api/v1/Orders/GetOrderEmails?orderId=${orderId}`,
+      { token },
+    );
+    expect(emails.status).toBe(200);
+    expect(emails.body.data.map((e) => [e.kind, e.status])).toEqual([
+      ['receipt', 'not-sent'],
+      ['order-changed', 'not-sent'],
+      ['order-changed', 'not-sent'],
+    ]);
+    const emailId = (emails.body.data[0] as unknown as { emailId: number }).emailId;
+    const retry = await rest(server.url, 'POST', `/api/v1/Orders/RetryEmail?emailId=${emailId}`, { token });
+    expect(retry.status).toBe(400);
+    expect(retry.body.message).toContain('No mail server is set up');
+  });
+
+  it('edits a text with placeholders, refuses unknown ones by name, and staff calls need a token', async () => {
+    const server = await start();
+    const token = await staffToken(server);
+    const refused = await rest(server.url, 'PUT', '/api/v1/Settings/SetCustomerEmail', {
+      token,
+      body: { kind: 'receipt', subject: 'Order {orderNumber}', body: 'Pick up on {pickupdate}, {nmae}.' },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toContain('{pickupdate}, {nmae}');
+    expect(refused.body.message).toContain('{pickupDay}');
+
+    const saved = await rest<{ kind: string; subject: string; isDefault: boolean }[]>(
+      server.url,
+      'PUT',
+      '/api/v1/Settings/SetCustomerEmail',
+      {
+        token,
+        body: { kind: 'receipt', subject: 'Thanks, {firstName}: order {orderNumber}', body: 'Total {total}' },
+      },
+    );
+    expect(saved.status).toBe(200);
+    expect(saved.body.data.find((t) => t.kind === 'receipt')).toMatchObject({ isDefault: false });
+    const orderId = await placeOrder(server, addProduct(server), 1);
+    expect(outbox(server, 'receipt')[0]).toMatchObject({
+      subject: `Thanks, Rosa: order ${orderId}`,
+      text_body: 'Total $13.19',
+    });
+
+    for (const [method, path] of [
+      ['GET', '/api/v1/Settings/GetCustomerEmails'],
+      ['PUT', '/api/v1/Settings/SetCustomerEmail'],
+      ['GET', `/api/v1/Orders/GetOrderEmails?orderId=${orderId}`],
+      ['POST', '/api/v1/Orders/RetryEmail?emailId=1'],
+      ['GET', '/api/v1/Waitlist/GetWaitlist?productId=1'],
+      ['DELETE', '/api/v1/Waitlist/RemoveEntry?waitlistEntryId=1'],
+    ] as const) {
+      const answer = await rest(server.url, method, path, method === 'PUT' ? { body: {} } : {});
+      expect(answer.status, `${method} ${path}`).toBe(401);
+    }
+  });
+
+  it('a failed send is retried: automatically, and at once from the Retry button', async () => {
+    const probe = await smtpSink();
+    const port = probe.port;
+    await probe.close();
+    const server = await start({ SMTP_URL: `smtp://127.0.0.1:${port}` });
+    const token = await staffToken(server);
+    const orderId = await placeOrder(server, addProduct(server), 2);
+    await until(() => (outbox(server, 'receipt')[0]?.attempts ?? 0) >= 1);
+    const failed = await rest<{ emailId: number; status: string; canRetry: boolean; lastError: string }[]>(
+      server.url,
+      'GET',
+      `/api/v1/Orders/GetOrderEmails?orderId=${orderId}`,
+      { token },
+    );
+    expect(failed.body.data[0]).toMatchObject({ status: 'retrying', canRetry: true });
+    expect(failed.body.data[0]?.lastError).toMatch(/ECONNREFUSED/);
+
+    const sink = await smtpSink(port);
+    sinks.push(sink);
+    const retried = await rest<{ status: string }[]>(
+      server.url,
+      'POST',
+      `/api/v1/Orders/RetryEmail?emailId=${failed.body.data[0]?.emailId}`,
+      { token },
+    );
+    expect(retried.status).toBe(200);
+    expect(retried.body.data[0]?.status).toBe('sent');
+    const delivered = sink.messages.filter((m) => m.to.join().includes('rosa@example.com'));
+    expect(delivered).toHaveLength(1);
+    expect(delivered[0]?.data).toContain(`Subject: Your order ${orderId} at Prairie Hollow`);
+    const again = await rest(
+      server.url,
+      'POST',
+      `/api/v1/Orders/RetryEmail?emailId=${failed.body.data[0]?.emailId}`,
+      {
+        token,
+      },
+    );
+    expect(again.status).toBe(400);
+  });
+});
+
+describe('waitlist', () => {
+  it('keeps one entry per address, refuses a bad address, and tells people once in the order they joined', async () => {
+    const server = await start();
+    const token = await staffToken(server);
+    const soldOut = addProduct(server, 3, 'Bur Oak');
+    const join = (email: string, quantity = 1) =>
+      rest<{ message: string }>(server.url, 'POST', '/api/v1/Waitlist/Join', {
+        body: { productId: soldOut, email, quantity },
+      });
+    expect((await join('cora@example.com', 2)).status).toBe(200);
+    expect((await join('abe@example.com')).status).toBe(200);
+    expect((await join('bea@example.com')).status).toBe(200);
+    // Abe again, in other letters: still one entry, still second in line, now for 5.
+    const twice = await join('ABE@example.com', 5);
+    expect(twice.status).toBe(200);
+    expect(twice.body.data.message).toBe('We will e-mail ABE@example.com once when Bur Oak - 3 ft is back.');
+    const bad = await join('abe@example');
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toContain('valid email address');
+    const orderable = addProduct(server, 2, 'Red Maple');
+    const notWaiting = await rest(server.url, 'POST', '/api/v1/Waitlist/Join', {
+      body: { productId: orderable, email: 'dan@example.com', quantity: 1 },
+    });
+    expect(notWaiting.status).toBe(400);
+    expect(notWaiting.body.message).toContain('Red Maple can be ordered now');
+    // Past the per-client limit (five a minute, as the contact form).
+    const limited = await join('eve@example.com');
+    expect(limited.status).toBe(429);
+
+    type Waitlist = {
+      waiting: number;
+      entries: { waitlistEntryId: number; email: string; quantity: number; toldTimestamp: string | null }[];
+    };
+    const list = await rest<Waitlist>(
+      server.url,
+      'GET',
+      `/api/v1/Waitlist/GetWaitlist?productId=${soldOut}`,
+      {
+        token,
+      },
+    );
+    expect(list.body.data.waiting).toBe(3);
+    expect(list.body.data.entries.map((e) => [e.email, e.quantity])).toEqual([
+      ['cora@example.com', 2],
+      ['ABE@example.com', 5],
+      ['bea@example.com', 1],
+    ]);
+
+    // Back on sale: each is told, in the order they joined.
+    const active = await rest(
+      server.url,
+      'PUT',
+      `/api/v1/Products/SetProductStatus?productId=${soldOut}&productStatus=2`,
+      {
+        token,
+      },
+    );
+    expect(active.status).toBe(200);
+    const told = outbox(server, 'back-in-stock');
+    expect(told.map((r) => r.to_address)).toEqual(['cora@example.com', 'ABE@example.com', 'bea@example.com']);
+    expect(told[1]?.subject).toBe('Bur Oak - 3 ft is back at Prairie Hollow');
+    expect(told[1]?.text_body).toContain('You asked about 5.');
+    expect(told[1]?.text_body).toContain(`${server.config.publicUrl}/Products`);
+
+    // Sold out and back again: nobody is told twice.
+    await rest(server.url, 'PUT', `/api/v1/Products/SetProductStatus?productId=${soldOut}&productStatus=3`, {
+      token,
+    });
+    await rest(server.url, 'PUT', `/api/v1/Products/SetProductStatus?productId=${soldOut}&productStatus=2`, {
+      token,
+    });
+    expect(outbox(server, 'back-in-stock')).toHaveLength(3);
+    const after = await rest<Waitlist>(
+      server.url,
+      'GET',
+      `/api/v1/Waitlist/GetWaitlist?productId=${soldOut}`,
+      {
+        token,
+      },
+    );
+    expect(after.body.data.waiting).toBe(0);
+    expect(after.body.data.entries.every((e) => e.toldTimestamp !== null)).toBe(true);
+
+    const removed = await rest<Waitlist>(
+      server.url,
+      'DELETE',
+      `/api/v1/Waitlist/RemoveEntry?waitlistEntryId=${after.body.data.entries[0]?.waitlistEntryId}`,
+      { token },
+    );
+    expect(removed.status).toBe(200);
+    expect(removed.body.data.entries.map((e) => e.email)).toEqual(['ABE@example.com', 'bea@example.com']);
+  });
+
+  it('is told when stock comes back to a product on sale, not while it has none', async () => {
+    const server = await start();
+    const token = await staffToken(server);
+    const productId = addProduct(server, 2, 'Pawpaw');
+    const stock = (changeInStock: number) =>
+      rest(server.url, 'POST', '/api/v1/Products/InsertProductStockUpdates', {
+        token,
+        body: [{ productId, changeInStock, notes: '' }],
+      });
+    expect((await stock(2)).status).toBe(200);
+    await placeOrder(server, productId, 2);
+    // The order emptied it: Sold Out, and a customer joins.
+    const joined = await rest(server.url, 'POST', '/api/v1/Waitlist/Join', {
+      body: { productId, email: 'fern@example.com', quantity: 4 },
+    });
+    expect(joined.status).toBe(200);
+    // Staff put it back on sale with nothing in stock: nobody can order it, nobody is told.
+    await rest(
+      server.url,
+      'PUT',
+      `/api/v1/Products/SetProductStatus?productId=${productId}&productStatus=2`,
+      { token },
+    );
+    expect(outbox(server, 'back-in-stock')).toHaveLength(0);
+    expect((await stock(10)).status).toBe(200);
+    expect(outbox(server, 'back-in-stock').map((r) => r.to_address)).toEqual(['fern@example.com']);
+  });
+});

@@ -1,0 +1,21 @@
+import { productWaitlistSchema, waitlistJoinedSchema, waitlistJoinInputSchema } from '@nursery/domain';
+import { z } from 'zod';
+import { queryId } from '../input.ts';
+import { procedure, router } from '../trpc.ts';
+import { joinWaitlist, productWaitlist, removeWaitlistEntry } from './service.ts';
+
+// `join` is public (listed in PUBLIC_PROCEDURES, trpc.ts); the rest are staff-only.
+export const waitlistRouter = router({
+  join: procedure
+    .input(waitlistJoinInputSchema)
+    .output(waitlistJoinedSchema)
+    .mutation(({ ctx, input }) => joinWaitlist(ctx, input)),
+  forProduct: procedure
+    .input(z.object({ productId: queryId('productId') }))
+    .output(productWaitlistSchema)
+    .query(({ ctx, input }) => productWaitlist(ctx.shop, input.productId)),
+  remove: procedure
+    .input(z.object({ waitlistEntryId: queryId('waitlistEntryId') }))
+    .output(productWaitlistSchema)
+    .mutation(({ ctx, input }) => removeWaitlistEntry(ctx.shop, input.waitlistEntryId)),
+});

@@ -1,0 +1,199 @@
+import { products, waitlistEntries } from '@nursery/db';
+import {
+  formatDateTime,
+  hasWaitlist,
+  isOrderableOnline,
+  isShownOnStorefront,
+  type ProductWaitlist,
+  renderCustomerEmail,
+  type WaitlistEntry,
+  type WaitlistJoined,
+  type WaitlistJoinInput,
+} from '@nursery/domain';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { customerEmailText, shopPlaceholderValues } from '../customerEmails/service.ts';
+import { ShopError } from '../errors.ts';
+import { consumeLimit } from '../rateLimit.ts';
+import type { Shop } from '../shop.ts';
+import { figuresFor, stockLevels } from '../stock/levels.ts';
+import type { ApiContext } from '../trpc.ts';
+
+/** What the waitlist needs of a product: its name for the e-mail and its status for the rules. */
+const waitlistProductColumns = {
+  productId: products.productId,
+  name: products.name,
+  productSize: products.productSize,
+  productStatus: products.productStatus,
+};
+
+function productLabel(p: { name: string; productSize: string }): string {
+  return p.productSize ? `${p.name} - ${p.productSize}` : p.name;
+}
+
+/**
+ * Waitlist/Join: a customer leaves an address (and how many they want) on a Sold Out or Call for Availability
+ * product. The same address twice for one product stays one entry (the later quantity counts, the place in
+ * line is kept); an address that was told already joins again at the back of the line.
+ */
+export async function joinWaitlist(ctx: ApiContext, input: WaitlistJoinInput): Promise<WaitlistJoined> {
+  const { shop } = ctx;
+  await consumeLimit(shop.limiters.waitlist, ctx.clientIp, 'waitlist requests');
+  const product = shop.db
+    .select(waitlistProductColumns)
+    .from(products)
+    .where(and(eq(products.productId, input.productId), isNull(products.deletedAt)))
+    .get();
+  if (!product || !isShownOnStorefront(product.productStatus)) {
+    throw new ShopError({
+      kind: 'not_found',
+      message: `There is no product number ${input.productId} in the shop.`,
+    });
+  }
+  if (!hasWaitlist(product.productStatus)) {
+    throw new ShopError({
+      kind: 'bad_request',
+      message: `${product.name} can be ordered now: add it to your cart instead of the waitlist.`,
+    });
+  }
+  const now = shop.now().getTime();
+  shop.db
+    .insert(waitlistEntries)
+    .values({
+      productId: product.productId,
+      email: input.email,
+      emailKey: input.email.toLowerCase(),
+      quantity: input.quantity,
+      createdAt: now,
+    })
+    .onConflictDoUpdate({
+      target: [waitlistEntries.productId, waitlistEntries.emailKey],
+      set: {
+        email: input.email,
+        quantity: input.quantity,
+        // SET reads the row as it was: a waiting entry keeps its place, a told one starts again at the back.
+        createdAt: sql`case when ${waitlistEntries.toldAt} is null then ${waitlistEntries.createdAt} else ${now} end`,
+        toldAt: null,
+        emailId: null,
+      },
+    })
+    .run();
+  shop.log.info({ productId: product.productId }, 'waitlist joined');
+  return {
+    productId: product.productId,
+    email: input.email,
+    quantity: input.quantity,
+    message: `We will e-mail ${input.email} once when ${productLabel(product)} is back.`,
+  };
+}
+
+/**
+ * Tells the waitlists of these products that can be ordered online again (Active or Nursery, and stock left
+ * when it is counted): one e-mail per waiting entry, in the order they joined, each entry told once. The one
+ * place the rule lives: a stock change, a status change and a product save all end here. Call inside the
+ * transaction that made the change (after writing it), then flushEmail. Answers how many were told.
+ */
+export function tellWaitlists(shop: Shop, productIds: readonly number[]): number {
+  if (productIds.length === 0) return 0;
+  const waitingFor = shop.db
+    .selectDistinct({ productId: waitlistEntries.productId })
+    .from(waitlistEntries)
+    .where(and(inArray(waitlistEntries.productId, [...productIds]), isNull(waitlistEntries.toldAt)))
+    .all()
+    .map((r) => r.productId);
+  if (waitingFor.length === 0) return 0;
+  const levels = stockLevels(shop, { productIds: waitingFor, trackedOnly: true });
+  const available = shop.db
+    .select(waitlistProductColumns)
+    .from(products)
+    .where(and(inArray(products.productId, waitingFor), isNull(products.deletedAt)))
+    .all()
+    .filter((p) => {
+      const left = figuresFor(levels, p.productId).calculatedStock;
+      return isOrderableOnline(p.productStatus) && (left === null || left > 0);
+    });
+  if (available.length === 0) return 0;
+
+  const text = customerEmailText(shop, 'back-in-stock');
+  const now = shop.now().getTime();
+  let told = 0;
+  for (const product of available) {
+    const entries = shop.db
+      .select()
+      .from(waitlistEntries)
+      .where(and(eq(waitlistEntries.productId, product.productId), isNull(waitlistEntries.toldAt)))
+      .orderBy(asc(waitlistEntries.createdAt), asc(waitlistEntries.waitlistEntryId))
+      .all();
+    for (const entry of entries) {
+      const values = {
+        ...shopPlaceholderValues(shop),
+        productName: productLabel(product),
+        quantity: String(entry.quantity),
+        productUrl: `${shop.config.publicUrl}/Products`,
+        email: entry.email,
+      };
+      const emailId = shop.queueEmail({
+        kind: 'back-in-stock',
+        to: entry.email,
+        subject: renderCustomerEmail(text.subject, values),
+        text: renderCustomerEmail(text.body, values),
+      });
+      shop.db
+        .update(waitlistEntries)
+        .set({ toldAt: now, emailId })
+        .where(eq(waitlistEntries.waitlistEntryId, entry.waitlistEntryId))
+        .run();
+      told += 1;
+    }
+  }
+  shop.log.info({ productIds: available.map((p) => p.productId), told }, 'waitlist told');
+  return told;
+}
+
+function toEntry(shop: Shop, row: typeof waitlistEntries.$inferSelect): WaitlistEntry {
+  const tz = shop.config.shop.timeZone;
+  return {
+    waitlistEntryId: row.waitlistEntryId,
+    productId: row.productId,
+    email: row.email,
+    quantity: row.quantity,
+    joinedTimestamp: new Date(row.createdAt).toISOString(),
+    displayJoinedTimestamp: formatDateTime(row.createdAt, tz),
+    toldTimestamp: row.toldAt === null ? null : new Date(row.toldAt).toISOString(),
+    displayToldTimestamp: row.toldAt === null ? null : formatDateTime(row.toldAt, tz),
+  };
+}
+
+/** A product's waitlist for staff: every entry in the order they joined, told ones included. */
+export function productWaitlist(shop: Shop, productId: number): ProductWaitlist {
+  const exists = shop.db
+    .select({ productId: products.productId })
+    .from(products)
+    .where(eq(products.productId, productId))
+    .get();
+  if (!exists)
+    throw new ShopError({ kind: 'not_found', message: `There is no product number ${productId}.` });
+  const entries = shop.db
+    .select()
+    .from(waitlistEntries)
+    .where(eq(waitlistEntries.productId, productId))
+    .orderBy(asc(waitlistEntries.createdAt), asc(waitlistEntries.waitlistEntryId))
+    .all()
+    .map((row) => toEntry(shop, row));
+  return { productId, waiting: entries.filter((e) => e.toldTimestamp === null).length, entries };
+}
+
+/** Staff remove an entry (a customer asked, or a typo); answers the product's waitlist as it is now. */
+export function removeWaitlistEntry(shop: Shop, waitlistEntryId: number): ProductWaitlist {
+  const row = shop.db
+    .delete(waitlistEntries)
+    .where(eq(waitlistEntries.waitlistEntryId, waitlistEntryId))
+    .returning({ productId: waitlistEntries.productId })
+    .get();
+  if (!row) {
+    throw new ShopError({
+      kind: 'not_found',
+      message: `There is no waitlist entry number ${waitlistEntryId}.`,
+    });
+  }
+  return productWaitlist(shop, row.productId);
+}
