@@ -1,4 +1,4 @@
-import { customerEmailTemplates, emailOutbox, perConnection, type ShopDb } from '@nursery/db';
+import { customerEmailTemplates, emailOutbox } from '@nursery/db';
 import {
   CUSTOMER_EMAIL_KINDS,
   CUSTOMER_EMAIL_LABELS,
@@ -14,7 +14,7 @@ import {
   type OrderEmailStatus,
   renderCustomerEmail,
 } from '@nursery/domain';
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { ShopError } from '../errors.ts';
 import { MAX_SEND_AGE_MS, MAX_SEND_ATTEMPTS } from '../mail/outbox.ts';
 import { orderNotFound } from '../orders/adminList.ts';
@@ -23,20 +23,7 @@ import type { Shop } from '../shop.ts';
 import { currentSeason } from '../stock/levels.ts';
 import type { StaffIdentity } from '../trpc.ts';
 import { pickUpDayText } from './pickUpDay.ts';
-
-/** Every placed order reads the receipt's text: the read is prepared once per connection. */
-const templateStatements = perConnection((db: ShopDb) => ({
-  byKind: db
-    .select({ subject: customerEmailTemplates.subject, body: customerEmailTemplates.body })
-    .from(customerEmailTemplates)
-    .where(eq(customerEmailTemplates.kind, sql.placeholder('kind')))
-    .prepare(),
-}));
-
-/** The text staff saved for this kind of e-mail, or the shop's own. */
-export function customerEmailText(shop: Shop, kind: CustomerEmailKind): CustomerEmailText {
-  return templateStatements(shop.db).byKind.get({ kind }) ?? DEFAULT_CUSTOMER_EMAILS[kind];
-}
+import { customerEmailText, shopPlaceholderValues } from './texts.ts';
 
 export function listCustomerEmailTemplates(shop: Shop): CustomerEmailTemplate[] {
   const saved = new Map(
@@ -95,10 +82,6 @@ export function saveCustomerEmailTemplate(
 /** The order page a customer opens from an e-mail; it asks for the phone number on the order. */
 export function orderPageUrl(shop: Shop, orderId: number): string {
   return `${shop.config.publicUrl}/Order/${orderId}`;
-}
-
-export function shopPlaceholderValues(shop: Shop): Record<string, string> {
-  return { shopName: shop.config.shop.name, shopPhone: shop.config.shop.phone };
 }
 
 /**

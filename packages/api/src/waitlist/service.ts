@@ -11,7 +11,7 @@ import {
   type WaitlistJoinInput,
 } from '@nursery/domain';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { customerEmailText, shopPlaceholderValues } from '../customerEmails/service.ts';
+import { customerEmailText, shopPlaceholderValues } from '../customerEmails/texts.ts';
 import { ShopError } from '../errors.ts';
 import { consumeLimit } from '../rateLimit.ts';
 import type { Shop } from '../shop.ts';
