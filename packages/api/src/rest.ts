@@ -7,6 +7,7 @@ import { integrationsRest } from './integrations/rest.ts';
 import { ordersRest } from './orders/rest.ts';
 import { photosRest } from './photos/rest.ts';
 import { pickUpDaysRest } from './pickUpDays/rest.ts';
+import { pickupRest } from './pickup/rest.ts';
 import type { RestRoute } from './restRoute.ts';
 import { seasonsRest } from './seasons/rest.ts';
 import { settingsRest } from './settings/rest.ts';
@@ -21,6 +22,7 @@ export const restRoutes: readonly RestRoute[] = [
   ...stockRest,
   ...ordersRest,
   ...pickUpDaysRest,
+  ...pickupRest,
   ...contactsRest,
   ...settingsRest,
   ...photosRest,

@@ -7,6 +7,7 @@ import { integrationsRouter } from './integrations/router.ts';
 import { ordersRouter } from './orders/router.ts';
 import { photosRouter } from './photos/router.ts';
 import { pickUpDaysRouter } from './pickUpDays/router.ts';
+import { pickupRouter } from './pickup/router.ts';
 import { seasonsRouter } from './seasons/router.ts';
 import { settingsRouter } from './settings/router.ts';
 import { siteRouter } from './site/router.ts';
@@ -21,6 +22,7 @@ export const appRouter = router({
   stock: stockRouter,
   orders: ordersRouter,
   pickUpDays: pickUpDaysRouter,
+  pickup: pickupRouter,
   contacts: contactsRouter,
   settings: settingsRouter,
   photos: photosRouter,

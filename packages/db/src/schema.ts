@@ -122,6 +122,15 @@ export const orders = sqliteTable(
     updatedBy: text('updated_by'),
     deletedAt: integer('deleted_at', { mode: 'number' }),
     deletedBy: text('deleted_by'),
+    // Check-in at the counter: when the customer took the order and who handed it over (null: waiting).
+    pickedUpAt: integer('picked_up_at', { mode: 'number' }),
+    pickedUpBy: text('picked_up_by'),
+    // What the counter took for it (null method: nothing recorded); a check may carry its number.
+    paidMethod: text('paid_method', { enum: ['cash', 'check'] }),
+    paidCents: integer('paid_cents'),
+    paidCheckNumber: text('paid_check_number'),
+    paidAt: integer('paid_at', { mode: 'number' }),
+    paidBy: text('paid_by'),
   },
   (t) => [
     index('orders_season_idx').on(t.seasonPurchased),

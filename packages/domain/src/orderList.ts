@@ -11,6 +11,7 @@ export const ORDER_LIST_SORTS = [
   'totalQuantity',
   'totalPrice',
   'isTaxExempt',
+  'pickedUpTimestamp',
 ] as const;
 export type OrderListSort = (typeof ORDER_LIST_SORTS)[number];
 export const ORDER_TAX_FILTERS = ['all', 'exempt', 'taxed'] as const;

@@ -164,6 +164,14 @@ export async function callEveryOperation(baseUrl: string, token: string): Promis
   });
   // The same version again: someone else's edit came first (409).
   await staff.PUT('/api/v1/Orders/Update/Flags', { body: { orderId, isTaxExempt: false, version: 1 } });
+  // Check-in at the counter, a payment, a refused amount (400), and both taken back.
+  await staff.POST('/api/v1/Orders/CheckIn', { body: { orderId } });
+  await staff.PUT('/api/v1/Orders/Payment', {
+    body: { orderId, method: 'check', amount: 12.5, checkNumber: '1042' },
+  });
+  await staff.PUT('/api/v1/Orders/Payment', { body: { orderId, method: 'cash', amount: -1 } });
+  await staff.DELETE('/api/v1/Orders/Payment', { params: { query: { orderId } } });
+  await staff.DELETE('/api/v1/Orders/CheckIn', { params: { query: { orderId } } });
   await staff.DELETE('/api/v1/Orders/DeleteOrder', { params: { query: { orderId } } });
   await staff.DELETE('/api/v1/Orders/RestoreOrder', { params: { query: { orderId } } });
 

@@ -6,6 +6,7 @@ import { orderLines, orders, perConnection, products, productTypes, type ShopDb 
 import {
   formatMoney,
   ProductStatus,
+  paidMethodName,
   productStatusName,
   seasonLabel,
   seasonOf,
@@ -15,6 +16,7 @@ import {
 } from '@nursery/domain';
 import { and, asc, eq, isNull, max, min, ne, sql } from 'drizzle-orm';
 import type { FileAnswer } from '../input.ts';
+import { pickupColumns } from '../pickup/shape.ts';
 import type { Shop } from '../shop.ts';
 import { currentSeason, figuresFor, stockLevels } from '../stock/levels.ts';
 import {
@@ -271,6 +273,9 @@ export function currentSeasonOrdersSheet(shop: Shop): ExportSheet {
       subtotalCents: orderLines.subtotalCents,
       taxCents: orderLines.taxCents,
       totalCents: orderLines.totalCents,
+      pickedUpAt: orders.pickedUpAt,
+      pickedUpBy: orders.pickedUpBy,
+      paidMethod: orders.paidMethod,
     })
     .from(orderLines)
     .innerJoin(orders, eq(orders.orderId, orderLines.orderId))
@@ -303,6 +308,10 @@ export function currentSeasonOrdersSheet(shop: Shop): ExportSheet {
       money(l.taxCents),
       money(l.totalCents),
       text(l.comments),
+      // The order's state on each of its lines; what was paid is per order, on the Pick-up sheet.
+      l.pickedUpAt === null ? null : date(l.pickedUpAt),
+      l.pickedUpAt === null ? null : text(l.pickedUpBy),
+      l.paidMethod === null ? null : text(paidMethodName(l.paidMethod)),
     ];
   });
   rows.push([
@@ -344,12 +353,89 @@ export function currentSeasonOrdersSheet(shop: Shop): ExportSheet {
       'Tax',
       'Line Total',
       'Comments',
+      'Picked Up',
+      'Picked Up By',
+      'Paid By',
     ],
     rows,
-    widths: [9, 17, 24, 30, 16, 16, 10, 10, 34, 14, 22, 9, 11, 11, 9, 11, 40],
+    widths: [9, 17, 24, 30, 16, 16, 10, 10, 34, 14, 22, 9, 11, 11, 9, 11, 40, 17, 20, 9],
+  };
+}
+
+/**
+ * The Pick-up sheet of CurrentSeasonOrdersWithProducts: one row per order of the current season that is not
+ * deleted, with its check-in and what was paid at the counter, and the season's sums.
+ */
+export function seasonPickupSheet(shop: Shop): ExportSheet {
+  const season = currentSeason(shop);
+  const list = shop.db
+    .select({
+      orderId: orders.orderId,
+      name: orders.name,
+      phoneNumber: orders.phoneNumber,
+      totalCents: orders.totalCents,
+      ...pickupColumns,
+    })
+    .from(orders)
+    .where(and(eq(orders.seasonPurchased, season), isNull(orders.deletedAt)))
+    .orderBy(asc(orders.orderId))
+    .all();
+  const sum = { total: 0, paid: 0, pickedUp: 0 };
+  const rows: ExportCell[][] = list.map((o) => {
+    const paid = o.paidMethod !== null && o.paidCents !== null;
+    sum.total += o.totalCents;
+    if (paid) sum.paid += o.paidCents ?? 0;
+    if (o.pickedUpAt !== null) sum.pickedUp += 1;
+    return [
+      num(o.orderId),
+      text(o.name),
+      text(o.phoneNumber),
+      money(o.totalCents),
+      o.pickedUpAt === null ? text('Waiting') : date(o.pickedUpAt),
+      o.pickedUpAt === null ? null : text(o.pickedUpBy),
+      paid ? text(paidMethodName(o.paidMethod ?? 'cash')) : null,
+      paid ? money(o.paidCents ?? 0) : null,
+      paid ? text(o.paidCheckNumber) : null,
+      paid && o.paidAt !== null ? date(o.paidAt) : null,
+      paid ? text(o.paidBy) : null,
+    ];
+  });
+  rows.push([
+    null,
+    text('Total'),
+    null,
+    money(sum.total),
+    text(`${sum.pickedUp} of ${list.length} picked up`),
+    null,
+    null,
+    money(sum.paid),
+    null,
+    null,
+    null,
+  ]);
+  return {
+    name: `Pick-up ${seasonLabel(season)}`,
+    headers: [
+      'Order Id',
+      'Name',
+      'Phone Number',
+      'Order Total',
+      'Picked Up',
+      'Picked Up By',
+      'Paid By',
+      'Paid',
+      'Check Number',
+      'Paid On',
+      'Payment Taken By',
+    ],
+    rows,
+    widths: [9, 24, 16, 12, 22, 20, 9, 11, 14, 17, 20],
   };
 }
 
 export function currentSeasonOrdersExport(shop: Shop): Promise<FileAnswer> {
-  return answer(shop, 'CurrentSeasonOrdersWithProducts', [currentSeasonOrdersSheet(shop)]);
+  return answer(shop, 'CurrentSeasonOrdersWithProducts', [
+    currentSeasonOrdersSheet(shop),
+    seasonPickupSheet(shop),
+  ]);
 }

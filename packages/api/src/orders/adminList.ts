@@ -41,6 +41,7 @@ import { loadProducts, type Product } from '../catalog/productShape.ts';
 import { ShopError } from '../errors.ts';
 import { PagedList, type PageInput } from '../pagedList.ts';
 import { type OrderPickUpDayFields, orderPickUpDays } from '../pickUpDays/service.ts';
+import { type PickupRow, pickupColumns, toAdminOrderPickup, toListPickup } from '../pickup/shape.ts';
 import type { Shop } from '../shop.ts';
 import { currentSeason } from '../stock/levels.ts';
 import { loadOrder } from './orderShape.ts';
@@ -62,9 +63,10 @@ const listColumns = {
   deletedBy: orders.deletedBy,
   version: orders.version,
   pickUpDayId: orders.pickUpDayId,
+  ...pickupColumns,
 };
 
-type ListRow = {
+type ListRow = PickupRow & {
   orderId: number;
   createdAt: number;
   name: string;
@@ -107,6 +109,7 @@ export function toOrderListItem(
     deletedUsername: row.deletedBy,
     version: row.version,
     ...pickUpDayOf(row.pickUpDayId),
+    ...toListPickup(row, timeZone),
   };
 }
 
@@ -194,6 +197,7 @@ const SORT_COLUMNS: Record<OrderListSort, SQLiteColumn> = {
   totalQuantity: orders.totalQuantity,
   totalPrice: orders.totalCents,
   isTaxExempt: orders.isTaxExempt,
+  pickedUpTimestamp: orders.pickedUpAt,
 };
 
 /** A word of the filter for LIKE: its own % and _ are plain characters. */
@@ -233,6 +237,13 @@ function textCondition(shop: Shop, text: string): SQL | undefined {
     : byWords;
 }
 
+/** The list's pick-up filter: every order, those not picked up yet, or those picked up. */
+function pickupCondition(filter: OrderListQuery['pickup']): SQL | undefined {
+  if (filter === 'waiting') return isNull(orders.pickedUpAt);
+  if (filter === 'pickedUp') return isNotNull(orders.pickedUpAt);
+  return undefined;
+}
+
 /**
  * One page of the admin Orders screen: the season's orders (every season for -1) that are not deleted,
  * filtered by text and tax exemption, sorted, with how many match in all. SQLite does the filtering, so
@@ -255,6 +266,7 @@ export function orderListPage(shop: Shop, query: OrderListQuery): OrderListPage 
         ? isNull(orders.pickUpDayId)
         : eq(orders.pickUpDayId, query.pickUpDay),
     textCondition(shop, query.text),
+    pickupCondition(query.pickup),
   );
   const total = shop.db.select({ n: count() }).from(orders).where(where).get()?.n ?? 0;
   const column = SORT_COLUMNS[query.sort];
@@ -301,6 +313,7 @@ const auditColumns = {
   updatedAt: orders.updatedAt,
   updatedBy: orders.updatedBy,
   source: orders.source,
+  ...pickupColumns,
 };
 
 /** One order for the details modal and the edit page, deleted or not (GetOrderDetailsById). */
@@ -318,6 +331,7 @@ export function adminOrderDetails(shop: Shop, orderId: number): AdminOrder {
     displayUpdatedTimestamp: audit.updatedAt === null ? null : formatDateTime(audit.updatedAt, tz),
     updatedUsername: audit.updatedBy,
     source: audit.source,
+    ...toAdminOrderPickup(audit, tz),
   };
 }
 

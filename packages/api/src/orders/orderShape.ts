@@ -6,6 +6,7 @@ import { idList, inIdList, orderLines, orders, perConnection, products, type Sho
 import { formatDate, formatDateTime, formatMoney, productTypeName, toDollars } from '@nursery/domain';
 import { asc, eq, sql } from 'drizzle-orm';
 import { type OrderPickUpDayFields, orderPickUpDay } from '../pickUpDays/service.ts';
+import { type PickupRow, pickupColumns, toOrderPickup } from '../pickup/shape.ts';
 import type { Shop } from '../shop.ts';
 import type { PricedOrderLine } from './pricing.ts';
 
@@ -31,9 +32,10 @@ export const orderColumns = {
   pickUpDayId: orders.pickUpDayId,
   createdAt: orders.createdAt,
   deletedAt: orders.deletedAt,
+  ...pickupColumns,
 };
 
-export interface OrderRow {
+export interface OrderRow extends PickupRow {
   orderId: number;
   firstName: string;
   lastName: string;
@@ -141,6 +143,7 @@ export function toOrder(
       price: toDollars(l.unitPriceCents),
       isStatic: l.isStatic,
     })),
+    ...toOrderPickup(row, timeZone),
   };
 }
 

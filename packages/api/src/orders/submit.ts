@@ -15,6 +15,7 @@ import { pickUpDayText } from '../customerEmails/pickUpDay.ts';
 import { orderPlaceholderValues, queueOrderEmail } from '../customerEmails/service.ts';
 import { ShopError } from '../errors.ts';
 import { orderPickUpDay, pickUpDayProblem } from '../pickUpDays/service.ts';
+import type { PickupRow } from '../pickup/shape.ts';
 import { isOnlineOrderingOpen } from '../settings/service.ts';
 import type { Shop } from '../shop.ts';
 import { markSoldOutWhenEmpty } from '../stock/alerts.ts';
@@ -93,7 +94,10 @@ const submitStatements = perConnection((db: ShopDb) => ({
 }));
 
 /** What the order insert's placeholders take: the stored row less what the database or staff set. */
-type OnlineOrderValues = Omit<OrderRow, 'orderId' | 'isTaxExempt' | 'version' | 'deletedAt'>;
+type OnlineOrderValues = Omit<
+  OrderRow,
+  'orderId' | 'isTaxExempt' | 'version' | 'deletedAt' | keyof PickupRow
+>;
 
 /** The same product twice on one order is one line of the summed quantity, as on a packing list. */
 function mergeLines(

@@ -6,6 +6,7 @@ export * from './exports.ts';
 export * from './integrations.ts';
 export * from './orders.ts';
 export * from './pickUpDays.ts';
+export * from './pickup.ts';
 export * from './seasons.ts';
 export * from './settings.ts';
 export * from './site.ts';

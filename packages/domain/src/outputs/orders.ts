@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { orderPickUpDayShape } from './pickUpDays.ts';
+import { adminOrderPickupShape, orderListPickupShape, orderPickupShape } from './pickup.ts';
 
 /** What the order procedures answer; the server's types are inferred from these (see catalog.ts). */
 
@@ -67,7 +68,8 @@ const orderShape = {
 };
 
 /** An order with its lines, as its customer may read it. */
-export const orderSchema = z.object(orderShape).meta({ id: 'Order' });
+export const orderSchema = z.object({ ...orderShape, ...orderPickupShape }).meta({ id: 'Order' });
+
 export type Order = z.infer<typeof orderSchema>;
 
 /** An order as staff see it: the public shape plus who changed or deleted it and when. */
@@ -81,6 +83,7 @@ export const adminOrderSchema = z
     displayUpdatedTimestamp: z.string().nullable(),
     updatedUsername: z.string().nullable(),
     source: z.string().describe("'online' for the storefront, 'admin' for an order staff entered."),
+    ...adminOrderPickupShape,
   })
   .meta({ id: 'AdminOrder' });
 export type AdminOrder = z.infer<typeof adminOrderSchema>;
@@ -106,6 +109,7 @@ export const orderListItemSchema = z
     deletedUsername: z.string().nullable(),
     version: z.number().int(),
     ...orderPickUpDayShape,
+    ...orderListPickupShape,
   })
   .meta({ id: 'OrderListItem' });
 export type OrderListItem = z.infer<typeof orderListItemSchema>;

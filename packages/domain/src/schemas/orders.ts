@@ -4,6 +4,7 @@ import { ORDER_MESSAGES } from '../messages.ts';
 import { toCents } from '../money.ts';
 import { QUANTITY_MAX } from '../orderDetails.ts';
 import { ORDER_FILTER_MAX, ORDER_LIST_SORTS, ORDER_TAX_FILTERS } from '../orderList.ts';
+import { ORDER_PICKUP_FILTERS } from '../pickup.ts';
 import { queryFlag, queryNumberText, wholeNumberOf } from '../queryText.ts';
 import { optionalTextInput as optionalText, textInput as text } from '../schemas.ts';
 import { ALL_SEASONS } from '../seasons.ts';
@@ -85,6 +86,7 @@ export const orderListQuerySchema = z.object({
       error: "pickUpDay must be 'all', 'none' or the number of a pick-up day.",
     })
     .default('all'),
+  pickup: z.enum(ORDER_PICKUP_FILTERS, { error: 'pickup must be all, waiting or pickedUp.' }).default('all'),
   sort: z
     .enum(ORDER_LIST_SORTS, { error: `sort must be one of ${ORDER_LIST_SORTS.join(', ')}.` })
     .default('createdTimestamp'),

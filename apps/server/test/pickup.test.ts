@@ -1,0 +1,252 @@
+import { productPrices, products } from '@nursery/db';
+import { zonedTimeToInstant } from '@nursery/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as XLSX from 'xlsx';
+import { nonStaffToken, rest, staffToken, startTestServer, type TestServer } from '../src/testing.ts';
+
+// Check-in at the counter through the REST calls, against a shop with no demo data and a clock the tests move.
+const TZ = 'America/Chicago';
+let clock = zonedTimeToInstant(TZ, 2026, 4, 11, 9, 30);
+let server: TestServer;
+let token: string;
+let oak: number;
+
+interface Pickup {
+  orderId: number;
+  version: number;
+  pickedUpTimestamp: string | null;
+  displayPickedUpTimestamp: string | null;
+  pickedUpUsername: string | null;
+  paidMethod: 'cash' | 'check' | null;
+  paid: number | null;
+  displayPaid: string | null;
+  paidTimestamp: string | null;
+  displayPaidTimestamp: string | null;
+  paidUsername: string | null;
+  paidCheckNumber: string | null;
+}
+
+async function newOrder(name: string, phoneNumber: string): Promise<Pickup> {
+  const saved = await rest<Pickup>(server.url, 'PUT', '/api/v1/Orders/Update', {
+    token,
+    body: { name, email: '', phoneNumber, products: [{ productId: oak, quantity: 3 }] },
+  });
+  expect(saved.status).toBe(200);
+  return saved.body.data;
+}
+
+const checkIn = (orderId: unknown, as = token) =>
+  rest<Pickup>(server.url, 'POST', '/api/v1/Orders/CheckIn', { token: as, body: { orderId } });
+const undo = (orderId: number) =>
+  rest<Pickup>(server.url, 'DELETE', `/api/v1/Orders/CheckIn?orderId=${orderId}`, { token });
+const pay = (body: Record<string, unknown>) =>
+  rest<Pickup>(server.url, 'PUT', '/api/v1/Orders/Payment', { token, body });
+const details = (orderId: number) =>
+  rest<Pickup>(server.url, 'GET', `/api/v1/Orders/GetOrderDetailsById?orderId=${orderId}`, { token });
+
+beforeAll(async () => {
+  server = await startTestServer({ DEMO_DATA: 'false' }, { now: () => clock });
+  token = await staffToken(server, { email: 'counter@example.com', name: 'Cora Counter' });
+  oak = server.shop.db
+    .insert(products)
+    .values({ name: 'Bur Oak', productTypeId: 2, productStatus: 2, productSize: '1 gal' })
+    .returning({ productId: products.productId })
+    .get().productId;
+  server.shop.db.insert(productPrices).values({ productId: oak, startQuantity: 1, priceCents: 1000 }).run();
+});
+afterAll(async () => server?.stop());
+
+describe('check-in at the counter', () => {
+  it('refuses every new call without a staff token (401) and for someone who is not staff (403)', async () => {
+    const outsider = await nonStaffToken(server);
+    const calls: [string, string, unknown][] = [
+      ['POST', '/api/v1/Orders/CheckIn', { orderId: 1 }],
+      ['DELETE', '/api/v1/Orders/CheckIn?orderId=1', undefined],
+      ['PUT', '/api/v1/Orders/Payment', { orderId: 1, method: 'cash', amount: 5 }],
+      ['DELETE', '/api/v1/Orders/Payment?orderId=1', undefined],
+    ];
+    for (const [method, path, body] of calls) {
+      const anonymous = await rest(server.url, method, path, { body });
+      expect(anonymous.status, `${method} ${path}`).toBe(401);
+      const notStaff = await rest(server.url, method, path, { body, token: outsider });
+      expect(notStaff.status, `${method} ${path}`).toBe(403);
+    }
+  });
+
+  it('marks an order picked up with who and when, keeps the first check-in, and undoes a mistaken one', async () => {
+    const order = await newOrder('Ada Quill', '(555) 010-2233');
+    expect(order.pickedUpTimestamp).toBeNull();
+
+    const done = await checkIn(order.orderId);
+    expect(done.status).toBe(200);
+    expect(done.body.message).toBe('Picked up');
+    expect(done.body.data.pickedUpTimestamp).toBe(clock.toISOString());
+    expect(done.body.data.displayPickedUpTimestamp).toBe('4/11/2026 9:30 AM');
+    expect(done.body.data.pickedUpUsername).toBe('Cora Counter');
+    // The editor's version is untouched: a colleague with the order open can still save it.
+    expect(done.body.data.version).toBe(order.version);
+
+    // A second tap a minute later, by someone else, does not rewrite who handed the order over.
+    clock = new Date(clock.getTime() + 60_000);
+    const other = await staffToken(server, { email: 'yard@example.com', name: 'Yuri Yard' });
+    const again = await checkIn(order.orderId, other);
+    expect(again.status).toBe(200);
+    expect(again.body.data.pickedUpUsername).toBe('Cora Counter');
+    expect(again.body.data.pickedUpTimestamp).toBe(done.body.data.pickedUpTimestamp);
+
+    const undone = await undo(order.orderId);
+    expect(undone.status).toBe(200);
+    expect(undone.body.data.pickedUpTimestamp).toBeNull();
+    expect(undone.body.data.pickedUpUsername).toBeNull();
+    expect((await details(order.orderId)).body.data.pickedUpTimestamp).toBeNull();
+  });
+
+  it('records what was paid (cash or check, dollars, optional check number) and takes it back', async () => {
+    const order = await newOrder('Bea Bramble', '555 777 1212');
+    const cash = await pay({ orderId: order.orderId, method: 'cash', amount: '31.65' });
+    expect(cash.status).toBe(200);
+    expect(cash.body.data).toMatchObject({
+      paidMethod: 'cash',
+      paid: 31.65,
+      displayPaid: '$31.65',
+      paidUsername: 'Cora Counter',
+      paidCheckNumber: null,
+      paidTimestamp: clock.toISOString(),
+    });
+    const check = await pay({
+      orderId: order.orderId,
+      method: 'check',
+      amount: 31.65,
+      checkNumber: ' 1042 ',
+    });
+    expect(check.status).toBe(200);
+    expect(check.body.data).toMatchObject({ paidMethod: 'check', paid: 31.65, paidCheckNumber: '1042' });
+    const row = server.shop.database.sqlite
+      .prepare('select paid_cents, paid_method from orders where order_id = ?')
+      .get(order.orderId);
+    expect(row).toEqual({ paid_cents: 3165, paid_method: 'check' });
+
+    // The customer's own lookup shows the state but not who took the money or the check's number.
+    const lookup = await rest<Record<string, unknown>>(
+      server.url,
+      'GET',
+      `/api/v1/Orders/GetOrderById?orderId=${order.orderId}&phoneNumber=5557771212`,
+    );
+    expect(lookup.status).toBe(200);
+    expect(lookup.body.data).toMatchObject({ paidMethod: 'check', displayPaid: '$31.65' });
+    expect(lookup.body.data).not.toHaveProperty('paidUsername');
+    expect(lookup.body.data).not.toHaveProperty('paidCheckNumber');
+
+    const cleared = await rest<Pickup>(
+      server.url,
+      'DELETE',
+      `/api/v1/Orders/Payment?orderId=${order.orderId}`,
+      {
+        token,
+      },
+    );
+    expect(cleared.status).toBe(200);
+    expect(cleared.body.data).toMatchObject({ paidMethod: null, paid: null, paidUsername: null });
+  });
+
+  it('answers 400 naming the field for bad input, 404 for an unknown order, 400 for a deleted one', async () => {
+    const order = await newOrder('Cy Cedar', '555-202-3030');
+    const cases: [Record<string, unknown>, RegExp][] = [
+      [{ orderId: order.orderId, method: 'cash', amount: -5 }, /^amount /],
+      [{ orderId: order.orderId, method: 'cash', amount: '12.345' }, /^amount /],
+      [{ orderId: order.orderId, method: 'cash', amount: 'lots' }, /^amount /],
+      [{ orderId: order.orderId, method: 'cash' }, /^amount /],
+      [{ orderId: order.orderId, method: 'card', amount: 5 }, /^method must be one of cash, check\./],
+      [{ orderId: order.orderId, method: 'cash', amount: 5, checkNumber: '12' }, /^checkNumber /],
+      [{ orderId: 'x', method: 'cash', amount: 5 }, /^The order id /],
+      [{ orderId: order.orderId, method: 'check', amount: 200_000 }, /^amount can be at most/],
+    ];
+    for (const [body, message] of cases) {
+      const refused = await pay(body);
+      expect(refused.status, JSON.stringify(body)).toBe(400);
+      expect(refused.body.message, JSON.stringify(body)).toMatch(message);
+    }
+    expect((await checkIn(-1)).body.message).toMatch(/^The order id /);
+    const missing = await checkIn(99_999);
+    expect(missing.status).toBe(404);
+    expect(missing.body.message).toBe('There is no order number 99999.');
+
+    await rest(server.url, 'DELETE', `/api/v1/Orders/DeleteOrder?orderId=${order.orderId}`, { token });
+    const deleted = await checkIn(order.orderId);
+    expect(deleted.status).toBe(400);
+    expect(deleted.body.message).toMatch(/is deleted/);
+  });
+
+  it('puts picked-up and paid in the admin list (column data and filter) and in the season export', async () => {
+    const waiting = await newOrder('Dee Dogwood', '555-404-5050');
+    const taken = await newOrder('Eli Elm', '555-606-7070');
+    await checkIn(taken.orderId);
+    await pay({ orderId: taken.orderId, method: 'check', amount: 31.65, checkNumber: '77' });
+
+    const page = async (pickup: string) => {
+      const response = await fetch(
+        `${server.url}/trpc/orders.page?input=${encodeURIComponent(JSON.stringify({ pickup, pageSize: 100 }))}`,
+        {
+          headers: { authorization: `Bearer ${token}` },
+        },
+      );
+      const json = (await response.json()) as {
+        result: { data: { total: number; rows: (Pickup & { name: string })[] } };
+      };
+      return json.result.data;
+    };
+    const picked = await page('pickedUp');
+    expect(picked.rows.map((r) => r.orderId)).toContain(taken.orderId);
+    expect(picked.rows.map((r) => r.orderId)).not.toContain(waiting.orderId);
+    expect(picked.rows.find((r) => r.orderId === taken.orderId)).toMatchObject({
+      pickedUpUsername: 'Cora Counter',
+      paidMethod: 'check',
+      displayPaid: '$31.65',
+    });
+    const still = await page('waiting');
+    expect(still.rows.map((r) => r.orderId)).toContain(waiting.orderId);
+    expect(still.rows.map((r) => r.orderId)).not.toContain(taken.orderId);
+
+    const season = await rest<Pickup[]>(server.url, 'GET', '/api/v1/Orders/GetAllOrdersForSeason?season=-1', {
+      token,
+    });
+    expect(season.body.data.find((r) => r.orderId === taken.orderId)?.paidMethod).toBe('check');
+
+    const download = await fetch(`${server.url}/Exports/GetCurrentSeasonOrdersWithProducts`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const book = XLSX.read(Buffer.from(await download.text(), 'base64'), { type: 'buffer' });
+    const lines = XLSX.utils.sheet_to_json<unknown[]>(
+      book.Sheets[book.SheetNames[0] ?? ''] as XLSX.WorkSheet,
+      {
+        header: 1,
+        raw: false,
+        defval: null,
+      },
+    );
+    const header = lines[0] as string[];
+    const line = lines.find((r) => r[0] === String(taken.orderId)) as unknown[];
+    expect(line[header.indexOf('Picked Up By')]).toBe('Cora Counter');
+    expect(line[header.indexOf('Paid By')]).toBe('Check');
+    const waitingLine = lines.find((r) => r[0] === String(waiting.orderId)) as unknown[];
+    expect(waitingLine[header.indexOf('Picked Up')]).toBeNull();
+
+    expect(book.SheetNames[1]).toBe('Pick-up 2025-26');
+    const perOrder = XLSX.utils.sheet_to_json<unknown[]>(
+      book.Sheets[book.SheetNames[1] ?? ''] as XLSX.WorkSheet,
+      {
+        header: 1,
+        raw: true,
+        defval: null,
+      },
+    );
+    const head = perOrder[0] as string[];
+    const row = perOrder.find((r) => r[0] === taken.orderId) as unknown[];
+    expect(row[head.indexOf('Paid')]).toBe(31.65);
+    expect(row[head.indexOf('Check Number')]).toBe('77');
+    expect(row[head.indexOf('Payment Taken By')]).toBe('Cora Counter');
+    expect((perOrder.find((r) => r[0] === waiting.orderId) as unknown[])[head.indexOf('Picked Up')]).toBe(
+      'Waiting',
+    );
+  });
+});

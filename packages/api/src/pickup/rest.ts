@@ -1,0 +1,49 @@
+import type { RestRoute } from '../restRoute.ts';
+
+const tag = 'Pick-up';
+
+export const pickupRest: RestRoute[] = [
+  {
+    method: 'POST',
+    path: '/api/v1/Orders/CheckIn',
+    procedure: 'pickup.checkIn',
+    refusals: ['not_found'],
+    input: 'body',
+    summary:
+      'Marks an order (body {orderId}) picked up now, by the staff member the token names; an order already picked up keeps its first check-in. Answers the order. Staff only.',
+    tag,
+    successMessage: 'Picked up',
+  },
+  {
+    method: 'DELETE',
+    path: '/api/v1/Orders/CheckIn',
+    procedure: 'pickup.undoCheckIn',
+    refusals: ['not_found'],
+    input: 'query',
+    summary:
+      'Undoes a mistaken check-in of order orderId: it is waiting again (a recorded payment stays). Answers the order. Staff only.',
+    tag,
+    successMessage: 'Check-in undone',
+  },
+  {
+    method: 'PUT',
+    path: '/api/v1/Orders/Payment',
+    procedure: 'pickup.recordPayment',
+    refusals: ['not_found'],
+    input: 'body',
+    summary:
+      'Records what was paid at the counter for an order: {orderId, method: cash|check, amount in dollars (not negative, at most two decimals), checkNumber (optional, checks only)}, replacing what was recorded, with who and when. Answers the order. Staff only.',
+    tag,
+    successMessage: 'Payment recorded',
+  },
+  {
+    method: 'DELETE',
+    path: '/api/v1/Orders/Payment',
+    procedure: 'pickup.clearPayment',
+    refusals: ['not_found'],
+    input: 'query',
+    summary: 'Takes back the payment recorded for order orderId. Answers the order. Staff only.',
+    tag,
+    successMessage: 'Payment removed',
+  },
+];

@@ -1,0 +1,27 @@
+import { adminOrderSchema, checkInInputSchema, recordPaymentInputSchema } from '@nursery/domain';
+import { procedure, requireStaff, router } from '../trpc.ts';
+import { checkIn, clearPayment, recordPayment, undoCheckIn } from './service.ts';
+
+// Staff-only: none of these paths is in PUBLIC_PROCEDURES.
+export const pickupRouter = router({
+  /** Marks an order picked up by the signed-in staff member, now (Orders/CheckIn). */
+  checkIn: procedure
+    .input(checkInInputSchema)
+    .output(adminOrderSchema)
+    .mutation(({ ctx, input }) => checkIn(ctx.shop, requireStaff(ctx), input)),
+  /** Undoes a mistaken check-in. */
+  undoCheckIn: procedure
+    .input(checkInInputSchema)
+    .output(adminOrderSchema)
+    .mutation(({ ctx, input }) => undoCheckIn(ctx.shop, requireStaff(ctx), input)),
+  /** Records what was paid at the counter (cash or check, the amount in dollars). */
+  recordPayment: procedure
+    .input(recordPaymentInputSchema)
+    .output(adminOrderSchema)
+    .mutation(({ ctx, input }) => recordPayment(ctx.shop, requireStaff(ctx), input)),
+  /** Takes back a payment recorded by mistake. */
+  clearPayment: procedure
+    .input(checkInInputSchema)
+    .output(adminOrderSchema)
+    .mutation(({ ctx, input }) => clearPayment(ctx.shop, requireStaff(ctx), input)),
+});
