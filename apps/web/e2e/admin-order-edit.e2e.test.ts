@@ -1,6 +1,16 @@
-import type { Browser, Locator, Page } from 'playwright-core';
+import { findStaffAccountByEmail, revokeOidcPayloadsOfAccount } from '@nursery/api/staff';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { countCalls, type E2eShop, launchBrowser, newPage, signIn, startShop } from './support/index.ts';
+import {
+  countCalls,
+  type E2eShop,
+  fillProviderSignIn,
+  launchBrowser,
+  newPage,
+  type StaffLogin,
+  signIn,
+  startShop,
+} from './support/index.ts';
 
 // The order edit page as a clerk taking a phone order uses it: by keyboard, on a desk screen and on a phone,
 // through a sign-in that ends halfway, with the mistakes people make.
@@ -17,10 +27,15 @@ function sql<T>(query: string, ...params: unknown[]): T[] {
 
 const orderCount = () => sql<{ n: number }>('select count(*) as n from orders')[0]!.n;
 
-async function staffPage(viewport: { width: number; height: number }, path = '/Admin/Orders/Edit') {
+async function staffPage(
+  viewport: { width: number; height: number },
+  path = '/Admin/Orders/Edit',
+  before?: (context: BrowserContext) => Promise<void>,
+) {
   const { page, context, consoleErrors } = await newPage(browser, { viewport });
-  await signIn(page, shop, { path, email: 'clerk@example.com', name: 'Cal Clerk' });
-  return { page, context, consoleErrors };
+  await before?.(context);
+  const login = await signIn(page, shop, { path, email: 'clerk@example.com', name: 'Cal Clerk' });
+  return { page, context, consoleErrors, login };
 }
 
 const lineRows = (page: Page) => page.locator('tr[data-product-id]');
@@ -240,6 +255,113 @@ describe('the order edit page on a phone', () => {
         ),
     ).toBe(0);
     expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+});
+
+/** A new order typed halfway: a customer and one line with a quantity, not saved. */
+async function typeHalfAnOrder(page: Page, name: string) {
+  await page.getByRole('heading', { name: 'Creating new Order' }).waitFor();
+  await page.getByRole('textbox', { name: /^Name/ }).fill(name);
+  await page.getByRole('textbox', { name: /^Phone Number/ }).fill('555-0142');
+  await page.getByRole('textbox', { name: /^Comments/ }).fill('Wants them before the frost.');
+  const add = page.getByRole('combobox', { name: 'Add a product' });
+  await expect.poll(() => add.isEnabled()).toBe(true);
+  await add.fill('oak');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('2');
+}
+
+/** The form still holds what was typed. */
+async function expectDraftKept(page: Page, name: string) {
+  await page.getByRole('heading', { name: 'Creating new Order' }).waitFor();
+  expect(await page.getByRole('textbox', { name: /^Name/ }).inputValue()).toBe(name);
+  expect(await page.getByRole('textbox', { name: /^Comments/ }).inputValue()).toBe(
+    'Wants them before the frost.',
+  );
+  expect(await lineRows(page).count()).toBe(1);
+  expect(
+    await lineRows(page)
+      .first()
+      .getByLabel(/^Quantity of /)
+      .inputValue(),
+  ).toBe('2');
+}
+
+/** "Sign in again" opens the provider in a new tab; the password there signs this tab in too. */
+async function signInAgainInNewTab(page: Page, context: BrowserContext, login: StaffLogin) {
+  const banner = page.getByRole('alert').filter({ has: page.getByRole('link', { name: 'Sign in again' }) });
+  const [signInTab] = await Promise.all([
+    context.waitForEvent('page'),
+    banner.getByRole('link', { name: 'Sign in again' }).click(),
+  ]);
+  await signInTab.waitForURL((url) => url.pathname.startsWith('/oidc/interaction/'));
+  await fillProviderSignIn(signInTab, login);
+  await signInTab.getByText('You are signed in again.').waitFor();
+  await signInTab.close();
+  await banner.waitFor({ state: 'detached' });
+}
+
+/** Saving now works, and stores what was typed before the sign-in ended. */
+async function saveAndCheck(page: Page, name: string) {
+  await page.getByRole('button', { name: 'Save New Order' }).click();
+  await page.waitForURL(/\/Admin\/Orders\/Edit\/\d+$/);
+  const orderId = Number(new URL(page.url()).pathname.split('/').at(-1));
+  expect(
+    sql<{ name: string; comments: string; n: number }>(
+      `select name, comments, (select sum(quantity) from order_lines l where l.order_id = o.order_id) as n
+       from orders o where order_id = ?`,
+      orderId,
+    ),
+  ).toEqual([{ name, comments: 'Wants them before the frost.', n: 2 }]);
+}
+
+describe('a sign-in that ends while an order is typed', () => {
+  it('a logout in another tab keeps the form; signing in again in a new tab lets it be saved', async () => {
+    const { page, context, login } = await staffPage(DESK);
+    await typeHalfAnOrder(page, 'Tabitha Other');
+    const other = await context.newPage();
+    await other.goto(`${shop.origin}/Admin/Logout`);
+    await other.waitForURL(`${shop.origin}/`);
+    await other.close();
+
+    await page.getByText('You signed out in another tab.').waitFor();
+    await expectDraftKept(page, 'Tabitha Other');
+    await signInAgainInNewTab(page, context, login);
+    await expectDraftKept(page, 'Tabitha Other');
+    await saveAndCheck(page, 'Tabitha Other');
+    await context.close();
+  });
+
+  it("an ended session at the provider (the renewal refused) keeps the form instead of going to the provider's page", async () => {
+    // The page's clock, so an hour's token can run out in a moment; the server's clock is the real one.
+    const { page, context, login } = await staffPage(DESK, '/Admin/Orders/Edit', (c) => c.clock.install());
+    await typeHalfAnOrder(page, 'Sid Session');
+    // The provider's session is gone (its cookie with it): the renewal before the token runs out is refused.
+    await context.clearCookies();
+    await page.clock.fastForward('59:30');
+    await page.getByText('Your sign-in has ended', { exact: false }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/Admin/Orders/Edit');
+    await expectDraftKept(page, 'Sid Session');
+    await signInAgainInNewTab(page, context, login);
+    await expectDraftKept(page, 'Sid Session');
+    await saveAndCheck(page, 'Sid Session');
+    await context.close();
+  });
+
+  it('a token the server refuses (401) on Save keeps the form; signing in again in a new tab lets it be saved', async () => {
+    const { page, context, login } = await staffPage(DESK);
+    await typeHalfAnOrder(page, 'Rory Refused');
+    revokeOidcPayloadsOfAccount(
+      shop.shop.db,
+      String(findStaffAccountByEmail(shop.shop.db, login.email)?.staffId),
+    );
+    await page.getByRole('button', { name: 'Save New Order' }).click();
+    await page.getByText('Your sign-in has ended', { exact: false }).waitFor();
+    await expectDraftKept(page, 'Rory Refused');
+    await signInAgainInNewTab(page, context, login);
+    await expectDraftKept(page, 'Rory Refused');
+    await saveAndCheck(page, 'Rory Refused');
     await context.close();
   });
 });

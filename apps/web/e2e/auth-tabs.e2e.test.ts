@@ -26,13 +26,19 @@ describe('sign-in shared by the tabs of one browser', () => {
     await page.goto(`${shop.origin}/Admin/Logout`);
     await page.waitForURL(`${shop.origin}/`);
 
-    // The other tab must not go on showing (and calling) the admin area with the token of a closed session:
-    // it says why and offers to sign in again, which asks for the password (the session is over).
+    // The other tab must not go on as if signed in with the token of a closed session: it says why (above its
+    // screen, which stays) and offers to sign in again in a new tab, which asks for the password (the session
+    // is over).
     await other.getByText('You signed out in another tab.').waitFor();
     expect(await other.getByRole('link', { name: 'Logout' }).count()).toBe(0);
-    await other.getByRole('button', { name: 'Sign in again' }).click();
-    await other.waitForURL((url) => url.pathname.startsWith('/oidc/interaction/'));
-    expect(await other.title()).toContain('Staff sign-in');
+    await other.getByRole('heading', { name: 'Contact - Admin' }).waitFor();
+    const [signInTab] = await Promise.all([
+      context.waitForEvent('page'),
+      other.getByRole('link', { name: 'Sign in again' }).click(),
+    ]);
+    await signInTab.waitForURL((url) => url.pathname.startsWith('/oidc/interaction/'));
+    expect(await signInTab.title()).toContain('Staff sign-in');
+    expect(new URL(other.url()).pathname).toBe('/Admin/Contacts');
     await context.close();
   });
 

@@ -165,10 +165,17 @@ describe('staff sign-in through the embedded provider', () => {
     // Not a dead end of empty tables: the shell says what happened and how to go on.
     const banner = page.getByRole('alert').filter({ hasText: SIGN_IN_ENDED });
     await banner.waitFor();
-    await banner.getByRole('button', { name: 'Sign in again' }).click();
-    await page.waitForURL((url) => url.pathname.startsWith('/oidc/'));
-    await fillProviderSignIn(page, login);
-    await page.waitForURL((url) => url.pathname === '/Admin/Orders');
+    // The sign-in happens in a new tab, so this one (and anything typed in it) stays as it is.
+    const [signInTab] = await Promise.all([
+      context.waitForEvent('page'),
+      banner.getByRole('link', { name: 'Sign in again' }).click(),
+    ]);
+    await signInTab.waitForURL((url) => url.pathname.startsWith('/oidc/'));
+    await fillProviderSignIn(signInTab, login);
+    await signInTab.getByText('You are signed in again.').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/Admin/Orders');
+    // Back in the first tab: the banner goes and the list that failed loads.
+    await banner.waitFor({ state: 'detached' });
     await page.getByRole('heading', { name: 'Orders - Admin' }).waitFor();
     await expect.poll(() => page.getByText(/^Showing \d+ Order\(s\)$/).count()).toBe(1);
     expect(await page.getByText(SIGN_IN_ENDED).count()).toBe(0);

@@ -1,12 +1,18 @@
 import { mailtoHref } from '@nursery/domain';
 import { Link, Outlet, useLocation, useRouter } from '@tanstack/react-router';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { AuthProvider, useAuth } from '../../auth/AuthProvider';
 import { isOpenAdminPath } from '../../auth/signInGuard';
 import './adminShell.css';
 import { useSiteConfig } from '../../lib/site';
+import { queryClient } from '../../trpc';
 
 const SIGN_IN_ENDED = 'Your sign-in has ended, so nothing can be loaded or saved. Sign in again to carry on.';
+export const SIGNED_OUT_ELSEWHERE = 'You signed out in another tab.';
+export const WORK_KEPT =
+  'What you typed on this page stays here: sign in again in the new tab, then come back to this one and save.';
+/** The page a "Sign in again" opens in a new tab: it signs in and says so (see Login). */
+export const SIGN_IN_AGAIN_PATH = '/Admin/Login?again=1';
 
 const MANAGEMENT_LINKS = [
   { to: '/Admin/Products', label: 'Products' },
@@ -55,15 +61,7 @@ function AdminShell() {
         </span>
       </nav>
       <main id="main" className="admin-content" tabIndex={-1}>
-        {auth.isAuthenticated && auth.tokenRejected ? (
-          // Above the screen, not instead of it: a form typed in stays on the page to copy or save afterwards.
-          <div className="alert alert-warning row-gap admin-signin-ended" role="alert">
-            <span>{SIGN_IN_ENDED}</span>
-            <button type="button" className="btn btn-sm btn-warning" onClick={() => void auth.login()}>
-              Sign in again
-            </button>
-          </div>
-        ) : null}
+        <SignInEndedBanner />
         {isOpenAdminPath(location.pathname) ? <Outlet /> : <SignedInScreens />}
       </main>
       <AdminFooter />
@@ -86,30 +84,66 @@ function AdminFooter() {
 }
 
 /**
- * The screens behind the sign-in guard (the admin route's beforeLoad lets them load only for someone signed in). When the sign-in
- * goes while one is open, this says why and offers the way back; a sign-in lost quietly (a renewal the
- * provider refused) is handed back to the guard, which goes to the provider and returns to the same address.
+ * Shown above the open screen whenever a sign-in that was there ends: the server refused the token (401),
+ * the provider's session ended (a renewal refused), or a logout in another tab. Never instead of the screen:
+ * a half-typed order stays on the page. "Sign in again" opens the sign-in in a new tab (this page is not
+ * left, and it works with any provider, where a popup would need the window opener that the provider's
+ * pages may cut); the new sign-in reaches this tab through the shared storage, the banner goes and the
+ * screen's failed loads are asked again, so the order can be saved.
+ */
+function SignInEndedBanner() {
+  const auth = useAuth();
+  const wasSignedIn = useRef(false);
+  const ended =
+    (auth.isAuthenticated && auth.tokenRejected === true) ||
+    (wasSignedIn.current && !auth.isAuthenticated && !auth.isLoading);
+  const endedBefore = useRef(false);
+  if (auth.isAuthenticated) wasSignedIn.current = true;
+
+  useEffect(() => {
+    if (ended) {
+      endedBefore.current = true;
+      return;
+    }
+    if (endedBefore.current && auth.isAuthenticated) {
+      endedBefore.current = false;
+      // What failed while signed out (lists, choices) loads again; what loaded fine is left as it is.
+      void queryClient.refetchQueries({ predicate: (query) => query.state.status === 'error' });
+    }
+  }, [ended, auth.isAuthenticated]);
+
+  if (!ended) return null;
+  return (
+    <div className="alert alert-warning row-gap admin-signin-ended" role="alert">
+      <p>
+        <strong>{auth.signedOutElsewhere ? SIGNED_OUT_ELSEWHERE : SIGN_IN_ENDED}</strong> {WORK_KEPT}
+      </p>
+      <a className="btn btn-sm btn-warning" href={SIGN_IN_AGAIN_PATH} target="_blank" rel="noopener">
+        Sign in again
+      </a>
+    </div>
+  );
+}
+
+/**
+ * The screens behind the sign-in guard (the admin route's beforeLoad lets them load only for someone signed
+ * in). A sign-in that ends while one is open leaves it on the page (SignInEndedBanner says what happened);
+ * only a start-up that never signed in is handed back to the guard, which goes to the provider and returns
+ * to the same address, or shows why the sign-in failed.
  */
 function SignedInScreens() {
   const auth = useAuth();
   const router = useRouter();
-  const signInLost = !auth.isLoading && !auth.isAuthenticated && !auth.error && !auth.signedOutElsewhere;
+  const wasSignedIn = useRef(false);
+  if (auth.isAuthenticated) wasSignedIn.current = true;
+  const neverSignedIn = !wasSignedIn.current && !auth.isLoading && !auth.isAuthenticated;
+  const signInLost = neverSignedIn && !auth.error && !auth.signedOutElsewhere;
 
   useEffect(() => {
     if (signInLost) void router.invalidate();
   }, [signInLost, router]);
 
-  if (auth.signedOutElsewhere) {
-    return (
-      <div className="admin-signin">
-        <p role="status">You signed out in another tab.</p>
-        <button type="button" className="btn btn-primary" onClick={() => void auth.login()}>
-          Sign in again
-        </button>
-      </div>
-    );
-  }
-  if (auth.error && !auth.isAuthenticated) {
+  if (neverSignedIn && auth.error) {
     return (
       <div className="admin-signin">
         <p className="alert alert-danger" role="alert">
