@@ -119,3 +119,66 @@ describe('fuzzy search by relevance', () => {
       .toBe(true);
   });
 });
+
+describe('stock', () => {
+  /** An orderable product whose stock is counted this season, with some of it left after the orders. */
+  function trackedProduct() {
+    const [product] = sql<{ product_id: number; name: string }>(
+      `select p.product_id, p.name from products p
+       where p.product_status = 2 and p.deleted_at is null
+         and exists (select 1 from stock_changes s where s.product_id = p.product_id)
+       order by p.product_id limit 1`,
+    );
+    if (!product) throw new Error('the demo shop has no counted stock');
+    return product;
+  }
+
+  async function stockRow(productId: number, name: string) {
+    await page.goto(`${shop.origin}/Admin/Stock?q=${encodeURIComponent(name)}`);
+    const item = page.getByTestId(`stock-${productId}`);
+    await item.waitFor();
+    return { item, input: item.getByLabel(`Change in stock for ${name}`) };
+  }
+
+  it('keeps 1000001 as typed and says it is above the maximum instead of cutting it to 100000', async () => {
+    const { product_id, name } = trackedProduct();
+    const { item, input } = await stockRow(product_id, name);
+    const current = Number(await item.getByTestId(/^current-stock-/).textContent());
+    await input.fill('');
+    await input.pressSequentially('1000001');
+    expect(await input.inputValue()).toBe('1000001');
+    await item.getByText('A change in stock can be at most 1,000,000.').waitFor();
+    await item.getByText(`The new stock value will be ${current}`).waitFor();
+    // Not taken: nothing to review or save.
+    expect(
+      await page
+        .getByRole('button', { name: /^Review Stock Changes/ })
+        .first()
+        .getAttribute('aria-disabled'),
+    ).toBe('true');
+    await item.getByRole('button', { name: 'Reset' }).click();
+  });
+
+  it('warns before stock goes below zero and before a product is quietly turned Sold Out', async () => {
+    const { product_id, name } = trackedProduct();
+    const { item, input } = await stockRow(product_id, name);
+    const current = Number(await item.getByTestId(/^current-stock-/).textContent());
+    const change = -(current + 5);
+    await input.fill(String(change));
+    const below = `This takes the stock of ${name} below zero, to -5: there are only ${current} counted. Check the number before saving.`;
+    const soldOut = `Saving this marks ${name} Sold Out: nothing is left after this season's orders.`;
+    await item.getByText(below).waitFor();
+    await item.getByText(soldOut).waitFor();
+    await page.getByRole('button', { name: 'Review Stock Changes (1)' }).first().click();
+    const summary = page.getByTestId('stock-summary-modal');
+    await summary.getByText(below).waitFor();
+    await summary.getByText(soldOut).waitFor();
+    // Warned, not refused: staff may still mean it (a count that found nothing on the bench).
+    await summary.getByRole('button', { name: 'Cancel' }).click();
+    await summary.waitFor({ state: 'detached' });
+    await item.getByRole('button', { name: 'Reset' }).click();
+    expect(
+      sql<{ s: number }>('select product_status as s from products where product_id = ?', product_id)[0]?.s,
+    ).toBe(2);
+  });
+});

@@ -23,6 +23,7 @@ export * from './schemas/settings.ts';
 export * from './schemas.ts';
 export * from './seasonRollover.ts';
 export * from './seasons.ts';
+export * from './stockChange.ts';
 export * from './tiers.ts';
 export * from './transport.ts';
 export * from './trpcWire.ts';

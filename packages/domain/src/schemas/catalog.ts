@@ -3,6 +3,7 @@ import { toCents } from '../money.ts';
 import { ADMIN_SELECTABLE_STATUSES, ProductStatus } from '../productStatus.ts';
 import { DEFAULT_PRODUCT_TYPE_ID, isProductTypeId, PRODUCT_TYPES } from '../productTypes.ts';
 import { textInput as text } from '../schemas.ts';
+import { STOCK_CHANGE_MAX, STOCK_CHANGE_TOO_LARGE } from '../stockChange.ts';
 import { validateTiers } from '../tiers.ts';
 import { optionalVersion } from './orders.ts';
 
@@ -10,9 +11,6 @@ import { optionalVersion } from './orders.ts';
  * Admin catalogue inputs: the product form, the flags toggle and the stock summary. The browser
  * checks the same schemas before sending, so staff see the server's messages without a round trip.
  */
-
-/** The spec's stock maximum: a typed change above it is ignored by the screen and refused by the server. */
-export const STOCK_CHANGE_MAX = 1_000_000;
 
 export const PRODUCT_NAME_MAX = 200;
 export const PRODUCT_TEXT_MAX = 200;
@@ -203,9 +201,7 @@ export const stockUpdateInputSchema = z.object({
     .number({ error: 'The change in stock must be a number.' })
     .int({ error: 'The change in stock must be a whole number.' })
     .refine((n) => n !== 0, { error: 'A change in stock of 0 changes nothing; leave that product out.' })
-    .refine((n) => Math.abs(n) <= STOCK_CHANGE_MAX, {
-      error: `A change in stock can be at most ${STOCK_CHANGE_MAX.toLocaleString('en-US')}.`,
-    }),
+    .refine((n) => Math.abs(n) <= STOCK_CHANGE_MAX, { error: STOCK_CHANGE_TOO_LARGE }),
   notes: z
     .string({ error: 'Notes must be text.' })
     .trim()

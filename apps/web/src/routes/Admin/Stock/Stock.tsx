@@ -1,4 +1,11 @@
-import { newStockValueLine, ProductStatus, STOCK_PENDING_HINT, SUCCESSFULLY_UPDATED } from '@nursery/domain';
+import {
+  newStockValueLine,
+  ProductStatus,
+  STOCK_PENDING_HINT,
+  SUCCESSFULLY_UPDATED,
+  stockChangeProblem,
+  stockChangeWarnings,
+} from '@nursery/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useBlocker } from '@tanstack/react-router';
 import {
@@ -18,14 +25,7 @@ import { useAdminProducts, useReloadCatalog } from '../shared/catalog/useAdminPr
 import { exportStock } from './exportStock';
 import { StockHistoryTable } from './StockHistoryTable';
 import { StockSummaryModal, type SummaryLine } from './StockSummaryModal';
-import {
-  acceptsTyped,
-  type PendingChanges,
-  savableChanges,
-  stepped,
-  stockChangeOf,
-  withPending,
-} from './stockInput';
+import { type PendingChanges, savableChanges, stepped, stockChangeOf, withPending } from './stockInput';
 import '../shared/catalog/catalog.css';
 import { confirm } from '../../../components/ConfirmDialog';
 import { TablePager } from '../../../components/DataTable';
@@ -204,9 +204,7 @@ export function AdminStock() {
                   key={row.id}
                   product={row.original}
                   text={pending[row.original.productId] ?? ''}
-                  onText={(text) => {
-                    if (acceptsTyped(text)) setPending((p) => withPending(p, row.original.productId, text));
-                  }}
+                  onText={(text) => setPending((p) => withPending(p, row.original.productId, text))}
                   onStep={(step) => setPending((p) => stepped(p, row.original.productId, step))}
                   onReset={() => setPending((p) => withPending(p, row.original.productId, ''))}
                   history={histories[row.original.productId]}
@@ -289,7 +287,9 @@ function StockItem({
   const inputRef = useRef<HTMLInputElement>(null);
   const change = stockChangeOf(text);
   const hasPending = text !== '';
-  const invalid = hasPending && change === null;
+  const problem = hasPending ? stockChangeProblem(text) : null;
+  const invalid = problem !== null;
+  const warnings = change === null || change === 0 ? [] : stockChangeWarnings(product, change);
   return (
     <li
       className={`stock-item${hasPending ? ' has-pending' : ''}`}
@@ -380,7 +380,13 @@ function StockItem({
             <>
               <span className="text-muted">{STOCK_PENDING_HINT}</span>{' '}
               {newStockValueLine(product.currentStock + (change ?? 0))}
-              {invalid ? <span className="form-error"> Enter a whole number such as 12 or -3.</span> : null}
+              {problem ? <span className="form-error"> {problem}</span> : null}
+              {warnings.map((warning) => (
+                <span key={warning} className="stock-warning">
+                  {' '}
+                  {warning}
+                </span>
+              ))}
             </>
           ) : null}
         </span>

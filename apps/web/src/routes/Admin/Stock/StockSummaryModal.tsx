@@ -1,3 +1,4 @@
+import { stockChangeWarnings } from '@nursery/domain';
 import { useId } from 'react';
 import { Modal } from '../../../components/Modal';
 import type { AdminProduct } from '../shared/catalog/types';
@@ -83,6 +84,11 @@ export function StockSummaryModal({
                   <dd>{product.currentStock + changeInStock}</dd>
                 </div>
               </dl>
+              {stockChangeWarnings(product, changeInStock).map((warning) => (
+                <p key={warning} className="stock-warning" role="note">
+                  {warning}
+                </p>
+              ))}
               <label className="form-label" htmlFor={`${id}-${product.productId}`}>
                 Comments: (optional)
               </label>

@@ -1,5 +1,11 @@
+import {
+  STOCK_CHANGE_NOT_WHOLE,
+  STOCK_CHANGE_TOO_LARGE,
+  stockChangeProblem,
+  stockChangeWarnings,
+} from '@nursery/domain';
 import { describe, expect, it } from 'vitest';
-import { acceptsTyped, savableChanges, stepped, stockChangeOf, withPending } from './stockInput';
+import { savableChanges, stepped, stockChangeOf, withPending } from './stockInput';
 
 describe('stock change input rules', () => {
   it('reads whole numbers only', () => {
@@ -10,11 +16,35 @@ describe('stock change input rules', () => {
     expect(stockChangeOf('ten')).toBeNull();
     expect(stockChangeOf(undefined)).toBeNull();
   });
-  it('ignores numbers above 1,000,000 but keeps other text as typed', () => {
-    expect(acceptsTyped('1000000')).toBe(true);
-    expect(acceptsTyped('1000001')).toBe(false);
-    expect(acceptsTyped('-1000001')).toBe(false);
-    expect(acceptsTyped('abc')).toBe(true);
+  it('keeps a number above 1,000,000 as typed but does not take it, and says why', () => {
+    expect(stockChangeOf('1000000')).toBe(1_000_000);
+    expect(stockChangeOf('-1000000')).toBe(-1_000_000);
+    for (const text of ['1000001', '-1000001']) {
+      expect(stockChangeOf(text)).toBeNull();
+      expect(stockChangeProblem(text)).toBe(STOCK_CHANGE_TOO_LARGE);
+      expect(withPending({}, 7, text)).toEqual({ 7: text });
+      expect(savableChanges({ 7: text })).toEqual([]);
+    }
+    expect(STOCK_CHANGE_TOO_LARGE).toBe('A change in stock can be at most 1,000,000.');
+    expect(stockChangeProblem('abc')).toBe(STOCK_CHANGE_NOT_WHOLE);
+    expect(stockChangeProblem('12')).toBeNull();
+    expect(stockChangeProblem('')).toBeNull();
+  });
+  it('warns in words when a change takes stock below zero or turns an orderable product Sold Out', () => {
+    const oak = { name: 'Red Oak', productStatus: 2, currentStock: 5, numSold: 2 };
+    expect(stockChangeWarnings(oak, 10)).toEqual([]);
+    expect(stockChangeWarnings(oak, -2)).toEqual([]);
+    expect(stockChangeWarnings(oak, -3)).toEqual([
+      "Saving this marks Red Oak Sold Out: nothing is left after this season's orders.",
+    ]);
+    expect(stockChangeWarnings(oak, -8)).toEqual([
+      'This takes the stock of Red Oak below zero, to -3: there are only 5 counted. Check the number before saving.',
+      "Saving this marks Red Oak Sold Out: nothing is left after this season's orders.",
+    ]);
+    // Not orderable online (Call for Availability): nothing to mark Sold Out, the count is still checked.
+    expect(stockChangeWarnings({ ...oak, productStatus: 6 }, -8)).toHaveLength(1);
+    // A restock that still leaves nothing after this season's orders turns it Sold Out all the same.
+    expect(stockChangeWarnings({ ...oak, currentStock: 0, numSold: 9 }, 4)).toHaveLength(1);
   });
   it('clears a change of 0 or nothing, and steps by one', () => {
     let p = withPending({}, 7, '5');

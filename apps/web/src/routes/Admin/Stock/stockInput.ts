@@ -1,21 +1,9 @@
-import { STOCK_CHANGE_MAX } from '@nursery/domain';
+import { STOCK_CHANGE_MAX, stockChangeOf } from '@nursery/domain';
+
+export { stockChangeOf };
 
 /** A pending change as typed: kept as text so a mistyped value can be shown in its error state. */
 export type PendingChanges = Readonly<Record<number, string>>;
-
-/** The change a typed value means, or null when it is not a whole number (spec 5: it then counts as 0). */
-export function stockChangeOf(text: string | undefined): number | null {
-  if (text === undefined) return null;
-  const trimmed = text.trim();
-  if (!/^[+-]?\d+$/.test(trimmed)) return null;
-  return Number(trimmed);
-}
-
-/** Spec 5: a number above 1,000,000 is ignored (the input keeps its value); anything else is taken as typed. */
-export function acceptsTyped(text: string): boolean {
-  const n = stockChangeOf(text);
-  return n === null || Math.abs(n) <= STOCK_CHANGE_MAX;
-}
 
 /** Sets a product's pending change; 0 or nothing clears it, as Reset does. */
 export function withPending(pending: PendingChanges, productId: number, text: string): PendingChanges {
