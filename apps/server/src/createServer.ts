@@ -11,6 +11,7 @@ import {
   type ApiContext,
   appRouter,
   createShop,
+  type PickUpReminders,
   PUBLIC_PROCEDURES,
   removeBackupLeftovers,
   restRoutes,
@@ -18,6 +19,7 @@ import {
   type Shop,
   type ShopConfig,
   sitemapXml,
+  startPickUpReminders,
   storefrontProduct,
 } from '@nursery/api';
 import {
@@ -66,6 +68,8 @@ export interface CreateServerOptions {
 export interface ShopServer {
   server: FastifyInstance;
   shop: Shop;
+  /** The day-before pick-up reminders: an hourly pass (tests call `checkNow` with their own clock). */
+  reminders: PickUpReminders;
   /** Listens on the configured host and port (0 picks a free port) and answers the base URL. */
   start(): Promise<string>;
   stop(): Promise<void>;
@@ -295,6 +299,8 @@ async function createServerHoldingLock(
       taxRateBasisPoints: config.taxRateBasisPoints,
     });
   }
+  // After the seed, so the first pass sees the shop's tables; a damaged database skips every pass.
+  const reminders = startPickUpReminders(shop);
 
   app.setErrorHandler((error, request, reply) => {
     const { status, body } = errorEnvelope(error);
@@ -468,6 +474,7 @@ async function createServerHoldingLock(
   return {
     server: app,
     shop,
+    reminders,
     async start() {
       const address = await app.listen({ port: config.port, host: config.host });
       return address.replace('[::1]', 'localhost');
@@ -477,6 +484,7 @@ async function createServerHoldingLock(
       stopped = true;
       // Fastify stops listening, lets requests in flight finish, then the database folds its WAL and closes.
       await app.close();
+      reminders.close();
       shop.outbox.close();
       database.close();
       lock.release();

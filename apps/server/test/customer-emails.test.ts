@@ -1,4 +1,7 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
 import { rest, staffToken, startTestServer, type TestServer } from '../src/testing.ts';
 import { outboxRows, type SmtpSink, smtpSink, until } from './support/mail.ts';
 
@@ -339,5 +342,81 @@ describe('waitlist', () => {
     expect(outbox(server, 'back-in-stock')).toHaveLength(0);
     expect((await stock(10)).status).toBe(200);
     expect(outbox(server, 'back-in-stock').map((r) => r.to_address)).toEqual(['fern@example.com']);
+  });
+});
+
+describe('pick-up reminders', () => {
+  it('reminds each order the day before its pick-up day once, from 9 AM shop time, across restarts', async () => {
+    // 8 AM on Friday April 3, 2026 in Chicago (CDT, UTC-5).
+    let clock = Date.parse('2026-04-03T13:00:00Z');
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'nursery-reminders-'));
+    onTestFinished(() => rmSync(dataDir, { recursive: true, force: true }));
+    const env = { SHOP_TIME_ZONE: 'America/Chicago' };
+    const first = await startTestServer(
+      { DEMO_DATA: 'false', SHOP_NAME: 'Prairie Hollow', SHOP_PHONE: '(555) 555-0100', ...env },
+      { now: () => new Date(clock), dataDir },
+    );
+    const token = await staffToken(first);
+    const productId = addProduct(first);
+    type Day = { pickUpDayId: number; date: string };
+    let days: Day[] = [];
+    for (const date of ['2026-04-04', '2026-04-05']) {
+      const saved = await rest<Day[]>(first.url, 'POST', '/api/v1/PickUpDays/SavePickUpDay', {
+        token,
+        body: { date, startTime: '09:00', endTime: '16:00', capacity: 10 },
+      });
+      expect(saved.status).toBe(200);
+      days = saved.body.data;
+    }
+    const dayId = (date: string) => days.find((d) => d.date === date)?.pickUpDayId;
+    const order = async (date: string, email = customer.email) => {
+      const placed = await rest<{ orderId: number }>(first.url, 'POST', '/api/v1/Orders/Submit', {
+        body: {
+          ...customer,
+          email,
+          confirmEmail: email,
+          pickUpDayId: dayId(date),
+          orderProductXrefs: [{ productId, quantity: 1 }],
+        },
+      });
+      expect(placed.status).toBe(200);
+      return placed.body.data.orderId;
+    };
+    const saturday = await order('2026-04-04');
+    const sunday = await order('2026-04-05', 'sam@example.com');
+    const deleted = await order('2026-04-04', 'gone@example.com');
+    expect(
+      (await rest(first.url, 'DELETE', `/api/v1/Orders/DeleteOrder?orderId=${deleted}`, { token })).status,
+    ).toBe(200);
+    // The receipt names the day.
+    expect(outbox(first, 'receipt')[0]?.text_body).toContain('Pick-up day: Saturday, April 4, 2026, 9:00 AM');
+
+    // Before 9 AM nobody is e-mailed; at 10 AM Saturday's live order is.
+    expect(first.reminders.checkNow()).toBe(0);
+    clock = Date.parse('2026-04-03T15:00:00Z');
+    expect(first.reminders.checkNow()).toBe(1);
+    const [reminder] = outbox(first, 'pickup-reminder');
+    expect(reminder).toMatchObject({ order_id: saturday, to_address: customer.email });
+    expect(reminder?.subject).toBe(`Pick-up tomorrow: your order ${saturday} at Prairie Hollow`);
+    expect(reminder?.text_body).toContain('ready to pick up tomorrow, Saturday, April 4, 2026, 9:00 AM');
+    // The hourly pass again, and again after a restart: still one.
+    clock += 60 * 60_000;
+    expect(first.reminders.checkNow()).toBe(0);
+    await first.stop();
+    const second = await startTestServer(
+      { DEMO_DATA: 'false', ...env },
+      { now: () => new Date(clock), dataDir },
+    );
+    servers.push(second);
+    expect(second.reminders.checkNow()).toBe(0);
+    expect(outbox(second, 'pickup-reminder')).toHaveLength(1);
+
+    // Saturday 10 AM: Sunday's order.
+    clock = Date.parse('2026-04-04T15:00:00Z');
+    expect(second.reminders.checkNow()).toBe(1);
+    expect(outbox(second, 'pickup-reminder').map((r) => [r.order_id, r.to_address])).toEqual([
+      [saturday, customer.email],
+      [sunday, 'sam@example.com'],
+    ]);
   });
 });

@@ -9,6 +9,11 @@ export {
 } from './backup/service.ts';
 export { type SitemapProduct, storefrontProduct } from './catalog/storefront.ts';
 export * from './config.ts';
+export {
+  type PickUpReminders,
+  REMINDER_CHECK_INTERVAL_MS,
+  startPickUpReminders,
+} from './customerEmails/reminders.ts';
 export * from './errors.ts';
 export * from './input.ts';
 export { MAX_PAGE_LIMIT, PagedList } from './pagedList.ts';

@@ -22,7 +22,6 @@ import { loadOrder, loadOrderRow } from '../orders/orderShape.ts';
 import type { Shop } from '../shop.ts';
 import { currentSeason } from '../stock/levels.ts';
 import type { StaffIdentity } from '../trpc.ts';
-import { pickUpDayText } from './pickUpDay.ts';
 import { customerEmailText, shopPlaceholderValues } from './texts.ts';
 
 export function listCustomerEmailTemplates(shop: Shop): CustomerEmailTemplate[] {
@@ -85,10 +84,10 @@ export function orderPageUrl(shop: Shop, orderId: number): string {
 }
 
 /**
- * What an order e-mail's placeholders stand for. `pickupDay` is the day as the customer reads it, '' for an
- * order without one. A change notice is sent only when these values changed (see `orderChangedForCustomer`).
+ * What an order e-mail's placeholders stand for; {pickupDay} is '' for an order without a pick-up day. A change
+ * notice is sent only when these values changed (see `orderChangedForCustomer`).
  */
-export function orderPlaceholderValues(shop: Shop, order: Order, pickupDay: string): Record<string, string> {
+export function orderPlaceholderValues(shop: Shop, order: Order): Record<string, string> {
   const lines = order.products.map(
     (p) =>
       `  ${p.quantity} x ${p.name}${p.productSize ? ` (${p.productSize})` : ''} at ${p.displayUnitPrice} each = ${p.displayPrice}`,
@@ -103,7 +102,7 @@ export function orderPlaceholderValues(shop: Shop, order: Order, pickupDay: stri
     subtotal: order.displaySubtotal,
     tax: order.isTaxExempt ? `${order.displayTax} (tax exempt)` : order.displayTax,
     total: order.displayTotal,
-    pickupDay,
+    pickupDay: order.displayPickUpDay ?? '',
     lookupUrl: orderPageUrl(shop, order.orderId),
   };
 }
@@ -221,7 +220,7 @@ export interface OrderForEmail {
 export function orderForEmail(shop: Shop, orderId: number): OrderForEmail | null {
   const order = loadOrder(shop, orderId);
   if (!order) return null;
-  return { order, values: orderPlaceholderValues(shop, order, pickUpDayText(shop, orderId)) };
+  return { order, values: orderPlaceholderValues(shop, order) };
 }
 
 /**

@@ -11,7 +11,6 @@ import {
 } from '@nursery/domain';
 import { and, isNull, sql } from 'drizzle-orm';
 import { loadPriceTiers } from '../catalog/productShape.ts';
-import { pickUpDayText } from '../customerEmails/pickUpDay.ts';
 import { orderPlaceholderValues, queueOrderEmail } from '../customerEmails/service.ts';
 import { ShopError } from '../errors.ts';
 import { orderPickUpDay, pickUpDayProblem } from '../pickUpDays/service.ts';
@@ -219,12 +218,7 @@ export async function submitOrder(shop: Shop, input: OrderDetailsInput): Promise
 
       const order = toOrder(row, lines, shop.config.shop.timeZone, orderPickUpDay(shop, row.pickUpDayId));
       queueOwnerNotice(shop, order);
-      queueOrderEmail(
-        shop,
-        'receipt',
-        order,
-        orderPlaceholderValues(shop, order, pickUpDayText(shop, orderId)),
-      );
+      queueOrderEmail(shop, 'receipt', order, orderPlaceholderValues(shop, order));
       return order;
     })
     .committed();
