@@ -76,6 +76,13 @@ const productsRoute = createRoute({
   component: lazyRouteComponent(() => import('./routes/Products/Products'), 'Products'),
 });
 
+/** A product's own page; its address is productPath in packages/domain, a wrong slug is sent to the right one. */
+const productRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/Products/$productId/{-$slug}',
+  component: lazyRouteComponent(() => import('./routes/ProductPage/ProductPage'), 'ProductPage'),
+});
+
 const treeCareRoute = createRoute({
   getParentRoute: () => rootRoute,
   staticData: { title: 'Tree Care' },
@@ -261,6 +268,7 @@ const adminOtherRoute = createRoute({
 export const routeTree = rootRoute.addChildren([
   homeRoute,
   productsRoute,
+  productRoute,
   treeCareRoute,
   faqRoute,
   contactRoute,

@@ -1,6 +1,7 @@
 import { formatMoney, isOrderableOnline } from '@nursery/domain';
 import { PriceTable } from '../components/PriceTable';
 import { ProductImage } from '../components/ProductImage';
+import type { ZoneNote } from '../storefront/zoneNote';
 import type { PricedCartLine } from './checkout';
 import { QuantityInput } from './QuantityInput';
 
@@ -12,8 +13,11 @@ export function CartLine({
   onQuantity,
   onStep,
   onRemove,
+  zone,
 }: {
   line: PricedCartLine;
+  /** How the product's zones meet the customer's zone, when they have set one. */
+  zone: ZoneNote | null;
   saving: boolean;
   autoFocus: boolean;
   onQuantity: (q: number) => void;
@@ -49,6 +53,9 @@ export function CartLine({
             {product.displayProductStatus}: this product cannot be ordered online, so it is not part of your
             order.
           </p>
+        ) : null}
+        {zone && zone.fit !== 'inside' ? (
+          <p className={`zone-note zone-note-${zone.fit}`}>{zone.text}</p>
         ) : null}
         <PriceTable prices={product.prices} quantity={entry.cartQuantity} productName={product.name} />
       </div>

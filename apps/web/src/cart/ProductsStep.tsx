@@ -1,4 +1,6 @@
 import { ORDERING_CLOSED_TITLE } from '@nursery/domain';
+import { useRememberedZone } from '../storefront/hardinessZone';
+import { zoneNote } from '../storefront/zoneNote';
 import { CartLine } from './CartLine';
 import { CartTotals } from './CartTotals';
 import type { PricedCartLine } from './checkout';
@@ -28,12 +30,30 @@ export function ProductsStep({
   taxRate: number;
   actions: CartActions;
 }) {
+  const { zone } = useRememberedZone();
+  const zoneNotes = new Map(
+    shownLines.map((line) => [
+      line.entry.productId,
+      line.product ? zoneNote(line.product.zones, zone) : null,
+    ]),
+  );
+  const outside = shownLines.filter((line) => zoneNotes.get(line.entry.productId)?.fit === 'outside');
   return (
     <>
       {ordersAreClosed && featuredProductId === null ? (
         <p className="alert alert-warning">
           Online ordering is closed right now. Your cart is kept on this device, so you can place the order
           when we reopen.
+        </p>
+      ) : null}
+      {outside.length > 0 ? (
+        <p className="alert alert-warning zone-warning">
+          {outside.length === 1
+            ? `${outside[0]?.product?.name} is not rated for your hardiness zone (${zone}).`
+            : `${outside.length} plants in your cart are not rated for your hardiness zone (${zone}): ${outside
+                .map((line) => line.product?.name)
+                .join(', ')}.`}{' '}
+          They may not survive where you plant them; you can still order them.
         </p>
       ) : null}
       {shownLines.length === 0 ? (
@@ -54,6 +74,7 @@ export function ProductsStep({
               onQuantity={(q) => actions.setQuantity(line.entry.productId, q)}
               onStep={(d) => actions.step(line.entry.productId, d)}
               onRemove={() => actions.remove(line.entry.productId)}
+              zone={zoneNotes.get(line.entry.productId) ?? null}
             />
           ))}
         </ul>

@@ -1,11 +1,12 @@
-import { callForAvailabilityMessage, ProductStatus } from '@nursery/domain';
-import { useNavigate } from '@tanstack/react-router';
+import { callForAvailabilityMessage, ProductStatus, productSlug } from '@nursery/domain';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { memo, useEffect, useId, useRef, useState } from 'react';
 import { useCartState } from '../cart/cartStore';
 import { QuantityInput } from '../cart/QuantityInput';
 import { useCartActions } from '../cart/useCartActions';
 import { LONG_WARNING_DURATION_MS, notify } from '../lib/toast';
 import type { StorefrontProduct } from '../storefront/types';
+import type { ZoneNote } from '../storefront/zoneNote';
 import { PriceTable } from './PriceTable';
 import { ProductImage } from './ProductImage';
 
@@ -18,6 +19,10 @@ export interface ProductCardProps {
   /** The shop's phone number, quoted in the call-for-availability message. */
   phone: string;
   eagerImage?: boolean;
+  /** On the product's own page the name is the page's heading; on the list it links to that page. */
+  onPage?: boolean;
+  /** How the product's zones meet the customer's zone, once they have set one. */
+  zoneNote?: ZoneNote | null;
 }
 
 export const ProductCard = memo(function ProductCard({
@@ -25,6 +30,8 @@ export const ProductCard = memo(function ProductCard({
   showQuantityInput,
   phone,
   eagerImage = false,
+  onPage = false,
+  zoneNote,
 }: ProductCardProps) {
   const headingId = useId();
   const quantity = useCartState((s) => s.cart[product.productId]?.cartQuantity ?? 0);
@@ -113,9 +120,20 @@ export const ProductCard = memo(function ProductCard({
           <span className="product-type">{product.productType}</span>
           {statusLabel}
         </div>
-        <h2 className="product-name" id={headingId}>
-          {product.name}
-        </h2>
+        {onPage ? (
+          <h1 className="product-name" id={headingId}>
+            {product.name}
+          </h1>
+        ) : (
+          <h2 className="product-name" id={headingId}>
+            <Link
+              to="/Products/$productId/{-$slug}"
+              params={{ productId: String(product.productId), slug: productSlug(product.name) }}
+            >
+              {product.name}
+            </Link>
+          </h2>
+        )}
         {product.species ? <p className="product-species">{product.species}</p> : null}
         <dl className="product-facts">
           {product.productSize ? (
@@ -131,6 +149,7 @@ export const ProductCard = memo(function ProductCard({
             </div>
           ) : null}
         </dl>
+        {zoneNote ? <p className={`zone-note zone-note-${zoneNote.fit}`}>{zoneNote.text}</p> : null}
         {product.description ? <p className="product-description">{product.description}</p> : null}
         <PriceTable prices={product.prices} quantity={quantity} productName={product.name} />
       </div>

@@ -1,11 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
-import { useDeferredValue, useEffect, useId, useMemo } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useId, useMemo, useState } from 'react';
 import { ProductCard } from '../../components/ProductCard';
+import { useSizeClass } from '../../components/useSizeClass';
 import { publicQueryKey } from '../../lib/publicApi';
 import { useProducts, useSiteConfig } from '../../lib/site';
 import { showApiFailure } from '../../lib/toast';
 import { createSearchIndex, loadFuse, searchProducts, useFuse } from '../../storefront/search';
+import { storedZone } from '../../storefront/zoneKey';
 import { filterActions, useFilters } from './filterStore';
 import {
   isTypeActive,
@@ -15,7 +17,10 @@ import {
   visibleProducts,
 } from './filters';
 import { REVEAL_PLACEHOLDER_HEIGHT_PX, useProgressiveReveal } from './useProgressiveReveal';
-import { useSizeClass } from './useSizeClass';
+import type { ZoneView } from './ZonePanel';
+
+/** Its own chunk: loaded when the customer asks for it or has a zone remembered (./ZonePanel.tsx). */
+const ZonePanel = lazy(() => import('./ZonePanel').then((m) => ({ default: m.ZonePanel })));
 
 const routeApi = getRouteApi('/Products');
 
@@ -54,8 +59,14 @@ export function Products() {
     () => visibleProducts(list, results, activeProductTypes),
     [list, results, activeProductTypes],
   );
+  const [zonePanel, setZonePanel] = useState(() => (storedZone() === null ? 'closed' : 'remembered'));
+  const [zoneView, setZoneView] = useState<ZoneView | null>(null);
+  const listed = useMemo(
+    () => (zoneView ? visible.filter((p) => !zoneView.hides(p.productId)) : visible),
+    [visible, zoneView],
+  );
   const unfiltered = isUnfiltered(activeProductTypes, deferredText, allTypeIds);
-  const shown = useProgressiveReveal(visible.length, unfiltered, list);
+  const shown = useProgressiveReveal(listed.length, unfiltered, list);
   const phone = config.data?.shop.phone ?? '';
 
   return (
@@ -78,9 +89,22 @@ export function Products() {
             counts={counts}
             allTypeIds={allTypeIds}
             collapsible={sizeClass !== 'desktop'}
-            resultCount={visible.length}
+            resultCount={listed.length}
             loading={products.isLoading}
           />
+          {zonePanel === 'closed' ? (
+            <button
+              type="button"
+              className="btn btn-sm btn-secondary zone-open"
+              onClick={() => setZonePanel('asked')}
+            >
+              Will it grow here? Set your zone
+            </button>
+          ) : (
+            <Suspense fallback={null}>
+              <ZonePanel products={list} onView={setZoneView} autoFocus={zonePanel === 'asked'} />
+            </Suspense>
+          )}
         </aside>
 
         <section className="products-list" aria-label="Product list" aria-busy={products.isLoading}>
@@ -102,7 +126,7 @@ export function Products() {
                 <p>There is nothing in the catalogue yet. Please check back soon.</p>
               </div>
             </div>
-          ) : visible.length === 0 ? (
+          ) : listed.length === 0 ? (
             <div className="no-results panel">
               <div className="panel-body">
                 <h2>No products match</h2>
@@ -114,7 +138,7 @@ export function Products() {
             </div>
           ) : (
             <div className="product-grid">
-              {visible.map((product, i) =>
+              {listed.map((product, i) =>
                 i < shown ? (
                   <ProductCard
                     key={product.productId}
@@ -122,6 +146,7 @@ export function Products() {
                     showQuantityInput={showQuantityInput}
                     phone={phone}
                     eagerImage={i < EAGER_IMAGES}
+                    zoneNote={zoneView?.note(product.productId) ?? null}
                   />
                 ) : (
                   <div

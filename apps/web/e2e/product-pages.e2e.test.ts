@@ -1,0 +1,224 @@
+/**
+ * A product's own page opened from a shared link, reached from its card, and its cart button; the customer's
+ * hardiness zone on the list (marks, the filter that never hides what it cannot read) and in the cart.
+ */
+import { productPath, readHardinessZone, readZones, zoneFit } from '@nursery/domain';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  accessibilityProblems,
+  type E2eShop,
+  launchBrowser,
+  NOT_FOUND_DOCUMENT,
+  newPage,
+  startShop,
+} from './support/index.ts';
+
+interface ListedProduct {
+  productId: number;
+  name: string;
+  zones: string;
+  species: string;
+  productSize: string;
+  productStatus: number;
+}
+
+const PHONE = { width: 390, height: 844 };
+const DESK = { width: 1366, height: 768 };
+const ZONE = '7a';
+
+let shop: E2eShop;
+let browser: Browser;
+let products: ListedProduct[];
+/** Active, orderable, zones 2-5: outside zone 7a. */
+let cold: ListedProduct;
+/** Active, orderable, zones 3-8: inside zone 7a. */
+let hardy: ListedProduct;
+/** The product whose zones text is made unreadable for the filter test. */
+let unreadable: ListedProduct;
+
+async function listed(): Promise<ListedProduct[]> {
+  const res = await fetch(`${shop.url}/api/v1/Products/GetProductsToShow?ignoreCache=true`);
+  return ((await res.json()) as { data: ListedProduct[] }).data;
+}
+
+beforeAll(async () => {
+  shop = await startShop();
+  browser = await launchBrowser();
+  shop.shop.database.sqlite
+    .prepare("UPDATE settings SET is_true = 1 WHERE name = 'OnlineOrderingEnabled'")
+    .run();
+  products = await listed();
+  const active = products.filter((p) => p.productStatus === 2);
+  cold = active.find((p) => p.zones === '2-5') ?? active[0]!;
+  hardy = active.find((p) => p.zones === '3-8' && p.species !== '') ?? active[1]!;
+  unreadable = active.find((p) => p.zones === '4-9' && p.productId !== hardy.productId) ?? active[2]!;
+  // Staff wrote something the zone rule cannot read: the product must still be listed under the filter.
+  shop.shop.database.sqlite
+    .prepare("UPDATE products SET zones = 'varies by site' WHERE product_id = ?")
+    .run(unreadable.productId);
+  shop.shop.catalogCache.invalidate();
+  products = await listed();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await shop?.stop();
+});
+
+/** The ids of the product cards on the list once the progressive reveal has drawn them all. */
+async function cardIds(page: Page, expected: number): Promise<number[]> {
+  await expect.poll(() => page.locator('article.product-card').count(), { timeout: 30_000 }).toBe(expected);
+  const ids = await page
+    .locator('article.product-card')
+    .evaluateAll((cards) => cards.map((c) => Number(c.getAttribute('data-product-id'))));
+  return ids.sort((a, b) => a - b);
+}
+
+const card = (page: Page, productId: number) =>
+  page.locator(`article.product-card[data-product-id="${productId}"]`);
+
+describe.each([
+  ['a phone', PHONE],
+  ['a desk', DESK],
+])('product pages on %s', (_where, viewport) => {
+  it('opens a shared product link directly, with its details, structured data and a working cart button', async () => {
+    const { page, context, consoleErrors } = await newPage(browser, { viewport });
+    const address = productPath(hardy);
+    const answer = await page.goto(`${shop.origin}${address}`);
+    expect(answer?.status()).toBe(200);
+    await page.getByRole('heading', { level: 1, name: hardy.name }).waitFor();
+    expect(await page.title()).toBe(`${hardy.name} | ${shop.config.shop.name}`);
+    const product = page.locator('.product-page article.product-card');
+    expect(await product.locator('.product-species').textContent()).toBe(hardy.species);
+    await product.locator('dd', { hasText: hardy.zones }).waitFor();
+    await product.locator('dd', { hasText: hardy.productSize }).waitFor();
+    await product.locator('table.price-table').waitFor();
+    await page.getByRole('link', { name: 'Products' }).first().waitFor();
+    // The structured data the server wrote is in the page as it loaded, and parses.
+    const ld = await page.evaluate(() =>
+      JSON.parse(document.querySelector('script[type="application/ld+json"]')?.textContent ?? 'null'),
+    );
+    expect(ld).toMatchObject({ '@type': 'Product', name: hardy.name, url: `${shop.origin}${address}` });
+    expect(await accessibilityProblems(page, address)).toEqual([]);
+
+    await page.getByRole('button', { name: `Add to Cart, ${hardy.name}`, exact: true }).click();
+    await page.getByRole('menuitem', { name: 'Add to Cart' }).click();
+    const modal = page.getByRole('dialog');
+    await modal.getByRole('heading', { name: 'Adding Product to Cart' }).waitFor();
+    await modal.getByLabel(`Quantity of ${hardy.name}`).fill('3');
+    await modal.getByRole('button', { name: 'View Cart' }).click();
+    await modal.getByRole('heading', { name: 'Viewing Cart' }).waitFor();
+    await modal.getByRole('button', { name: 'Close' }).first().click();
+    await modal.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: `3 in cart, ${hardy.name}`, exact: true }).waitFor();
+    // The content-security policy let everything run: nothing was refused.
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+
+  it("is reached from its card's name on the list, and Back returns to the list", async () => {
+    const { page, context, consoleErrors } = await newPage(browser, { viewport });
+    await page.goto(`${shop.origin}/Products`);
+    await card(page, hardy.productId).getByRole('link', { name: hardy.name, exact: true }).click();
+    await page.waitForURL(`**${productPath(hardy)}`);
+    await page.getByRole('heading', { level: 1, name: hardy.name }).waitFor();
+    await page.goBack();
+    await page.getByRole('heading', { level: 1, name: 'Products' }).waitFor();
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('answers an unknown product with the not-found page', async () => {
+    const { page, context, consoleErrors } = await newPage(browser, { viewport });
+    const answer = await page.goto(`${shop.origin}/Products/999999/no-such-plant`);
+    expect(answer?.status()).toBe(404);
+    await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+    expect(consoleErrors).toEqual([NOT_FOUND_DOCUMENT]);
+    await context.close();
+  });
+
+  it('marks every product for the zone and filters without hiding what it cannot read', async () => {
+    const { page, context, consoleErrors } = await newPage(browser, { viewport });
+    await page.goto(`${shop.origin}/Products`);
+    await cardIds(page, products.length);
+    await page.getByRole('button', { name: 'Will it grow here? Set your zone' }).click();
+    const zoneField = page.getByLabel('Your USDA hardiness zone');
+    // The field the customer asked for takes the keyboard.
+    await expect.poll(() => zoneField.evaluate((el) => el === document.activeElement)).toBe(true);
+    await zoneField.fill('zone 14');
+    await page.getByRole('button', { name: 'Set zone' }).click();
+    await page.getByRole('alert').filter({ hasText: 'from 1 to 13' }).waitFor();
+    await zoneField.fill(ZONE);
+    await page.getByRole('button', { name: 'Set zone' }).click();
+    await page.locator('.zone-summary', { hasText: `Zone ${ZONE}:` }).waitFor();
+
+    // In words on each card.
+    await card(page, cold.productId).getByText(`Not rated for your zone (${ZONE})`).waitFor();
+    await card(page, hardy.productId).getByText(`Grows in your zone (${ZONE})`).waitFor();
+    await card(page, unreadable.productId).getByText('Zone not checked: see its zones').waitFor();
+    const noZones = products.find((p) => p.zones === '');
+    expect(noZones).toBeDefined();
+    await card(page, noZones!.productId).getByText('Zone not given').waitFor();
+    expect(await accessibilityProblems(page, '/Products with a zone')).toEqual([]);
+
+    // The filter drops exactly the products rated for other zones; unknown ones stay.
+    const zone = readHardinessZone(ZONE)!;
+    const fits = products.map((p) => ({ id: p.productId, fit: zoneFit(readZones(p.zones), zone.span) }));
+    const kept = fits
+      .filter((f) => f.fit !== 'outside')
+      .map((f) => f.id)
+      .sort((a, b) => a - b);
+    const unknown = fits.filter((f) => f.fit === 'unknown').map((f) => f.id);
+    expect(unknown.length).toBeGreaterThan(1);
+    expect(kept.length).toBeLessThan(products.length);
+    await page.getByLabel('Only plants for my zone').check();
+    const shown = await cardIds(page, kept.length);
+    expect(shown).toEqual(kept);
+    for (const id of unknown) expect(shown).toContain(id);
+    expect(shown).not.toContain(cold.productId);
+
+    // Remembered on this device: the next visit knows the zone.
+    await page.reload();
+    await page.locator('.zone-summary', { hasText: `Zone ${ZONE}:` }).waitFor();
+    expect(await page.getByLabel('Your USDA hardiness zone').inputValue()).toBe(ZONE);
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('warns in the cart, in words, about a plant not rated for the zone', async () => {
+    const { page, context, consoleErrors } = await newPage(browser, { viewport });
+    await context.addInitScript((zone) => localStorage.setItem('hardiness-zone', zone), ZONE);
+    await page.goto(`${shop.origin}${productPath(cold)}`);
+    await page.getByText(`Not rated for your zone (${ZONE})`).waitFor();
+    await page.getByRole('button', { name: `Add to Cart, ${cold.name}`, exact: true }).click();
+    await page.getByRole('menuitem', { name: 'Add to Cart' }).click();
+    const modal = page.getByRole('dialog');
+    await modal.getByLabel(`Quantity of ${cold.name}`).fill('2');
+    await modal
+      .locator('.zone-warning', { hasText: `${cold.name} is not rated for your hardiness zone (${ZONE}).` })
+      .waitFor();
+    await modal.locator('.cart-line').getByText(`Not rated for your zone (${ZONE})`).waitFor();
+    expect(await accessibilityProblems(page, 'cart with a zone warning')).toEqual([]);
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('sitemap.xml in a browser', () => {
+  it('is well-formed XML listing the product pages', async () => {
+    const { page, context } = await newPage(browser);
+    await page.goto(`${shop.origin}/robots.txt`);
+    const result = await page.evaluate(async () => {
+      const text = await (await fetch('/sitemap.xml')).text();
+      const xml = new DOMParser().parseFromString(text, 'application/xml');
+      return {
+        error: xml.querySelector('parsererror')?.textContent ?? null,
+        locs: [...xml.getElementsByTagName('loc')].map((loc) => loc.textContent ?? ''),
+      };
+    });
+    expect(result.error).toBeNull();
+    expect(result.locs).toContain(`${shop.origin}${productPath(hardy)}`);
+    await context.close();
+  });
+});

@@ -1,0 +1,92 @@
+import { productIdParam, productSlug } from '@nursery/domain';
+import { getRouteApi, Link, Navigate } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import { ProductCard } from '../../components/ProductCard';
+import { useSizeClass } from '../../components/useSizeClass';
+import { usePageTitle, useProducts, useSiteConfig } from '../../lib/site';
+import { showApiFailure } from '../../lib/toast';
+import { useRememberedZone } from '../../storefront/hardinessZone';
+import { zoneNote } from '../../storefront/zoneNote';
+import { NotFound } from '../NotFound/NotFound';
+
+const routeApi = getRouteApi('/Products/$productId/{-$slug}');
+
+/**
+ * A product's own page, /Products/{id}/{slug}: the product as its card on the list shows it (photo, species,
+ * zones, size, description, price tiers, the same cart button), with the name as the page's heading. It reads
+ * the product from the storefront's list, the answer the cart prices from too; the server announces that
+ * list in the page's head and writes the product's title, description and structured data there
+ * (apps/server/src/productHead.ts).
+ */
+export function ProductPage() {
+  const { productId, slug } = routeApi.useParams();
+  const id = productIdParam(productId);
+  const products = useProducts();
+  const config = useSiteConfig();
+  const { showQuantityInput } = useSizeClass();
+  const { zone } = useRememberedZone();
+  const product = id === null ? undefined : products.data?.find((p) => p.productId === id);
+  usePageTitle(product ? product.name : null);
+
+  useEffect(() => {
+    if (products.error) showApiFailure(products.error);
+  }, [products.error]);
+
+  if (id === null || (products.data && !product)) return <NotFound />;
+  if (!product) {
+    return (
+      <div className="container product-page">
+        {products.isError ? (
+          <div className="alert alert-danger">
+            We could not load this product.{' '}
+            <button type="button" className="btn btn-sm" onClick={() => void products.refetch()}>
+              Try again
+            </button>
+          </div>
+        ) : (
+          <div className="loading-block" role="status">
+            <span className="spinner" aria-hidden="true" /> Loading product…
+          </div>
+        )}
+      </div>
+    );
+  }
+  // The server sends a visitor at another spelling of the address to this one (301); a link inside the app
+  // with an old name's slug gets the same, without a history entry.
+  const canonicalSlug = productSlug(product.name);
+  if (slug !== canonicalSlug) {
+    return (
+      <Navigate
+        to="/Products/$productId/{-$slug}"
+        params={{ productId: String(product.productId), slug: canonicalSlug }}
+        replace
+      />
+    );
+  }
+
+  return (
+    <div className="container product-page">
+      <header className="page-header">
+        <nav aria-label="Breadcrumb">
+          <ol className="breadcrumb">
+            <li>
+              <Link to="/">Home</Link>
+            </li>
+            <li>
+              <Link to="/Products">Products</Link>
+            </li>
+            <li aria-current="page">{product.name}</li>
+          </ol>
+        </nav>
+      </header>
+      <ProductCard
+        product={product}
+        showQuantityInput={showQuantityInput}
+        phone={config.data?.shop.phone ?? ''}
+        eagerImage
+        onPage
+        zoneNote={zoneNote(product.zones, zone)}
+      />
+    </div>
+  );
+}
