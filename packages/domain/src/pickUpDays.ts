@@ -98,3 +98,36 @@ export function displayPickUpHours(day: Pick<PickUpDayTimes, 'startTime' | 'endT
 export function displayPickUpDay(day: PickUpDayTimes): string {
   return `${displayPickUpDate(day.date)}, ${displayPickUpHours(day)}`;
 }
+
+/**
+ * Why a customer's choice of pick-up day cannot be taken, or null when it can: the one rule the checkout's
+ * details step and the server's submit both apply. `offered` holds the days from today on (or, for a chosen
+ * day, that day alone when it is still offered). While any day is offered one with room must be chosen; with
+ * none offered the order has no day, exactly as before pick-up days existed.
+ */
+export function pickUpDayChoiceProblem(
+  offered: readonly { pickUpDayId: number; isFull: boolean }[],
+  chosen: number | null,
+): string | null {
+  if (chosen === null) {
+    if (offered.length === 0) return null;
+    return offered.some((d) => !d.isFull) ? PICK_UP_DAY_REQUIRED : PICK_UP_DAYS_ALL_FULL;
+  }
+  const day = offered.find((d) => d.pickUpDayId === chosen);
+  if (!day) return PICK_UP_DAY_NOT_OFFERED;
+  return day.isFull ? PICK_UP_DAY_FULL : null;
+}
+
+const shortDateFormat = new Intl.DateTimeFormat('en-US', {
+  timeZone: 'UTC',
+  weekday: 'short',
+  month: 'short',
+  day: 'numeric',
+});
+
+/** 'Sat, Apr 4' for '2026-04-04': a narrow table column's name of the day. */
+export function displayPickUpDateShort(date: string): string {
+  const m = DATE.exec(date);
+  if (!m) return date;
+  return shortDateFormat.format(new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))));
+}

@@ -10,6 +10,7 @@ import { DetailsStep, DetailsStepFooter } from './DetailsStep';
 import { ProductsStep, ProductsStepFooter } from './ProductsStep';
 import { useCartActions } from './useCartActions';
 import { useCheckout } from './useCheckout';
+import { useOpenPickUpDays } from './usePickUpDays';
 
 /** The cart in three steps: products, order details, confirmation. */
 export function CartModal() {
@@ -23,6 +24,7 @@ export function CartModal() {
   const { ordersAreClosed } = useStorefrontSettings();
   const config = useSiteConfig();
   const products = useProducts();
+  const pickUpDays = useOpenPickUpDays(showingCart);
 
   const taxRate = config.data?.taxRateBasisPoints ?? DEFAULT_TAX_RATE_BASIS_POINTS;
   const byId = useMemo(
@@ -46,6 +48,8 @@ export function CartModal() {
       quantity,
       ordersAreClosed,
       orderable,
+      pickUpDays: pickUpDays.data,
+      refreshPickUpDays: () => void pickUpDays.refetch(),
     });
 
   // Each step gives the keyboard a place to start: the details their first field, the cart and the confirmation
@@ -102,6 +106,7 @@ export function CartModal() {
         saving={saving}
         invalidFields={invalidFields}
         errors={detailsErrors}
+        pickUpDays={pickUpDays.data ?? []}
         onSubmit={toConfirmation}
       />
     );
@@ -113,6 +118,7 @@ export function CartModal() {
         orderedLines={orderedLines}
         totals={totals}
         taxRate={taxRate}
+        pickUpDay={pickUpDays.data?.find((d) => String(d.pickUpDayId) === details.pickUpDayId)}
       />
     );
     footer = <ConfirmStepFooter saving={saving} placeOrder={placeOrder} />;

@@ -3,6 +3,7 @@ import { CartTotals } from './CartTotals';
 import { goToStep } from './cartState';
 import { updateCart } from './cartStore';
 import type { OrderInput, PricedCartLine } from './checkout';
+import type { OpenPickUpDay } from './PickUpDayChoice';
 
 type Totals = { subtotalCents: number; taxCents: number; totalCents: number };
 
@@ -12,8 +13,10 @@ export function ConfirmStep({
   orderedLines,
   totals,
   taxRate,
+  pickUpDay,
 }: {
   input: OrderInput;
+  pickUpDay?: OpenPickUpDay | undefined;
   orderedLines: readonly PricedCartLine[];
   totals: Totals;
   taxRate: number;
@@ -31,6 +34,14 @@ export function ConfirmStep({
         <dd>{input.email}</dd>
         <dt>Phone</dt>
         <dd>{input.phoneNumber}</dd>
+        {pickUpDay ? (
+          <>
+            <dt>Pick-up day</dt>
+            <dd>
+              {pickUpDay.displayDate}, {pickUpDay.displayHours}
+            </dd>
+          </>
+        ) : null}
         {input.workPhoneNumber ? (
           <>
             <dt>Work phone</dt>

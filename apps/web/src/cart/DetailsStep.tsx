@@ -1,15 +1,19 @@
 import type { FormEvent } from 'react';
 import { clearOrderDetails, goToStep, type OrderDetailsDraft, setOrderDetails } from './cartState';
 import { updateCart, useCartState } from './cartStore';
+import { type OpenPickUpDay, PickUpDayChoice } from './PickUpDayChoice';
 
 /** The checkout's second step: who is ordering. Fields the last check refused are marked aria-invalid. */
 export function DetailsStep({
   saving,
   invalidFields,
   errors = [],
+  pickUpDays = [],
   onSubmit,
 }: {
   saving: boolean;
+  /** The days the shop offers from today on; none: no choice is asked for. */
+  pickUpDays?: readonly OpenPickUpDay[];
   invalidFields: ReadonlySet<string>;
   /** The check's messages when the form shows them itself (on a phone), above its first field. */
   errors?: readonly string[];
@@ -84,6 +88,13 @@ export function DetailsStep({
           <input {...field('workPhoneNumber')} type="tel" autoComplete="tel" />
         </div>
       </div>
+      <PickUpDayChoice
+        days={pickUpDays}
+        chosen={details.pickUpDayId}
+        invalid={invalidFields.has('pickUpDayId')}
+        disabled={saving}
+        onChoose={(pickUpDayId) => updateCart((s) => setOrderDetails(s, { pickUpDayId }))}
+      />
       <div className="form-group">
         <label className="form-label" htmlFor="order-comments">
           Comments <span className="text-muted">(optional)</span>

@@ -97,9 +97,9 @@ describe('the cart state machine', () => {
     expect(s.step).toBe('products');
   });
 
-  it('after an order: empty cart, closed modal, details kept without the comments', () => {
+  it('after an order: empty cart, closed modal, details kept without the comments or the pick-up day', () => {
     let s = setQuantity(initialCartState(), 1, 3, T0);
-    s = setOrderDetails(s, { firstName: 'Ada', comments: 'Saturday' });
+    s = setOrderDetails(s, { firstName: 'Ada', comments: 'Saturday', pickUpDayId: '4' });
     s = startSaving(goToStep(showCart(s, null, T0), 'confirm'));
     const done = orderPlaced(s);
     expect(done.cart).toEqual({});
@@ -108,6 +108,7 @@ describe('the cart state machine', () => {
     expect(done.step).toBe('products');
     expect(done.orderDetails.firstName).toBe('Ada');
     expect(done.orderDetails.comments).toBe('');
+    expect(done.orderDetails.pickUpDayId).toBe('');
   });
 
   it('sends only lines with a quantity', () => {
@@ -148,7 +149,7 @@ describe('the stored cart and details', () => {
     expect(parseStoredCart(null)).toEqual({});
   });
 
-  it('stores the details trimmed, without comments, and reads back only known fields', () => {
+  it('stores the details trimmed, without comments or pick-up day, and reads back only known fields', () => {
     const stored = storableOrderDetails({
       firstName: ' Ada ',
       lastName: 'Maple',
@@ -157,8 +158,10 @@ describe('the stored cart and details', () => {
       phoneNumber: '555',
       workPhoneNumber: '',
       comments: 'private',
+      pickUpDayId: '3',
     });
     expect(stored).not.toHaveProperty('comments');
+    expect(stored).not.toHaveProperty('pickUpDayId');
     expect(stored.firstName).toBe('Ada');
     expect(parseStoredOrderDetails(JSON.stringify({ ...stored, evil: 1, lastName: 5 }))).toEqual({
       firstName: 'Ada',

@@ -25,6 +25,8 @@ export interface OrderDetailsDraft {
   phoneNumber: string;
   workPhoneNumber: string;
   comments: string;
+  /** The pick-up day chosen, as its number in text; '' for none (the shop may offer none). */
+  pickUpDayId: string;
 }
 
 export interface CartState {
@@ -45,6 +47,7 @@ export const EMPTY_ORDER_DETAILS: OrderDetailsDraft = {
   phoneNumber: '',
   workPhoneNumber: '',
   comments: '',
+  pickUpDayId: '',
 };
 
 export function initialCartState(cart: Cart = {}, orderDetails: Partial<OrderDetailsDraft> = {}): CartState {
@@ -140,7 +143,8 @@ export function orderPlaced(state: CartState): CartState {
     showingCart: false,
     featuredProductId: null,
     step: 'products',
-    orderDetails: { ...state.orderDetails, comments: '' },
+    // A pick-up day belongs to one order: the next one chooses its own.
+    orderDetails: { ...state.orderDetails, comments: '', pickUpDayId: '' },
   };
 }
 
@@ -213,9 +217,11 @@ const DETAIL_FIELDS = [
   'workPhoneNumber',
 ] as const satisfies readonly (keyof OrderDetailsDraft)[];
 
-/** The last order's details as stored under 'order-details': no order lines and no comments. */
-export function storableOrderDetails(details: OrderDetailsDraft): Omit<OrderDetailsDraft, 'comments'> {
-  const out = {} as Omit<OrderDetailsDraft, 'comments'>;
+/** The last order's details as stored under 'order-details': no order lines, no comments, no pick-up day. */
+export function storableOrderDetails(
+  details: OrderDetailsDraft,
+): Omit<OrderDetailsDraft, 'comments' | 'pickUpDayId'> {
+  const out = {} as Omit<OrderDetailsDraft, 'comments' | 'pickUpDayId'>;
   for (const field of DETAIL_FIELDS) out[field] = details[field].trim();
   return out;
 }
@@ -224,7 +230,11 @@ export function parseStoredOrderDetails(text: string | null): Partial<OrderDetai
   return parseDetailFields(text, DETAIL_FIELDS);
 }
 
-const FORM_FIELDS = [...DETAIL_FIELDS, 'comments'] as const satisfies readonly (keyof OrderDetailsDraft)[];
+const FORM_FIELDS = [
+  ...DETAIL_FIELDS,
+  'comments',
+  'pickUpDayId',
+] as const satisfies readonly (keyof OrderDetailsDraft)[];
 
 /**
  * The details form as typed, kept for this tab only so a reload mid-checkout does not lose it: the form's
@@ -253,7 +263,12 @@ function parseDetailFields(
   const out: Partial<OrderDetailsDraft> = {};
   for (const field of fields) {
     const value = (raw as Record<string, unknown>)[field];
-    if (typeof value === 'string') out[field] = value.slice(0, field === 'comments' ? 4000 : 254);
+    if (typeof value !== 'string') continue;
+    if (field === 'pickUpDayId') {
+      if (/^\d{1,9}$/.test(value)) out[field] = value;
+      continue;
+    }
+    out[field] = value.slice(0, field === 'comments' ? 4000 : 254);
   }
   return out;
 }

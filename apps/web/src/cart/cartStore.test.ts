@@ -47,6 +47,8 @@ describe('the details form kept for a reload', () => {
     phoneNumber: '555-0100',
     workPhoneNumber: '',
     comments: 'Saturday',
+    // The pick-up day chosen survives a reload too.
+    pickUpDayId: '2',
   };
   const draft = () => sessionStorage.getItem(ORDER_DRAFT_STORAGE_KEY);
 

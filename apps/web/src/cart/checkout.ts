@@ -65,6 +65,8 @@ export function orderInput(
     workPhoneNumber: details.workPhoneNumber.trim() || null,
     comments: details.comments.trim() || null,
     orderProductXrefs: orderLinesOf(cart, orderable),
+    // Sent only when chosen, so a shop without pick-up days sends exactly what it always sent.
+    ...(details.pickUpDayId ? { pickUpDayId: Number(details.pickUpDayId) } : {}),
   };
 }
 

@@ -1,4 +1,11 @@
-import { checkoutGate, ORDERING_CLOSED_CHECKOUT, validateOrderDetails } from '@nursery/domain';
+import {
+  checkoutGate,
+  ORDERING_CLOSED_CHECKOUT,
+  PICK_UP_DAY_FULL,
+  PICK_UP_DAY_NOT_OFFERED,
+  pickUpDayChoiceProblem,
+  validateOrderDetails,
+} from '@nursery/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
@@ -17,6 +24,7 @@ import {
 import { getCartState, rememberOrderDetails, updateCart } from './cartStore';
 import { invalidOrderFields, orderInput } from './checkout';
 import { checkoutHistoryLeft } from './checkoutHistory';
+import type { OpenPickUpDay } from './PickUpDayChoice';
 
 const VALIDATION_TOAST_ID = 'order-validation';
 const GATE_TOAST_ID = 'checkout-gate';
@@ -31,10 +39,15 @@ export function useCheckout({
   quantity,
   ordersAreClosed,
   orderable,
+  pickUpDays,
+  refreshPickUpDays,
 }: {
   quantity: number;
   ordersAreClosed: boolean;
   orderable: OrderableCheck;
+  /** The days offered, once loaded; until then the server alone checks the choice. */
+  pickUpDays: readonly OpenPickUpDay[] | undefined;
+  refreshPickUpDays: () => void;
 }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -67,8 +80,11 @@ export function useCheckout({
   const validate = (onDetailsStep: boolean): boolean => {
     const current = getCartState();
     const input = orderInput(current.orderDetails, current.cart, orderable);
-    const errors = validateOrderDetails(input);
-    setInvalidFields(errors.length > 0 ? invalidOrderFields(input) : new Set());
+    const dayProblem = pickUpDays ? pickUpDayChoiceProblem(pickUpDays, input.pickUpDayId ?? null) : null;
+    const errors = [...validateOrderDetails(input), ...(dayProblem ? [dayProblem] : [])];
+    const invalid = invalidOrderFields(input);
+    if (dayProblem) invalid.add('pickUpDayId');
+    setInvalidFields(errors.length > 0 ? invalid : new Set());
     const inForm = onDetailsStep && errors.length > 0 && window.matchMedia?.(PHONE_WIDTH).matches === true;
     setDetailsErrors(inForm ? errors : []);
     if (errors.length > 0 && !inForm) {
@@ -87,8 +103,11 @@ export function useCheckout({
     }
     // The keyboard goes to the first field to put right (the form's fields are in the messages' order).
     const current = getCartState();
-    const [first] = invalidOrderFields(orderInput(current.orderDetails, current.cart, orderable));
-    if (first) document.getElementById(`order-${first}`)?.focus();
+    const input = orderInput(current.orderDetails, current.cart, orderable);
+    const [first] = invalidOrderFields(input);
+    const dayProblem = pickUpDays ? pickUpDayChoiceProblem(pickUpDays, input.pickUpDayId ?? null) : null;
+    const target = first ?? (dayProblem ? 'pickUpDayId' : undefined);
+    if (target) document.getElementById(`order-${target}`)?.focus();
   };
 
   const placeOrder = () => {
@@ -122,6 +141,12 @@ export function useCheckout({
       } catch (error) {
         updateCart(stopSaving);
         showApiFailure(error);
+        // Someone else took the day's last place meanwhile: back to the details with the days as they are now.
+        const message = error instanceof Error ? error.message : '';
+        if (message.includes(PICK_UP_DAY_FULL) || message.includes(PICK_UP_DAY_NOT_OFFERED)) {
+          refreshPickUpDays();
+          updateCart((s) => goToStep(s, 'details'));
+        }
         // A refusal often means a product sold out meanwhile: the fresh list marks that line in the cart.
         void queryClient.invalidateQueries({ queryKey: publicPathKey('catalog.productsToShow') });
       }

@@ -4,7 +4,7 @@ import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import { getAccessToken } from '../auth/token';
 
 /**
- * The storefront's five calls, spoken straight to the tRPC endpoint with fetch, in the wire format of
+ * The storefront's calls, spoken straight to the tRPC endpoint with fetch, in the wire format of
  * packages/domain/src/trpcWire.ts. The full tRPC client
  * (about 9 KB gzipped) then loads only with the admin area, keeping the first page light. The cache
  * keys are the ones the tRPC options proxy makes ([path parts, {input, type}]), so an admin screen that
@@ -26,6 +26,7 @@ interface PublicCalls {
   'orders.byId': Call<'orders', 'byId'>;
   'orders.submit': Call<'orders', 'submit'>;
   'contacts.insert': Call<'contacts', 'insert'>;
+  'pickUpDays.open': Call<'pickUpDays', 'open'>;
 }
 
 type PublicPath = keyof PublicCalls;

@@ -16,6 +16,7 @@ import {
 } from '@nursery/domain';
 import { and, asc, eq, isNull, max, min, ne, sql } from 'drizzle-orm';
 import type { FileAnswer } from '../input.ts';
+import { orderPickUpDays } from '../pickUpDays/service.ts';
 import { pickupColumns } from '../pickup/shape.ts';
 import type { Shop } from '../shop.ts';
 import { currentSeason, figuresFor, stockLevels } from '../stock/levels.ts';
@@ -264,6 +265,7 @@ export function currentSeasonOrdersSheet(shop: Shop): ExportSheet {
       workPhoneNumber: orders.workPhoneNumber,
       isTaxExempt: orders.isTaxExempt,
       comments: orders.comments,
+      pickUpDayId: orders.pickUpDayId,
       productId: orderLines.productId,
       productName: products.name,
       productSize: products.productSize,
@@ -285,6 +287,7 @@ export function currentSeasonOrdersSheet(shop: Shop): ExportSheet {
     .orderBy(asc(orders.orderId), asc(orderLines.orderProductXrefId))
     .all();
   const sum = { quantity: 0, subtotal: 0, tax: 0, total: 0 };
+  const pickUpDayOf = orderPickUpDays(shop);
   const rows: ExportCell[][] = lines.map((l) => {
     sum.quantity += l.quantity;
     sum.subtotal += l.subtotalCents;
@@ -312,6 +315,8 @@ export function currentSeasonOrdersSheet(shop: Shop): ExportSheet {
       l.pickedUpAt === null ? null : date(l.pickedUpAt),
       l.pickedUpAt === null ? null : text(l.pickedUpBy),
       l.paidMethod === null ? null : text(paidMethodName(l.paidMethod)),
+      // The local date as YYYY-MM-DD: a spreadsheet sorts and filters it as written.
+      text(pickUpDayOf(l.pickUpDayId).pickUpDate),
     ];
   });
   rows.push([
@@ -331,6 +336,7 @@ export function currentSeasonOrdersSheet(shop: Shop): ExportSheet {
     money(sum.subtotal),
     money(sum.tax),
     money(sum.total),
+    null,
     null,
   ]);
   return {
@@ -356,9 +362,10 @@ export function currentSeasonOrdersSheet(shop: Shop): ExportSheet {
       'Picked Up',
       'Picked Up By',
       'Paid By',
+      'Pick-up Day',
     ],
     rows,
-    widths: [9, 17, 24, 30, 16, 16, 10, 10, 34, 14, 22, 9, 11, 11, 9, 11, 40, 17, 20, 9],
+    widths: [9, 17, 24, 30, 16, 16, 10, 10, 34, 14, 22, 9, 11, 11, 9, 11, 40, 17, 20, 9, 12],
   };
 }
 

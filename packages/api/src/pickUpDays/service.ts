@@ -6,14 +6,11 @@ import {
   isPastPickUpDay,
   isPickUpDayFull,
   type OpenPickUpDay,
-  PICK_UP_DAY_FULL,
   PICK_UP_DAY_NOT_FOUND,
-  PICK_UP_DAY_NOT_OFFERED,
-  PICK_UP_DAY_REQUIRED,
-  PICK_UP_DAYS_ALL_FULL,
   type PickUpDay,
   type PickUpDayInput,
   pickUpDayCapacityBelowBooked,
+  pickUpDayChoiceProblem,
   pickUpDayDateTaken,
   pickUpDayFullForStaff,
   pickUpDayHasOrders,
@@ -126,22 +123,22 @@ export function listPickUpDays(shop: Shop): PickUpDay[] {
 }
 
 /**
- * Why a customer's submit cannot have this pick-up day, or null when it can. Runs inside the submit's
- * transaction. While the shop offers days from today on, one with room must be chosen; with none offered
- * the order has no day, exactly as before pick-up days existed.
+ * Why a customer's submit cannot have this pick-up day, or null when it can (the rule is the domain's
+ * `pickUpDayChoiceProblem`). Runs inside the submit's transaction. A chosen day's orders alone are counted;
+ * every offered day's only when none was chosen, to say whether any has room.
  */
 export function pickUpDayProblem(shop: Shop, pickUpDayId: number | null): string | null {
   const now = today(shop);
+  const withRoom = (d: DayRow) => ({
+    pickUpDayId: d.pickUpDayId,
+    isFull: isPickUpDayFull(bookedOn(shop, d.pickUpDayId), d.capacity),
+  });
   if (pickUpDayId === null) {
-    const offered = statements(shop.db).fromDate.all({ today: now });
-    if (offered.length === 0) return null;
-    const anyRoom = offered.some((d) => !isPickUpDayFull(bookedOn(shop, d.pickUpDayId), d.capacity));
-    return anyRoom ? PICK_UP_DAY_REQUIRED : PICK_UP_DAYS_ALL_FULL;
+    return pickUpDayChoiceProblem(statements(shop.db).fromDate.all({ today: now }).map(withRoom), null);
   }
   const day = dayRow(shop, pickUpDayId);
-  if (!day || isPastPickUpDay(day.date, now)) return PICK_UP_DAY_NOT_OFFERED;
-  if (isPickUpDayFull(bookedOn(shop, pickUpDayId), day.capacity)) return PICK_UP_DAY_FULL;
-  return null;
+  const offered = day && !isPastPickUpDay(day.date, now) ? [withRoom(day)] : [];
+  return pickUpDayChoiceProblem(offered, pickUpDayId);
 }
 
 /**

@@ -196,6 +196,12 @@ function OrderDetails({
                 {order.displayCreatedTimestampDate}{' '}
                 <span className="text-muted">({order.displayCreatedTimestamp})</span>
               </dd>
+              {order.displayPickUpDay ? (
+                <>
+                  <dt>Pick-up day</dt>
+                  <dd data-testid="order-pick-up-day">{order.displayPickUpDay}</dd>
+                </>
+              ) : null}
               {order.comments ? (
                 <>
                   <dt>Comments</dt>

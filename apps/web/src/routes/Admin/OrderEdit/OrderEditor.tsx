@@ -25,6 +25,7 @@ import {
   priceLines,
   shownTotals,
 } from './orderDraft';
+import { PickUpDayField } from './PickUpDayField';
 
 export const ORDER_NOT_SAVED = 'Your changes to this order are not saved yet. Leave this page and lose them?';
 
@@ -46,6 +47,8 @@ export function OrderEditor({ order }: { order: AdminOrder | null }) {
   const originalLines = useMemo(() => linesOf(order), [order]);
   const [fields, setFields] = useState<Fields>(original);
   const [isTaxExempt, setTaxExempt] = useState(order?.isTaxExempt ?? false);
+  const savedPickUpDay = order?.pickUpDayId ?? null;
+  const [pickUpDayId, setPickUpDayId] = useState<number | null>(savedPickUpDay);
   const [lines, setLines] = useState<LineDraft[]>(originalLines);
   const [showNonActive, setShowNonActive] = useState(false);
   const [specialOpen, setSpecialOpen] = useState(false);
@@ -64,7 +67,11 @@ export function OrderEditor({ order }: { order: AdminOrder | null }) {
     lines.length !== originalLines.length || lines.some((l) => isLineModified(originalByKey.get(l.key), l));
   const totals = shownTotals(order, priced, taxBp, isTaxExempt, linesModified);
   const fieldsModified = FIELDS.some((f) => fields[f.key] !== original[f.key]);
-  const modified = fieldsModified || linesModified || isTaxExempt !== (order?.isTaxExempt ?? false);
+  const modified =
+    fieldsModified ||
+    linesModified ||
+    isTaxExempt !== (order?.isTaxExempt ?? false) ||
+    pickUpDayId !== savedPickUpDay;
 
   const addLine = (product: ProductChoice, price = '') => {
     const line = newLineFor(product, price);
@@ -105,6 +112,7 @@ export function OrderEditor({ order }: { order: AdminOrder | null }) {
           queryClient.invalidateQueries({ queryKey: trpc.orders.allForSeason.pathKey() }),
           queryClient.invalidateQueries({ queryKey: trpc.orders.all.pathKey() }),
           queryClient.invalidateQueries({ queryKey: trpc.orders.productChoices.pathKey() }),
+          queryClient.invalidateQueries({ queryKey: trpc.pickUpDays.all.pathKey() }),
         ]);
         if (isNew) {
           await navigate({ to: '/Admin/Orders/Edit/$orderId', params: { orderId: String(saved.orderId) } });
@@ -120,7 +128,7 @@ export function OrderEditor({ order }: { order: AdminOrder | null }) {
 
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
-    const body = orderUpdateBody(order, fields, isTaxExempt, lines);
+    const body = { ...orderUpdateBody(order, fields, isTaxExempt, lines), pickUpDayId };
     // The same schema as the server: staff see its messages without a round trip.
     const checked = adminOrderUpdateSchema.safeParse(body);
     if (!checked.success) {
@@ -142,15 +150,23 @@ export function OrderEditor({ order }: { order: AdminOrder | null }) {
         }}
         noValidate
       >
-        <CustomerFields
-          formId={formId}
-          order={order}
-          original={original}
-          fields={fields}
-          setFields={setFields}
-          isTaxExempt={isTaxExempt}
-          setTaxExempt={setTaxExempt}
-        />
+        <div className="stack">
+          <CustomerFields
+            formId={formId}
+            order={order}
+            original={original}
+            fields={fields}
+            setFields={setFields}
+            isTaxExempt={isTaxExempt}
+            setTaxExempt={setTaxExempt}
+          />
+          <PickUpDayField
+            id={`${formId}-pickUpDayId`}
+            saved={savedPickUpDay}
+            value={pickUpDayId}
+            onChange={setPickUpDayId}
+          />
+        </div>
         <OrderLines
           order={order}
           isNew={isNew}

@@ -74,6 +74,12 @@ export function OrderDetailsModal({ orderId, onClose }: { orderId: number | null
               {order.displayCreatedTimestamp}{' '}
               <span className="text-muted">({relativeTime(new Date(order.createdTimestamp))})</span>
             </dd>
+            {order.displayPickUpDay ? (
+              <>
+                <dt>Pick-up Day</dt>
+                <dd>{order.displayPickUpDay}</dd>
+              </>
+            ) : null}
             <dt>Comments</dt>
             <dd className="order-comments">{order.comments ?? ''}</dd>
             {order.isTaxExempt ? (

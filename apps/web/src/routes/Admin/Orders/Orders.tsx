@@ -1,4 +1,5 @@
 import {
+  displayPickUpDateShort,
   ORDER_DELETE_CONFIRM,
   ORDER_LIST_SORTS,
   ORDER_RESTORE_CONFIRM,
@@ -15,6 +16,7 @@ import { confirm } from '../../../components/ConfirmDialog';
 import { DataTable, type ServerPaging, storedPageSize } from '../../../components/DataTable';
 import { notify, showApiFailure } from '../../../lib/toast';
 import { trpc } from '../../../trpc';
+import { pickUpDaysQuery } from '../queries';
 import { downloadExport } from '../shared/download';
 import type { OrderListItem } from '../shared/orders/types';
 import { useOptimisticFlags } from '../shared/useOptimisticFlags';
@@ -56,7 +58,26 @@ interface RowActions {
   askRestore: (orderId: number) => Promise<void>;
 }
 
-function orderColumns(actions: RefObject<RowActions>): ColumnDef<OrderListItem, unknown>[] {
+/** Shown only while the shop has pick-up days: which day the order is collected on. */
+const pickUpDayColumn: ColumnDef<OrderListItem, unknown> = {
+  id: 'pickUpDay',
+  header: 'Pick-up Day',
+  enableSorting: false,
+  meta: { width: '6.5rem' },
+  cell: ({ row }) =>
+    row.original.pickUpDate ? (
+      <span title={row.original.displayPickUpDay ?? undefined}>
+        {displayPickUpDateShort(row.original.pickUpDate)}
+      </span>
+    ) : (
+      <span className="text-muted">None</span>
+    ),
+};
+
+function orderColumns(
+  actions: RefObject<RowActions>,
+  withPickUpDay: boolean,
+): ColumnDef<OrderListItem, unknown>[] {
   return [
     {
       id: 'edit',
@@ -86,6 +107,7 @@ function orderColumns(actions: RefObject<RowActions>): ColumnDef<OrderListItem, 
       cell: ({ row }) => <span title={row.original.email}>{row.original.email}</span>,
     },
     { accessorKey: 'phoneNumber', header: 'Customer Phone Number', meta: { width: '8.5rem' } },
+    ...(withPickUpDay ? [pickUpDayColumn] : []),
     {
       accessorKey: 'numItems',
       header: '# Items',
@@ -220,6 +242,9 @@ export function AdminOrders() {
   const seasons = useQuery(trpc.orders.seasons.queryOptions());
   const season = search.season ?? seasons.data?.currentSeason ?? null;
   const tax: OrderTaxFilter = search.tax ?? 'all';
+  // The pick-up day column and filter show once the shop has days; a shop without any sees the list as before.
+  const pickUpDays = useQuery(pickUpDaysQuery(trpc));
+  const pickUpDay = search.day ?? 'all';
   const sort = search.sort ?? 'createdTimestamp';
   const descending = (search.dir ?? 'desc') === 'desc';
   const [pageSize, setPageSize] = useState(() => storedPageSize());
@@ -255,6 +280,7 @@ export function AdminOrders() {
     ...(search.season === undefined ? {} : { season: search.season }),
     text: appliedText,
     tax,
+    ...(pickUpDay === 'all' ? {} : { pickUpDay }),
     sort,
     desc: descending,
     page: (search.page ?? 1) - 1,
@@ -434,7 +460,8 @@ export function AdminOrders() {
   // so a focused button or toggle vanished under the keyboard. The cells reach the current handlers here.
   const actions = useRef<RowActions>({ openDetails: setDetailsOf, setTaxExempt, askDelete, askRestore });
   actions.current = { openDetails: setDetailsOf, setTaxExempt, askDelete, askRestore };
-  const columns = useMemo(() => orderColumns(actions), []);
+  const withPickUpDay = (pickUpDays.data ?? []).length > 0;
+  const columns = useMemo(() => orderColumns(actions, withPickUpDay), [withPickUpDay]);
   const deletedColumns = useMemo(() => deletedOrderColumns(actions), []);
 
   const [exporting, setExporting] = useState<null | 'yoy' | 'current'>(null);
@@ -523,6 +550,31 @@ export function AdminOrders() {
             <option value="exempt">Tax exempt only</option>
             <option value="taxed">Taxed only</option>
           </select>
+          {(pickUpDays.data ?? []).length > 0 || pickUpDay !== 'all' ? (
+            <select
+              className="form-select"
+              aria-label="Pick-up day"
+              value={String(pickUpDay)}
+              onChange={(event) => {
+                const value = event.target.value;
+                void navigate({
+                  search: (prev) =>
+                    changeOrdersSearch(prev, {
+                      day: value === 'all' ? undefined : value === 'none' ? 'none' : Number(value),
+                      page: undefined,
+                    }),
+                });
+              }}
+            >
+              <option value="all">Every pick-up day</option>
+              {(pickUpDays.data ?? []).map((d) => (
+                <option key={d.pickUpDayId} value={d.pickUpDayId}>
+                  {d.displayDate}
+                </option>
+              ))}
+              <option value="none">No pick-up day</option>
+            </select>
+          ) : null}
           <input
             type="search"
             className="form-control"

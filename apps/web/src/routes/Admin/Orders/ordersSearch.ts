@@ -16,6 +16,8 @@ export interface OrdersSearch {
   season?: number;
   q?: string;
   tax?: Exclude<OrderTaxFilter, 'all'>;
+  /** Orders of one pick-up day (its number) or of none; left out: every order. */
+  day?: number | 'none';
   /** 1 is the first page. */
   page?: number;
   sort?: OrderListSort;
@@ -41,6 +43,8 @@ export function validateOrdersSearch(search: Record<string, unknown>): OrdersSea
   else if (typeof search.q === 'number' && Number.isFinite(search.q)) out.q = String(search.q);
   const tax = ORDER_TAX_FILTERS.find((t) => t === search.tax);
   if (tax && tax !== 'all') out.tax = tax;
+  const day = search.day === 'none' ? 'none' : wholeNumber(search.day);
+  if (day === 'none' || (day !== undefined && day > 0)) out.day = day;
   const page = wholeNumber(search.page);
   if (page !== undefined && page > 1 && page <= 1_000_000) out.page = page;
   const sort = ORDER_LIST_SORTS.find((s) => s === search.sort);

@@ -9,6 +9,7 @@ import { trpc } from '../../../trpc';
 import { BackupSection } from './BackupSection';
 import { FlyerSetting } from './FlyerSetting';
 import { MessageSetting } from './MessageSetting';
+import { PickUpDaysSection } from './PickUpDaysSection';
 import { SeasonSection } from './SeasonSection';
 import { StockEmailsSetting } from './StockEmailsSetting';
 import { useSettings } from './useSettings';
@@ -148,6 +149,7 @@ export function AdminSettings() {
         </table>
       </div>
       <SeasonSection />
+      <PickUpDaysSection />
       <BackupSection
         onRestored={(settings) => {
           replace(settings);
