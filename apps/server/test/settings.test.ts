@@ -2,7 +2,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { orderingToggleConfirm } from '@nursery/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rest, staffToken, startTestServer, type TestServer } from '../src/testing.ts';
+import { nonStaffToken, rest, staffToken, startTestServer, type TestServer } from '../src/testing.ts';
 
 interface Setting {
   settingId: number;
@@ -62,6 +62,8 @@ describe('staff only', () => {
     ['PUT', '/api/v1/Settings/SetMessage'],
     ['PUT', '/api/v1/Settings/SetProductStockEmails'],
     ['POST', '/api/v1/Settings/SaveMessage'],
+    ['PUT', '/api/v1/Settings/RenameSavedMessage'],
+    ['DELETE', '/api/v1/Settings/DeleteSavedMessage?messageId=1'],
   ])('%s %s answers 401 without a token and changes nothing', async (method, url) => {
     const before = await publicSettings();
     const body = method === 'GET' ? {} : { body: { html: '<b>x</b>', emails: 'a@b.co', name: 'n' } };
@@ -196,6 +198,111 @@ describe('message', () => {
     });
     expect(noName.status).toBe(400);
     expect(noName.body.message).toBe('Give the saved message a name.');
+  });
+});
+
+describe('saved messages: rename and delete', () => {
+  type Saved = { messageId: number; name: string; messageHtml: string };
+  const savedList = async () =>
+    (await rest<Saved[]>(server.url, 'GET', '/api/v1/Settings/GetSavedMessages', { token })).body.data;
+  const saveAs = (name: string, html: string) =>
+    rest(server.url, 'POST', '/api/v1/Settings/SaveMessage', { token, body: { name, html } });
+  const idOf = async (name: string) => {
+    const found = (await savedList()).find((m) => m.name === name);
+    if (!found) throw new Error(`no saved message ${name}`);
+    return found.messageId;
+  };
+
+  it('renames a message, keeping its text, and answers the saved messages', async () => {
+    await saveAs('Plant sale', '<p>Plant sale Saturday</p>');
+    const id = await idOf('Plant sale');
+    const renamed = await rest<Saved[]>(server.url, 'PUT', '/api/v1/Settings/RenameSavedMessage', {
+      token,
+      body: { messageId: id, name: '  Spring plant sale ' },
+    });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body.data.find((m) => m.messageId === id)).toEqual({
+      messageId: id,
+      name: 'Spring plant sale',
+      messageHtml: '<p>Plant sale Saturday</p>',
+    });
+    expect(renamed.body.data.some((m) => m.name === 'Plant sale')).toBe(false);
+  });
+
+  it('refuses a rename to a name another message has, an empty name, or no message, and changes nothing', async () => {
+    await saveAs('Winter hours', '<p>Closed Mondays</p>');
+    await saveAs('Summer hours', '<p>Open daily</p>');
+    const winter = await idOf('Winter hours');
+    const before = await savedList();
+    const cases: [unknown, number, string][] = [
+      [
+        { messageId: winter, name: 'Summer hours' },
+        400,
+        'There is already a saved message named "Summer hours". Choose another name, or delete that one first.',
+      ],
+      [{ messageId: winter, name: '   ' }, 400, 'Give the saved message a name.'],
+      [
+        { messageId: winter, name: 'x'.repeat(101) },
+        400,
+        'A saved message name can be at most 100 characters.',
+      ],
+      [{ name: 'Lost' }, 400, 'Name the saved message by its messageId (a whole number).'],
+      [{ messageId: -2, name: 'Lost' }, 400, 'messageId must be a positive whole number.'],
+      ['not json', 400, ''],
+      [{ messageId: 999999, name: 'Lost' }, 404, 'There is no saved message number 999999.'],
+    ];
+    for (const [body, status, message] of cases) {
+      const answer = await rest(server.url, 'PUT', '/api/v1/Settings/RenameSavedMessage', { token, body });
+      expect([JSON.stringify(body), answer.status]).toEqual([JSON.stringify(body), status]);
+      expect(answer.body.success).toBe(false);
+      expect(answer.body.message).toContain(message);
+    }
+    expect(await savedList()).toEqual(before);
+  });
+
+  it('deletes a message and leaves the live message alone; refuses a bad or unknown id', async () => {
+    await saveAs('Closing soon', '<p>Last orders Friday</p>');
+    await rest(server.url, 'PUT', '/api/v1/Settings/SetMessage', {
+      token,
+      body: { html: '<p>Last orders Friday</p>' },
+    });
+    const id = await idOf('Closing soon');
+    const deleted = await rest<Saved[]>(
+      server.url,
+      'DELETE',
+      `/api/v1/Settings/DeleteSavedMessage?messageId=${id}`,
+      {
+        token,
+      },
+    );
+    expect(deleted.status).toBe(200);
+    expect(deleted.body.data.some((m) => m.messageId === id)).toBe(false);
+    expect(await savedList()).toEqual(deleted.body.data);
+    expect(byName(await publicSettings(), 'Message')?.value).toBe('<p>Last orders Friday</p>');
+
+    for (const [query, status, message] of [
+      [`messageId=${id}`, 404, `There is no saved message number ${id}.`],
+      ['messageId=abc', 400, 'messageId'],
+      ['messageId=0', 400, 'messageId must be a positive whole number.'],
+      ['', 400, 'messageId'],
+    ] as const) {
+      const answer = await rest(server.url, 'DELETE', `/api/v1/Settings/DeleteSavedMessage?${query}`, {
+        token,
+      });
+      expect([query, answer.status]).toEqual([query, status]);
+      expect(answer.body.message).toContain(message);
+    }
+  });
+
+  it('answers 403 to a signed-in person who is not staff', async () => {
+    const outsider = await nonStaffToken(server);
+    for (const [method, path, body] of [
+      ['PUT', '/api/v1/Settings/RenameSavedMessage', { messageId: 1, name: 'x' }],
+      ['DELETE', '/api/v1/Settings/DeleteSavedMessage?messageId=1', undefined],
+    ] as const) {
+      const answer = await rest(server.url, method, path, { token: outsider, body });
+      expect(answer.status).toBe(403);
+    }
   });
 });
 

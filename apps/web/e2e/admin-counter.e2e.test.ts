@@ -182,3 +182,52 @@ describe('stock', () => {
     ).toBe(2);
   });
 });
+
+describe('saved messages', () => {
+  const stored = () =>
+    sql<{ name: string }>('select name from saved_messages order by name').map((m) => m.name);
+  const liveMessage = () =>
+    sql<{ value: string }>("select value from settings where name = 'Message'")[0]?.value;
+
+  it('renames a saved message and deletes one after a confirmation, leaving the live message alone', async () => {
+    const live = liveMessage();
+    await page.goto(`${shop.origin}/Admin/Settings`);
+    const chooser = page.getByLabel('Saved messages');
+    await chooser.locator('option', { hasText: 'Fall sale' }).waitFor({ state: 'attached' });
+    await chooser.selectOption('Fall sale');
+
+    await page.getByRole('button', { name: 'Rename saved message Fall sale' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Rename saved message' });
+    await dialog.getByLabel('Name').fill('Autumn sale');
+    await dialog.getByRole('button', { name: 'Rename' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.locator('.toast-text', { hasText: 'Renamed to "Autumn sale".' }).waitFor();
+    await expect.poll(() => chooser.inputValue()).toBe('Autumn sale');
+    expect(stored()).toContain('Autumn sale');
+    expect(stored()).not.toContain('Fall sale');
+
+    // A name another saved message has is refused with the server's words, and nothing changes.
+    await page.getByRole('button', { name: 'Rename saved message Autumn sale' }).click();
+    await dialog.getByLabel('Name').fill('Orders closed');
+    await dialog.getByRole('button', { name: 'Rename' }).click();
+    await page
+      .getByText(
+        '(400) There is already a saved message named "Orders closed". Choose another name, or delete that one first.',
+      )
+      .waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(stored()).toContain('Autumn sale');
+
+    await page.getByRole('button', { name: 'Delete saved message Autumn sale' }).click();
+    const ask = page.getByRole('dialog');
+    await ask
+      .getByText('Delete the saved message "Autumn sale"? The message shown on the shop stays as it is.')
+      .waitFor();
+    await ask.getByRole('button', { name: 'Delete' }).click();
+    await page.locator('.toast-text', { hasText: 'Saved message deleted.' }).waitFor();
+    await expect.poll(() => chooser.locator('option', { hasText: 'Autumn sale' }).count()).toBe(0);
+    expect(stored()).not.toContain('Autumn sale');
+    expect(liveMessage()).toBe(live);
+  });
+});

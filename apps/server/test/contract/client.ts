@@ -180,6 +180,11 @@ export async function callEveryOperation(baseUrl: string, token: string): Promis
   await staff.POST('/api/v1/Settings/SaveMessage', {
     body: { name: 'Spring', html: '<b>Pick-up starts April 4.</b>' },
   });
+  const savedMessages = await staff.PUT('/api/v1/Settings/RenameSavedMessage', {
+    body: { messageId: 1, name: 'Spring pick-up' },
+  });
+  const messageId = savedMessages.data?.data[0]?.messageId ?? 1;
+  await staff.DELETE('/api/v1/Settings/DeleteSavedMessage', { params: { query: { messageId } } });
   await staff.PUT('/api/v1/Settings/SetMessage', { body: { html: '<b>Pick-up starts April 4.</b>' } });
   await staff.PUT('/api/v1/Settings/SetProductStockEmails', { body: { emails: 'owner@example.com' } });
   await staff.PUT('/api/v1/Settings/SetOrdersClosed', { params: { query: { isOpen: true } } });

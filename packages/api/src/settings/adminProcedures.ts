@@ -1,16 +1,19 @@
 import {
   productStockEmailsInputSchema,
+  renameSavedMessageInputSchema,
   savedMessageSchema,
   saveMessageInputSchema,
   setMessageInputSchema,
   settingsSchema,
 } from '@nursery/domain';
 import { z } from 'zod';
-import { queryBoolean, uploadedFileSchema } from '../input.ts';
+import { queryBoolean, queryId, uploadedFileSchema } from '../input.ts';
 import { procedure, requireStaff } from '../trpc.ts';
 import {
   clearActivePdf,
+  deleteSavedMessage,
   listSavedMessages,
+  renameSavedMessage,
   saveMessageAs,
   setActivePdf,
   setMessage,
@@ -26,6 +29,14 @@ export const settingsAdminProcedures = {
     .input(saveMessageInputSchema)
     .output(settingsSchema)
     .mutation(({ ctx, input }) => saveMessageAs(ctx.shop, requireStaff(ctx), input)),
+  deleteSavedMessage: procedure
+    .input(z.object({ messageId: queryId('messageId') }, { error: 'Name the saved message: messageId=3.' }))
+    .output(z.array(savedMessageSchema))
+    .mutation(({ ctx, input }) => deleteSavedMessage(ctx.shop, requireStaff(ctx), input.messageId)),
+  renameSavedMessage: procedure
+    .input(renameSavedMessageInputSchema)
+    .output(z.array(savedMessageSchema))
+    .mutation(({ ctx, input }) => renameSavedMessage(ctx.shop, requireStaff(ctx), input)),
   setOrdersClosed: procedure
     .input(
       z.object(

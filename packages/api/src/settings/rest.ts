@@ -30,6 +30,24 @@ export const settingsRest: RestRoute[] = [
   },
   {
     method: 'PUT',
+    path: '/api/v1/Settings/RenameSavedMessage',
+    procedure: 'settings.renameSavedMessage',
+    input: 'body',
+    summary:
+      'Renames a saved message ({messageId, name}); a name another saved message has is refused (400). Answers the saved messages.',
+    tag,
+  },
+  {
+    method: 'DELETE',
+    path: '/api/v1/Settings/DeleteSavedMessage',
+    procedure: 'settings.deleteSavedMessage',
+    input: 'query',
+    summary:
+      'Deletes a saved message (messageId); the message shown on the shop stays as it is. Answers the saved messages.',
+    tag,
+  },
+  {
+    method: 'PUT',
     path: '/api/v1/Settings/SetOrdersClosed',
     procedure: 'settings.setOrdersClosed',
     input: 'query',

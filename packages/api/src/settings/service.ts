@@ -133,6 +133,55 @@ export function saveMessageAs(
   return getAllSettings(shop);
 }
 
+function savedMessageNamed(shop: Shop, messageId: number): string {
+  const row = shop.db
+    .select({ name: savedMessages.name })
+    .from(savedMessages)
+    .where(eq(savedMessages.messageId, messageId))
+    .get();
+  if (!row)
+    throw new ShopError({ kind: 'not_found', message: `There is no saved message number ${messageId}.` });
+  return row.name;
+}
+
+/** Deletes a saved message; the live message is its own copy and stays as it is. Answers the saved messages. */
+export function deleteSavedMessage(shop: Shop, staff: StaffIdentity, messageId: number): SavedMessage[] {
+  const name = savedMessageNamed(shop, messageId);
+  shop.db.delete(savedMessages).where(eq(savedMessages.messageId, messageId)).run();
+  shop.log.info({ name, by: who(staff) }, 'saved message deleted');
+  return listSavedMessages(shop);
+}
+
+/**
+ * Gives a saved message a new name. A name another message has is refused rather than replacing it, unlike
+ * Save as...: a rename that quietly deleted a different message would lose work. Answers the saved messages.
+ */
+export function renameSavedMessage(
+  shop: Shop,
+  staff: StaffIdentity,
+  input: { messageId: number; name: string },
+): SavedMessage[] {
+  const before = savedMessageNamed(shop, input.messageId);
+  const taken = shop.db
+    .select({ messageId: savedMessages.messageId })
+    .from(savedMessages)
+    .where(and(eq(savedMessages.name, input.name), ne(savedMessages.messageId, input.messageId)))
+    .get();
+  if (taken) {
+    throw new ShopError({
+      kind: 'bad_request',
+      message: `There is already a saved message named "${input.name}". Choose another name, or delete that one first.`,
+    });
+  }
+  shop.db
+    .update(savedMessages)
+    .set({ name: input.name })
+    .where(eq(savedMessages.messageId, input.messageId))
+    .run();
+  shop.log.info({ from: before, to: input.name, by: who(staff) }, 'saved message renamed');
+  return listSavedMessages(shop);
+}
+
 export function setProductStockEmails(shop: Shop, staff: StaffIdentity, emails: string): Setting[] {
   return writeSetting(shop, staff, SETTING_NAMES.productStockEmails, { value: normalizeEmailList(emails) });
 }

@@ -30,15 +30,29 @@ export const setMessageInputSchema = z.object({
     .transform((v) => v ?? ''),
 });
 
+/** A saved message's name, for Save as... and Rename alike. */
+const savedMessageName = z
+  .string({ error: 'Give the saved message a name.' })
+  .overwrite(asOneLine)
+  .trim()
+  .min(1, { error: 'Give the saved message a name.' })
+  .max(SAVED_MESSAGE_NAME_MAX_LENGTH, {
+    error: `A saved message name can be at most ${SAVED_MESSAGE_NAME_MAX_LENGTH} characters.`,
+  });
+
+const savedMessageId = z
+  .number({ error: 'Name the saved message by its messageId (a whole number).' })
+  .int({ error: 'messageId must be a positive whole number.' })
+  .positive({ error: 'messageId must be a positive whole number.' });
+
+/** Rename: the message by its id and the new name ({"messageId": 3, "name": "Spring hours"}). */
+export const renameSavedMessageInputSchema = z.object(
+  { messageId: savedMessageId, name: savedMessageName },
+  { error: 'Send {"messageId": ..., "name": "..."}.' },
+);
+
 export const saveMessageInputSchema = z.object({
-  name: z
-    .string({ error: 'Give the saved message a name.' })
-    .overwrite(asOneLine)
-    .trim()
-    .min(1, { error: 'Give the saved message a name.' })
-    .max(SAVED_MESSAGE_NAME_MAX_LENGTH, {
-      error: `A saved message name can be at most ${SAVED_MESSAGE_NAME_MAX_LENGTH} characters.`,
-    }),
+  name: savedMessageName,
   html: z
     .string({ error: 'The message must be text (HTML).' })
     .max(MESSAGE_MAX_LENGTH, { error: `The message can be at most ${MESSAGE_MAX_LENGTH} characters.` }),
@@ -93,4 +107,5 @@ export const productStockEmailsInputSchema = z.object({
 
 export type SetMessageInput = z.infer<typeof setMessageInputSchema>;
 export type SaveMessageInput = z.infer<typeof saveMessageInputSchema>;
+export type RenameSavedMessageInput = z.infer<typeof renameSavedMessageInputSchema>;
 export type ProductStockEmailsInput = z.infer<typeof productStockEmailsInputSchema>;

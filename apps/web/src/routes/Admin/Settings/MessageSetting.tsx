@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { confirm } from '../../../components/ConfirmDialog';
 import { Modal } from '../../../components/Modal';
 import { useSingleFlight } from '../../../lib/singleFlight';
 import { notify, showApiFailure } from '../../../lib/toast';
@@ -21,8 +22,10 @@ export function MessageSetting({ saved, draft, setDraft, preview, setPreview, on
   const queryClient = useQueryClient();
   const savedMessages = useQuery(savedMessagesQuery(trpc));
   const [chosen, setChosen] = useState('');
-  const [askName, setAskName] = useState(false);
+  /** The name dialog: naming the text in the editor (Save as...) or renaming the chosen saved message. */
+  const [askName, setAskName] = useState<'saveAs' | 'rename' | null>(null);
   const [name, setName] = useState('');
+  const chosenMessage = savedMessages.data?.find((m) => m.name === chosen);
   const dirty = draft !== saved;
 
   const saveOnce = useSingleFlight();
@@ -41,7 +44,7 @@ export function MessageSetting({ saved, draft, setDraft, preview, setPreview, on
       // Saving under a name leaves the live message alone, so the editor keeps the text just named (as the
       // server cleaned it) and stays dirty: the staff member may still Save it as the message.
       onSuccess: async (_settings, input) => {
-        setAskName(false);
+        setAskName(null);
         const list = await queryClient.fetchQuery({
           ...savedMessagesQuery(trpc),
           staleTime: 0,
@@ -54,6 +57,38 @@ export function MessageSetting({ saved, draft, setDraft, preview, setPreview, on
       onError: showApiFailure,
     }),
   );
+
+  const renameOnce = useSingleFlight();
+  const rename = useMutation(
+    trpc.settings.renameSavedMessage.mutationOptions({
+      onSuccess: (list, input) => {
+        queryClient.setQueryData(savedMessagesQuery(trpc).queryKey, list);
+        setAskName(null);
+        setChosen(input.name);
+        notify.success(`Renamed to "${input.name}".`);
+      },
+      onError: showApiFailure,
+    }),
+  );
+  const remove = useMutation(
+    trpc.settings.deleteSavedMessage.mutationOptions({
+      onSuccess: (list) => {
+        queryClient.setQueryData(savedMessagesQuery(trpc).queryKey, list);
+        // The editor keeps the text: deleting the saved copy never touches the message being edited.
+        setChosen('');
+        notify.success('Saved message deleted.');
+      },
+      onError: showApiFailure,
+    }),
+  );
+  const askDelete = async () => {
+    if (!chosenMessage) return;
+    const yes = await confirm(
+      `Delete the saved message "${chosenMessage.name}"? The message shown on the shop stays as it is.`,
+      { tone: 'danger', confirmText: 'Delete' },
+    );
+    if (yes) remove.mutate({ messageId: chosenMessage.messageId });
+  };
 
   // Keep the chooser honest: once the text no longer is the chosen message, show it as unnamed.
   useEffect(() => {
@@ -119,12 +154,36 @@ export function MessageSetting({ saved, draft, setDraft, preview, setPreview, on
           className="btn btn-sm btn-outline"
           onClick={() => {
             setName(chosen);
-            setAskName(true);
+            setAskName('saveAs');
           }}
           disabled={draft.trim() === ''}
         >
           Save as...
         </button>
+        {chosenMessage ? (
+          <>
+            <button
+              type="button"
+              className="btn btn-sm btn-outline"
+              aria-label={`Rename saved message ${chosenMessage.name}`}
+              onClick={() => {
+                setName(chosenMessage.name);
+                setAskName('rename');
+              }}
+            >
+              Rename...
+            </button>
+            <button
+              type="button"
+              className="btn btn-sm btn-danger"
+              aria-label={`Delete saved message ${chosenMessage.name}`}
+              disabled={remove.isPending}
+              onClick={() => void askDelete()}
+            >
+              {remove.isPending ? 'Deleting...' : 'Delete...'}
+            </button>
+          </>
+        ) : null}
         {dirty ? (
           <>
             <button
@@ -142,23 +201,23 @@ export function MessageSetting({ saved, draft, setDraft, preview, setPreview, on
         ) : null}
       </div>
       <Modal
-        open={askName}
-        onClose={() => setAskName(false)}
-        title="Save message as"
+        open={askName !== null}
+        onClose={() => setAskName(null)}
+        title={askName === 'rename' ? 'Rename saved message' : 'Save message as'}
         size="sm"
-        canClose={!saveAs.isPending}
+        canClose={!saveAs.isPending && !rename.isPending}
         footer={
           <>
-            <button type="button" className="btn btn-secondary" onClick={() => setAskName(false)}>
+            <button type="button" className="btn btn-secondary" onClick={() => setAskName(null)}>
               Cancel
             </button>
             <button
               type="submit"
               form="save-message-as"
               className="btn btn-primary"
-              disabled={saveAs.isPending || name.trim() === ''}
+              disabled={saveAs.isPending || rename.isPending || name.trim() === ''}
             >
-              {saveAs.isPending ? 'Saving...' : 'Save'}
+              {saveAs.isPending || rename.isPending ? 'Saving...' : askName === 'rename' ? 'Rename' : 'Save'}
             </button>
           </>
         }
@@ -167,7 +226,10 @@ export function MessageSetting({ saved, draft, setDraft, preview, setPreview, on
           id="save-message-as"
           onSubmit={(e) => {
             e.preventDefault();
-            saveAsOnce(() => saveAs.mutateAsync({ name: name.trim(), html: draft }));
+            if (askName === 'rename' && chosenMessage) {
+              const messageId = chosenMessage.messageId;
+              renameOnce(() => rename.mutateAsync({ messageId, name: name.trim() }));
+            } else saveAsOnce(() => saveAs.mutateAsync({ name: name.trim(), html: draft }));
           }}
         >
           <label htmlFor="save-message-name">Name</label>
@@ -180,7 +242,9 @@ export function MessageSetting({ saved, draft, setDraft, preview, setPreview, on
             data-autofocus
           />
           <p className="text-muted" style={{ fontSize: '0.85rem' }}>
-            A message saved under an existing name replaces it.
+            {askName === 'rename'
+              ? 'The saved text stays as it is; only its name changes.'
+              : 'A message saved under an existing name replaces it.'}
           </p>
         </form>
       </Modal>
