@@ -6,7 +6,7 @@ import { HOME_SLIDES } from './src/routes/Home/homeSlides';
 const server = process.env.SHOP_DEV_SERVER ?? 'http://localhost:3000';
 
 /** Modules of the storefront's product card (see codeSplitting below). */
-const CATALOG_MODULES =
+const PRODUCT_CARD_MODULES =
   /src[\\/](components[\\/](ProductCard|PriceTable|ProductImage|useSizeClass)|cart[\\/]QuantityInput|storefront[\\/]zoneKey|domain[\\/]src[\\/](pricing|productStatus))\.tsx?$/;
 
 export default defineConfig({
@@ -44,7 +44,7 @@ export default defineConfig({
             { name: 'app', tags: ['$initial'] },
             // The product card and what it draws with, which the list, the product page and the cart share:
             // one file instead of four small ones each compressed apart.
-            { name: 'catalog', test: CATALOG_MODULES },
+            { name: 'productCard', test: PRODUCT_CARD_MODULES },
           ],
         },
       },
