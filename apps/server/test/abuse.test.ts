@@ -362,7 +362,12 @@ describe('oversized bodies', () => {
   let smallToken: string;
   beforeAll(async () => {
     // Small upload caps, so proving them costs kilobytes rather than the real 20 MB and 1 GB.
-    small = await startTestServer({ DEMO_DATA: 'false', PDF_MAX_BYTES: '50000', RESTORE_MAX_BYTES: '80000' });
+    small = await startTestServer({
+      DEMO_DATA: 'false',
+      PDF_MAX_BYTES: '50000',
+      RESTORE_MAX_BYTES: '80000',
+      CATALOG_SHEET_MAX_BYTES: '60000',
+    });
     smallToken = await staffToken(small);
   });
   afterAll(async () => small?.stop());

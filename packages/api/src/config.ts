@@ -141,6 +141,12 @@ export const envSchema = z.object({
     .int()
     .positive()
     .default(20 * 1024 * 1024),
+  // The catalogue spreadsheet's upload (CSV or .xlsx): a few hundred products is well under 1 MB.
+  CATALOG_SHEET_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(5 * 1024 * 1024),
   // How long a request may take to arrive whole (uploads excepted): a trickling body holds a connection.
   REQUEST_BODY_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
   // One client address's orders an hour; 0 takes the budget off (a benchmark from one machine).
@@ -198,6 +204,7 @@ function toShopConfig(env: z.infer<typeof envSchema>) {
     },
     photos: { hosts: env.PHOTO_HOSTS.map((h) => h.toLowerCase()), maxBytes: env.PHOTO_MAX_BYTES },
     pdfMaxBytes: env.PDF_MAX_BYTES,
+    catalogSheetMaxBytes: env.CATALOG_SHEET_MAX_BYTES,
     restoreMaxBytes: env.RESTORE_MAX_BYTES,
     ordersPerClientPerHour: env.ORDERS_PER_CLIENT_PER_HOUR,
     requestBodyTimeoutMs: env.REQUEST_BODY_TIMEOUT_SECONDS * 1000,

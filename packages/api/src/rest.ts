@@ -1,5 +1,6 @@
 import { backupRest } from './backup/rest.ts';
 import { catalogRest } from './catalog/rest.ts';
+import { catalogSheetRest } from './catalog/sheetRest.ts';
 import { contactsRest } from './contacts/rest.ts';
 import { customerEmailsRest } from './customerEmails/rest.ts';
 import { exportsRest } from './exports/rest.ts';
@@ -19,6 +20,7 @@ export type { ProcedurePath, RestRoute } from './restRoute.ts';
 /** Every REST path of the spec, one row each; the server's generic handler and the OpenAPI document read this. */
 export const restRoutes: readonly RestRoute[] = [
   ...catalogRest,
+  ...catalogSheetRest,
   ...stockRest,
   ...ordersRest,
   ...pickUpDaysRest,

@@ -30,7 +30,7 @@ export interface RestRoute {
    * once past it, the rest never read), and the words of that answer.
    */
   upload?: {
-    maxBytes: 'pdfMaxBytes' | 'restoreMaxBytes';
+    maxBytes: 'pdfMaxBytes' | 'restoreMaxBytes' | 'catalogSheetMaxBytes';
     variable: string;
     what: string;
     /**

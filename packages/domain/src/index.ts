@@ -1,3 +1,4 @@
+export * from './catalogSheet.ts';
 export * from './customerEmails.ts';
 export * from './display.ts';
 export * from './email.ts';

@@ -210,6 +210,20 @@ export async function callEveryOperation(baseUrl: string, token: string): Promis
     body: { clientId: added.data?.data.client.clientId ?? 'int_AAAAAAAAAAAAAAAAAAAA' },
   });
 
+  // The catalogue spreadsheet: both downloads, and the CSV back through preview and apply (it changes nothing).
+  const sheetCsv = await staff.GET('/api/v1/Products/Spreadsheet/Csv', { parseAs: 'blob' });
+  await staff.GET('/api/v1/Products/Spreadsheet/Xlsx', { parseAs: 'blob' });
+  const sheetFile = asForm(sheetCsv.data ?? new Blob([]), 'catalogue.csv');
+  const sheetPreview = await staff.POST('/api/v1/Products/Spreadsheet/Preview', {
+    body: { file: '' },
+    bodySerializer: sheetFile,
+  });
+  await staff.POST('/api/v1/Products/Spreadsheet/Apply', {
+    params: { query: { token: sheetPreview.data?.data.token ?? '' } },
+    body: { file: '' },
+    bodySerializer: sheetFile,
+  });
+
   // A new season: its state, a preview and the start with the preview's token.
   await staff.GET('/api/v1/Seasons/Rollover');
   const seasonOptions = { raisePercent: 2.5, statuses: { '3': 2 }, stock: 'keep' as const };

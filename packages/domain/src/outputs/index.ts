@@ -1,5 +1,6 @@
 // What every procedure answers, one file per domain; the server's answer types are inferred from these.
 export * from './catalog.ts';
+export * from './catalogSheet.ts';
 export * from './contacts.ts';
 export * from './customerEmails.ts';
 export * from './exports.ts';

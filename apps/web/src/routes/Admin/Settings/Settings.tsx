@@ -7,6 +7,7 @@ import { messageToReact } from '../../../lib/messageHtml';
 import { notify, showApiFailure } from '../../../lib/toast';
 import { trpc } from '../../../trpc';
 import { BackupSection } from './BackupSection';
+import { CatalogSheetSection } from './CatalogSheetSection';
 import { FlyerSetting } from './FlyerSetting';
 import { MessageSetting } from './MessageSetting';
 import { PickUpDaysSection } from './PickUpDaysSection';
@@ -150,6 +151,7 @@ export function AdminSettings() {
       </div>
       <SeasonSection />
       <PickUpDaysSection />
+      <CatalogSheetSection />
       <BackupSection
         onRestored={(settings) => {
           replace(settings);

@@ -1,0 +1,419 @@
+import { createHash } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import {
+  type CatalogSheetResult,
+  emptyPricesProblem,
+  isBlankRow,
+  type ProductInput,
+  ProductStatus,
+  productInputSchema,
+  productRow,
+  readSheetHeader,
+  readSheetRow,
+  SHEET_MAX_ROWS,
+  SHEET_TEXT_COLUMNS,
+  type SheetFields,
+  type SheetLayout,
+  sheetChanges,
+  sheetHeader,
+  sheetRowNumber,
+  sheetTierMessage,
+  toSheetText,
+  zonedParts,
+} from '@nursery/domain';
+import { parse as parseCsv } from 'csv-parse/sync';
+import { stringify as stringifyCsv } from 'csv-stringify/sync';
+import { readSheet } from 'read-excel-file/universal';
+import writeXlsxFile from 'write-excel-file/node';
+import yauzl from 'yauzl';
+import { ShopError } from '../errors.ts';
+import type { FileAnswer, UploadedFile } from '../input.ts';
+import type { Shop } from '../shop.ts';
+import type { StaffIdentity } from '../trpc.ts';
+import { allProductsWithStats, catalogueFingerprint, saveProduct } from './adminService.ts';
+
+/**
+ * The catalogue as a spreadsheet: download (CSV or .xlsx), and upload back with a preview of what it adds,
+ * changes and refuses, then one transaction that applies exactly that preview. The columns and the reading of
+ * a row live in packages/domain (catalogSheet.ts); every row is checked by the product save's own schema and
+ * rules, and written by the product save itself.
+ *
+ * CSV is read and written with csv-parse/csv-stringify, .xlsx with read-excel-file/write-excel-file (never the
+ * xlsx package, whose reader has open advisories): docs/decisions.md.
+ */
+
+const CSV_TYPE = 'text/csv; charset=utf-8';
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+/** An .xlsx holds a dozen parts; many more is not a workbook a spreadsheet program saved. */
+const XLSX_MAX_ENTRIES = 200;
+/** How far an .xlsx may unpack, as a multiple of the upload cap: XML compresses about tenfold. */
+const XLSX_EXPANSION = 10;
+
+export type SheetFormat = 'csv' | 'xlsx';
+
+function refuse(message: string): never {
+  throw new ShopError({ kind: 'bad_request', message });
+}
+
+function sheetProducts(shop: Shop) {
+  return allProductsWithStats(shop, { includeSpecialOrderProducts: true }).map((p) => ({
+    productId: p.productId,
+    version: p.version,
+    name: p.name,
+    productTypeId: p.productTypeId,
+    productStatus: p.productStatus,
+    species: p.species,
+    zones: p.zones,
+    productSize: p.productSize,
+    isDougs: p.isDougs,
+    description: p.description,
+    tiers: p.prices.map((t) => ({
+      startQuantity: t.startQuantity,
+      endQuantity: t.endQuantity,
+      priceCents: t.priceCents,
+    })),
+  }));
+}
+
+function fileName(shop: Shop, format: SheetFormat): string {
+  const p = zonedParts(shop.now(), shop.config.shop.timeZone);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${p.year}-${two(p.month)}-${two(p.day)}-Catalogue.${format}`;
+}
+
+/** Every product that is not deleted, one row each, ordered by name as the Products screen lists them. */
+export async function catalogSheetDownload(shop: Shop, format: SheetFormat): Promise<FileAnswer> {
+  const catalogue = sheetProducts(shop);
+  const tierCount = Math.max(0, ...catalogue.map((p) => p.tiers.length));
+  const header = sheetHeader(tierCount);
+  const rows = catalogue.map((p) => productRow(p, tierCount));
+  if (format === 'csv') {
+    const textColumns = new Set(SHEET_TEXT_COLUMNS.map((c) => header.indexOf(c)));
+    const safe = rows.map((row) => row.map((cell, i) => (textColumns.has(i) ? toSheetText(cell) : cell)));
+    // A byte order mark, so Excel opens the file as UTF-8 (names with accents survive); CRLF, as Excel writes.
+    const text = `\uFEFF${stringifyCsv([header, ...safe], { record_delimiter: 'windows' })}`;
+    return { contentType: CSV_TYPE, fileName: fileName(shop, 'csv'), body: new TextEncoder().encode(text) };
+  }
+  const numeric = (column: string) => column === 'Id' || column === 'Version' || / (From|To)$/.test(column);
+  const money = (column: string) => / Price$/.test(column);
+  const data = [
+    header.map((value) => ({ value, fontWeight: 'bold' as const })),
+    ...rows.map((row) =>
+      row.map((cell, i) => {
+        const column = header[i] ?? '';
+        if (cell === '') return null;
+        if (numeric(column)) return { type: Number, value: Number(cell) };
+        if (money(column)) return { type: Number, value: Number(cell), format: '0.00' };
+        return { type: String, value: cell };
+      }),
+    ),
+  ];
+  const buffer = await writeXlsxFile(data, {
+    sheet: 'Catalogue',
+    stickyRowsCount: 1,
+    columns: header.map((c) => ({ width: c === 'Description' ? 50 : c === 'Name' ? 30 : 14 })),
+  }).toBuffer();
+  return { contentType: XLSX_TYPE, fileName: fileName(shop, 'xlsx'), body: new Uint8Array(buffer) };
+}
+
+const startsWith = (data: Uint8Array, bytes: number[]) => bytes.every((b, i) => data[i] === b);
+
+/**
+ * Inflates every entry of the .xlsx as a stream, counting, before the reader sees it: a zip bomb (entries
+ * that unpack far past their size, or lie about it, or thousands of them) is refused having cost at most the
+ * cap. yauzl checks each entry's real size against the size its directory declares, so the reader, which
+ * sizes its buffers from that directory, allocates no more than was counted here.
+ */
+async function checkXlsxSize(shop: Shop, data: Uint8Array): Promise<void> {
+  const limit = shop.config.catalogSheetMaxBytes * XLSX_EXPANSION;
+  const tooBig = () =>
+    refuse(
+      `The .xlsx file unpacks to more than ${Math.round(limit / 1024 / 1024)} MB, far more than a catalogue needs. Save the catalogue sheet alone as a new workbook (or as CSV UTF-8) and upload that.`,
+    );
+  const notZip = (why: string) =>
+    refuse(
+      `The .xlsx file is damaged (${why}). Save it again from your spreadsheet program, or save it as CSV UTF-8.`,
+    );
+  const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
+    yauzl.fromBuffer(Buffer.from(data), { lazyEntries: true, validateEntrySizes: true }, (error, z) =>
+      error || !z ? reject(error) : resolve(z),
+    ),
+  ).catch((error: unknown) => notZip(error instanceof Error ? error.message : String(error)));
+  if (zip.entryCount > XLSX_MAX_ENTRIES) {
+    zip.close();
+    notZip(`it holds ${zip.entryCount} files`);
+  }
+  let total = 0;
+  try {
+    await new Promise<void>((resolve, reject) => {
+      zip.on('error', reject);
+      zip.on('end', () => resolve());
+      zip.on('entry', (entry: yauzl.Entry) => {
+        total += entry.uncompressedSize;
+        if (total > limit) {
+          reject(new RangeError('too big'));
+          return;
+        }
+        zip.openReadStream(entry, (error, stream?: Readable) => {
+          if (error || !stream) {
+            reject(error ?? new Error('unreadable entry'));
+            return;
+          }
+          let read = 0;
+          stream.on('data', (chunk: Buffer) => {
+            read += chunk.length;
+            if (read > entry.uncompressedSize || total > limit) stream.destroy(new RangeError('too big'));
+          });
+          stream.on('error', reject);
+          stream.on('end', () => zip.readEntry());
+        });
+      });
+      zip.readEntry();
+    });
+  } catch (error) {
+    if (error instanceof RangeError) tooBig();
+    notZip(error instanceof Error ? error.message : String(error));
+  } finally {
+    zip.close();
+  }
+}
+
+/**
+ * An .xlsx number cell as text: binary floating point makes 12.3 * 3 come out as 36.900000000000006, so a value
+ * within a millionth of a cent of whole cents is written as those cents; other numbers keep their own text.
+ */
+function xlsxNumberText(raw: string): string {
+  const n = Number(raw);
+  if (!Number.isFinite(n) || Math.abs(n) >= 1e13) return raw;
+  const cents = Math.round(n * 100);
+  return Math.abs(n * 100 - cents) < 1e-6 ? String(cents / 100) : raw;
+}
+
+function cellText(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'string') return value;
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (value instanceof Date) return value.toISOString().slice(0, 10);
+  return String(value);
+}
+
+/** The uploaded file's rows as text cells ('' for empty), whatever its kind; 400 for anything else. */
+export async function readSheetFile(shop: Shop, file: UploadedFile): Promise<string[][]> {
+  const data = file.data;
+  const max = shop.config.catalogSheetMaxBytes;
+  if (data.byteLength > max) {
+    throw new ShopError({
+      kind: 'too_large',
+      message: `The file is larger than the ${Math.round(max / 1024 / 1024)} MB this shop accepts (CATALOG_SHEET_MAX_BYTES). Nothing was changed.`,
+    });
+  }
+  if (data.byteLength === 0) refuse('The file is empty. Upload the catalogue spreadsheet (.csv or .xlsx).');
+  let rows: string[][];
+  if (startsWith(data, [0x50, 0x4b, 0x03, 0x04])) {
+    await checkXlsxSize(shop, data);
+    try {
+      const sheet = await readSheet(
+        data.buffer.slice(data.byteOffset, data.byteOffset + data.byteLength) as ArrayBuffer,
+        { parseNumber: xlsxNumberText, trim: false },
+      );
+      rows = sheet.map((row) => row.map(cellText));
+    } catch (error) {
+      const why = error instanceof Error ? error.message : String(error);
+      refuse(
+        `The file is a zip but not a readable .xlsx workbook (${why}). Save it from your spreadsheet program as Excel Workbook (.xlsx) or CSV UTF-8.`,
+      );
+    }
+  } else if (startsWith(data, [0xd0, 0xcf, 0x11, 0xe0])) {
+    refuse(
+      'This is an old Excel .xls workbook. Save it as Excel Workbook (.xlsx) or CSV UTF-8 and upload that.',
+    );
+  } else {
+    let text: string;
+    try {
+      text = new TextDecoder('utf-8', { fatal: true }).decode(data);
+    } catch {
+      refuse(
+        'The file is neither an .xlsx workbook nor a CSV file in UTF-8. Save it from your spreadsheet program as Excel Workbook (.xlsx) or CSV UTF-8.',
+      );
+    }
+    if (text.includes('\u0000')) {
+      refuse('The file is not a spreadsheet. Upload the catalogue as .xlsx or CSV UTF-8.');
+    }
+    try {
+      rows = parseCsv(text, { bom: true, relax_column_count: true, skip_empty_lines: false }) as string[][];
+    } catch (error) {
+      const why = error instanceof Error ? error.message : String(error);
+      refuse(`The CSV file could not be read: ${why}. Fix that line, or save the file again as CSV UTF-8.`);
+    }
+  }
+  if (rows.length === 0) refuse('The file has no rows. Upload the catalogue spreadsheet as downloaded.');
+  if (rows.length - 1 > SHEET_MAX_ROWS) {
+    refuse(
+      `The file has ${rows.length - 1} rows; at most ${SHEET_MAX_ROWS} products can be uploaded at once.`,
+    );
+  }
+  return rows;
+}
+
+interface Write {
+  input: ProductInput;
+}
+
+interface Plan {
+  result: Omit<CatalogSheetResult, 'token' | 'applied' | 'fileName'>;
+  writes: Write[];
+}
+
+function fieldsOf(input: ProductInput, before: SheetFields | null): SheetFields {
+  return {
+    name: input.name,
+    description: input.description,
+    productTypeId: input.productTypeId,
+    // Empty Status or Brand cells keep what the product has, as SaveProduct does; a new product is Active.
+    productStatus: input.productStatus ?? before?.productStatus ?? ProductStatus.Active,
+    species: input.species,
+    zones: input.zones,
+    productSize: input.productSize,
+    isDougs: input.isDougs ?? before?.isDougs ?? false,
+    tiers: input.prices.map((t) => ({
+      startQuantity: t.startQuantity,
+      endQuantity: t.endQuantity,
+      priceCents: t.priceCents,
+    })),
+  };
+}
+
+/** Reads every row against the catalogue as it is now: what the file would add, change and refuse. */
+function planSheet(shop: Shop, rows: string[][]): Plan {
+  const [header = [], ...data] = rows;
+  const layout: SheetLayout | { problem: string } = readSheetHeader(header);
+  if ('problem' in layout) refuse(layout.problem);
+  const catalogue = new Map(sheetProducts(shop).map((p) => [p.productId, p]));
+  const result: Plan['result'] = { rows: 0, added: [], changed: [], refused: [], unchanged: 0 };
+  const writes: Write[] = [];
+  const seen = new Map<number, number>();
+  data.forEach((cells, index) => {
+    if (isBlankRow(cells)) return;
+    result.rows++;
+    const row = sheetRowNumber(index);
+    const refused = (message: string) => result.refused.push({ row, message: `Row ${row}: ${message}` });
+    const read = readSheetRow(layout, cells);
+    if ('problems' in read) {
+      refused(`${read.problems.join('; ')}.`);
+      return;
+    }
+    if (read.productId !== null) {
+      const earlier = seen.get(read.productId);
+      if (earlier !== undefined) {
+        refused(
+          `product ${read.productId} is already on row ${earlier}; each product can be on one row only.`,
+        );
+        return;
+      }
+      seen.set(read.productId, row);
+    }
+    const parsed = productInputSchema.safeParse({
+      ...read.input,
+      productId: read.productId,
+      version: read.version,
+    });
+    if (!parsed.success) {
+      const messages = parsed.error.issues.map((issue) => {
+        const [first, tierIndex] = issue.path;
+        return first === 'prices'
+          ? sheetTierMessage(
+              issue.message,
+              read.tierNumbers,
+              typeof tierIndex === 'number' ? tierIndex : undefined,
+            )
+          : issue.message;
+      });
+      refused(messages.join(' '));
+      return;
+    }
+    const input = parsed.data;
+    const current = read.productId === null ? null : catalogue.get(read.productId);
+    if (current === undefined) {
+      refused(
+        `there is no product with id ${read.productId} in the shop (it may have been deleted). Clear its Id to add it as a new product.`,
+      );
+      return;
+    }
+    const after = fieldsOf(input, current);
+    const noPrices = emptyPricesProblem(after.tiers.length, after.productStatus);
+    if (noPrices) {
+      refused(noPrices);
+      return;
+    }
+    const changes = sheetChanges(current, after);
+    if (current) {
+      if (changes.length === 0) {
+        result.unchanged++;
+        return;
+      }
+      if (read.version === null) {
+        refused(
+          `its Version cell is empty, so the shop cannot tell whether ${current.name} changed since the file was made. Download the catalogue again and make the change there.`,
+        );
+        return;
+      }
+      if (read.version !== current.version) {
+        refused(
+          `${current.name} was changed in the shop after this file was downloaded (version ${read.version}, now ${current.version}). Download the catalogue again and make the change there, so theirs is not undone.`,
+        );
+        return;
+      }
+      result.changed.push({ row, productId: current.productId, name: current.name, changes });
+    } else {
+      result.added.push({ row, name: after.name, changes });
+    }
+    writes.push({ input });
+  });
+  return { result, writes };
+}
+
+function tokenOf(shop: Shop, file: UploadedFile): string {
+  return createHash('sha256')
+    .update(file.data)
+    .update(`\n${catalogueFingerprint(shop)}`)
+    .digest('base64url');
+}
+
+export async function previewCatalogSheet(shop: Shop, file: UploadedFile): Promise<CatalogSheetResult> {
+  const rows = await readSheetFile(shop, file);
+  const { result } = planSheet(shop, rows);
+  return { fileName: file.fileName, ...result, token: tokenOf(shop, file), applied: false };
+}
+
+export const SHEET_STALE =
+  'The catalogue changed since this file was previewed (a product was saved, or this file was already applied). Nothing was changed. Preview the file again.';
+
+/**
+ * Applies the file exactly as its preview showed: the same file and the preview's token, refused with 409 when
+ * the catalogue moved on since (the token covers the file's bytes and the catalogue's fingerprint). Every
+ * added or changed row is saved by SaveProduct inside one transaction; a failure rolls all of them back.
+ */
+export async function applyCatalogSheet(
+  shop: Shop,
+  staff: StaffIdentity,
+  file: UploadedFile,
+  token: string,
+): Promise<CatalogSheetResult> {
+  const rows = await readSheetFile(shop, file);
+  return shop.db.transaction(() => {
+    // The file's own problems first (a wrong header is a 400 whatever the token), then the preview's token.
+    const { result, writes } = planSheet(shop, rows);
+    if (tokenOf(shop, file) !== token) throw new ShopError({ kind: 'conflict', message: SHEET_STALE });
+    for (const write of writes) saveProduct(shop, write.input);
+    shop.log.info(
+      {
+        by: staff.email || staff.name,
+        added: result.added.length,
+        changed: result.changed.length,
+        file: file.fileName,
+      },
+      'catalogue spreadsheet applied',
+    );
+    return { fileName: file.fileName, ...result, token: tokenOf(shop, file), applied: true };
+  });
+}
