@@ -4,7 +4,8 @@
  * Every load run targets 127.0.0.1 only and stops by itself.
  *
  *   pnpm bench                       everything (about 4 minutes on 2 cores)
- *   pnpm bench --only=list,orders    a subset: list, orders, weight, lighthouse, search, start, scale
+ *   pnpm bench --only=list,orders    a subset: list, orders, weight, lighthouse, search, start, scale, pickup
+ *   pnpm bench --only=pickup         checkouts booking pick-up days with wrk: orders/s and overbooking (must be 0)
  *   pnpm bench --only=scale          the ten-season, ~100,000-order shop (bench/scale.ts, about 3 minutes)
  *   pnpm bench --seconds=5           shorter load runs while iterating (the documented figures use 10)
  *   pnpm bench --no-write            print only, leave docs/performance.md alone
@@ -60,7 +61,7 @@ const CHROMIUM_FLAGS = [
   '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost',
 ];
 
-const SECTIONS = ['list', 'orders', 'weight', 'lighthouse', 'search', 'start', 'scale'] as const;
+const SECTIONS = ['list', 'orders', 'weight', 'lighthouse', 'search', 'start', 'scale', 'pickup'] as const;
 type Section = (typeof SECTIONS)[number];
 
 const args = z
@@ -1144,6 +1145,21 @@ async function main(): Promise<void> {
     }
   }
   if (withWrk && wanted('orders')) await ordersWithWrk();
+  if (wanted('pickup')) {
+    if (withWrk) {
+      const { pickUpDayScenario } = await import('./pickUpDays.ts');
+      await pickUpDayScenario({
+        record,
+        say,
+        startRelease,
+        stopChild,
+        tempDir,
+        seconds: args.seconds,
+        orderLines,
+        customer: benchCustomer,
+      });
+    } else say('\nPick-up days: skipped, wrk is not installed (scripts/ensure-wrk.sh installs it)');
+  }
 
   let listRss = Number.NaN;
   if (!withWrk && wanted('list')) {
