@@ -364,6 +364,37 @@ describe('editing an order', () => {
     expect(tooMany.status).toBe(400);
     expect(tooMany.body.message).toBe('Only 20 of Bur Oak are left.');
 
+    // Through tRPC (the order page), the refusal also names the line and field it is about, so the page can
+    // mark that quantity; the same goes for a refused input check.
+    const call = async (input: Record<string, unknown>) => {
+      const response = await fetch(`${server.url}/trpc/orders.update`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(input),
+      });
+      expect(response.status).toBe(400);
+      const body = (await response.json()) as { error: { data: { problems?: unknown } } };
+      return body.error.data.problems;
+    };
+    expect(
+      await call({
+        ...customer,
+        products: [
+          { productId: shrub, quantity: 1 },
+          { productId: seedling, quantity: 99 },
+        ],
+      }),
+    ).toEqual([{ path: ['products', 1, 'quantity'], message: 'Only 15 of Bur Oak are left.' }]);
+    expect(await call({ ...customer, name: '', products: [{ productId: shrub, quantity: 0 }] })).toEqual(
+      expect.arrayContaining([
+        { path: ['name'], message: 'You must enter a name for the order.' },
+        {
+          path: ['products', 0, 'quantity'],
+          message: 'Each product on an order needs a quantity of at least 1.',
+        },
+      ]),
+    );
+
     const all = await save({
       orderId,
       version: 2,

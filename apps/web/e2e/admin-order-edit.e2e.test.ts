@@ -365,3 +365,105 @@ describe('a sign-in that ends while an order is typed', () => {
     await context.close();
   });
 });
+
+describe('an order that cannot be saved yet', () => {
+  const noPaths = async (page: Page) =>
+    expect(await page.locator('body').innerText()).not.toMatch(/products\.\d|\bphoneNumber\b|\bquantity:/);
+  const problemOf = (field: Locator) =>
+    field.evaluate((input) => {
+      const id = input.getAttribute('aria-describedby');
+      const note = id ? document.getElementById(id) : null;
+      return {
+        invalid: input.getAttribute('aria-invalid'),
+        note: note?.textContent ?? null,
+        noteShown: note ? note.getBoundingClientRect().height > 0 : false,
+      };
+    });
+
+  it('marks each field the checks here refuse, with a message a person can act on, at 390x844', async () => {
+    const { page, context } = await staffPage(PHONE);
+    await page.getByRole('heading', { name: 'Creating new Order' }).waitFor();
+    await page.getByRole('button', { name: 'Save New Order' }).click();
+    // Nothing on the order yet: the name, the phone number and the products are marked.
+    const summary = page.getByRole('alert').filter({ hasText: 'The order is not saved yet.' });
+    await summary.waitFor();
+    const name = page.getByRole('textbox', { name: /^Name/ });
+    expect(await problemOf(name)).toEqual({
+      invalid: 'true',
+      note: 'You must enter a name for the order.',
+      noteShown: true,
+    });
+    expect((await problemOf(page.getByRole('textbox', { name: /^Phone Number/ }))).invalid).toBe('true');
+    const add = page.getByRole('combobox', { name: 'Add a product' });
+    expect(await problemOf(add)).toMatchObject({ invalid: 'true', noteShown: true });
+    // The keyboard is on the first field to put right.
+    await expect.poll(() => name.evaluate((e) => e === document.activeElement)).toBe(true);
+
+    await name.fill('Quinn Quantity');
+    expect(await problemOf(name)).toEqual({ invalid: null, note: null, noteShown: false });
+    await page.getByRole('textbox', { name: /^Phone Number/ }).fill('555-0177');
+    await add.fill('oak');
+    await page.keyboard.press('Enter');
+    const quantity = lineRows(page)
+      .first()
+      .getByLabel(/^Quantity of /);
+    await quantity.fill('');
+    const productName = (await quantity.getAttribute('aria-label'))!.replace(/^Quantity of /, '');
+    await page.getByRole('button', { name: 'Save New Order' }).click();
+    await expect.poll(async () => (await problemOf(quantity)).invalid).toBe('true');
+    expect(await problemOf(quantity)).toEqual({
+      invalid: 'true',
+      note: 'Each product on an order needs a quantity of at least 1.',
+      noteShown: true,
+    });
+    expect(await summary.textContent()).toContain(
+      `${productName}: Each product on an order needs a quantity of at least 1.`,
+    );
+    await noPaths(page);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await context.close();
+  });
+
+  it("marks the line the server's 400 is about (too few left), with its message and no toast with a field path", async () => {
+    const [tracked] = sql<{ name: string; product_size: string }>(
+      `select p.name, p.product_size from products p
+       where p.product_status in (2, 7) and p.deleted_at is null
+         and exists (select 1 from stock_changes s where s.product_id = p.product_id
+                     and s.season = (select max(season) from stock_changes))
+       order by p.name limit 1`,
+    );
+    const label = tracked!.product_size ? `${tracked!.name} - ${tracked!.product_size}` : tracked!.name;
+    const { page, context } = await staffPage(DESK);
+    await page.getByRole('heading', { name: 'Creating new Order' }).waitFor();
+    await page.getByRole('textbox', { name: /^Name/ }).fill('Stella Stock');
+    await page.getByRole('textbox', { name: /^Phone Number/ }).fill('555-0188');
+    const add = page.getByRole('combobox', { name: 'Add a product' });
+    await expect.poll(() => add.isEnabled()).toBe(true);
+    await add.fill(tracked!.name);
+    await page.getByRole('option', { name: label, exact: true }).click();
+    const quantity = page.getByLabel(`Quantity of ${label}`);
+    await quantity.fill('99999');
+    const before = orderCount();
+    await page.getByRole('button', { name: 'Save New Order' }).click();
+    await expect.poll(async () => (await problemOf(quantity)).invalid).toBe('true');
+    const { note, noteShown } = await problemOf(quantity);
+    expect(note).toMatch(
+      new RegExp(`^Only \\d+ of ${tracked!.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} are left\\.$`),
+    );
+    expect(noteShown).toBe(true);
+    const summary = page.getByRole('alert').filter({ hasText: 'The order is not saved yet.' });
+    expect(await summary.textContent()).toContain(note);
+    await expect.poll(() => quantity.evaluate((e) => e === document.activeElement)).toBe(true);
+    expect(await page.locator('[data-toast-kind]').filter({ hasText: note! }).count()).toBe(0);
+    await noPaths(page);
+    expect(orderCount()).toBe(before);
+
+    // Put right, it saves.
+    await quantity.fill('1');
+    expect((await problemOf(quantity)).invalid).toBe(null);
+    await page.getByRole('button', { name: 'Save New Order' }).click();
+    await page.waitForURL(/\/Admin\/Orders\/Edit\/\d+$/);
+    expect(orderCount()).toBe(before + 1);
+    await context.close();
+  });
+});

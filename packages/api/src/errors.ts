@@ -25,12 +25,24 @@ export const SHOP_ERROR_STATUS: Readonly<Record<ShopErrorKind, number>> = {
   too_many: 429,
 };
 
+/**
+ * One problem of a refused input, tied to the field it is about by that field's path in the input (as zod
+ * names it: ['products', 2, 'quantity']), so a form can mark the field; an empty path is about the whole.
+ */
+export interface FieldProblem {
+  path: (string | number)[];
+  message: string;
+}
+
 export class ShopError extends Error {
   override readonly name = 'ShopError';
   readonly kind: ShopErrorKind;
-  constructor(options: { kind: ShopErrorKind; message: string; cause?: unknown }) {
+  /** The message's problems field by field, when a form can point at them (tRPC answers them in data.problems). */
+  readonly problems: readonly FieldProblem[];
+  constructor(options: { kind: ShopErrorKind; message: string; cause?: unknown; problems?: FieldProblem[] }) {
     super(options.message, options.cause === undefined ? undefined : { cause: options.cause });
     this.kind = options.kind;
+    this.problems = options.problems ?? [];
   }
 
   get status(): number {

@@ -2,7 +2,7 @@ import { FORBIDDEN, type IntegrationScope, UNAUTHORIZED } from '@nursery/domain'
 import { initTRPC, type TRPC_ERROR_CODE_KEY, TRPCError } from '@trpc/server';
 import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
 import { z } from 'zod';
-import { ShopError, type ShopErrorKind } from './errors.ts';
+import { type FieldProblem, ShopError, type ShopErrorKind } from './errors.ts';
 import type { ProcedurePath } from './restRoute.ts';
 import type { Shop } from './shop.ts';
 
@@ -106,10 +106,24 @@ export const TRPC_CODE_OF: Readonly<Record<ShopErrorKind, TRPC_ERROR_CODE_KEY>> 
   too_many: 'TOO_MANY_REQUESTS',
 };
 
+/** Each failed input check with the path of its field, so a form can mark the field (the messages alone carry no field). */
+export function inputErrorProblems(error: z.ZodError): FieldProblem[] {
+  return error.issues.map((issue) => ({
+    path: issue.path.filter((p): p is string | number => typeof p === 'string' || typeof p === 'number'),
+    message: issue.message,
+  }));
+}
+
 const t = initTRPC.context<ApiContext>().create({
   errorFormatter({ shape, error }) {
     const cause = error.cause;
     const errors = cause instanceof z.ZodError ? inputErrorMessages(cause) : undefined;
+    const problems =
+      cause instanceof z.ZodError
+        ? inputErrorProblems(cause)
+        : cause instanceof ShopError && cause.problems.length > 0
+          ? [...cause.problems]
+          : undefined;
     // A ShopError that reaches tRPC outside a procedure (thrown while a lazy answer such as a PagedList is
     // written out) arrives as a 500; it is answered with its own code here, where tRPC takes the status from.
     if (cause instanceof ShopError) {
@@ -118,13 +132,13 @@ const t = initTRPC.context<ApiContext>().create({
         ...shape,
         code: TRPC_ERROR_CODES_BY_KEY[code],
         message: cause.message,
-        data: { ...shape.data, code, httpStatus: cause.status, stack: undefined, errors },
+        data: { ...shape.data, code, httpStatus: cause.status, stack: undefined, errors, problems },
       };
     }
     return {
       ...shape,
       message: errors ? errors.join('\n') : shape.message,
-      data: { ...shape.data, stack: undefined, errors },
+      data: { ...shape.data, stack: undefined, errors, problems },
     };
   },
 });

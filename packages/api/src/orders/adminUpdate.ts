@@ -12,7 +12,7 @@ import {
 import { and, eq, inArray } from 'drizzle-orm';
 import { loadPriceTiers } from '../catalog/productShape.ts';
 import { orderForEmail, tellCustomerOfSave } from '../customerEmails/service.ts';
-import { ShopError } from '../errors.ts';
+import { type FieldProblem, ShopError } from '../errors.ts';
 import { checkStaffPickUpDay } from '../pickUpDays/service.ts';
 import type { Shop } from '../shop.ts';
 import { markSoldOutWhenEmpty } from '../stock/alerts.ts';
@@ -39,8 +39,13 @@ export function staffName(staff: StaffIdentity): string {
   return staff.name.trim() || staff.email || staff.subject;
 }
 
-function refuse(messages: string[]): never {
-  throw new ShopError({ kind: 'bad_request', message: messages.join('\n') });
+/** A 400 with every problem, each tied to its field where it has one (the order page marks those). */
+function refuse(problems: FieldProblem[]): never {
+  throw new ShopError({
+    kind: 'bad_request',
+    message: problems.map((p) => p.message).join('\n'),
+    problems,
+  });
 }
 
 function stale(): never {
@@ -48,7 +53,7 @@ function stale(): never {
 }
 
 function deletedOrderRefused(orderId: number): never {
-  refuse([`Order ${orderId} is deleted. Restore it before changing it.`]);
+  refuse([{ path: [], message: `Order ${orderId} is deleted. Restore it before changing it.` }]);
 }
 
 interface LineProduct {
@@ -118,19 +123,21 @@ export function saveAdminOrder(shop: Shop, staff: StaffIdentity, input: AdminOrd
       const tiers = loadPriceTiers(shop, ids);
       const levels = stockLevels(shop, { productIds: ids, season });
 
-      const problems: string[] = [];
+      const problems: FieldProblem[] = [];
       const priced: LineBeforeTax[] = [];
       // Products this save takes more of: only they can have been sold out by it.
       const takenMore: number[] = [];
-      for (const line of input.products) {
+      for (const [index, line] of input.products.entries()) {
+        const problem = (message: string, field?: 'quantity') =>
+          problems.push({ path: field ? ['products', index, field] : ['products', index], message });
         const product = found.get(line.productId);
         if (!product) {
-          problems.push(`There is no product number ${line.productId}.`);
+          problem(`There is no product number ${line.productId}.`);
           continue;
         }
         const isDeleted = product.deletedAt !== null || product.productStatus === ProductStatus.Deleted;
         if (isDeleted && !before.has(line.productId)) {
-          problems.push(`${product.name} has been deleted and cannot be added to an order.`);
+          problem(`${product.name} has been deleted and cannot be added to an order.`);
           continue;
         }
         // Only what this save adds counts against the stock: the order's own quantities are already sold.
@@ -138,7 +145,7 @@ export function saveAdminOrder(shop: Shop, staff: StaffIdentity, input: AdminOrd
         const added = line.quantity - already;
         const left = figuresFor(levels, line.productId).calculatedStock;
         if (left !== null && added > 0 && added > left) {
-          problems.push(onlyNLeft(Math.max(0, left + already), product.name));
+          problem(onlyNLeft(Math.max(0, left + already), product.name), 'quantity');
           continue;
         }
         if (left !== null && added > 0) takenMore.push(product.productId);
@@ -153,8 +160,9 @@ export function saveAdminOrder(shop: Shop, staff: StaffIdentity, input: AdminOrd
           storedLines.get(line.productId),
         );
         if (unitPriceCents === null) {
-          problems.push(
+          problem(
             `${product.name} has no price for a quantity of ${line.quantity}. Give it a manual price instead.`,
+            'quantity',
           );
           continue;
         }

@@ -1,6 +1,6 @@
 import { type Dispatch, type KeyboardEvent, type SetStateAction, useEffect } from 'react';
 import type { AdminOrder } from '../shared/orders/types';
-import { FIELDS, type Fields } from './orderDraft';
+import { FIELDS, type FieldKey, type Fields } from './orderDraft';
 
 /**
  * The customer half of the order form: each field marks itself modified against the saved order and can be
@@ -14,6 +14,7 @@ export function CustomerFields({
   setFields,
   isTaxExempt,
   setTaxExempt,
+  problems,
 }: {
   formId: string;
   order: AdminOrder | null;
@@ -22,6 +23,8 @@ export function CustomerFields({
   setFields: Dispatch<SetStateAction<Fields>>;
   isTaxExempt: boolean;
   setTaxExempt: (exempt: boolean) => void;
+  /** Why a field stops the save, shown under it and read out with it. */
+  problems: Partial<Record<FieldKey, string>>;
 }) {
   // A new order starts with the customer's name: the clerk types as the caller speaks.
   const isNew = order === null;
@@ -45,6 +48,8 @@ export function CustomerFields({
           const isModified = fields[f.key] !== original[f.key];
           const id = `${formId}-${f.key}`;
           const revert = () => setFields((v) => ({ ...v, [f.key]: original[f.key] }));
+          const problem = problems[f.key];
+          const marks = problem ? { 'aria-invalid': true, 'aria-describedby': `${id}-problem` } : {};
           return (
             <div className="form-group" key={f.key}>
               <div className="order-edit-label">
@@ -75,6 +80,7 @@ export function CustomerFields({
                   className="form-control"
                   rows={4}
                   maxLength={4000}
+                  {...marks}
                   value={fields[f.key]}
                   onChange={(e) => setFields((v) => ({ ...v, [f.key]: e.target.value }))}
                 />
@@ -85,12 +91,18 @@ export function CustomerFields({
                   type={f.type}
                   enterKeyHint="next"
                   onKeyDown={nextField}
+                  {...marks}
                   autoComplete={f.autoComplete}
                   maxLength={f.key === 'name' ? 201 : f.key === 'email' ? 254 : 40}
                   value={fields[f.key]}
                   onChange={(e) => setFields((v) => ({ ...v, [f.key]: e.target.value }))}
                 />
               )}
+              {problem ? (
+                <p className="form-error" id={`${id}-problem`}>
+                  {problem}
+                </p>
+              ) : null}
             </div>
           );
         })}

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AdminOrder, ProductChoice } from '../shared/orders/types';
 import { CustomerFields } from './CustomerFields';
 import { OrderLines } from './OrderLines';
-import { type Fields, type LineDraft, priceLines } from './orderDraft';
+import { type Fields, type LineDraft, type LineProblems, priceLines } from './orderDraft';
 
 afterEach(cleanup);
 
@@ -28,6 +28,7 @@ function Customer() {
       setFields={setFields}
       isTaxExempt={exempt}
       setTaxExempt={setExempt}
+      problems={{}}
     />
   );
 }
@@ -81,6 +82,7 @@ function linesProps(lines: LineDraft[], change: Partial<Parameters<typeof OrderL
     isTaxExempt: false,
     idPrefix: 'f',
     focusLine: null as string | null,
+    lineProblems: {} as Record<string, LineProblems>,
     ...change,
   };
 }

@@ -1,7 +1,7 @@
 import { adminOrderUpdateSchema, DEFAULT_TAX_RATE_BASIS_POINTS, SUCCESSFULLY_UPDATED } from '@nursery/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useBlocker, useNavigate } from '@tanstack/react-router';
-import { type FormEvent, useId, useMemo, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { confirm } from '../../../components/ConfirmDialog';
 import { useSingleFlight } from '../../../lib/singleFlight';
 import { failureFacts, notify, showApiFailure } from '../../../lib/toast';
@@ -13,19 +13,39 @@ import { CustomerFields } from './CustomerFields';
 import { OrderLines } from './OrderLines';
 import {
   addableProducts,
+  type CheckedForm,
   FIELDS,
   type Fields,
   fieldsOf,
+  hasProblems,
   isLineModified,
   type LineDraft,
   linesOf,
-  messagesOf,
   newLineFor,
   orderUpdateBody,
   priceLines,
+  problemList,
+  problemsOf,
+  problemsStill,
   shownTotals,
 } from './orderDraft';
 import { PickUpDayField } from './PickUpDayField';
+
+/** The field-by-field problems of a 400 (the server's data.problems), read without trusting their shape. */
+function serverProblems(error: unknown): { message: string; path: (string | number)[] }[] {
+  const list = (error as { data?: { problems?: unknown } } | null)?.data?.problems;
+  if (!Array.isArray(list)) return [];
+  return list.flatMap((item: unknown) => {
+    const { message, path } = (item ?? {}) as { message?: unknown; path?: unknown };
+    if (typeof message !== 'string' || !Array.isArray(path)) return [];
+    return [
+      {
+        message,
+        path: path.filter((p): p is string | number => typeof p === 'string' || typeof p === 'number'),
+      },
+    ];
+  });
+}
 
 export const ORDER_NOT_SAVED = 'Your changes to this order are not saved yet. Leave this page and lose them?';
 
@@ -53,6 +73,10 @@ export function OrderEditor({ order }: { order: AdminOrder | null }) {
   const [showNonActive, setShowNonActive] = useState(false);
   const [specialOpen, setSpecialOpen] = useState(false);
   const [focusLine, setFocusLine] = useState<string | null>(null);
+  // Why the last save was refused (here or by the server), with the form as it was then.
+  const [checked, setChecked] = useState<CheckedForm | null>(null);
+  const [refusals, setRefusals] = useState(0);
+  const sent = useRef<{ fields: Fields; lines: LineDraft[] }>({ fields, lines });
 
   const products = useMemo(() => {
     const byId = new Map<number, ProductChoice>();
@@ -119,8 +143,18 @@ export function OrderEditor({ order }: { order: AdminOrder | null }) {
         }
       },
       onError: (error) => {
+        const { status, message } = failureFacts(error);
+        // Refused input: marked on its fields like the checks made here, not a toast with a field path.
+        if (status === 400) {
+          const list = serverProblems(error);
+          refuse(
+            problemsOf(list.length > 0 ? list : [{ message, path: [] }], sent.current.lines),
+            sent.current,
+          );
+          return;
+        }
         // Someone else saved this order since it was opened: say so and offer their version.
-        if (failureFacts(error).status === 409) setStale(true);
+        if (status === 409) setStale(true);
         showApiFailure(error);
       },
     }),
@@ -130,13 +164,34 @@ export function OrderEditor({ order }: { order: AdminOrder | null }) {
     event?.preventDefault();
     const body = { ...orderUpdateBody(order, fields, isTaxExempt, lines), pickUpDayId };
     // The same schema as the server: staff see its messages without a round trip.
-    const checked = adminOrderUpdateSchema.safeParse(body);
-    if (!checked.success) {
-      notify.warning(messagesOf(checked.error.issues).join('\n'), { id: 'order-invalid' });
+    const parsed = adminOrderUpdateSchema.safeParse(body);
+    if (!parsed.success) {
+      refuse(problemsOf(parsed.error.issues, lines), { fields, lines });
       return;
     }
+    setChecked(null);
+    sent.current = { fields, lines };
     once(() => save.mutateAsync(body));
   };
+
+  const refuse = (problems: CheckedForm['problems'], form: { fields: Fields; lines: LineDraft[] }) => {
+    setChecked({ problems, ...form });
+    setRefusals((n) => n + 1);
+  };
+  const problems = checked ? problemsStill(checked, fields, lines) : null;
+  const lineName = (key: string) => {
+    const productId = lines.find((l) => l.key === key)?.productId;
+    return (
+      (productId !== undefined ? products.get(productId)?.displayNameAndSize : undefined) ??
+      order?.products.find((p) => p.productId === productId)?.name ??
+      'A product'
+    );
+  };
+  // After each refusal the keyboard goes to the first field to put right (the list above says the rest).
+  useEffect(() => {
+    if (refusals === 0) return;
+    document.getElementById(formId)?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [refusals, formId]);
 
   return (
     <>
@@ -150,6 +205,18 @@ export function OrderEditor({ order }: { order: AdminOrder | null }) {
         }}
         noValidate
       >
+        {problems && hasProblems(problems) ? (
+          <div className="alert alert-warning order-problems" role="alert">
+            <p>
+              <strong>The order is not saved yet.</strong> Put right what is marked:
+            </p>
+            <ul>
+              {problemList(problems, lineName).map((message) => (
+                <li key={message}>{message}</li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
         <div className="stack">
           <CustomerFields
             formId={formId}
@@ -159,6 +226,7 @@ export function OrderEditor({ order }: { order: AdminOrder | null }) {
             setFields={setFields}
             isTaxExempt={isTaxExempt}
             setTaxExempt={setTaxExempt}
+            problems={problems?.fields ?? {}}
           />
           <PickUpDayField
             id={`${formId}-pickUpDayId`}
@@ -187,6 +255,8 @@ export function OrderEditor({ order }: { order: AdminOrder | null }) {
           isTaxExempt={isTaxExempt}
           idPrefix={formId}
           focusLine={focusLine}
+          lineProblems={problems?.lines ?? {}}
+          productsProblem={problems?.products}
         />
         <button
           type="submit"

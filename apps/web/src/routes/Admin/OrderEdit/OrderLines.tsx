@@ -5,6 +5,7 @@ import {
   digitsOnly,
   isLineModified,
   type LineDraft,
+  type LineProblems,
   manualPriceCents,
   type PricedLineDraft,
   withPriceMode,
@@ -40,6 +41,8 @@ export function OrderLines({
   isTaxExempt,
   idPrefix,
   focusLine,
+  lineProblems,
+  productsProblem,
 }: {
   order: AdminOrder | null;
   isNew: boolean;
@@ -62,6 +65,10 @@ export function OrderLines({
   idPrefix: string;
   /** The line just added: its quantity takes the keyboard, ready to be typed over. */
   focusLine: string | null;
+  /** Why a line stops the save (its quantity, its typed price, or the line), shown beside what it is about. */
+  lineProblems: Readonly<Record<string, LineProblems>>;
+  /** Why the product list stops it (no product yet, one twice), shown under Add a product. */
+  productsProblem?: string | undefined;
 }) {
   const pickerId = `${idPrefix}-add-product`;
   const quantityId = (key: string) => quantityInputId(idPrefix, key);
@@ -136,7 +143,15 @@ export function OrderLines({
                 product?.displayNameAndSize ??
                 order?.products.find((p) => p.productId === line.productId)?.name ??
                 `Product ${line.productId}`;
-              const priceInvalid = line.isStatic && manualPriceCents(line.price) === null;
+              const own = lineProblems[line.key] ?? {};
+              const priceInvalid = (line.isStatic && manualPriceCents(line.price) === null) || !!own.price;
+              const problemId = (part: string) => `${quantityId(line.key)}-${part}-problem`;
+              const problemText = (part: keyof LineProblems) =>
+                own[part] ? (
+                  <p className="form-error" id={problemId(part)}>
+                    {own[part]}
+                  </p>
+                ) : null;
               return (
                 <tr
                   key={line.key}
@@ -150,6 +165,7 @@ export function OrderLines({
                         {productStatusName(product.productStatus)}
                       </span>
                     ) : null}
+                    {problemText('line')}
                   </td>
                   <td className="num" data-label="Quantity">
                     <input
@@ -159,9 +175,14 @@ export function OrderLines({
                       enterKeyHint="next"
                       onKeyDown={nextProduct}
                       aria-label={`Quantity of ${name}`}
+                      aria-invalid={own.quantity || own.line ? true : undefined}
+                      aria-describedby={
+                        own.quantity ? problemId('quantity') : own.line ? problemId('line') : undefined
+                      }
                       value={line.quantity}
                       onChange={(e) => updateLine(line.key, { quantity: digitsOnly(e.target.value) })}
                     />
+                    {problemText('quantity')}
                   </td>
                   <td className="num" data-label="Unit Price">
                     <div className="price-cell">
@@ -182,6 +203,7 @@ export function OrderLines({
                           inputMode="decimal"
                           aria-label={`Unit price of ${name}`}
                           aria-invalid={priceInvalid}
+                          aria-describedby={own.price ? problemId('price') : undefined}
                           enterKeyHint="next"
                           onKeyDown={nextProduct}
                           value={line.price}
@@ -193,6 +215,7 @@ export function OrderLines({
                         </span>
                       )}
                     </div>
+                    {problemText('price')}
                   </td>
                   <td className="num" data-label="Subtotal">
                     {formatMoney(subtotalCents)}
@@ -218,6 +241,7 @@ export function OrderLines({
                   choices={addable}
                   loaded={choicesLoaded}
                   onChoose={addLine}
+                  problem={productsProblem}
                 />
               </td>
             </tr>

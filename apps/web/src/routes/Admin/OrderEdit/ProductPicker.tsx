@@ -16,12 +16,15 @@ export function ProductPicker({
   loaded,
   onChoose,
   inputId,
+  problem,
 }: {
   choices: readonly ProductChoice[];
   loaded: boolean;
   onChoose: (product: ProductChoice) => void;
   /** So the lines can hand the keyboard back here (Enter in a quantity). */
   inputId: string;
+  /** Why the order's product list stops the save (no product yet), shown under the box. */
+  problem?: string | undefined;
 }) {
   const listId = useId();
   const [text, setText] = useState('');
@@ -88,6 +91,8 @@ export function ProductPicker({
         aria-expanded={open}
         aria-controls={listId}
         aria-activedescendant={open && activeIndex >= 0 ? optionId(activeIndex) : undefined}
+        aria-invalid={problem ? true : undefined}
+        aria-describedby={problem ? `${inputId}-problem` : undefined}
         autoComplete="off"
         spellCheck={false}
         placeholder={loaded ? 'Add a product...' : 'Loading products...'}
@@ -121,6 +126,11 @@ export function ProductPicker({
           </div>
         ))}
       </div>
+      {problem ? (
+        <p className="form-error" id={`${inputId}-problem`}>
+          {problem}
+        </p>
+      ) : null}
       {open && matches.length === 0 ? (
         <p className="product-picker-empty" role="status">
           No product matches "{text.trim()}".

@@ -11,6 +11,9 @@ import {
   orderUpdateBody,
   type PricedLineDraft,
   priceLines,
+  problemList,
+  problemsOf,
+  problemsStill,
   shownTotals,
   withPriceMode,
 } from './orderDraft';
@@ -149,5 +152,66 @@ describe('shownTotals', () => {
     expect(shownTotals(stored, priced, 550, false, true)).toMatchObject({ taxCents: 33, totalCents: 633 });
     expect(shownTotals(stored, priced, 550, true, false)).toMatchObject({ taxCents: 0, totalCents: 600 });
     expect(shownTotals(null, priced, 550, false, false)).toMatchObject({ taxCents: 33, totalCents: 633 });
+  });
+});
+
+describe("the order editor's problems", () => {
+  const fields = { name: '', email: 'x', phoneNumber: '', workPhoneNumber: '', comments: '' };
+  const lines = [
+    line({ key: 'a', quantity: '0' }),
+    line({ key: 'b', productId: 2, isStatic: true, price: 'abc' }),
+  ];
+
+  it('go to the field their path names, without the path in the message', () => {
+    const problems = problemsOf(
+      [
+        { path: ['name'], message: 'You must enter a name for the order.' },
+        {
+          path: ['products', 0, 'quantity'],
+          message: 'Each product on an order needs a quantity of at least 1.',
+        },
+        { path: ['products', 1], message: 'A manual price must be an amount in dollars.' },
+        { path: ['products'], message: 'You must add one or more products to your order.' },
+        { path: [], message: 'Order 4 is deleted.' },
+      ],
+      lines,
+    );
+    expect(problems.fields).toEqual({ name: 'You must enter a name for the order.' });
+    expect(problems.lines).toEqual({
+      a: { quantity: 'Each product on an order needs a quantity of at least 1.' },
+      b: { price: 'A manual price must be an amount in dollars.' },
+    });
+    expect(problems.products).toBe('You must add one or more products to your order.');
+    expect(problems.general).toEqual(['Order 4 is deleted.']);
+    const list = problemList(problems, (key) => (key === 'a' ? 'Bur Oak' : 'Pin Oak'));
+    expect(list).toEqual([
+      'You must enter a name for the order.',
+      'Bur Oak: Each product on an order needs a quantity of at least 1.',
+      'Pin Oak: A manual price must be an amount in dollars.',
+      'You must add one or more products to your order.',
+      'Order 4 is deleted.',
+    ]);
+    for (const message of list) expect(message).not.toMatch(/products\.\d|\bname:/);
+  });
+
+  it('stop marking a field or line once it is changed', () => {
+    const problems = problemsOf(
+      [
+        { path: ['name'], message: 'Name needed.' },
+        { path: ['products', 0, 'quantity'], message: 'At least 1.' },
+        { path: ['products'], message: 'Twice.' },
+      ],
+      lines,
+    );
+    const checked = { problems, fields, lines };
+    expect(problemsStill(checked, fields, lines)).toEqual(problems);
+    const later = problemsStill(checked, { ...fields, name: 'Ada' }, [
+      { ...lines[0]!, quantity: '2' },
+      lines[1]!,
+      line({ key: 'c', productId: 3 }),
+    ]);
+    expect(later.fields).toEqual({});
+    expect(later.lines).toEqual({});
+    expect(later.products).toBeUndefined();
   });
 });

@@ -112,18 +112,127 @@ export function matchingProducts(choices: readonly ProductChoice[], typed: strin
   return found.sort((a, b) => startsWith(a) - startsWith(b));
 }
 
-/** Zod's messages as a person reads them: rule messages whole, generic ones with their field. */
-export function messagesOf(
-  issues: readonly { message: string; code: string; path: readonly PropertyKey[] }[],
-): string[] {
-  return [
-    ...new Set(
-      issues.map((i) => {
-        const field = i.path.filter((p) => typeof p === 'string' || typeof p === 'number').join('.');
-        return i.code === 'custom' || !field ? i.message : `${field}: ${i.message}`;
-      }),
-    ),
-  ];
+/** What is wrong with one line: its quantity, its typed price, or the line as a whole (its product). */
+export interface LineProblems {
+  quantity?: string;
+  price?: string;
+  line?: string;
+}
+
+/**
+ * Why the order cannot be saved, field by field, so the form marks each field with its own message: the
+ * customer's fields, each line (by its key), the product list as a whole (no line yet, one twice), and the
+ * rest (the order itself). No technical paths ("products.0.quantity") in any message.
+ */
+export interface OrderProblems {
+  fields: Partial<Record<FieldKey, string>>;
+  lines: Record<string, LineProblems>;
+  products?: string;
+  general: string[];
+}
+
+const FIELD_OF_PATH: Readonly<Record<string, FieldKey>> = {
+  name: 'name',
+  firstName: 'name',
+  lastName: 'name',
+  email: 'email',
+  phoneNumber: 'phoneNumber',
+  workPhoneNumber: 'workPhoneNumber',
+  comments: 'comments',
+};
+
+/**
+ * Sorts problems (the schema's issues checked here, or the server's data.problems of a 400) onto the form's
+ * fields by their path; `lines` are the lines in the order they were sent, so index 2 is the third line.
+ * The first message for a field wins: one thing to put right at a time.
+ */
+export function problemsOf(
+  issues: readonly { message: string; path: readonly PropertyKey[] }[],
+  lines: readonly LineDraft[],
+): OrderProblems {
+  const problems: OrderProblems = { fields: {}, lines: {}, general: [] };
+  for (const { message, path } of issues) {
+    const [head, index, part] = path;
+    const field = typeof head === 'string' ? FIELD_OF_PATH[head] : undefined;
+    if (field) {
+      problems.fields[field] ??= message;
+      continue;
+    }
+    const line = head === 'products' && typeof index === 'number' ? lines[index] : undefined;
+    if (line) {
+      const own: LineProblems = problems.lines[line.key] ?? {};
+      problems.lines[line.key] = own;
+      // A manual line's price is checked on the line as a whole (its path ends at the line).
+      const slot: keyof LineProblems =
+        part === 'quantity' ? 'quantity' : part === 'price' || line.isStatic ? 'price' : 'line';
+      own[slot] ??= message;
+      continue;
+    }
+    if (head === 'products') problems.products ??= message;
+    else if (!problems.general.includes(message)) problems.general.push(message);
+  }
+  return problems;
+}
+
+/** Whether anything is marked. */
+export function hasProblems(problems: OrderProblems): boolean {
+  return (
+    Object.keys(problems.fields).length > 0 ||
+    Object.keys(problems.lines).length > 0 ||
+    problems.products !== undefined ||
+    problems.general.length > 0
+  );
+}
+
+/** The form as it was when its problems were found. */
+export interface CheckedForm {
+  problems: OrderProblems;
+  fields: Fields;
+  lines: readonly LineDraft[];
+}
+
+const sameLine = (a: LineDraft, b: LineDraft) =>
+  a.quantity === b.quantity && a.isStatic === b.isStatic && a.price === b.price;
+
+/**
+ * The problems still worth showing: a field's mark goes as soon as it is changed (the next save checks it
+ * again), a line's as soon as the line is, the product list's once a line is added or removed.
+ */
+export function problemsStill(
+  checked: CheckedForm,
+  fields: Fields,
+  lines: readonly LineDraft[],
+): OrderProblems {
+  const before = new Map(checked.lines.map((l) => [l.key, l]));
+  const still: OrderProblems = { fields: {}, lines: {}, general: checked.problems.general };
+  for (const [key, message] of Object.entries(checked.problems.fields) as [FieldKey, string][]) {
+    if (fields[key] === checked.fields[key]) still.fields[key] = message;
+  }
+  for (const line of lines) {
+    const was = before.get(line.key);
+    const problems = checked.problems.lines[line.key];
+    if (was && problems && sameLine(was, line)) still.lines[line.key] = problems;
+  }
+  if (checked.problems.products && lines.length === checked.lines.length) {
+    still.products = checked.problems.products;
+  }
+  return still;
+}
+
+/** The problems as one list to read, in the form's order; a line's messages start with its product. */
+export function problemList(problems: OrderProblems, lineName: (key: string) => string): string[] {
+  const list: string[] = [];
+  for (const f of FIELDS) {
+    const message = problems.fields[f.key];
+    if (message) list.push(message);
+  }
+  for (const [key, own] of Object.entries(problems.lines)) {
+    for (const message of [own.line, own.quantity, own.price]) {
+      if (message) list.push(`${lineName(key)}: ${message}`);
+    }
+  }
+  if (problems.products) list.push(problems.products);
+  return [...new Set([...list, ...problems.general])];
 }
 
 /** Whether a line differs from the one saved with the order (a line not saved yet always does). */
