@@ -54,6 +54,34 @@ function trpcError(answer: Answer): string {
 }
 
 /** The provider's real signing key, to forge tokens that differ from a genuine one in one respect only. */
+/** A browser at `origin` exchanging a (made-up) sign-in code at the provider's token endpoint. */
+function codeExchangeFrom(target: TestServer, origin: string): Promise<Response> {
+  return fetch(`${target.config.oidc.issuer}/token`, {
+    method: 'POST',
+    headers: { origin, 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      grant_type: 'authorization_code',
+      code: 'x',
+      client_id: target.config.oidc.clientId,
+    }),
+  });
+}
+
+/** The start of a sign-in from the Vite dev server: the authorization request with its redirect address. */
+function signInFromDevServer(target: TestServer): Promise<Response> {
+  const url = new URL(`${target.config.oidc.issuer}/auth`);
+  url.search = new URLSearchParams({
+    client_id: target.config.oidc.clientId,
+    response_type: 'code',
+    scope: 'openid',
+    redirect_uri: 'http://localhost:5173/Admin',
+    code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+    code_challenge_method: 'S256',
+    state: 'abc',
+  }).toString();
+  return fetch(url, { redirect: 'manual' });
+}
+
 async function providerKey() {
   const file = JSON.parse(readFileSync(path.join(server.dataDir, OIDC_KEYS_FILE_NAME), 'utf8')) as {
     signingKeys: JWK[];
@@ -152,28 +180,10 @@ describe('genuine tokens from the embedded provider', () => {
         return answer.headers.get('access-control-allow-origin');
       });
     expect(await preflight('http://localhost:5173')).toBe('http://localhost:5173');
-    const evil = await fetch(`${server.config.oidc.issuer}/token`, {
-      method: 'POST',
-      headers: { origin: 'https://evil.example', 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        grant_type: 'authorization_code',
-        code: 'x',
-        client_id: server.config.oidc.clientId,
-      }),
-    });
+    const evil = await codeExchangeFrom(server, 'https://evil.example');
     expect(evil.status).toBe(400);
     expect(await evil.text()).toContain('not allowed');
-    const url = new URL(`${server.config.oidc.issuer}/auth`);
-    url.search = new URLSearchParams({
-      client_id: server.config.oidc.clientId,
-      response_type: 'code',
-      scope: 'openid',
-      redirect_uri: 'http://localhost:5173/Admin',
-      code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
-      code_challenge_method: 'S256',
-      state: 'abc',
-    }).toString();
-    const answer = await fetch(url, { redirect: 'manual' });
+    const answer = await signInFromDevServer(server);
     await answer.text();
     expect(answer.headers.get('location')).toMatch(/^\/oidc\/interaction\//);
   });
@@ -565,28 +575,10 @@ describe('the sign-in page', () => {
       expect(new URL(plain.config.publicUrl).hostname).toMatch(/^(localhost|127\.0\.0\.1)$/);
       // The token endpoint turns away a call from that origin (the provider answers preflights for anyone and
       // checks the origin on the call itself).
-      const fromDevServer = await fetch(`${plain.config.oidc.issuer}/token`, {
-        method: 'POST',
-        headers: { origin: 'http://localhost:5173', 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({
-          grant_type: 'authorization_code',
-          code: 'x',
-          client_id: plain.config.oidc.clientId,
-        }),
-      });
+      const fromDevServer = await codeExchangeFrom(plain, 'http://localhost:5173');
       expect(fromDevServer.status).toBe(400);
       expect(await fromDevServer.text()).toContain('not allowed');
-      const url = new URL(`${plain.config.oidc.issuer}/auth`);
-      url.search = new URLSearchParams({
-        client_id: plain.config.oidc.clientId,
-        response_type: 'code',
-        scope: 'openid',
-        redirect_uri: 'http://localhost:5173/Admin',
-        code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
-        code_challenge_method: 'S256',
-        state: 'abc',
-      }).toString();
-      const answer = await fetch(url, { redirect: 'manual' });
+      const answer = await signInFromDevServer(plain);
       // The provider refuses the unregistered redirect address instead of sending a code to it.
       expect(answer.headers.get('location') ?? '').not.toContain('localhost:5173');
       expect(answer.status).toBe(400);

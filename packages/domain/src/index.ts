@@ -25,6 +25,7 @@ export * from './schemas.ts';
 export * from './seasonRollover.ts';
 export * from './seasons.ts';
 export * from './stockChange.ts';
+export * from './tel.ts';
 export * from './tiers.ts';
 export * from './transport.ts';
 export * from './trpcWire.ts';

@@ -1,4 +1,3 @@
-import { mailtoHref } from '@nursery/domain';
 import { Link, Outlet, useRouter, useRouterState } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useLayoutEffect, useState } from 'react';
 import { useSignedIn } from '../auth/session';
@@ -10,6 +9,7 @@ import { usePageTitle, useRouteTitle, useSiteConfig } from '../lib/site';
 import { AppToaster } from './AppToaster';
 import { GlobalMessage } from './GlobalMessage';
 import { LeafLogo } from './LeafLogo';
+import { ShopContact } from './ShopContact';
 
 // The cart's three steps load the first time the cart is opened, keeping the first page light.
 const CartModal = lazy(() => import('../cart/CartModal').then((m) => ({ default: m.CartModal })));
@@ -197,21 +197,7 @@ function SiteFooter() {
           </div>
           <p className="footer-tagline">Native trees, shrubs and seeds, grown for the land they came from.</p>
         </div>
-        {shop ? (
-          <address className="footer-contact">
-            <span>{shop.address}</span>
-            <span>
-              <a href={`tel:${shop.phone.replace(/[^\d+]/g, '')}`}>{shop.phone}</a>
-              {' · '}
-              <a href={`tel:${shop.phone2.replace(/[^\d+]/g, '')}`}>{shop.phone2}</a>
-            </span>
-            <span>
-              <a href={mailtoHref(shop.email)}>{shop.email}</a>
-            </span>
-          </address>
-        ) : (
-          <div className="footer-contact" />
-        )}
+        {shop ? <ShopContact shop={shop} className="footer-contact" /> : <div className="footer-contact" />}
         <nav aria-label="Footer" className="footer-links">
           <Link to="/Products">Products</Link>
           <Link to="/TreeCare">Tree Care</Link>

@@ -1,4 +1,4 @@
-import { mailtoHref } from '@nursery/domain';
+import { mailtoHref, telHref } from '@nursery/domain';
 import { Link, Outlet, useLocation, useRouter } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { AuthProvider, useAuth } from '../../auth/AuthProvider';
@@ -76,7 +76,7 @@ function AdminFooter() {
   return (
     <footer className="admin-footer">
       <address>
-        {shop.name} · {shop.address} · <a href={`tel:${shop.phone.replace(/[^\d+]/g, '')}`}>{shop.phone}</a> ·{' '}
+        {shop.name} · {shop.address} · <a href={telHref(shop.phone)}>{shop.phone}</a> ·{' '}
         <a href={mailtoHref(shop.email)}>{shop.email}</a>
       </address>
     </footer>

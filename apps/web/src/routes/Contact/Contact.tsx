@@ -1,6 +1,7 @@
-import { CONTACT_THANK_YOU, mailtoHref } from '@nursery/domain';
+import { CONTACT_THANK_YOU } from '@nursery/domain';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
+import { ShopContact } from '../../components/ShopContact';
 import { directionsUrl, MAP_ZOOM, mapEmbedUrl, mapLinkUrl } from '../../lib/maps';
 import { publicMutation } from '../../lib/publicApi';
 import { useSingleFlight } from '../../lib/singleFlight';
@@ -25,20 +26,7 @@ export function Contact() {
           <section className="panel" aria-labelledby="visit-heading">
             <div className="panel-body">
               <h2 id="visit-heading">Visit the nursery</h2>
-              {shop ? (
-                <address className="contact-address">
-                  <strong>{shop.name}</strong>
-                  <span>{shop.address}</span>
-                  <span>
-                    <a href={`tel:${shop.phone.replace(/[^\d+]/g, '')}`}>{shop.phone}</a>
-                    {' · '}
-                    <a href={`tel:${shop.phone2.replace(/[^\d+]/g, '')}`}>{shop.phone2}</a>
-                  </span>
-                  <span>
-                    <a href={mailtoHref(shop.email)}>{shop.email}</a>
-                  </span>
-                </address>
-              ) : null}
+              {shop ? <ShopContact shop={shop} className="contact-address" withName /> : null}
               <DirectionsForm latitude={shop?.latitude} longitude={shop?.longitude} />
             </div>
           </section>

@@ -1,13 +1,12 @@
 import { IMAGE_RESET, RESET_IMAGE_CONFIRM } from '@nursery/domain';
 import { useMutation } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
-import { createContext, useContext, useEffect, useMemo, useState } from 'react';
+import { createContext, useContext, useMemo, useState } from 'react';
 import { PLANT_SEARCH_KEYS } from '../shared/catalog/fuzzy';
 import { ProductModal } from '../shared/catalog/ProductModal';
-import { ProductTable } from '../shared/catalog/ProductTable';
+import { PRODUCT_ID_COLUMN, ProductTable } from '../shared/catalog/ProductTable';
 import type { AdminProduct } from '../shared/catalog/types';
-import { useAdminProducts, useReloadCatalog } from '../shared/catalog/useAdminProducts';
-import { useListSearch } from '../shared/useListSearch';
+import { useReloadCatalog } from '../shared/catalog/useAdminProducts';
 import { CropImageModal } from './CropImageModal';
 import { FlickrUploadModal } from './FlickrUploadModal';
 import '../shared/catalog/catalog.css';
@@ -102,10 +101,7 @@ function PhotoActionsCell({ product: p }: { product: AdminProduct }) {
 }
 
 export function AdminPhotos() {
-  const products = useAdminProducts();
   const reloadCatalog = useReloadCatalog();
-  const list = useListSearch();
-  const filter = list.text;
   const [uploadFor, setUploadFor] = useState<AdminProduct | null>(null);
   const [cropFor, setCropFor] = useState<AdminProduct | null>(null);
   const [adding, setAdding] = useState(false);
@@ -129,7 +125,7 @@ export function AdminPhotos() {
 
   const columns = useMemo<ColumnDef<AdminProduct>[]>(
     () => [
-      { id: 'productId', header: 'Id', accessorKey: 'productId', meta: { width: '4.5rem' } },
+      PRODUCT_ID_COLUMN,
       {
         id: 'name',
         header: 'Name',
@@ -215,27 +211,11 @@ export function AdminPhotos() {
       data-reset-image-index={counters.resetImageIndex}
     >
       <h1>Product Photos - Admin</h1>
-      <div className="admin-toolbar">
-        <button type="button" className="btn btn-primary" onClick={() => setAdding(true)}>
-          Add Product...
-        </button>
-        <input
-          type="search"
-          className="form-control"
-          placeholder="Filter Products..."
-          aria-label="Filter Products"
-          value={filter}
-          onChange={(e) => list.setFilterText(e.target.value)}
-        />
-      </div>
       <PhotoActionsContext value={photoActions}>
         <ProductTable
-          products={products}
           columns={columns}
-          filter={filter}
-          pageIndex={list.pageIndex}
-          onPageIndexChange={list.setPageIndex}
           searchKeys={PLANT_SEARCH_KEYS}
+          onAdd={() => setAdding(true)}
           emptyText="No products yet."
           caption="Product photos"
           testId="admin-photos-table"

@@ -4,16 +4,10 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { createContext, useContext, useEffect, useMemo, useState } from 'react';
 import { PRODUCTS_SEARCH_KEYS } from '../shared/catalog/fuzzy';
 import { ProductModal } from '../shared/catalog/ProductModal';
-import { ProductTable } from '../shared/catalog/ProductTable';
+import { PRODUCT_ID_COLUMN, ProductTable } from '../shared/catalog/ProductTable';
 import { StatusDropdown } from '../shared/catalog/StatusDropdown';
 import type { AdminProduct } from '../shared/catalog/types';
-import {
-  useAdminProducts,
-  useBrandFlagLabel,
-  useReloadCatalog,
-  useReplaceProduct,
-} from '../shared/catalog/useAdminProducts';
-import { useListSearch } from '../shared/useListSearch';
+import { useBrandFlagLabel, useReloadCatalog, useReplaceProduct } from '../shared/catalog/useAdminProducts';
 import { ProductOrdersModal } from './ProductOrdersModal';
 import '../shared/catalog/catalog.css';
 import { confirm } from '../../../components/ConfirmDialog';
@@ -95,12 +89,9 @@ function ActionsCell({ product }: { product: AdminProduct }) {
 
 /** The product management screen: every product with this season's figures, status, flags and actions. */
 export function AdminProducts() {
-  const products = useAdminProducts();
   const brandLabel = useBrandFlagLabel();
   const reloadCatalog = useReloadCatalog();
   const replaceProduct = useReplaceProduct();
-  const list = useListSearch();
-  const filter = list.text;
   const [editing, setEditing] = useState<{ product: AdminProduct | null } | null>(null);
   const [ordersOf, setOrdersOf] = useState<AdminProduct | null>(null);
   // The delete buttons are hidden behind Ctrl+Shift+` so a busy morning cannot lose a product by a slip.
@@ -142,7 +133,7 @@ export function AdminProducts() {
 
   const columns = useMemo<ColumnDef<AdminProduct>[]>(
     () => [
-      { id: 'productId', header: 'Id', accessorKey: 'productId', meta: { width: '4.5rem' } },
+      PRODUCT_ID_COLUMN,
       {
         id: 'name',
         header: 'Name',
@@ -224,29 +215,17 @@ export function AdminProducts() {
   return (
     <section>
       <h1>Products - Admin</h1>
-      <div className="admin-toolbar">
-        <button type="button" className="btn btn-primary" onClick={() => setEditing({ product: null })}>
-          Add Product...
-        </button>
-        <input
-          type="search"
-          className="form-control"
-          placeholder="Filter Products..."
-          aria-label="Filter Products"
-          value={filter}
-          onChange={(e) => list.setFilterText(e.target.value)}
-        />
-        <span className="spacer" />
-        {showDelete ? <span className="label label-danger">Delete enabled</span> : null}
-      </div>
       <RowActionsContext value={rowActions}>
         <ProductTable
-          products={products}
           columns={columns}
-          filter={filter}
-          pageIndex={list.pageIndex}
-          onPageIndexChange={list.setPageIndex}
           searchKeys={PRODUCTS_SEARCH_KEYS}
+          onAdd={() => setEditing({ product: null })}
+          toolbarEnd={
+            <>
+              <span className="spacer" />
+              {showDelete ? <span className="label label-danger">Delete enabled</span> : null}
+            </>
+          }
           emptyText="No products yet: use Add Product..."
           caption="Products"
           testId="admin-products-table"

@@ -1,62 +1,89 @@
 import type { ColumnDef, SortingState } from '@tanstack/react-table';
 import type { FuseOptionKey } from 'fuse.js';
+import type { ReactNode } from 'react';
 import { DataTable } from '../../../../components/DataTable';
+import { useListSearch } from '../useListSearch';
 import { useFuzzyProducts } from './fuzzy';
 import { ProductListState } from './ProductListState';
 import type { AdminProduct } from './types';
-import type { useAdminProducts } from './useAdminProducts';
+import { useAdminProducts } from './useAdminProducts';
 
 const BY_NAME: SortingState = [{ id: 'name', desc: false }];
 /** No column: the rows as given, which while a search is typed is best match first. */
 const BY_RELEVANCE: SortingState = [];
 const productRowId = (product: AdminProduct) => String(product.productId);
 
+/** The product's id, the first column of both catalogue lists. */
+export const PRODUCT_ID_COLUMN: ColumnDef<AdminProduct> = {
+  id: 'productId',
+  header: 'Id',
+  accessorKey: 'productId',
+  meta: { width: '4.5rem' },
+};
+
 /**
- * The catalogue as the Products and Photos screens list it: filtered fuzzily by the toolbar's text, best
- * match first while text is typed and by name otherwise, unless the user sorts by a column (which wins,
- * docs/decisions.md); with the loading and error states of the shared product list.
+ * The catalogue as the Products and Photos screens list it: a toolbar with Add Product... and the filter
+ * box, then the products filtered fuzzily by the box's text, best match first while text is typed and by
+ * name otherwise, unless the user sorts by a column (which wins, docs/decisions.md); paged, with the loading
+ * and error states of the shared product list. The filter text and page live in the address (useListSearch).
  */
 export function ProductTable({
-  products,
   columns,
-  filter,
-  pageIndex,
-  onPageIndexChange,
   searchKeys,
+  onAdd,
+  toolbarEnd,
   emptyText,
   caption,
   testId,
 }: {
-  products: ReturnType<typeof useAdminProducts>;
   columns: ColumnDef<AdminProduct>[];
-  filter: string;
-  /** The page shown, kept by the screen (in the address). */
-  pageIndex: number;
-  onPageIndexChange: (pageIndex: number) => void;
   searchKeys: FuseOptionKey<AdminProduct>[];
+  /** What Add Product... does on this screen. */
+  onAdd: () => void;
+  /** Shown at the toolbar's far end. */
+  toolbarEnd?: ReactNode;
   /** Shown when there are no products at all; a filter that matches nothing says so itself. */
   emptyText: string;
   caption: string;
   testId: string;
 }) {
+  const products = useAdminProducts();
+  const list = useListSearch();
+  const filter = list.text;
   const search = useFuzzyProducts(products.data, searchKeys, filter);
   return (
-    <ProductListState products={products}>
-      {() => (
-        <DataTable
-          data={search.ordered}
-          columns={columns}
-          globalFilter={filter}
-          globalFilterFn={search.filterFn}
-          pageIndex={pageIndex}
-          onPageIndexChange={onPageIndexChange}
-          defaultSorting={search.filtering ? BY_RELEVANCE : BY_NAME}
-          getRowId={productRowId}
-          emptyText={filter ? 'No products match the filter.' : emptyText}
-          caption={caption}
-          testId={testId}
+    <>
+      <div className="admin-toolbar">
+        <button type="button" className="btn btn-primary" onClick={onAdd}>
+          Add Product...
+        </button>
+        <input
+          type="search"
+          className="form-control"
+          placeholder="Filter Products..."
+          aria-label="Filter Products"
+          value={filter}
+          onChange={(e) => list.setFilterText(e.target.value)}
         />
-      )}
-    </ProductListState>
+        {toolbarEnd}
+      </div>
+      <ProductListState products={products}>
+        {() => (
+          <DataTable
+            data={search.ordered}
+            columns={columns}
+            globalFilter={filter}
+            globalFilterFn={search.filterFn}
+            pageIndex={list.pageIndex}
+            onPageIndexChange={list.setPageIndex}
+            defaultSorting={search.filtering ? BY_RELEVANCE : BY_NAME}
+            getRowId={productRowId}
+            emptyText={filter ? 'No products match the filter.' : emptyText}
+            caption={caption}
+            testId={testId}
+          />
+        )}
+      </ProductListState>
+    </>
   );
 }
