@@ -231,3 +231,86 @@ describe('saved messages', () => {
     expect(liveMessage()).toBe(live);
   });
 });
+
+describe('orders list at 1366 x 768', () => {
+  it('shows the first order above the fold with the year-over-year chart on screen', async () => {
+    await page.goto(`${shop.origin}/Admin/Orders`);
+    const firstRow = page.getByTestId('orders-table').locator('tbody tr').first();
+    await firstRow
+      .getByRole('button', { name: /^Details/ })
+      .first()
+      .waitFor();
+    const chart = page.getByRole('img', { name: /by month for the seasons/ });
+    await chart.waitFor();
+    if (process.env.E2E_SCREENSHOTS)
+      await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/orders-1366.png` });
+    const row = await firstRow.boundingBox();
+    const drawn = await chart.boundingBox();
+    expect(row).not.toBeNull();
+    expect(drawn).not.toBeNull();
+    // The whole first row within the first screen, without scrolling.
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    expect(row!.y + row!.height).toBeLessThanOrEqual(768);
+    // The chart is kept, big enough to read its lines.
+    expect(drawn!.y).toBeLessThan(768);
+    expect(drawn!.height).toBeGreaterThanOrEqual(120);
+    expect(drawn!.width).toBeGreaterThanOrEqual(300);
+  });
+});
+
+describe('orders list and Details on a phone (390 x 844)', () => {
+  it("shows every order's total, Details, View and Tax Exempt without a sideways scroll, and the Details lines with their prices", async () => {
+    const phone = await newPage(browser, { viewport: { width: 390, height: 844 } });
+    const p = phone.page;
+    try {
+      await signIn(p, shop, { name: 'Sam Staff', path: '/Admin/Orders' });
+      const table = p.getByTestId('orders-table');
+      const firstRow = table.locator('tbody tr').first();
+      const details = firstRow.getByRole('button', { name: /^Details/ });
+      await details.waitFor();
+      const shots = process.env.E2E_SCREENSHOTS;
+      if (shots) await p.screenshot({ path: `${shots}/orders-390.png`, fullPage: false });
+      expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
+
+      /** On screen: drawn, inside the phone's width, and not hidden in a box scrolled sideways. */
+      const onScreen = async (locator: ReturnType<typeof p.locator>, what: string) => {
+        expect(await locator.isVisible(), what).toBe(true);
+        const box = await locator.boundingBox();
+        expect(box, what).not.toBeNull();
+        expect([what, box!.x >= 0 && box!.x + box!.width <= 390]).toEqual([what, true]);
+      };
+      const wraps = p.locator('.admin-orders .table-wrap');
+      for (const wrap of await wraps.all()) {
+        const { scrollWidth, clientWidth } = await wrap.evaluate((e) => ({
+          scrollWidth: e.scrollWidth,
+          clientWidth: e.clientWidth,
+        }));
+        expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+      }
+      await onScreen(details, 'Details');
+      await onScreen(firstRow.getByRole('link', { name: 'View' }), 'View');
+      await onScreen(firstRow.getByRole('checkbox'), 'Tax Exempt');
+      await onScreen(firstRow.locator('td[data-label="Order Total"]'), 'Order Total');
+      expect(await firstRow.locator('td[data-label="Order Total"]').textContent()).toMatch(/\$\d/);
+
+      await details.click();
+      const modal = p.getByTestId('order-details');
+      const line = modal.locator('tbody tr').first();
+      await line.waitFor();
+      if (shots) await p.screenshot({ path: `${shots}/order-details-390.png` });
+      expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
+      const modalWrap = modal.locator('.table-wrap');
+      const { scrollWidth, clientWidth } = await modalWrap.evaluate((e) => ({
+        scrollWidth: e.scrollWidth,
+        clientWidth: e.clientWidth,
+      }));
+      expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+      await onScreen(line.locator('td[data-label="Unit Price"]'), 'Unit Price');
+      await onScreen(line.locator('td[data-label="Subtotal"]'), 'Subtotal');
+      expect(await line.locator('td[data-label="Subtotal"]').textContent()).toMatch(/\$\d/);
+      await onScreen(modal.getByText(/Total \$/).first(), 'order total');
+    } finally {
+      await phone.context.close();
+    }
+  });
+});

@@ -5,6 +5,7 @@ import { DataTable } from '../../../components/DataTable';
 import { Modal } from '../../../components/Modal';
 import { trpc } from '../../../trpc';
 import type { OrderLine } from '../shared/orders/types';
+import './ordersList.css';
 
 const lineColumns: ColumnDef<OrderLine, unknown>[] = [
   { accessorKey: 'name', header: 'Name' },
@@ -95,6 +96,7 @@ export function OrderDetailsModal({ orderId, onClose }: { orderId: number | null
             initialSorting={[{ id: 'productType', desc: false }]}
             paginate={false}
             caption={`Products of order ${order.orderId}`}
+            className="order-details-lines"
             getRowId={(line) => String(line.orderProductXrefId)}
             emptyText="This order has no products."
           />

@@ -25,6 +25,7 @@ import { OrderDetailsModal } from './OrderDetailsModal';
 import { changeOrdersSearch } from './ordersSearch';
 import { YearOverYearChart } from './YearOverYearChart';
 import '../shared/orders/orders.css';
+import './ordersList.css';
 
 /** The spec: the season's orders load first and the deleted ones a second later, so the main list is not held up. */
 export const DELETED_ORDERS_DELAY_MS = 1000;
@@ -478,119 +479,123 @@ export function AdminOrders() {
   return (
     <div className="admin-orders">
       <h1>Orders - Admin</h1>
-      <div className="data-table-toolbar orders-toolbar">
-        <div className="row-gap">
-          <Link to="/Admin/Orders/Edit" className="btn btn-primary">
-            Add Order...
-          </Link>
-          <button
-            type="button"
-            className="btn btn-secondary"
-            disabled={exporting !== null}
-            onClick={() => runExport('yoy')}
-          >
-            {exporting === 'yoy' ? 'Exporting...' : 'Export Year Over Year'}
-          </button>
-          <button
-            type="button"
-            className="btn btn-secondary"
-            disabled={exporting !== null}
-            onClick={() => runExport('current')}
-          >
-            {exporting === 'current' ? 'Exporting...' : 'Export Current Orders'}
-          </button>
-          <button
-            type="button"
-            className="btn btn-link"
-            aria-expanded={showChart}
-            aria-controls={showChart ? 'orders-year-over-year' : undefined}
-            onClick={() => setShowChart((v) => !v)}
-          >
-            {showChart ? 'Hide chart' : 'Year over year chart'}
-          </button>
-        </div>
-        <div className="row-gap orders-filters">
-          <label className="row-gap">
-            <span className="sr-only">Season</span>
-            <select
-              className="form-select"
-              aria-label="Season"
-              value={season ?? ''}
-              onChange={(event) =>
-                void navigate({
-                  search: (prev) =>
-                    changeOrdersSearch(prev, { season: Number(event.target.value), page: undefined }),
-                })
-              }
-              disabled={!seasons.data}
+      {/* On a wide screen the chart sits beside the toolbar rather than under it, so the first order still shows
+          on a 768 px tall screen (ordersList.css). */}
+      <div className={`orders-top${showChart ? ' with-chart' : ''}`}>
+        <div className="data-table-toolbar orders-toolbar">
+          <div className="row-gap">
+            <Link to="/Admin/Orders/Edit" className="btn btn-primary">
+              Add Order...
+            </Link>
+            <button
+              type="button"
+              className="btn btn-secondary"
+              disabled={exporting !== null}
+              onClick={() => runExport('yoy')}
             >
-              {(seasons.data?.seasons ?? []).map((s) => (
-                <option key={s.value} value={s.value}>
-                  {s.label}
-                </option>
-              ))}
-            </select>
-          </label>
-          <select
-            className="form-select"
-            aria-label="Tax exemption"
-            value={tax}
-            onChange={(event) => {
-              const chosen = ORDER_TAX_FILTERS.find((f) => f === event.target.value);
-              void navigate({
-                search: (prev) =>
-                  changeOrdersSearch(prev, {
-                    tax: chosen && chosen !== 'all' ? chosen : undefined,
-                    page: undefined,
-                  }),
-              });
-            }}
-          >
-            <option value="all">Taxed and exempt</option>
-            <option value="exempt">Tax exempt only</option>
-            <option value="taxed">Taxed only</option>
-          </select>
-          {(pickUpDays.data ?? []).length > 0 || pickUpDay !== 'all' ? (
+              {exporting === 'yoy' ? 'Exporting...' : 'Export Year Over Year'}
+            </button>
+            <button
+              type="button"
+              className="btn btn-secondary"
+              disabled={exporting !== null}
+              onClick={() => runExport('current')}
+            >
+              {exporting === 'current' ? 'Exporting...' : 'Export Current Orders'}
+            </button>
+            <button
+              type="button"
+              className="btn btn-link"
+              aria-expanded={showChart}
+              aria-controls={showChart ? 'orders-year-over-year' : undefined}
+              onClick={() => setShowChart((v) => !v)}
+            >
+              {showChart ? 'Hide chart' : 'Year over year chart'}
+            </button>
+          </div>
+          <div className="row-gap orders-filters">
+            <label className="row-gap">
+              <span className="sr-only">Season</span>
+              <select
+                className="form-select"
+                aria-label="Season"
+                value={season ?? ''}
+                onChange={(event) =>
+                  void navigate({
+                    search: (prev) =>
+                      changeOrdersSearch(prev, { season: Number(event.target.value), page: undefined }),
+                  })
+                }
+                disabled={!seasons.data}
+              >
+                {(seasons.data?.seasons ?? []).map((s) => (
+                  <option key={s.value} value={s.value}>
+                    {s.label}
+                  </option>
+                ))}
+              </select>
+            </label>
             <select
               className="form-select"
-              aria-label="Pick-up day"
-              value={String(pickUpDay)}
+              aria-label="Tax exemption"
+              value={tax}
               onChange={(event) => {
-                const value = event.target.value;
+                const chosen = ORDER_TAX_FILTERS.find((f) => f === event.target.value);
                 void navigate({
                   search: (prev) =>
                     changeOrdersSearch(prev, {
-                      day: value === 'all' ? undefined : value === 'none' ? 'none' : Number(value),
+                      tax: chosen && chosen !== 'all' ? chosen : undefined,
                       page: undefined,
                     }),
                 });
               }}
             >
-              <option value="all">Every pick-up day</option>
-              {(pickUpDays.data ?? []).map((d) => (
-                <option key={d.pickUpDayId} value={d.pickUpDayId}>
-                  {d.displayDate}
-                </option>
-              ))}
-              <option value="none">No pick-up day</option>
+              <option value="all">Taxed and exempt</option>
+              <option value="exempt">Tax exempt only</option>
+              <option value="taxed">Taxed only</option>
             </select>
-          ) : null}
-          <input
-            type="search"
-            className="form-control"
-            placeholder="Filter Orders..."
-            aria-label="Filter Orders"
-            value={text}
-            onChange={(event) => setText(event.target.value)}
-          />
+            {(pickUpDays.data ?? []).length > 0 || pickUpDay !== 'all' ? (
+              <select
+                className="form-select"
+                aria-label="Pick-up day"
+                value={String(pickUpDay)}
+                onChange={(event) => {
+                  const value = event.target.value;
+                  void navigate({
+                    search: (prev) =>
+                      changeOrdersSearch(prev, {
+                        day: value === 'all' ? undefined : value === 'none' ? 'none' : Number(value),
+                        page: undefined,
+                      }),
+                  });
+                }}
+              >
+                <option value="all">Every pick-up day</option>
+                {(pickUpDays.data ?? []).map((d) => (
+                  <option key={d.pickUpDayId} value={d.pickUpDayId}>
+                    {d.displayDate}
+                  </option>
+                ))}
+                <option value="none">No pick-up day</option>
+              </select>
+            ) : null}
+            <input
+              type="search"
+              className="form-control"
+              placeholder="Filter Orders..."
+              aria-label="Filter Orders"
+              value={text}
+              onChange={(event) => setText(event.target.value)}
+            />
+          </div>
         </div>
+        {/* Beside the exports it summarises; staff who want the list higher up can fold it away. */}
+        {showChart ? (
+          <div id="orders-year-over-year" className="orders-chart">
+            <YearOverYearChart enabled={listArrived} />
+          </div>
+        ) : null}
       </div>
-      {/* Beside the exports it summarises; staff who want the list higher up can fold it away. */}
-      {showChart ? (
-        <div id="orders-year-over-year" className="orders-chart">
-          <YearOverYearChart enabled={listArrived} />
-        </div>
-      ) : null}
       <p className="orders-count" aria-live="polite" ref={countRef} tabIndex={-1}>
         {orders.data ? `Showing ${orders.data.total} Order(s)` : 'Loading...'}
       </p>
