@@ -125,6 +125,36 @@ describe.each([
     await context.close();
   });
 
+  it("staff find the order under its day in the Orders list, and on the order's edit page", async () => {
+    const { page, context } = await newPage(browser, { viewport });
+    const sqlite = shop.shop.database.sqlite;
+    const { dayId } = sqlite
+      .prepare('select pick_up_day_id as dayId from pick_up_days where date = ?')
+      .get(date) as {
+      dayId: number;
+    };
+    const { orderId } = sqlite
+      .prepare('select order_id as orderId from orders where pick_up_day_id = ? and deleted_at is null')
+      .get(dayId) as { orderId: number };
+    await signIn(page, shop, { path: `/Admin/Orders?season=-1&day=${dayId}` });
+    await page.getByRole('columnheader', { name: 'Pick-up Day' }).waitFor();
+    expect(await page.getByLabel('Pick-up day').inputValue()).toBe(String(dayId));
+    await page.getByRole('cell', { name: String(orderId), exact: true }).waitFor();
+    await expect
+      .poll(() =>
+        page
+          .getByText(/^Showing \d+ Order/)
+          .first()
+          .textContent(),
+      )
+      .toMatch(/^Showing 1 Order/);
+    await page.goto(`${shop.origin}/Admin/Orders/Edit/${orderId}`);
+    const select = page.getByLabel('Pick-up day');
+    await select.waitFor();
+    await expect.poll(() => select.inputValue()).toBe(String(dayId));
+    await context.close();
+  });
+
   it('the next customer finds the day full', async () => {
     const { page, context } = await atDetails(viewport, 'Sage');
     const choice = dialog(page).getByRole('group', { name: 'Pick-up day' });

@@ -215,6 +215,11 @@ function OrderDetails({
           <section className="panel order-next" aria-labelledby="order-next">
             <div className="panel-body">
               <h2 id="order-next">What happens next</h2>
+              {order.displayPickUpDay ? (
+                <p>
+                  Come and collect your order on <strong>{order.displayPickUpDay}</strong>.
+                </p>
+              ) : null}
               <p>
                 We will e-mail you within 24 hours to confirm your order and arrange pick-up. Keep your order
                 number handy: with your phone number it brings you back to this page.

@@ -20,7 +20,9 @@ export function PickUpDayField({
   onChange: (pickUpDayId: number | null) => void;
 }) {
   const days = useQuery(pickUpDaysQuery(trpc));
-  const list = days.data ?? [];
+  // Until the days arrive the select could not show the order's own day among its options.
+  if (days.data === undefined) return null;
+  const list = days.data;
   if (list.length === 0 && saved === null) return null;
   const modified = value !== saved;
   return (
