@@ -1,6 +1,6 @@
 import { callForAvailabilityMessage, ProductStatus, productSlug } from '@nursery/domain';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { memo, useEffect, useId, useRef, useState } from 'react';
+import { lazy, memo, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useCartState } from '../cart/cartStore';
 import { QuantityInput } from '../cart/QuantityInput';
 import { useCartActions } from '../cart/useCartActions';
@@ -9,6 +9,9 @@ import type { StorefrontProduct } from '../storefront/types';
 import type { ZoneNote } from '../storefront/zoneNote';
 import { PriceTable } from './PriceTable';
 import { ProductImage } from './ProductImage';
+
+// Only a customer who asks to hear when a product is back loads the form (the first-load budget holds).
+const WaitlistDialog = lazy(() => import('./WaitlistDialog').then((m) => ({ default: m.WaitlistDialog })));
 
 /** The spec's pause before a dropdown closes when focus leaves it, so moving between items does not close it. */
 export const DROPDOWN_CLOSE_DEBOUNCE_MS = 30;
@@ -37,6 +40,7 @@ export const ProductCard = memo(function ProductCard({
   const quantity = useCartState((s) => s.cart[product.productId]?.cartQuantity ?? 0);
   const actions = useCartActions();
   const navigate = useNavigate();
+  const [waitlist, setWaitlist] = useState<boolean | null>(null);
 
   let control: React.ReactNode;
   if (product.isSoldOut) {
@@ -96,6 +100,27 @@ export const ProductCard = memo(function ProductCard({
         {product.displayProductStatus}
       </span>
     );
+
+  if (product.isSoldOut || product.isCallForAvailability) {
+    control = (
+      <>
+        {control}
+        <button
+          type="button"
+          className="btn btn-link btn-block"
+          aria-describedby={headingId}
+          onClick={() => setWaitlist(true)}
+        >
+          Tell me when it's back
+        </button>
+        {waitlist === null ? null : (
+          <Suspense fallback={null}>
+            <WaitlistDialog product={product} open={waitlist} onClose={() => setWaitlist(false)} />
+          </Suspense>
+        )}
+      </>
+    );
+  }
 
   return (
     <article className="product-card" aria-labelledby={headingId} data-product-id={product.productId}>

@@ -27,6 +27,7 @@ interface PublicCalls {
   'orders.submit': Call<'orders', 'submit'>;
   'contacts.insert': Call<'contacts', 'insert'>;
   'pickUpDays.open': Call<'pickUpDays', 'open'>;
+  'waitlist.join': Call<'waitlist', 'join'>;
 }
 
 type PublicPath = keyof PublicCalls;

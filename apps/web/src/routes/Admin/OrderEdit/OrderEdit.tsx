@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { trpc } from '../../../trpc';
 import { orderIdParam, orderQuery } from '../queries';
 import { OrderEditor } from './OrderEditor';
+import { OrderEmails } from './OrderEmails';
 import { orderEditTitle } from './title';
 import '../shared/orders/orders.css';
 import './orderEdit.css';
@@ -45,6 +46,7 @@ export function AdminOrderEdit() {
       </p>
       <h1>{title}</h1>
       {body}
+      {order.data && orderId !== null ? <OrderEmails orderId={orderId} version={order.data.version} /> : null}
     </div>
   );
 }

@@ -8,6 +8,7 @@ import { notify, showApiFailure } from '../../../lib/toast';
 import { trpc } from '../../../trpc';
 import { BackupSection } from './BackupSection';
 import { CatalogSheetSection } from './CatalogSheetSection';
+import { CustomerEmailsSection } from './CustomerEmailsSection';
 import { FlyerSetting } from './FlyerSetting';
 import { MessageSetting } from './MessageSetting';
 import { PickUpDaysSection } from './PickUpDaysSection';
@@ -152,6 +153,7 @@ export function AdminSettings() {
       <SeasonSection />
       <PickUpDaysSection />
       <CatalogSheetSection />
+      <CustomerEmailsSection />
       <BackupSection
         onRestored={(settings) => {
           replace(settings);

@@ -18,6 +18,7 @@ import { failureFacts, notify, showApiFailure } from '../../../../lib/toast';
 import { trpc } from '../../../../trpc';
 import type { AdminProduct } from './types';
 import { adminProductsOptions, useReloadCatalog } from './useAdminProducts';
+import { WaitlistPanel } from './WaitlistPanel';
 
 interface TierRow {
   /** Stable React key, also for rows not saved yet. */
@@ -462,6 +463,7 @@ export function ProductModal({ open, product, onClose, specialOrder = false, onS
           </p>
         </fieldset>
       </form>
+      {product && !specialOrder ? <WaitlistPanel productId={product.productId} /> : null}
     </Modal>
   );
 }

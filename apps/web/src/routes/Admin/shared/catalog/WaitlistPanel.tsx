@@ -1,0 +1,84 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId } from 'react';
+import { confirm } from '../../../../components/ConfirmDialog';
+import { notify, showApiFailure } from '../../../../lib/toast';
+import { trpc } from '../../../../trpc';
+
+/**
+ * A product's waitlist in the product modal: how many are waiting, and each entry in the order they joined with
+ * when they were told; staff can remove an entry.
+ */
+export function WaitlistPanel({ productId }: { productId: number }) {
+  const id = useId();
+  const queryClient = useQueryClient();
+  const options = trpc.waitlist.forProduct.queryOptions({ productId });
+  const waitlist = useQuery(options);
+  const remove = useMutation(
+    trpc.waitlist.remove.mutationOptions({
+      onSuccess: (answer) => {
+        queryClient.setQueryData(options.queryKey, answer);
+        notify.success('Removed from the waitlist.');
+      },
+      onError: showApiFailure,
+    }),
+  );
+  const entries = waitlist.data?.entries ?? [];
+  return (
+    <section aria-labelledby={`${id}-title`} className="product-waitlist" data-testid="product-waitlist">
+      <h3 id={`${id}-title`} style={{ fontSize: '1rem' }}>
+        Waitlist{waitlist.data ? `: ${waitlist.data.waiting} waiting` : ''}
+      </h3>
+      {waitlist.isLoading ? <p>Loading...</p> : null}
+      {waitlist.isError ? (
+        <p className="text-danger" role="alert">
+          The waitlist could not be loaded.
+        </p>
+      ) : null}
+      {waitlist.data && entries.length === 0 ? (
+        <p className="text-muted">Nobody has asked to hear when this product is back.</p>
+      ) : null}
+      {entries.length > 0 ? (
+        <div className="table-wrap">
+          <table className="table table-sm">
+            <thead>
+              <tr>
+                <th scope="col">Email</th>
+                <th scope="col">Qty.</th>
+                <th scope="col">Joined</th>
+                <th scope="col">Told</th>
+                <th scope="col">
+                  <span className="visually-hidden">Remove</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {entries.map((e) => (
+                <tr key={e.waitlistEntryId}>
+                  <td style={{ overflowWrap: 'anywhere' }}>{e.email}</td>
+                  <td>{e.quantity}</td>
+                  <td>{e.displayJoinedTimestamp}</td>
+                  <td>{e.displayToldTimestamp ?? 'Waiting'}</td>
+                  <td>
+                    <button
+                      type="button"
+                      className="btn btn-sm btn-default"
+                      aria-label={`Remove ${e.email} from the waitlist`}
+                      disabled={remove.isPending}
+                      onClick={async () => {
+                        if (await confirm(`Remove ${e.email} from the waitlist?`, { tone: 'danger' })) {
+                          remove.mutate({ waitlistEntryId: e.waitlistEntryId });
+                        }
+                      }}
+                    >
+                      Remove
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+    </section>
+  );
+}
