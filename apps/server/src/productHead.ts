@@ -59,7 +59,9 @@ const price = (cents: number) => (cents / 100).toFixed(2);
 export function productImageUrl(product: StorefrontProduct, publicUrl: string): string | null {
   if (!product.hasImage) return null;
   const image = product.fullSizeImageUrl ?? product.thumbnailImageUrl;
-  return image ? new URL(image, `${publicUrl}/`).href : null;
+  if (!image) return null;
+  // The shop's own /media path, on the public address (which may carry a path of its own).
+  return image.startsWith('/') ? `${publicUrl}${image}` : image;
 }
 
 /**

@@ -28,7 +28,8 @@ const ROUTE_PRELOADS = {
   notFound: { modules: ['/assets/NotFound-11.js'], images: [] },
 };
 
-const PUBLIC_URL = 'https://plants.example.org';
+/** A public address with a character that must be escaped in XML and HTML. */
+const PUBLIC_URL = 'https://plants.example.org/trees&shrubs';
 const HOSTILE_NAME = 'Oak </script><script>alert(1)</script> "Big" & <b>bold</b>';
 
 interface SavedProduct {
@@ -421,15 +422,23 @@ describe('addresses from PUBLIC_URL', () => {
     await other?.stop();
   });
 
-  it('writes the canonical address, og:url, the sitemap and robots.txt on the public address', async () => {
+  it('writes the canonical address, og:url, the sitemap and robots.txt on the public address, escaped', async () => {
     const sitemapText = await (await fetch(`${other.url}/sitemap.xml`)).text();
-    const first = /<loc>(https:\/\/plants\.example\.org\/Products\/(\d+)\/[a-z0-9-]+)<\/loc>/.exec(
-      sitemapText,
-    );
+    // In XML the & is written &amp;, and nowhere bare.
+    expect(sitemapText).not.toContain('trees&shrubs');
+    expect(sitemapText).toContain('<loc>https://plants.example.org/trees&amp;shrubs/</loc>');
+    const first =
+      /<loc>https:\/\/plants\.example\.org\/trees&amp;shrubs(\/Products\/\d+\/[a-z0-9-]+)<\/loc>/.exec(
+        sitemapText,
+      );
     expect(first).not.toBeNull();
-    const html = await (await fetch(`${other.url}${(first?.[1] ?? '').slice(PUBLIC_URL.length)}`)).text();
-    expect(head(html)).toContain(`<link rel="canonical" href="${first?.[1]}">`);
-    expect(meta(html, 'og:url')).toBe(first?.[1] ?? '');
+    const path = first?.[1] ?? '';
+    const html = await (await fetch(`${other.url}${path}`)).text();
+    expect(head(html)).toContain(
+      `<link rel="canonical" href="https://plants.example.org/trees&amp;shrubs${path}">`,
+    );
+    expect(meta(html, 'og:url')).toBe(`${PUBLIC_URL}${path}`);
+    expect(productLd(html).url).toBe(`${PUBLIC_URL}${path}`);
     expect(await (await fetch(`${other.url}/robots.txt`)).text()).toContain(
       `Sitemap: ${PUBLIC_URL}/sitemap.xml`,
     );

@@ -173,7 +173,12 @@ describe('admin catalogue in the browser', () => {
     const modal = page.getByTestId('product-modal');
     await modal.getByRole('heading', { name: 'Editing: Bur Oak' }).waitFor();
     const label = modal.locator('label', { hasText: 'Zones' });
+    // Zones the storefront's zone check cannot read are pointed out as they are typed.
+    const unreadable = modal.getByText("Customers' zone check cannot read this", { exact: false });
+    await modal.getByLabel('Zones').fill('hardy here');
+    await unreadable.waitFor();
     await modal.getByLabel('Zones').fill('3-8');
+    await unreadable.waitFor({ state: 'detached' });
     await expect.poll(() => label.evaluate((el) => getComputedStyle(el).fontStyle)).toBe('italic');
     await label.dblclick();
     expect(await modal.getByLabel('Zones').inputValue()).toBe('');

@@ -6,6 +6,7 @@ import {
   type ProductFormInput,
   ProductStatus,
   productInputSchema,
+  readZones,
   SAVED_PRODUCT,
 } from '@nursery/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -240,9 +241,14 @@ export function ProductModal({ open, product, onClose, specialOrder = false, onS
   const textField = (
     field: TextField,
     text: string,
-    options: { required?: boolean; multiline?: boolean } = {},
+    options: { required?: boolean; multiline?: boolean; hint?: string | null } = {},
   ) => {
     const id = `${ids}-${field}`;
+    const hint = options.hint ? (
+      <p className="form-hint" id={`${id}-hint`}>
+        {options.hint}
+      </p>
+    ) : null;
     return (
       <div className="form-group">
         {label(field, text, id)}
@@ -262,8 +268,10 @@ export function ProductModal({ open, product, onClose, specialOrder = false, onS
             required={options.required}
             onChange={(e) => setText(field, e.target.value)}
             {...(field === 'name' ? { 'data-autofocus': true } : {})}
+            {...(hint ? { 'aria-describedby': `${id}-hint` } : {})}
           />
         )}
+        {hint}
       </div>
     );
   };
@@ -367,7 +375,13 @@ export function ProductModal({ open, product, onClose, specialOrder = false, onS
           {textField('species', 'Species')}
         </div>
         <div className="form-row">
-          {textField('zones', 'Zones')}
+          {textField('zones', 'Zones', {
+            // The storefront's "Will it grow here?" reads this field (packages/domain/src/zones.ts).
+            hint:
+              readZones(form.zones).kind === 'unreadable'
+                ? "Customers' zone check cannot read this: write a range such as 3-8, 4 to 8 or 5b-9a. The product stays listed, marked 'Zone not checked'."
+                : null,
+          })}
           {textField('productSize', 'Product Size')}
         </div>
 
