@@ -100,10 +100,7 @@ export function YearOverYearLines({
           );
         })}
       </svg>
-      <figcaption
-        className="yoy-legend"
-        style={{ display: 'flex', flexWrap: 'wrap', gap: '0.25rem 1rem', fontSize: '0.85rem' }}
-      >
+      <figcaption className="yoy-legend">
         {shown.map((s, i) => (
           <span key={s.season}>
             <span
