@@ -21,11 +21,6 @@ export const contactsQuery = (trpc: Trpc) => ({ ...trpc.contacts.all.queryOption
 
 export const settingsQuery = (trpc: Trpc) => ({ ...trpc.settings.all.queryOptions(), staleTime: ARRIVAL_MS });
 
-export const pickUpDaysQuery = (trpc: Trpc) => ({
-  ...trpc.pickUpDays.all.queryOptions(),
-  staleTime: ARRIVAL_MS,
-});
-
 export const savedMessagesQuery = (trpc: Trpc) => trpc.settings.savedMessages.queryOptions();
 
 export const orderQuery = (trpc: Trpc, orderId: number) => ({

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { trpc } from '../../../trpc';
-import { pickUpDaysQuery } from '../queries';
+import { pickUpDaysQuery } from '../shared/pickUpDays';
 
 /**
  * The order's pick-up day on the edit page: staff move an order to another day with room. A full day is

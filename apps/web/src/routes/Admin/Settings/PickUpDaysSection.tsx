@@ -6,7 +6,7 @@ import { confirm } from '../../../components/ConfirmDialog';
 import { useSingleFlight } from '../../../lib/singleFlight';
 import { dismissToast, notify, showFormFailure } from '../../../lib/toast';
 import { trpc } from '../../../trpc';
-import { pickUpDaysQuery } from '../queries';
+import { pickUpDaysQuery } from '../shared/pickUpDays';
 import './pickUpDays.css';
 
 type PickUpDay = RouterOutputs['pickUpDays']['all'][number];
