@@ -88,6 +88,7 @@ describe('starting a new season', () => {
       ['GET', '/api/v1/Seasons/Rollover'],
       ['POST', '/api/v1/Seasons/Rollover/Preview'],
       ['POST', '/api/v1/Seasons/Rollover'],
+      ['GET', '/api/v1/Seasons/Rollover/Backup?rolloverId=1'],
     ] as const) {
       const r = await rest(server.url, method, p, method === 'POST' ? { body: OPTIONS } : {});
       expect(r.status, p).toBe(401);
@@ -230,13 +231,23 @@ describe('starting a new season', () => {
   });
 
   it('is undone by restoring the automatic backup it took first', async () => {
-    const file = path.join(server.dataDir, 'backups', result.record.backupFile);
-    const form = new FormData();
-    form.append(
-      'file',
-      new Blob([readFileSync(file)], { type: 'application/zip' }),
-      result.record.backupFile,
+    // Downloaded through the shop, as staff on another machine would, then restored.
+    const missing = await fetch(`${server.url}/api/v1/Seasons/Rollover/Backup?rolloverId=999`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(missing.status).toBe(404);
+    const download = await fetch(
+      `${server.url}/api/v1/Seasons/Rollover/Backup?rolloverId=${result.record.rolloverId}`,
+      { headers: { authorization: `Bearer ${token}` } },
     );
+    expect(download.status).toBe(200);
+    expect(download.headers.get('content-disposition')).toContain(result.record.backupFile);
+    const bytes = Buffer.from(await download.arrayBuffer());
+    expect(bytes.equals(readFileSync(path.join(server.dataDir, 'backups', result.record.backupFile)))).toBe(
+      true,
+    );
+    const form = new FormData();
+    form.append('file', new Blob([bytes], { type: 'application/zip' }), result.record.backupFile);
     const response = await fetch(`${server.url}/api/v1/RestoreAuth`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}` },

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { formatMoney, raisedPriceCents, seasonLabel, seasonOf } from '@nursery/domain';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,6 +19,7 @@ import {
 let shop: E2eShop;
 let browser: Browser;
 let next: string;
+let folder: string;
 
 interface PricedProduct {
   product_id: number;
@@ -59,6 +63,7 @@ async function previewWith(page: Page, raise: string) {
 }
 
 beforeAll(async () => {
+  folder = mkdtempSync(path.join(os.tmpdir(), 'season-e2e-'));
   shop = await startShop();
   browser = await launchBrowser();
   const tz = shop.config.shop.timeZone;
@@ -68,6 +73,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await shop?.stop();
+  rmSync(folder, { recursive: true, force: true });
 });
 
 describe('Settings → New season', () => {
@@ -133,6 +139,28 @@ describe('Settings → New season', () => {
     await page.getByRole('navigation').getByRole('link', { name: 'Orders' }).click();
     const season = page.getByLabel('Season');
     await expect.poll(async () => (await season.locator('option:checked').innerText()).trim()).toBe(next);
+
+    // Undo: the backup it took, downloaded from the section and restored with Restore from Backup.
+    await page.getByRole('navigation').getByRole('link', { name: 'Settings' }).click();
+    const waiting = page.waitForEvent('download');
+    await page.getByTestId('season-last').getByRole('button', { name: 'Download this backup' }).click();
+    const download = await waiting;
+    expect(download.suggestedFilename()).toBe(record.backup_file);
+    const file = path.join(folder, record.backup_file);
+    await download.saveAs(file);
+    await page.getByLabel('Backup file to restore').setInputFiles(file);
+    await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Restore' }).click();
+    await page
+      .locator('[data-toast-kind]', { hasText: `The shop was restored from ${record.backup_file}.` })
+      .waitFor();
+    expect(shop.shop.database.sqlite.prepare('select count(*) as n from season_rollovers').get()).toEqual({
+      n: 0,
+    });
+    const restored = shop.shop.database.sqlite
+      .prepare('select price_cents from product_prices where product_id = ?')
+      .get(product.product_id) as { price_cents: number };
+    expect(restored.price_cents).toBe(product.price_cents);
+    await section.getByRole('button', { name: `Preview ${next}` }).waitFor();
     expect(errors).toEqual([]);
     await page.context().close();
   });

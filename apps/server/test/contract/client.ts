@@ -228,8 +228,12 @@ export async function callEveryOperation(baseUrl: string, token: string): Promis
   await staff.GET('/api/v1/Seasons/Rollover');
   const seasonOptions = { raisePercent: 2.5, statuses: { '3': 2 }, stock: 'keep' as const };
   const seasonPreview = await staff.POST('/api/v1/Seasons/Rollover/Preview', { body: seasonOptions });
-  await staff.POST('/api/v1/Seasons/Rollover', {
+  const started = await staff.POST('/api/v1/Seasons/Rollover', {
     body: { options: seasonOptions, token: seasonPreview.data?.data.token ?? '' },
+  });
+  await staff.GET('/api/v1/Seasons/Rollover/Backup', {
+    params: { query: { rolloverId: started.data?.data.record.rolloverId ?? 1 } },
+    parseAs: 'blob',
   });
 
   // A refused input and a refused caller, so the error envelope is checked too.

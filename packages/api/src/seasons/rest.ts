@@ -32,4 +32,19 @@ export const seasonsRest: RestRoute[] = [
     tag,
     successMessage: 'The new season has started.',
   },
+  {
+    method: 'GET',
+    path: '/api/v1/Seasons/Rollover/Backup',
+    procedure: 'seasons.rolloverBackup',
+    input: 'query',
+    respond: 'file',
+    file: {
+      contentType: 'application/zip',
+      description: 'The backup archive (.zip) taken before the new season',
+    },
+    refusals: ['not_found'],
+    summary:
+      'Downloads the automatic backup a new season took before it wrote anything (query rolloverId); restoring it with RestoreAuth undoes that season.',
+    tag,
+  },
 ];

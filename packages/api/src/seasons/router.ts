@@ -1,12 +1,15 @@
 import {
+  fileAnswerSchema,
   rolloverApplySchema,
   rolloverOptionsSchema,
   rolloverPreviewSchema,
   rolloverResultSchema,
   rolloverStatusSchema,
 } from '@nursery/domain';
+import { z } from 'zod';
+import { queryId } from '../input.ts';
 import { procedure, requireStaff, router } from '../trpc.ts';
-import { applyRollover, previewRollover, rolloverStatus } from './service.ts';
+import { applyRollover, previewRollover, rolloverBackupDownload, rolloverStatus } from './service.ts';
 
 /** Staff-only: none of these paths is in PUBLIC_PROCEDURES. */
 export const seasonsRouter = router({
@@ -22,4 +25,9 @@ export const seasonsRouter = router({
     .input(rolloverApplySchema)
     .output(rolloverResultSchema)
     .mutation(({ ctx, input }) => applyRollover(ctx.shop, requireStaff(ctx), input)),
+  /** The backup taken before a new season was started, to restore with Restore from Backup. */
+  rolloverBackup: procedure
+    .input(z.object({ rolloverId: queryId('rolloverId') }))
+    .output(fileAnswerSchema)
+    .query(({ ctx, input }) => rolloverBackupDownload(ctx.shop, input.rolloverId)),
 });

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { createReadStream, existsSync } from 'node:fs';
 import path from 'node:path';
 import { productPrices, products, seasonRollovers, stockChanges } from '@nursery/db';
 import {
@@ -18,7 +19,7 @@ import {
   toDollars,
 } from '@nursery/domain';
 import { desc, eq } from 'drizzle-orm';
-import { writeBackupFile } from '../backup/service.ts';
+import { BACKUPS_FOLDER, writeBackupFile } from '../backup/service.ts';
 import {
   allProductsWithStats,
   catalogueFingerprint,
@@ -26,6 +27,7 @@ import {
   staffName,
 } from '../catalog/adminService.ts';
 import { ShopError } from '../errors.ts';
+import type { FileAnswer } from '../input.ts';
 import type { Shop } from '../shop.ts';
 import { calendarSeason, currentSeason, seasonChanged } from '../stock/levels.ts';
 import type { StaffIdentity } from '../trpc.ts';
@@ -253,4 +255,23 @@ export async function applyRollover(
   } finally {
     applying.delete(shop);
   }
+}
+
+/**
+ * The automatic backup a new season took before it wrote anything, as a download: the shop may run on another
+ * machine, and Restore from Backup takes a file from the person's own computer.
+ */
+export function rolloverBackupDownload(shop: Shop, rolloverId: number): FileAnswer {
+  const row = shop.db.select().from(seasonRollovers).where(eq(seasonRollovers.rolloverId, rolloverId)).get();
+  if (!row)
+    throw new ShopError({ kind: 'not_found', message: `No new season was started with id ${rolloverId}.` });
+  const name = path.basename(row.backupFile);
+  const file = path.join(shop.config.dataDir, BACKUPS_FOLDER, name);
+  if (!existsSync(file)) {
+    throw new ShopError({
+      kind: 'not_found',
+      message: `The backup ${name} is no longer in the data folder's backups (it was moved or deleted).`,
+    });
+  }
+  return { contentType: 'application/zip', fileName: name, body: createReadStream(file) };
 }

@@ -1,32 +1,15 @@
 import type { CatalogSheetResult } from '@nursery/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
-import { getAccessToken } from '../../../auth/token';
 import { confirm } from '../../../components/ConfirmDialog';
-import { type ApiFailure, restCall } from '../../../lib/rest';
+import { restCall } from '../../../lib/rest';
 import { notify, showApiFailure } from '../../../lib/toast';
-import { saveFile } from '../shared/download';
-import { attachmentName } from './backupTransfer';
+import { downloadFile } from './backupTransfer';
 
 const SHEET = '/api/v1/Products/Spreadsheet';
 
-async function download(kind: 'Csv' | 'Xlsx'): Promise<void> {
-  const token = getAccessToken();
-  const response = await fetch(`${SHEET}/${kind}`, {
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-  });
-  if (!response.ok) {
-    let message = response.statusText;
-    try {
-      message = ((await response.json()) as { message?: string }).message ?? message;
-    } catch {
-      // Not JSON: keep the status text.
-    }
-    const failure: ApiFailure = { status: response.status, message, validationError: false };
-    throw failure;
-  }
-  const name = attachmentName(response.headers.get('content-disposition'), `Catalogue.${kind.toLowerCase()}`);
-  saveFile(await response.blob(), name);
+function download(kind: 'Csv' | 'Xlsx'): Promise<void> {
+  return downloadFile(`${SHEET}/${kind}`, `Catalogue.${kind.toLowerCase()}`);
 }
 
 function form(file: File): FormData {

@@ -11,6 +11,7 @@ import { useId, useState } from 'react';
 import { confirm } from '../../../components/ConfirmDialog';
 import { notify, PERSISTENT, showApiFailure } from '../../../lib/toast';
 import { trpc } from '../../../trpc';
+import { downloadFile } from './backupTransfer';
 
 /** Sold Out products are back on sale in a new season; every other status stays as it is unless staff say. */
 const DEFAULT_STATUSES: Record<string, number> = { [String(ProductStatus.SoldOut)]: ProductStatus.Active };
@@ -103,7 +104,21 @@ export function SeasonSection() {
               <p className="text-muted" data-testid="season-last">
                 {data.last.toSeasonLabel} was started on {data.last.displayCreated} by {data.last.createdBy}.
                 The backup taken before it is <code>{data.last.backupFile}</code> in the data folder's
-                backups.
+                backups; to undo the new season, download it and restore it with Restore from Backup.{' '}
+                <button
+                  type="button"
+                  className="btn btn-sm btn-secondary"
+                  onClick={() => {
+                    const last = data.last;
+                    if (!last) return;
+                    downloadFile(
+                      `/api/v1/Seasons/Rollover/Backup?rolloverId=${last.rolloverId}`,
+                      last.backupFile,
+                    ).catch(showApiFailure);
+                  }}
+                >
+                  Download this backup
+                </button>
               </p>
             ) : null}
             {data.refusal ? (

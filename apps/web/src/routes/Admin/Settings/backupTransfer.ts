@@ -1,5 +1,6 @@
 import { getAccessToken } from '../../../auth/token';
 import type { ApiFailure } from '../../../lib/rest';
+import { saveFile } from '../shared/download';
 
 export interface DownloadProgress {
   received: number;
@@ -72,4 +73,12 @@ export function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
   if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(0)} KB`;
   return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
+/** A staff-only file (a GET that answers a file) saved under the server's file name; throws an ApiFailure. */
+export async function downloadFile(path: string, fallbackName: string): Promise<void> {
+  const token = getAccessToken();
+  const response = await fetch(path, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+  if (!response.ok) throw await failureOf(response);
+  saveFile(await response.blob(), attachmentName(response.headers.get('content-disposition'), fallbackName));
 }
