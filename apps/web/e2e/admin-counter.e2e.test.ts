@@ -314,3 +314,18 @@ describe('orders list and Details on a phone (390 x 844)', () => {
     }
   });
 });
+
+describe('product type 11', () => {
+  it("reads 'special offers group', as the spec names it, in the product form and the storefront's sidebar", async () => {
+    await page.goto(`${shop.origin}/Admin/Products`);
+    await page.getByRole('button', { name: 'Add Product...' }).click();
+    const modal = page.getByTestId('product-modal');
+    const type = modal.getByLabel('Type');
+    await type.waitFor();
+    expect(await type.locator('option[value="11"]').textContent()).toBe('special offers group');
+    await page.keyboard.press('Escape');
+    await page.goto(`${shop.origin}/Products`);
+    await page.getByText('special offers group', { exact: false }).first().waitFor();
+    expect(await page.getByText('Special Offers', { exact: true }).count()).toBe(0);
+  });
+});
