@@ -53,11 +53,20 @@ describe('adminOrderUpdateSchema', () => {
   });
 
   it('asks for a name, a phone number and products, and a version when changing an order', () => {
-    expect(messages(adminOrderUpdateSchema.safeParse({}))).toEqual([
+    expect(messages(adminOrderUpdateSchema.safeParse({ products: [] }))).toEqual([
       ADMIN_ORDER_NAME_REQUIRED,
       ORDER_MESSAGES.phone,
       ORDER_MESSAGES.products,
     ]);
+    // A missing list (required in the published document) is refused first, with the same words, and the
+    // other problems are still named in the same answer.
+    for (const body of [{}, { products: null }]) {
+      expect(messages(adminOrderUpdateSchema.safeParse(body))).toEqual([
+        ORDER_MESSAGES.products,
+        ADMIN_ORDER_NAME_REQUIRED,
+        ORDER_MESSAGES.phone,
+      ]);
+    }
     expect(messages(adminOrderUpdateSchema.safeParse({ ...valid, orderId: 5 }))).toEqual([
       ORDER_VERSION_REQUIRED,
     ]);

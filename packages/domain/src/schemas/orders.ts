@@ -109,6 +109,11 @@ export function parseManualPrice(v: unknown): { cents: number | null } | { error
   return { cents: toCents(dollars) };
 }
 
+/** A price as a person or a program writes it: parseManualPrice reads it, and refuses anything else. */
+const manualPriceField = z
+  .union([z.number(), z.string(), z.null()], { error: MANUAL_PRICE_INVALID })
+  .optional();
+
 export const adminOrderLineSchema = z
   .object({
     productId: z
@@ -121,13 +126,17 @@ export const adminOrderLineSchema = z
       .min(1, { error: 'Each product on an order needs a quantity of at least 1.' })
       .max(QUANTITY_MAX, { error: `An order can have at most ${QUANTITY_MAX} of one product.` }),
     /** Unit price in dollars; read only for manual (isStatic) lines, the server prices the others. */
-    price: z.unknown().optional(),
+    price: manualPriceField.describe(
+      'Unit price in US dollars (12.5 or "12.50", a leading $ allowed) of a manual (isStatic) line; ignored on calculated lines, which the server prices from the tiers.',
+    ),
     /**
      * The unit price as an order's lines carry it when read (where `price` is the line subtotal): when
      * sent, it wins, so an order read and sent back unchanged keeps its manual prices instead of having
      * each multiplied by its quantity.
      */
-    unitPrice: z.unknown().optional(),
+    unitPrice: manualPriceField.describe(
+      'Unit price in US dollars, as an order read from the shop carries it (where price is the line subtotal); when sent it wins over price, so an order sent back unchanged keeps its manual prices.',
+    ),
     isStatic: z
       .boolean({ error: 'isStatic must be true or false.' })
       .nullish()
@@ -179,43 +188,62 @@ export const adminOrderUpdateSchema = z
       .positive({ error: PICK_UP_DAY_ID_INVALID })
       .nullable()
       .optional(),
+    // Required: an order without products is refused, with the same words whether the list is missing or
+    // empty (the empty list is refused below).
     products: z
-      .array(adminOrderLineSchema, { error: 'The products of the order must be a list.' })
+      .array(adminOrderLineSchema, {
+        error: (issue) =>
+          issue.input === undefined || issue.input === null
+            ? ORDER_MESSAGES.products
+            : 'The products of the order must be a list.',
+      })
       .max(ADMIN_ORDER_LINES_MAX, {
         error: `An order can have at most ${ADMIN_ORDER_LINES_MAX} different products.`,
-      })
-      .nullish()
-      .transform((v) => v ?? []),
+      }),
   })
-  .superRefine((value, ctx) => {
-    const name = value.name ?? [value.firstName, value.lastName].filter(Boolean).join(' ');
-    if (!name)
-      ctx.addIssue({ code: 'custom', message: ADMIN_ORDER_NAME_REQUIRED, path: ['name'], input: value });
-    const problem = value.email ? emailProblem(value.email) : null;
-    if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['email'], input: value.email });
-    // The public lookup needs the phone number, so an order without one could never be looked up.
-    if (!value.phoneNumber) {
-      ctx.addIssue({ code: 'custom', message: ORDER_MESSAGES.phone, path: ['phoneNumber'], input: value });
-    }
-    if (value.products.length === 0) {
-      ctx.addIssue({ code: 'custom', message: ORDER_MESSAGES.products, path: ['products'], input: value });
-    }
-    const seen = new Set<number>();
-    for (const line of value.products) {
-      if (seen.has(line.productId)) {
-        ctx.addIssue({
-          code: 'custom',
-          message: `Product ${line.productId} is on the order twice; put its whole quantity on one line.`,
-          path: ['products'],
-          input: line,
-        });
+  .superRefine(
+    (value, ctx) => {
+      const name = value.name ?? [value.firstName, value.lastName].filter(Boolean).join(' ');
+      if (!name)
+        ctx.addIssue({ code: 'custom', message: ADMIN_ORDER_NAME_REQUIRED, path: ['name'], input: value });
+      const problem = value.email ? emailProblem(value.email) : null;
+      if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['email'], input: value.email });
+      // The public lookup needs the phone number, so an order without one could never be looked up.
+      if (!value.phoneNumber) {
+        ctx.addIssue({ code: 'custom', message: ORDER_MESSAGES.phone, path: ['phoneNumber'], input: value });
       }
-      seen.add(line.productId);
-    }
-    if (value.orderId && !value.version) {
-      ctx.addIssue({ code: 'custom', message: ORDER_VERSION_REQUIRED, path: ['version'], input: value });
-    }
-  });
+      // Undefined only when the list was missing, which its own schema has refused already.
+      const products: AdminOrderLineInput[] | undefined = value.products;
+      if (products?.length === 0) {
+        ctx.addIssue({ code: 'custom', message: ORDER_MESSAGES.products, path: ['products'], input: value });
+      }
+      const seen = new Set<number>();
+      for (const line of products ?? []) {
+        if (seen.has(line.productId)) {
+          ctx.addIssue({
+            code: 'custom',
+            message: `Product ${line.productId} is on the order twice; put its whole quantity on one line.`,
+            path: ['products'],
+            input: line,
+          });
+        }
+        seen.add(line.productId);
+      }
+      if (value.orderId && !value.version) {
+        ctx.addIssue({ code: 'custom', message: ORDER_VERSION_REQUIRED, path: ['version'], input: value });
+      }
+    },
+    {
+      // Zod skips these checks once an issue has stopped parsing (`continue` not set), as a missing list does;
+      // they run after that one too, so one answer names everything the order lacks.
+      when: (payload) =>
+        payload.issues.every(
+          (issue) =>
+            issue.continue === true ||
+            (issue.code === 'invalid_type' && issue.path?.join('.') === 'products'),
+        ),
+    },
+  );
 
 export const orderFlagsSchema = z.object({
   orderId: wholeId('The order id'),

@@ -10,6 +10,7 @@ import { BackupSection } from './BackupSection';
 import { CatalogSheetSection } from './CatalogSheetSection';
 import { CustomerEmailsSection } from './CustomerEmailsSection';
 import { FlyerSetting } from './FlyerSetting';
+import { IntegrationsSection } from './IntegrationsSection';
 import { MessageSetting } from './MessageSetting';
 import { PickUpDaysSection } from './PickUpDaysSection';
 import { SeasonSection } from './SeasonSection';
@@ -160,6 +161,7 @@ export function AdminSettings() {
           setDraft(settings.find((s) => s.name === 'Message')?.value ?? '');
         }}
       />
+      <IntegrationsSection />
     </div>
   );
 }
