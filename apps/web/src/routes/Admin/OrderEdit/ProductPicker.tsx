@@ -107,7 +107,16 @@ export function ProductPicker({
         onClick={() => setOpen(true)}
         onBlur={() => setOpen(false)}
       />
-      <div id={listId} role="listbox" aria-label="Products" className="product-picker-list" hidden={!open}>
+      <div
+        id={listId}
+        role="listbox"
+        aria-label="Products"
+        className="product-picker-list"
+        hidden={!open}
+        // Keeps the keyboard in the box, which would otherwise close the list before a click on an option (or
+        // a drag of the list's scroll bar) lands.
+        onMouseDown={(e) => e.preventDefault()}
+      >
         {matches.map((p, index) => (
           // biome-ignore lint/a11y/useKeyWithClickEvents: the keys work in the box (aria-activedescendant), as the combobox pattern has it
           <div
@@ -117,8 +126,6 @@ export function ProductPicker({
             tabIndex={-1}
             aria-selected={index === activeIndex}
             className={index === activeIndex ? 'is-active' : undefined}
-            // Keeps the keyboard in the box, which would otherwise close the list before the click lands.
-            onMouseDown={(e) => e.preventDefault()}
             onMouseMove={() => index !== activeIndex && setActive(index)}
             onClick={() => choose(p)}
           >
