@@ -110,16 +110,18 @@ describe('Settings screen', () => {
     await editor.fill(
       '<strong>Bare-root pickup starts April 20</strong><a href="Contact">Ask us</a><img src=x onerror="window.hacked=1"><script>window.hacked=1</script>',
     );
-    await staff.getByRole('button', { name: 'Preview' }).click();
+    // The Message row's Preview: other sections of the screen (e-mail texts, the season) have Previews of their own.
+    await staff.locator('.settings-table').getByRole('button', { name: 'Preview', exact: true }).click();
     await staff.getByTestId('message-preview').getByText('Bare-root pickup starts April 20').waitFor();
     // The preview keeps a link to a page of the shop, as the server and the storefront do.
     expect(
       await staff.getByTestId('message-preview').getByRole('link', { name: 'Ask us' }).getAttribute('href'),
     ).toBe('Contact');
-    await staff.getByRole('button', { name: 'Save', exact: true }).click();
+    const messageRow = staff.locator('.settings-table');
+    await messageRow.getByRole('button', { name: 'Save', exact: true }).click();
     await toast(staff, 'Message saved.').waitFor();
     // Saved clean, so the editor is no longer dirty and Save goes away.
-    await staff.getByRole('button', { name: 'Save', exact: true }).waitFor({ state: 'detached' });
+    await messageRow.getByRole('button', { name: 'Save', exact: true }).waitFor({ state: 'detached' });
     expect(setting('Message').value).toBe(
       '<strong>Bare-root pickup starts April 20</strong><a href="Contact">Ask us</a>',
     );
@@ -192,7 +194,8 @@ describe('Settings screen', () => {
       mimeType: 'application/pdf',
       buffer: Buffer.from(PDF),
     });
-    await staff.getByRole('button', { name: 'Upload' }).click();
+    // The Pdf Flyer row's Upload, not the catalogue spreadsheet's.
+    await staff.locator('.settings-table').getByRole('button', { name: 'Upload', exact: true }).click();
     await toast(staff, 'Flyer uploaded.').waitFor();
     const location = setting('ActivePdf').value;
     expect(location).toMatch(/^\/media\/flyers\/[0-9a-f]+\.pdf$/);
