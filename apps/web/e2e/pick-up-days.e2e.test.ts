@@ -139,7 +139,8 @@ describe.each([
     await signIn(page, shop, { path: `/Admin/Orders?season=-1&day=${dayId}` });
     await page.getByRole('columnheader', { name: 'Pick-up Day' }).waitFor();
     expect(await page.getByLabel('Pick-up day').inputValue()).toBe(String(dayId));
-    await page.getByRole('cell', { name: String(orderId), exact: true }).waitFor();
+    // A table row on a desktop, a card on a phone: the order's edit link is in both.
+    await page.getByRole('link', { name: `Edit order ${orderId}`, exact: true }).waitFor();
     await expect
       .poll(() =>
         page

@@ -12,6 +12,7 @@ export const ORDER_LIST_SORTS = [
   'totalPrice',
   'isTaxExempt',
   'pickedUpTimestamp',
+  'pickUpDate',
 ] as const;
 export type OrderListSort = (typeof ORDER_LIST_SORTS)[number];
 export const ORDER_TAX_FILTERS = ['all', 'exempt', 'taxed'] as const;

@@ -3,6 +3,8 @@ import {
   ORDERING_CLOSED_CHECKOUT,
   PICK_UP_DAY_FULL,
   PICK_UP_DAY_NOT_OFFERED,
+  PICK_UP_DAY_REQUIRED,
+  PICK_UP_DAYS_ALL_FULL,
   pickUpDayChoiceProblem,
   validateOrderDetails,
 } from '@nursery/domain';
@@ -141,9 +143,16 @@ export function useCheckout({
       } catch (error) {
         updateCart(stopSaving);
         showApiFailure(error);
-        // Someone else took the day's last place meanwhile: back to the details with the days as they are now.
+        // Someone else took the day's last place meanwhile (or the days had not loaded, or staff changed them):
+        // back to the details with the days as they are now.
         const message = error instanceof Error ? error.message : '';
-        if (message.includes(PICK_UP_DAY_FULL) || message.includes(PICK_UP_DAY_NOT_OFFERED)) {
+        const aboutTheDay = [
+          PICK_UP_DAY_FULL,
+          PICK_UP_DAY_NOT_OFFERED,
+          PICK_UP_DAY_REQUIRED,
+          PICK_UP_DAYS_ALL_FULL,
+        ];
+        if (aboutTheDay.some((text) => message.includes(text))) {
           refreshPickUpDays();
           updateCart((s) => goToStep(s, 'details'));
         }

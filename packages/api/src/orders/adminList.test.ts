@@ -106,6 +106,20 @@ describe('orderListPage', () => {
     expect(onDay.rows.every((r) => r.pickUpDayId === dayId && r.pickUpDate === '2031-04-05')).toBe(true);
     expect(onDay.rows[0]?.displayPickUpDay).toBe('Saturday, April 5, 2031, 9:00 AM to 3:30 PM');
     expect(without.rows.every((r) => r.pickUpDayId === null && r.displayPickUpDay === null)).toBe(true);
+    // Sorted by the day's date: orders without a day first, ascending; the day's orders last.
+    const earlier = Number(
+      sqlite
+        .prepare(
+          "insert into pick_up_days (date, start_time, end_time, capacity) values ('2031-04-01', '09:00', '12:00', 50)",
+        )
+        .run().lastInsertRowid,
+    );
+    sqlite.prepare('update orders set pick_up_day_id = ? where order_id % 7 = 3').run(earlier);
+    const byDay = orderListPage(t.shop, query({ sort: 'pickUpDate', desc: false, pageSize: 100, page: 0 }));
+    const dates = byDay.rows.map((r) => r.pickUpDate ?? '');
+    expect(dates).toEqual([...dates].sort());
+    const latest = orderListPage(t.shop, query({ sort: 'pickUpDate', desc: true, pageSize: 5 }));
+    expect(latest.rows.every((r) => r.pickUpDate === '2031-04-05')).toBe(true);
     expect(orderListQuerySchema.safeParse({ pickUpDay: 'someday' }).error?.issues[0]?.message).toBe(
       "pickUpDay must be 'all', 'none' or the number of a pick-up day.",
     );

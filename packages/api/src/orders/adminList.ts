@@ -9,7 +9,7 @@ import type {
 
 export type { AdminOrder, OrderListItem, OrderListPage, SeasonChoices } from '@nursery/domain';
 
-import { orders, products } from '@nursery/db';
+import { orders, pickUpDays, products } from '@nursery/db';
 import {
   ALL_SEASONS,
   ALL_SEASONS_LABEL,
@@ -187,7 +187,7 @@ export function deletedOrders(shop: Shop, page: PageInput = {}): PagedList<Order
   return orderList(shop, { deleted: true }, page);
 }
 
-const SORT_COLUMNS: Record<OrderListSort, SQLiteColumn> = {
+const SORT_COLUMNS: Record<OrderListSort, SQLiteColumn | SQL> = {
   orderId: orders.orderId,
   createdTimestamp: orders.createdAt,
   name: orders.name,
@@ -198,6 +198,8 @@ const SORT_COLUMNS: Record<OrderListSort, SQLiteColumn> = {
   totalPrice: orders.totalCents,
   isTaxExempt: orders.isTaxExempt,
   pickedUpTimestamp: orders.pickedUpAt,
+  // By the day's date (orders without a day first, ascending): the days table is a few rows, read per order.
+  pickUpDate: sql`(select ${pickUpDays.date} from ${pickUpDays} where ${pickUpDays.pickUpDayId} = ${orders.pickUpDayId})`,
 };
 
 /** A word of the filter for LIKE: its own % and _ are plain characters. */

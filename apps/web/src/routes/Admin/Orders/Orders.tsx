@@ -61,9 +61,10 @@ interface RowActions {
 
 /** Shown only while the shop has pick-up days: which day the order is collected on. */
 const pickUpDayColumn: ColumnDef<OrderListItem, unknown> = {
-  id: 'pickUpDay',
+  // Named as the server's sort (ORDER_LIST_SORTS), so a click on the header sorts the list by the day.
+  id: 'pickUpDate',
+  accessorFn: (o) => o.pickUpDate,
   header: 'Pick-up Day',
-  enableSorting: false,
   meta: { width: '6.5rem' },
   cell: ({ row }) =>
     row.original.pickUpDate ? (

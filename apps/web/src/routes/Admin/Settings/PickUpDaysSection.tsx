@@ -74,6 +74,8 @@ export function PickUpDaysSection() {
         replace(next);
         dismissToast(FAILURE_TOAST);
         notify.success('Pick-up day deleted.');
+        // Its row and the button that had the focus are gone: the keyboard goes on from the form.
+        dateInput.current?.focus();
       },
       onError: (error) => showFormFailure(error, FAILURE_TOAST),
     }),
