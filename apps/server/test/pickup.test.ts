@@ -1,3 +1,7 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { productPrices, products } from '@nursery/db';
 import { zonedTimeToInstant } from '@nursery/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -249,4 +253,155 @@ describe('check-in at the counter', () => {
       'Waiting',
     );
   });
+});
+
+interface PickList {
+  title: string;
+  orderCount: number;
+  pickedUpCount: number;
+  totalQuantity: number;
+  products: { productId: number; name: string; productType: string; quantity: number; orderCount: number }[];
+  orders: {
+    orderId: number;
+    name: string;
+    lines: { name: string; productType: string; quantity: number }[];
+  }[];
+}
+
+function addProduct(name: string, productTypeId: number): number {
+  const { productId } = server.shop.db
+    .insert(products)
+    .values({ name, productTypeId, productStatus: 2, productSize: '1 gal' })
+    .returning({ productId: products.productId })
+    .get();
+  server.shop.db.insert(productPrices).values({ productId, startQuantity: 1, priceCents: 500 }).run();
+  return productId;
+}
+
+/** LibreOffice's reading of every sheet of a workbook, as UTF-8 CSV per sheet. */
+function sheetsViaLibreOffice(bytes: Buffer): string[][][] {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'picklist-'));
+  try {
+    writeFileSync(path.join(dir, 'list.xls'), bytes);
+    execFileSync(
+      'soffice',
+      [
+        `-env:UserInstallation=file://${dir}/profile`,
+        '--headless',
+        '--convert-to',
+        // The last field -1 writes every sheet, each to list-SheetName.csv.
+        'csv:Text - txt - csv (StarCalc):44,34,76,1,,0,false,true,true,false,false,-1',
+        '--outdir',
+        dir,
+        path.join(dir, 'list.xls'),
+      ],
+      { env: { ...process.env, LANG: 'C.UTF-8' }, stdio: 'ignore', timeout: 120_000 },
+    );
+    return ['Pull totals', 'Orders'].map((sheet) => {
+      const csv = readFileSync(path.join(dir, `list-${sheet}.csv`), 'utf8');
+      return XLSX.utils.sheet_to_json<string[]>(
+        XLSX.read(csv, { type: 'string', raw: true }).Sheets.Sheet1 as XLSX.WorkSheet,
+        { header: 1, raw: false, defval: '' },
+      );
+    });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+describe('pick lists', () => {
+  it('lists a day’s orders still to pull, lines by product type then name, and each product’s total', async () => {
+    const days = await rest<{ pickUpDayId: number; date: string }[]>(
+      server.url,
+      'POST',
+      '/api/v1/PickUpDays/SavePickUpDay',
+      { token, body: { date: '2026-04-18', startTime: '09:00', endTime: '16:00', capacity: 10 } },
+    );
+    expect(days.status).toBe(200);
+    const day = days.body.data.find((d) => d.date === '2026-04-18')?.pickUpDayId as number;
+    const plum = addProduct('American Plum', 1); // Fruit
+    const hazel = addProduct('Hazelnut', 7); // Shrubs
+    const aronia = addProduct('Aronia', 7); // Shrubs
+    const place = async (name: string, lines: [number, number][]) => {
+      const saved = await rest<{ orderId: number }>(server.url, 'PUT', '/api/v1/Orders/Update', {
+        token,
+        body: {
+          name,
+          phoneNumber: '555-000-1111',
+          pickUpDayId: day,
+          products: lines.map(([productId, quantity]) => ({ productId, quantity })),
+        },
+      });
+      expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+      return saved.body.data.orderId;
+    };
+    const first = await place('Gil Grove', [
+      [hazel, 2],
+      [plum, 5],
+      [aronia, 1],
+    ]);
+    const second = await place('Hana Hedge', [
+      [aronia, 3],
+      [oak, 1],
+    ]);
+    const taken = await place('Ivo Ivy', [[plum, 40]]);
+    await checkIn(taken);
+    const gone = await place('Jo Juniper', [[hazel, 9]]);
+    await rest(server.url, 'DELETE', `/api/v1/Orders/DeleteOrder?orderId=${gone}`, { token });
+
+    const answer = await rest<PickList>(server.url, 'GET', `/api/v1/PickUp/GetPickList?pickUpDay=${day}`, {
+      token,
+    });
+    expect(answer.status).toBe(200);
+    const list = answer.body.data;
+    expect(list.title).toBe('Saturday, April 18, 2026, 9:00 AM to 4:00 PM');
+    expect(list.orders.map((o) => o.orderId)).toEqual([first, second]);
+    expect(list.pickedUpCount).toBe(1);
+    // Types in alphabetical order (Deciduous, Fruit, Shrubs), then names inside a type.
+    expect(list.orders[0]?.lines.map((l) => `${l.productType}: ${l.name} x${l.quantity}`)).toEqual([
+      'Fruit: American Plum x5',
+      'Shrubs: Aronia x1',
+      'Shrubs: Hazelnut x2',
+    ]);
+    expect(list.products.map((p) => `${p.productType}: ${p.name} x${p.quantity} (${p.orderCount})`)).toEqual([
+      'Deciduous: Bur Oak x1 (1)',
+      'Fruit: American Plum x5 (1)',
+      'Shrubs: Aronia x4 (2)',
+      'Shrubs: Hazelnut x2 (1)',
+    ]);
+    expect(list.totalQuantity).toBe(12);
+
+    expect(
+      (await rest(server.url, 'GET', '/api/v1/PickUp/GetPickList?pickUpDay=9999', { token })).status,
+    ).toBe(404);
+    const bad = await rest(server.url, 'GET', '/api/v1/PickUp/GetPickList?pickUpDay=soon', { token });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toMatch(/pickUpDay/);
+    expect((await rest(server.url, 'GET', `/api/v1/PickUp/GetPickList?pickUpDay=${day}`)).status).toBe(401);
+    expect((await fetch(`${server.url}/Exports/GetPickListExport?pickUpDay=${day}`)).status).toBe(401);
+
+    const download = await fetch(`${server.url}/Exports/GetPickListExport?pickUpDay=${day}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(download.status).toBe(200);
+    expect(download.headers.get('content-disposition')).toContain('PickList 2026-04-18.xls');
+    const bytes = Buffer.from(await download.text(), 'base64');
+    expect(bytes.subarray(0, 4).toString('hex')).toBe('d0cf11e0');
+    const [totals, lines] = sheetsViaLibreOffice(bytes);
+    expect(totals?.[0]).toEqual(['Product Type', 'Product', 'Size', 'Quantity', 'Orders', 'Product Id']);
+    expect(totals?.slice(1).map((r) => r.slice(0, 5).join('|'))).toEqual([
+      'Deciduous|Bur Oak|1 gal|1|1',
+      'Fruit|American Plum|1 gal|5|1',
+      'Shrubs|Aronia|1 gal|4|2',
+      'Shrubs|Hazelnut|1 gal|2|1',
+      '|Total||12|2',
+    ]);
+    expect(lines?.slice(1).map((r) => `${r[0]} ${r[4]} ${r[6]}`)).toEqual([
+      `${first} American Plum 5`,
+      `${first} Aronia 1`,
+      `${first} Hazelnut 2`,
+      `${second} Bur Oak 1`,
+      `${second} Aronia 3`,
+    ]);
+  }, 180_000);
 });

@@ -11,6 +11,8 @@ import { RootLayout } from './components/RootLayout';
 import { queryClient } from './lib/queryClient';
 import { orderEditTitle } from './routes/Admin/OrderEdit/title';
 import { validateOrdersSearch } from './routes/Admin/Orders/ordersSearch';
+import { validatePickListSearch } from './routes/Admin/PickList/pickListSearch';
+import { validatePickupSearch } from './routes/Admin/Pickup/pickupSearch';
 import {
   adminProductsQuery,
   contactsQuery,
@@ -227,6 +229,22 @@ const adminOrderEditRoute = createRoute({
   component: lazyRouteComponent(() => import('./routes/Admin/OrderEdit/OrderEdit'), 'AdminOrderEdit'),
 });
 
+const adminPickupRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: '/Pickup',
+  validateSearch: validatePickupSearch,
+  staticData: { title: 'Pick-up - Admin' },
+  component: lazyRouteComponent(() => import('./routes/Admin/Pickup/Pickup'), 'AdminPickup'),
+});
+
+const adminPickListRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: '/PickList',
+  validateSearch: validatePickListSearch,
+  staticData: { title: 'Pick List - Admin' },
+  component: lazyRouteComponent(() => import('./routes/Admin/PickList/PickList'), 'AdminPickList'),
+});
+
 const adminContactsRoute = createRoute({
   getParentRoute: () => adminRoute,
   path: '/Contacts',
@@ -284,6 +302,8 @@ export const routeTree = rootRoute.addChildren([
     adminOrdersRoute,
     adminOrderNewRoute,
     adminOrderEditRoute,
+    adminPickupRoute,
+    adminPickListRoute,
     adminContactsRoute,
     adminSettingsRoute,
     adminPhotosRoute,

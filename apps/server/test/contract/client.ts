@@ -88,6 +88,13 @@ export async function callEveryOperation(baseUrl: string, token: string): Promis
   await staff.GET('/Exports/GetStockExport', { parseAs: 'text' });
   await staff.GET('/Exports/GetYearOverYearExport', { parseAs: 'text' });
   await staff.GET('/Exports/GetCurrentSeasonOrdersWithProducts', { parseAs: 'text' });
+  await staff.GET('/Exports/GetPickListExport', {
+    params: { query: { pickUpDay: 'none' } },
+    parseAs: 'text',
+  });
+  await staff.GET('/api/v1/PickUp/GetPickList', { params: { query: { pickUpDay: 'none' } } });
+  // An unknown day (404).
+  await staff.GET('/api/v1/PickUp/GetPickList', { params: { query: { pickUpDay: 99999 } } });
   await staff.GET('/api/v1/Integrations/GetIntegrationClients');
 
   // Customer e-mails and the waitlist.

@@ -3,7 +3,7 @@ import type { RestRoute } from '../restRoute.ts';
 const tag = 'Exports';
 
 // The spec's client decodes the body itself (base64 in 1024-element chunks) and saves it as .xls.
-const workbook = {
+export const workbook = {
   contentType: 'application/vnd.ms-excel',
   base64: true,
   description: 'The workbook: base64 text of an .xls (BIFF8) file',

@@ -1,3 +1,4 @@
+import { workbook } from '../exports/rest.ts';
 import type { RestRoute } from '../restRoute.ts';
 
 const tag = 'Pick-up';
@@ -45,5 +46,27 @@ export const pickupRest: RestRoute[] = [
     summary: 'Takes back the payment recorded for order orderId. Answers the order. Staff only.',
     tag,
     successMessage: 'Payment removed',
+  },
+  {
+    method: 'GET',
+    path: '/api/v1/PickUp/GetPickList',
+    procedure: 'pickup.pickList',
+    refusals: ['not_found'],
+    input: 'query',
+    summary:
+      "A pick-up day's pick list (pickUpDay = the day's number, or none for this season's orders without a day): each order not picked up yet with its lines by product type then name, and each product's total for the day. Staff only.",
+    tag,
+  },
+  {
+    method: 'GET',
+    path: '/Exports/GetPickListExport',
+    procedure: 'pickup.pickListExport',
+    refusals: ['not_found'],
+    input: 'query',
+    respond: 'file',
+    file: workbook,
+    summary:
+      'PickList workbook of a pick-up day (pickUpDay as GetPickList): the day’s totals to pull, then each order’s lines. Body: base64 .xls. Staff only.',
+    tag: 'Exports',
   },
 ];

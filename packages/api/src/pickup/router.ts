@@ -1,5 +1,13 @@
-import { adminOrderSchema, checkInInputSchema, recordPaymentInputSchema } from '@nursery/domain';
+import {
+  adminOrderSchema,
+  checkInInputSchema,
+  fileAnswerSchema,
+  pickListInputSchema,
+  pickListSchema,
+  recordPaymentInputSchema,
+} from '@nursery/domain';
 import { procedure, requireStaff, router } from '../trpc.ts';
+import { pickList, pickListExport } from './pickList.ts';
 import { checkIn, clearPayment, recordPayment, undoCheckIn } from './service.ts';
 
 // Staff-only: none of these paths is in PUBLIC_PROCEDURES.
@@ -24,4 +32,14 @@ export const pickupRouter = router({
     .input(checkInInputSchema)
     .output(adminOrderSchema)
     .mutation(({ ctx, input }) => clearPayment(ctx.shop, requireStaff(ctx), input)),
+  /** A pick-up day's pick list: each order's lines to pull and each product's total for the day. */
+  pickList: procedure
+    .input(pickListInputSchema)
+    .output(pickListSchema)
+    .query(({ ctx, input }) => pickList(ctx.shop, input)),
+  /** The same pick list as an .xls workbook. */
+  pickListExport: procedure
+    .input(pickListInputSchema)
+    .output(fileAnswerSchema)
+    .query(({ ctx, input }) => pickListExport(ctx.shop, input)),
 });

@@ -58,3 +58,11 @@ export const recordPaymentInputSchema = z
     }
   });
 export type RecordPaymentInput = z.output<typeof recordPaymentInputSchema>;
+
+/** Which pick list: a pick-up day's number, or 'none' for this season's orders without a day. */
+export const pickListInputSchema = z.object({
+  pickUpDay: z.union([z.literal('none'), wholeId('pickUpDay')], {
+    error: "pickUpDay must be the number of a pick-up day, or 'none' for the orders without one.",
+  }),
+});
+export type PickListInput = z.output<typeof pickListInputSchema>;

@@ -18,6 +18,7 @@ const MANAGEMENT_LINKS = [
   { to: '/Admin/Products', label: 'Products' },
   { to: '/Admin/Stock', label: 'Stock' },
   { to: '/Admin/Orders', label: 'Orders' },
+  { to: '/Admin/Pickup', label: 'Pick-up' },
   { to: '/Admin/Contacts', label: 'Contacts' },
   { to: '/Admin/Photos', label: 'Photos' },
   { to: '/Admin/Settings', label: 'Settings' },

@@ -2,7 +2,7 @@ import { mailtoHref, seasonLabel } from '@nursery/domain';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { type ColumnDef, createColumnHelper } from '@tanstack/react-table';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useSignedIn } from '../../auth/session';
 import { DataTable } from '../../components/DataTable';
 import { OrderLookupForm } from '../../components/OrderLookupForm';
@@ -11,6 +11,11 @@ import { useSiteConfig } from '../../lib/site';
 import { failureFacts } from '../../lib/toast';
 import { wasJustPlaced } from '../../storefront/placedOrder';
 import type { PlacedOrder } from '../../storefront/types';
+import { orderAddress } from './orderAddress';
+
+// Each in its own chunk: the QR library for every order page, the check-in (and the tRPC client) only for staff.
+const OrderQrCode = lazy(() => import('./OrderQrCode').then((m) => ({ default: m.OrderQrCode })));
+const StaffCheckIn = lazy(() => import('./StaffCheckIn').then((m) => ({ default: m.StaffCheckIn })));
 
 const routeApi = getRouteApi('/Order/$orderId/{-$phoneNumber}');
 
@@ -116,6 +121,7 @@ export function OrderView() {
       order={order.data}
       ownerEmail={config.data?.shop.email ?? ''}
       currentSeason={config.data?.currentSeason ?? null}
+      staff={signedIn}
     />
   );
 }
@@ -124,11 +130,14 @@ function OrderDetails({
   order,
   ownerEmail,
   currentSeason,
+  staff,
 }: {
   order: PlacedOrder;
   ownerEmail: string;
   currentSeason: number | null;
+  staff: boolean;
 }) {
+  const address = orderAddress(window.location.origin, order.orderId, order.phoneNumber);
   const columns = useMemo(() => orderColumns(order.isTaxExempt), [order.isTaxExempt]);
   const mailto = mailtoHref(ownerEmail, { subject: `Question about order ${order.orderId}` });
   const [justPlaced] = useState(() => wasJustPlaced(order.orderId));
@@ -178,6 +187,12 @@ function OrderDetails({
         </div>
       ) : null}
 
+      {staff ? (
+        <Suspense fallback={null}>
+          <StaffCheckIn orderId={order.orderId} />
+        </Suspense>
+      ) : null}
+
       <div className="order-summary">
         <section className="panel" aria-labelledby="order-contact">
           <div className="panel-body">
@@ -200,6 +215,20 @@ function OrderDetails({
                 <>
                   <dt>Pick-up day</dt>
                   <dd data-testid="order-pick-up-day">{order.displayPickUpDay}</dd>
+                </>
+              ) : null}
+              {order.pickedUpTimestamp ? (
+                <>
+                  <dt>Picked up</dt>
+                  <dd>{order.displayPickedUpTimestamp}</dd>
+                </>
+              ) : null}
+              {order.paidMethod ? (
+                <>
+                  <dt>Paid</dt>
+                  <dd>
+                    {order.displayPaid} by {order.paidMethod}
+                  </dd>
                 </>
               ) : null}
               {order.comments ? (
@@ -237,6 +266,15 @@ function OrderDetails({
           </section>
         )}
       </div>
+
+      <section className="panel order-counter" aria-labelledby="order-counter">
+        <div className="panel-body">
+          <h2 id="order-counter">At the counter</h2>
+          <Suspense fallback={<p className="text-muted">Loading the QR code…</p>}>
+            <OrderQrCode address={address} orderId={order.orderId} />
+          </Suspense>
+        </div>
+      </section>
 
       <section aria-labelledby="order-products">
         <h2 id="order-products">Products</h2>

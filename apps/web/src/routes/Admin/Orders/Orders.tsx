@@ -2,8 +2,10 @@ import {
   displayPickUpDateShort,
   ORDER_DELETE_CONFIRM,
   ORDER_LIST_SORTS,
+  ORDER_PICKUP_FILTERS,
   ORDER_RESTORE_CONFIRM,
   ORDER_TAX_FILTERS,
+  type OrderPickupFilter,
   type OrderTaxFilter,
   SUCCESSFULLY_DELETED,
   SUCCESSFULLY_UPDATED,
@@ -122,6 +124,23 @@ function orderColumns(
       header: 'Order Total',
       cell: ({ row }) => row.original.displayTotalPrice,
       meta: { width: '6rem', className: 'num' },
+    },
+    {
+      id: 'pickedUpTimestamp',
+      accessorFn: (o) => o.pickedUpTimestamp ?? '',
+      header: 'Picked Up',
+      meta: { width: '7rem' },
+      cell: ({ row }) => (
+        <span title={row.original.pickedUpUsername ? `by ${row.original.pickedUpUsername}` : undefined}>
+          {row.original.pickedUpTimestamp ? row.original.displayPickedUpTimestamp : 'Waiting'}
+          {row.original.paidMethod ? (
+            <span className="text-muted nowrap">
+              {' '}
+              · {row.original.displayPaid} {row.original.paidMethod}
+            </span>
+          ) : null}
+        </span>
+      ),
     },
     {
       id: 'details',
@@ -247,6 +266,7 @@ export function AdminOrders() {
   // The pick-up day column and filter show once the shop has days; a shop without any sees the list as before.
   const pickUpDays = useQuery(pickUpDaysQuery(trpc));
   const pickUpDay = search.day ?? 'all';
+  const pickup: OrderPickupFilter = search.pickup ?? 'all';
   const sort = search.sort ?? 'createdTimestamp';
   const descending = (search.dir ?? 'desc') === 'desc';
   const [pageSize, setPageSize] = useState(() => storedPageSize());
@@ -283,6 +303,7 @@ export function AdminOrders() {
     text: appliedText,
     tax,
     ...(pickUpDay === 'all' ? {} : { pickUpDay }),
+    pickup,
     sort,
     desc: descending,
     page: (search.page ?? 1) - 1,
@@ -580,6 +601,25 @@ export function AdminOrders() {
                 <option value="none">No pick-up day</option>
               </select>
             ) : null}
+            <select
+              className="form-select"
+              aria-label="Pick-up"
+              value={pickup}
+              onChange={(event) => {
+                const chosen = ORDER_PICKUP_FILTERS.find((f) => f === event.target.value);
+                void navigate({
+                  search: (prev) =>
+                    changeOrdersSearch(prev, {
+                      pickup: chosen && chosen !== 'all' ? chosen : undefined,
+                      page: undefined,
+                    }),
+                });
+              }}
+            >
+              <option value="all">Waiting and picked up</option>
+              <option value="waiting">Waiting for pick-up</option>
+              <option value="pickedUp">Picked up</option>
+            </select>
             <input
               type="search"
               className="form-control"

@@ -1,8 +1,10 @@
 import {
   ORDER_FILTER_MAX,
   ORDER_LIST_SORTS,
+  ORDER_PICKUP_FILTERS,
   ORDER_TAX_FILTERS,
   type OrderListSort,
+  type OrderPickupFilter,
   type OrderTaxFilter,
 } from '@nursery/domain';
 
@@ -18,6 +20,8 @@ export interface OrdersSearch {
   tax?: Exclude<OrderTaxFilter, 'all'>;
   /** Orders of one pick-up day (its number) or of none; left out: every order. */
   day?: number | 'none';
+  /** Waiting for pick-up, or picked up. */
+  pickup?: Exclude<OrderPickupFilter, 'all'>;
   /** 1 is the first page. */
   page?: number;
   sort?: OrderListSort;
@@ -45,6 +49,8 @@ export function validateOrdersSearch(search: Record<string, unknown>): OrdersSea
   if (tax && tax !== 'all') out.tax = tax;
   const day = search.day === 'none' ? 'none' : wholeNumber(search.day);
   if (day === 'none' || (day !== undefined && day > 0)) out.day = day;
+  const pickup = ORDER_PICKUP_FILTERS.find((p) => p === search.pickup);
+  if (pickup && pickup !== 'all') out.pickup = pickup;
   const page = wholeNumber(search.page);
   if (page !== undefined && page > 1 && page <= 1_000_000) out.page = page;
   const sort = ORDER_LIST_SORTS.find((s) => s === search.sort);

@@ -1,0 +1,229 @@
+/**
+ * Check-in at the counter on a phone (390 x 844): staff scan the customer's QR code (decoded here from a
+ * screenshot of the order page, as a camera would), the order opens with its check-in, they mark it picked up
+ * and record the payment, and the pick-up desk shows it picked up. Then the day's pick list, printed on A4
+ * and Letter. axe on every screen.
+ */
+import { rest, staffToken } from '@nursery/server/testing';
+import type { Browser, Page } from 'playwright-core';
+import decodeQR from 'qr/decode.js';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  accessibilityProblems,
+  type E2eShop,
+  launchBrowser,
+  newPage,
+  signIn,
+  startShop,
+} from './support/index.ts';
+
+const PHONE = { width: 390, height: 844 };
+const PHONE_NUMBER = '(555) 010-2233';
+
+let shop: E2eShop;
+let browser: Browser;
+let page: Page;
+let dayId: number;
+let orderId: number;
+let secondId: number;
+let orderTotal: string;
+
+beforeAll(async () => {
+  shop = await startShop();
+  const token = await staffToken(shop, { email: 'owner@example.com', name: 'Olive Owner' });
+  const saved = await rest<{ pickUpDayId: number; date: string }[]>(
+    shop.url,
+    'POST',
+    '/api/v1/PickUpDays/SavePickUpDay',
+    { token, body: { date: '2099-04-18', startTime: '09:00', endTime: '16:00', capacity: 20 } },
+  );
+  expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+  dayId = saved.body.data.find((d) => d.date === '2099-04-18')?.pickUpDayId as number;
+  const products = shop.shop.database.sqlite
+    .prepare(
+      `select p.product_id as productId from products p
+       where p.product_status = 2 and p.deleted_at is null
+         and exists (select 1 from product_prices t where t.product_id = p.product_id and t.start_quantity = 1)
+       order by p.product_type_id desc, p.product_id limit 3`,
+    )
+    .all() as { productId: number }[];
+  const place = async (name: string, lines: { productId: number; quantity: number }[]) => {
+    const placed = await rest<{ orderId: number; displayTotal: string }>(
+      shop.url,
+      'PUT',
+      '/api/v1/Orders/Update',
+      {
+        token,
+        body: { name, phoneNumber: PHONE_NUMBER, pickUpDayId: dayId, products: lines },
+      },
+    );
+    expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+    return placed.body.data;
+  };
+  const first = await place(
+    'Ada Quill',
+    products.map((p, i) => ({ productId: p.productId, quantity: i + 1 })),
+  );
+  orderId = first.orderId;
+  orderTotal = first.displayTotal;
+  secondId = (await place('Bo Birch', [{ productId: products[0]?.productId as number, quantity: 4 }]))
+    .orderId;
+  browser = await launchBrowser();
+  ({ page } = await newPage(browser, { viewport: PHONE }));
+  await signIn(page, shop, { path: `/Admin/Pickup?day=${dayId}`, name: 'Sam Staff' });
+}, 180_000);
+afterAll(async () => {
+  await browser?.close();
+  await shop?.stop();
+});
+
+/** What a phone's camera reads off the screen: the QR code's pixels, decoded by an independent decoder. */
+async function scanQrCode(target: Page): Promise<string> {
+  const code = target.getByTestId('order-qr').locator('svg');
+  await code.waitFor();
+  const png = await code.screenshot();
+  const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  return decodeQR({ width: info.width, height: info.height, data: new Uint8Array(data) });
+}
+
+describe('check-in at the counter', () => {
+  it('keeps the QR code and the check-in out of the first load of / and /Products', async () => {
+    const { page: visitor, context } = await newPage(browser, { viewport: PHONE });
+    const loaded: string[] = [];
+    visitor.on('request', (request) => loaded.push(request.url()));
+    for (const path of ['/', '/Products']) {
+      await visitor.goto(`${shop.origin}${path}`);
+      await visitor.waitForLoadState('networkidle');
+    }
+    expect(loaded.filter((url) => /OrderQrCode|StaffCheckIn|CheckInPanel|qrcode/i.test(url))).toEqual([]);
+    await context.close();
+  });
+
+  it('a customer sees the code of the order’s own address, and no check-in', async () => {
+    const { page: customer, context } = await newPage(browser, { viewport: PHONE });
+    await customer.goto(`${shop.origin}/Order/${orderId}/${encodeURIComponent(PHONE_NUMBER)}`);
+    const address = await scanQrCode(customer);
+    expect(address).toBe(`${shop.origin}/Order/${orderId}/5550102233`);
+    await expect
+      .poll(() =>
+        customer.getByRole('img', { name: `QR code of order ${orderId}'s address: ${address}` }).count(),
+      )
+      .toBe(1);
+    expect(await customer.getByRole('heading', { name: 'Counter check-in' }).count()).toBe(0);
+    expect(await accessibilityProblems(customer, 'order page, customer')).toEqual([]);
+    await context.close();
+  });
+
+  it('staff open the order from its QR code, check it in and record the payment', async () => {
+    await page.goto(`${shop.origin}/Order/${orderId}/${encodeURIComponent(PHONE_NUMBER)}`);
+    const address = await scanQrCode(page);
+    // The camera hands the address to the phone's browser, where the staff member is signed in.
+    await page.goto(address);
+    const panel = page.getByRole('region', { name: 'Counter check-in' });
+    await panel.getByRole('button', { name: 'Mark picked up' }).click();
+    await expect
+      .poll(() => panel.getByRole('status').first().textContent())
+      .toMatch(/^Picked up .+ by Sam Staff$/);
+    expect(await panel.getByRole('button', { name: 'Undo check-in' }).isVisible()).toBe(true);
+
+    await panel.getByRole('radio', { name: 'Check' }).check();
+    const amount = panel.getByLabel('Amount ($)');
+    expect(await amount.inputValue()).toBe(orderTotal.replace(/[$,]/g, ''));
+    // A slip is told at once, in the server's words, and nothing is recorded.
+    await amount.fill('-5');
+    await panel.getByRole('button', { name: 'Record payment' }).click();
+    await expect.poll(() => panel.getByRole('alert').textContent()).toMatch(/^amount must be/);
+    await amount.fill(orderTotal.replace(/[$,]/g, ''));
+    await panel.getByLabel('Check number (optional)').fill('1042');
+    await panel.getByRole('button', { name: 'Record payment' }).click();
+    await expect
+      .poll(() => panel.getByTestId('payment-state').textContent())
+      .toMatch(new RegExp(`^Paid \\${orderTotal} by check 1042 \\(.+, Sam Staff\\)$`));
+    const stored = shop.shop.database.sqlite
+      .prepare(
+        'select picked_up_by, paid_method, paid_cents, paid_check_number from orders where order_id = ?',
+      )
+      .get(orderId);
+    expect(stored).toEqual({
+      picked_up_by: 'Sam Staff',
+      paid_method: 'check',
+      paid_cents: Math.round(Number(orderTotal.replace(/[$,]/g, '')) * 100),
+      paid_check_number: '1042',
+    });
+    expect(await accessibilityProblems(page, 'order page, staff')).toEqual([]);
+    // The page never scrolls sideways on the phone.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(PHONE.width);
+  });
+
+  it('the pick-up desk shows it picked up, the other order waiting, and finds orders by name or number', async () => {
+    await page.getByRole('link', { name: 'Open the pick-up desk' }).click();
+    await page.waitForURL((url) => url.pathname === '/Admin/Pickup');
+    await page.goto(`${shop.origin}/Admin/Pickup?day=${dayId}`);
+    const tabs = page.getByRole('group', { name: /Show orders of/ });
+    await expect.poll(() => tabs.getByRole('button', { name: /^Waiting/ }).textContent()).toBe('Waiting (1)');
+    await expect
+      .poll(() => tabs.getByRole('button', { name: /^Picked up/ }).textContent())
+      .toBe('Picked up (1)');
+    const list = page.getByRole('list');
+    await expect.poll(() => list.getByRole('heading').allTextContents()).toEqual([`#${secondId} Bo Birch`]);
+    expect(await accessibilityProblems(page, 'pick-up desk, waiting')).toEqual([]);
+
+    await tabs.getByRole('button', { name: /^Picked up/ }).click();
+    await expect.poll(() => list.getByRole('heading').allTextContents()).toEqual([`#${orderId} Ada Quill`]);
+    const card = list.getByRole('listitem');
+    expect(await card.locator('.pickup-badge').textContent()).toBe('Picked up');
+    expect(await card.textContent()).toContain('by check');
+
+    await tabs.getByRole('button', { name: 'All' }).click();
+    await page.getByLabel('Find an order').fill('birch');
+    await expect.poll(() => list.getByRole('heading').allTextContents()).toEqual([`#${secondId} Bo Birch`]);
+    // Check the second one in from the desk itself.
+    await list.getByRole('button', { name: `Check in order ${secondId}` }).click();
+    await list.getByRole('button', { name: 'Mark picked up' }).click();
+    await expect.poll(() => list.locator('.pickup-badge').textContent()).toBe('Picked up');
+    await expect.poll(() => tabs.getByRole('button', { name: /^Waiting/ }).textContent()).toBe('Waiting (0)');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(PHONE.width);
+    expect(await accessibilityProblems(page, 'pick-up desk, check-in open')).toEqual([]);
+
+    // A mistaken check-in is undone.
+    await list.getByRole('button', { name: 'Undo check-in' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Undo check-in' }).click();
+    await expect.poll(() => list.locator('.pickup-badge').textContent()).toBe('Waiting');
+  });
+});
+
+describe('pick list', () => {
+  it('prints the day’s totals and each order on A4 and Letter, without the navigation', async () => {
+    const { page: desk, context } = await newPage(browser, { viewport: { width: 1280, height: 900 } });
+    await signIn(desk, shop, { path: `/Admin/PickList?day=${dayId}`, name: 'Sam Staff' });
+    await desk.getByRole('heading', { name: /^Pick list: / }).waitFor();
+    // Ada's order is picked up: only Bo's is left to pull.
+    const totals = desk.getByTestId('pick-totals');
+    await totals.waitFor();
+    expect(await desk.getByRole('article').count()).toBe(1);
+    expect(await desk.getByRole('heading', { name: `Order #${secondId}: Bo Birch` }).count()).toBe(1);
+    expect(await accessibilityProblems(desk, 'pick list')).toEqual([]);
+
+    await desk.emulateMedia({ media: 'print' });
+    expect(await desk.locator('.admin-nav').isVisible()).toBe(false);
+    expect(await desk.locator('.pick-list-tools').isVisible()).toBe(false);
+    expect(await totals.isVisible()).toBe(true);
+    expect(await desk.locator('.pick-totals').evaluate((el) => getComputedStyle(el).breakAfter)).toBe('page');
+    for (const format of ['A4', 'Letter'] as const) {
+      const pdf = await desk.pdf({ format, printBackground: true });
+      expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+      // The totals on the first sheet, the order on the next: two pages.
+      const pages = pdf.toString('latin1').match(/\/Type\s*\/Page[^s]/g) ?? [];
+      expect([format, pages.length]).toEqual([format, 2]);
+    }
+    // A named paper size is honoured too.
+    await desk.emulateMedia({ media: 'screen' });
+    await desk.getByLabel('Paper').selectOption('letter');
+    await desk.emulateMedia({ media: 'print' });
+    const letter = await desk.pdf({ preferCSSPageSize: true });
+    const box = /\/MediaBox\s*\[\s*0\s+0\s+([\d.]+)\s+([\d.]+)\s*\]/.exec(letter.toString('latin1'));
+    expect([Math.round(Number(box?.[1])), Math.round(Number(box?.[2]))]).toEqual([612, 792]);
+    await context.close();
+  });
+});

@@ -1,0 +1,222 @@
+import { PAID_METHODS, type PaidMethod, paidMethodName, recordPaymentInputSchema } from '@nursery/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useId, useState } from 'react';
+import { confirm } from '../../../../components/ConfirmDialog';
+import { notify, showApiFailure } from '../../../../lib/toast';
+import { trpc } from '../../../../trpc';
+import type { AdminOrder } from '../orders/types';
+import './pickup.css';
+
+/** The pick-up state of an order in words, as the desk's list and the panel say it. */
+export function pickupStatusText(order: {
+  pickedUpTimestamp: string | null;
+  displayPickedUpTimestamp: string | null;
+  pickedUpUsername: string | null;
+}): string {
+  if (order.pickedUpTimestamp === null) return 'Waiting';
+  return `Picked up ${order.displayPickedUpTimestamp ?? ''}${order.pickedUpUsername ? ` by ${order.pickedUpUsername}` : ''}`;
+}
+
+/** What was paid, in words: 'Paid $31.65 by check 1042'. */
+export function paymentText(order: {
+  paidMethod: PaidMethod | null;
+  displayPaid: string | null;
+  paidCheckNumber?: string | null;
+}): string {
+  if (order.paidMethod === null) return 'Not paid yet';
+  const how =
+    order.paidMethod === 'check'
+      ? `check${order.paidCheckNumber ? ` ${order.paidCheckNumber}` : ''}`
+      : 'cash';
+  return `Paid ${order.displayPaid ?? ''} by ${how}`;
+}
+
+/** The amount field starts at what is owed, in dollars as typed: '31.65'. */
+function owedText(order: AdminOrder): string {
+  return order.total.toFixed(2);
+}
+
+/**
+ * The counter's actions on one order: mark it picked up (or undo a mistaken check-in) and record what was paid.
+ * Used by the pick-up desk (/Admin/Pickup) and by the order page a staff phone opens from the order's QR code.
+ * `onChanged` hears the order as the server answered it.
+ */
+export function CheckInPanel({
+  order,
+  onChanged,
+}: {
+  order: AdminOrder;
+  onChanged?: (order: AdminOrder) => void;
+}) {
+  const queryClient = useQueryClient();
+  const ids = useId();
+  const [method, setMethod] = useState<PaidMethod>(order.paidMethod ?? 'cash');
+  const [amount, setAmount] = useState(() => (order.paid !== null ? order.paid.toFixed(2) : owedText(order)));
+  const [checkNumber, setCheckNumber] = useState(order.paidCheckNumber ?? '');
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const changed = (next: AdminOrder, message: string) => {
+    queryClient.setQueryData(trpc.orders.detailsById.queryKey({ orderId: next.orderId }), next);
+    void queryClient.invalidateQueries({ queryKey: trpc.orders.page.pathKey() });
+    notify.success(message);
+    onChanged?.(next);
+  };
+  const checkIn = useMutation(
+    trpc.pickup.checkIn.mutationOptions({
+      onError: showApiFailure,
+      onSuccess: (next) => changed(next, `Order ${next.orderId} is picked up.`),
+    }),
+  );
+  const undo = useMutation(
+    trpc.pickup.undoCheckIn.mutationOptions({
+      onError: showApiFailure,
+      onSuccess: (next) => changed(next, `Order ${next.orderId} is waiting again.`),
+    }),
+  );
+  const pay = useMutation(
+    trpc.pickup.recordPayment.mutationOptions({
+      onError: showApiFailure,
+      onSuccess: (next) => changed(next, `${paymentText(next)} recorded for order ${next.orderId}.`),
+    }),
+  );
+  const clearPay = useMutation(
+    trpc.pickup.clearPayment.mutationOptions({
+      onError: showApiFailure,
+      onSuccess: (next) => changed(next, `The payment for order ${next.orderId} is removed.`),
+    }),
+  );
+  const busy = checkIn.isPending || undo.isPending || pay.isPending || clearPay.isPending;
+  const pickedUp = order.pickedUpTimestamp !== null;
+
+  const askUndo = async () => {
+    if (
+      await confirm(`Undo the check-in of order ${order.orderId}? It will show as waiting again.`, {
+        confirmText: 'Undo check-in',
+      })
+    )
+      undo.mutate({ orderId: order.orderId });
+  };
+  const askClear = async () => {
+    if (await confirm(`Remove the payment recorded for order ${order.orderId}?`, { confirmText: 'Remove' }))
+      clearPay.mutate({ orderId: order.orderId });
+  };
+  const submitPayment = (event: FormEvent) => {
+    event.preventDefault();
+    // The server's own rules, so a slip is told here at once and in the same words.
+    const parsed = recordPaymentInputSchema.safeParse({
+      orderId: order.orderId,
+      method,
+      amount,
+      checkNumber: method === 'check' ? checkNumber : null,
+    });
+    if (!parsed.success) {
+      setProblem(parsed.error.issues.map((i) => i.message).join(' '));
+      return;
+    }
+    setProblem(null);
+    pay.mutate({
+      orderId: order.orderId,
+      method,
+      amount,
+      checkNumber: method === 'check' ? checkNumber : null,
+    });
+  };
+
+  return (
+    <div className="check-in" data-testid={`check-in-${order.orderId}`}>
+      <section className="check-in-part" aria-labelledby={`${ids}-pickup`}>
+        <h3 id={`${ids}-pickup`}>Pick-up</h3>
+        <p className={pickedUp ? 'pickup-state is-picked-up' : 'pickup-state is-waiting'} role="status">
+          {pickupStatusText(order)}
+        </p>
+        {order.deletedTimestamp !== null ? (
+          <p className="text-muted">This order is deleted. Restore it before checking it in.</p>
+        ) : pickedUp ? (
+          <button type="button" className="btn btn-secondary" disabled={busy} onClick={askUndo}>
+            Undo check-in
+          </button>
+        ) : (
+          <button
+            type="button"
+            className="btn btn-primary btn-lg"
+            disabled={busy}
+            onClick={() => checkIn.mutate({ orderId: order.orderId })}
+          >
+            Mark picked up
+          </button>
+        )}
+      </section>
+
+      <section className="check-in-part" aria-labelledby={`${ids}-payment`}>
+        <h3 id={`${ids}-payment`}>Payment</h3>
+        <p className="pickup-state" data-testid="payment-state">
+          {paymentText(order)}
+          {order.paidMethod !== null && order.paidUsername ? (
+            <span className="text-muted">
+              {' '}
+              ({order.displayPaidTimestamp}, {order.paidUsername})
+            </span>
+          ) : null}
+        </p>
+        {order.deletedTimestamp !== null ? null : (
+          <form className="payment-form" onSubmit={submitPayment} noValidate>
+            <fieldset className="payment-methods">
+              <legend>Paid by</legend>
+              {PAID_METHODS.map((m) => (
+                <label key={m} className="payment-method">
+                  <input
+                    type="radio"
+                    name={`${ids}-method`}
+                    value={m}
+                    checked={method === m}
+                    onChange={() => setMethod(m)}
+                  />
+                  {paidMethodName(m)}
+                </label>
+              ))}
+            </fieldset>
+            <label className="payment-field">
+              <span>Amount ($)</span>
+              <input
+                className="form-control"
+                inputMode="decimal"
+                autoComplete="off"
+                value={amount}
+                aria-invalid={problem !== null}
+                aria-describedby={problem ? `${ids}-problem` : undefined}
+                onChange={(event) => setAmount(event.target.value)}
+              />
+            </label>
+            {method === 'check' ? (
+              <label className="payment-field">
+                <span>Check number (optional)</span>
+                <input
+                  className="form-control"
+                  inputMode="numeric"
+                  autoComplete="off"
+                  value={checkNumber}
+                  onChange={(event) => setCheckNumber(event.target.value)}
+                />
+              </label>
+            ) : null}
+            {problem ? (
+              <p id={`${ids}-problem`} className="field-problem" role="alert">
+                {problem}
+              </p>
+            ) : null}
+            <div className="row-gap">
+              <button type="submit" className="btn btn-primary" disabled={busy}>
+                Record payment
+              </button>
+              {order.paidMethod !== null ? (
+                <button type="button" className="btn btn-link text-danger" disabled={busy} onClick={askClear}>
+                  Remove payment
+                </button>
+              ) : null}
+            </div>
+          </form>
+        )}
+      </section>
+    </div>
+  );
+}
