@@ -65,7 +65,7 @@ describe('Settings → Integrations', () => {
   let token = '';
 
   it('creates a client by keyboard and shows its secret once, with a copy button', async () => {
-    await page.getByLabel('Name', { exact: true }).focus();
+    await page.getByLabel('Client name', { exact: true }).focus();
     await page.keyboard.type(NAME);
     await page.keyboard.press('Tab');
     expect(await focusedLabel()).toBe('integration-scope');

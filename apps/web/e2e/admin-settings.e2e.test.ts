@@ -141,7 +141,7 @@ describe('Settings screen', () => {
     const editor = staff.getByLabel('Message', { exact: true });
     await editor.fill('<p>Closed for the winter. See you in spring!</p>');
     await staff.getByRole('button', { name: 'Save as...' }).click();
-    await staff.getByLabel('Name').fill('Winter closing');
+    await staff.getByRole('dialog', { name: 'Save message as' }).getByLabel('Name').fill('Winter closing');
     await staff.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
     await toast(staff, 'Saved as "Winter closing".').waitFor();
     // The editor keeps what was just named, shown as chosen, and Save still offers to make it the message.

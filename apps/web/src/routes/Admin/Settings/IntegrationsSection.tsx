@@ -87,8 +87,9 @@ export function IntegrationsSection() {
           }}
         >
           <div className="integration-field">
+            {/* Not just "Name": the Settings page has other name fields (a saved message's). */}
             <label className="form-label" htmlFor="integration-name">
-              Name
+              Client name
             </label>
             <input
               id="integration-name"
@@ -102,7 +103,7 @@ export function IntegrationsSection() {
           </div>
           <div className="integration-field">
             <label className="form-label" htmlFor="integration-scope">
-              Scope
+              Client scope
             </label>
             <select
               id="integration-scope"
