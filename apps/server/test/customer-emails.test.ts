@@ -138,6 +138,23 @@ describe('customer e-mails', () => {
     const retry = await rest(server.url, 'POST', `/api/v1/Orders/RetryEmail?emailId=${emailId}`, { token });
     expect(retry.status).toBe(400);
     expect(retry.body.message).toContain('No mail server is set up');
+
+    // An order staff enter by hand with the customer's address gets its receipt too; one without none.
+    const entered = await rest<{ orderId: number }>(server.url, 'PUT', '/api/v1/Orders/Update', {
+      token,
+      body: { ...customer, email: 'phone.order@example.com', products: [{ productId, quantity: 1 }] },
+    });
+    expect(entered.status).toBe(200);
+    expect(outbox(server, 'receipt').map((r) => [r.order_id, r.to_address])).toEqual([
+      [orderId, 'rosa@example.com'],
+      [entered.body.data.orderId, 'phone.order@example.com'],
+    ]);
+    const noAddress = await rest(server.url, 'PUT', '/api/v1/Orders/Update', {
+      token,
+      body: { ...customer, email: '', products: [{ productId, quantity: 1 }] },
+    });
+    expect(noAddress.status).toBe(200);
+    expect(outbox(server, 'receipt')).toHaveLength(2);
   });
 
   it('edits a text with placeholders, refuses unknown ones by name, and staff calls need a token', async () => {

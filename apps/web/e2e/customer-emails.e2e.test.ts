@@ -123,6 +123,41 @@ describe('customer e-mails in Settings, and the waitlist for staff', () => {
     });
   });
 
+  it("shows the order's e-mails on its edit page: the receipt, not sent without a mail server", async () => {
+    // A customer places an order through the storefront's own call.
+    const product = shop.shop.database.sqlite
+      .prepare(
+        `select p.product_id as productId from products p where p.product_status = 2 and p.deleted_at is null
+           and exists (select 1 from product_prices pp where pp.product_id = p.product_id and pp.start_quantity = 1)
+           and not exists (select 1 from stock_changes s where s.product_id = p.product_id) limit 1`,
+      )
+      .get() as { productId: number };
+    const placed = await fetch(`${shop.url}/api/v1/Orders/Submit`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        firstName: 'Rowan',
+        lastName: 'Birch',
+        email: 'rowan@example.com',
+        confirmEmail: 'rowan@example.com',
+        phoneNumber: '555-201-4444',
+        orderProductXrefs: [{ productId: product.productId, quantity: 1 }],
+      }),
+    });
+    const { orderId } = ((await placed.json()) as { data: { orderId: number } }).data;
+    await page.goto(`${shop.origin}/Admin/Orders/Edit/${orderId}`);
+    const emails = page.locator('section', {
+      has: page.getByRole('heading', { name: 'E-mails', exact: true }),
+    });
+    const receipt = emails.getByTestId('order-email').filter({ hasText: 'Order receipt' });
+    await receipt.waitFor();
+    expect(await receipt.textContent()).toContain('Not sent: no mail server is set up (SMTP_URL)');
+    // Nothing to retry without a mail server.
+    expect(await emails.getByRole('button', { name: /^Retry/ }).count()).toBe(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    expect(await accessibilityProblems(page, 'order edit page with its e-mails')).toEqual([]);
+  });
+
   it("staff see a product's waitlist in its modal and can remove an entry", async () => {
     const product = soldOutProduct();
     await page.goto(`${shop.origin}/Admin/Products?q=${encodeURIComponent(product.name)}`);
