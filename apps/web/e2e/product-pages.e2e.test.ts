@@ -178,6 +178,18 @@ describe.each([
     for (const id of unknown) expect(shown).toContain(id);
     expect(shown).not.toContain(cold.productId);
 
+    // Clear Filters clears every filter, the zone's too, and keeps the zone and its marks.
+    const clear = page.getByRole('button', { name: 'Clear Filters' });
+    expect(await clear.isEnabled()).toBe(true);
+    await clear.click();
+    expect(await cardIds(page, products.length)).toEqual(
+      products.map((p) => p.productId).sort((a, b) => a - b),
+    );
+    expect(await page.getByLabel('Only plants for my zone').isChecked()).toBe(false);
+    await page.locator('.zone-summary', { hasText: `Zone ${ZONE}:` }).waitFor();
+    await card(page, cold.productId).getByText(`Not rated for your zone (${ZONE})`).waitFor();
+    await expect.poll(() => clear.isDisabled()).toBe(true);
+
     // Remembered on this device: the next visit knows the zone.
     await page.reload();
     await page.locator('.zone-summary', { hasText: `Zone ${ZONE}:` }).waitFor();

@@ -68,6 +68,12 @@ export function Products() {
   const unfiltered = isUnfiltered(activeProductTypes, deferredText, allTypeIds);
   const shown = useProgressiveReveal(listed.length, unfiltered, list);
   const phone = config.data?.shop.phone ?? '';
+  const zoneFiltering = zoneView?.filtering === true;
+  // Every filter, the zone panel's "Only plants for my zone" too; the remembered zone itself stays.
+  const clearFilters = () => {
+    filterActions.clear();
+    zoneView?.stopFiltering();
+  };
 
   return (
     <div className="container products-page">
@@ -91,6 +97,8 @@ export function Products() {
             collapsible={sizeClass !== 'desktop'}
             resultCount={listed.length}
             loading={products.isLoading}
+            zoneFiltering={zoneFiltering}
+            onClear={clearFilters}
           />
           {zonePanel === 'closed' ? (
             <button
@@ -131,7 +139,7 @@ export function Products() {
               <div className="panel-body">
                 <h2>No products match</h2>
                 <p>Try a different spelling, or show every category.</p>
-                <button type="button" className="btn btn-primary" onClick={filterActions.clear}>
+                <button type="button" className="btn btn-primary" onClick={clearFilters}>
                   Clear Filters
                 </button>
               </div>
@@ -171,16 +179,20 @@ function ProductFilters({
   collapsible,
   resultCount,
   loading,
+  zoneFiltering,
+  onClear,
 }: {
   counts: readonly ProductTypeCount[];
   allTypeIds: readonly number[];
   collapsible: boolean;
   resultCount: number;
   loading: boolean;
+  zoneFiltering: boolean;
+  onClear: () => void;
 }) {
   const { activeProductTypes, filterText } = useFilters();
   const searchId = useId();
-  const filtered = !isUnfiltered(activeProductTypes, filterText, allTypeIds);
+  const filtered = zoneFiltering || !isUnfiltered(activeProductTypes, filterText, allTypeIds);
 
   const categories = (
     <fieldset className="category-list">
@@ -247,12 +259,7 @@ function ProductFilters({
           <p className="result-count" aria-live="polite">
             {loading ? '' : `${resultCount} ${resultCount === 1 ? 'product' : 'products'}`}
           </p>
-          <button
-            type="button"
-            className="btn btn-sm btn-secondary"
-            onClick={filterActions.clear}
-            disabled={!filtered}
-          >
+          <button type="button" className="btn btn-sm btn-secondary" onClick={onClear} disabled={!filtered}>
             Clear Filters
           </button>
         </div>

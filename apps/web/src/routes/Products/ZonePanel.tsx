@@ -8,6 +8,10 @@ import { type ZoneNote, zoneNote } from '../../storefront/zoneNote';
 export interface ZoneView {
   note(productId: number): ZoneNote | undefined;
   hides(productId: number): boolean;
+  /** "Only plants for my zone" is on: the list's Clear Filters counts it as a filter. */
+  filtering: boolean;
+  /** Clear Filters turns the zone filter off too, and keeps the zone (and its marks on the cards). */
+  stopFiltering(): void;
 }
 
 /**
@@ -46,6 +50,8 @@ export function ZonePanel({
         : {
             note: (productId) => notes.get(productId),
             hides: (productId) => onlyMine && notes.get(productId)?.fit === 'outside',
+            filtering: onlyMine,
+            stopFiltering: () => showOnlyMyZone(false),
           },
     );
   }, [zone, onlyMine, notes, onView]);
