@@ -126,6 +126,8 @@ describe('check-in at the counter', () => {
       .poll(() => panel.getByRole('status').first().textContent())
       .toMatch(/^Picked up .+ by Sam Staff$/);
     expect(await panel.getByRole('button', { name: 'Undo check-in' }).isVisible()).toBe(true);
+    // The keyboard is on the button that replaced the one pressed, not back at the top of the page.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Undo check-in');
 
     await panel.getByRole('radio', { name: 'Check' }).check();
     const amount = panel.getByLabel('Amount ($)');

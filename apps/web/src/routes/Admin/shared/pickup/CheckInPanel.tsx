@@ -1,6 +1,6 @@
 import { PAID_METHODS, type PaidMethod, paidMethodName, recordPaymentInputSchema } from '@nursery/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { confirm } from '../../../../components/ConfirmDialog';
 import { notify, showApiFailure } from '../../../../lib/toast';
 import { trpc } from '../../../../trpc';
@@ -87,6 +87,16 @@ export function CheckInPanel({
   );
   const busy = checkIn.isPending || undo.isPending || pay.isPending || clearPay.isPending;
   const pickedUp = order.pickedUpTimestamp !== null;
+  // Mark picked up and Undo replace each other: the keyboard moves to the one that took its place instead of
+  // falling to the top of the page with the button that went.
+  const action = useRef<HTMLButtonElement>(null);
+  const wasPickedUp = useRef(pickedUp);
+  useEffect(() => {
+    if (wasPickedUp.current === pickedUp) return;
+    wasPickedUp.current = pickedUp;
+    const active = document.activeElement;
+    if (!active || active === document.body) action.current?.focus();
+  }, [pickedUp]);
 
   const askUndo = async () => {
     if (
@@ -132,11 +142,12 @@ export function CheckInPanel({
         {order.deletedTimestamp !== null ? (
           <p className="text-muted">This order is deleted. Restore it before checking it in.</p>
         ) : pickedUp ? (
-          <button type="button" className="btn btn-secondary" disabled={busy} onClick={askUndo}>
+          <button ref={action} type="button" className="btn btn-secondary" disabled={busy} onClick={askUndo}>
             Undo check-in
           </button>
         ) : (
           <button
+            ref={action}
             type="button"
             className="btn btn-primary btn-lg"
             disabled={busy}
