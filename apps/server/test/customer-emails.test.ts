@@ -302,7 +302,7 @@ describe('waitlist', () => {
     expect(told.map((r) => r.to_address)).toEqual(['cora@example.com', 'ABE@example.com', 'bea@example.com']);
     expect(told[1]?.subject).toBe('Bur Oak - 3 ft is back at Prairie Hollow');
     expect(told[1]?.text_body).toContain('You asked about 5.');
-    expect(told[1]?.text_body).toContain(`${server.config.publicUrl}/Products`);
+    expect(told[1]?.text_body).toContain(`${server.config.publicUrl}/Products/${soldOut}/bur-oak\n`);
 
     // Sold out and back again: nobody is told twice.
     await rest(server.url, 'PUT', `/api/v1/Products/SetProductStatus?productId=${soldOut}&productStatus=3`, {

@@ -37,7 +37,7 @@ const ORDER_PLACEHOLDERS = {
 const WAITLIST_PLACEHOLDERS = {
   productName: 'the product with its size',
   quantity: 'how many the customer asked about',
-  productUrl: 'the address of the shop’s product list',
+  productUrl: "the address of the product's page on the shop",
   email: 'the address the customer left',
   shopName: "the shop's name",
   shopPhone: "the shop's phone number",
@@ -149,7 +149,7 @@ export const SAMPLE_PLACEHOLDER_VALUES: Record<string, string> = {
   lookupUrl: 'https://shop.example/Order/1234',
   productName: 'Swamp White Oak - 3 ft',
   quantity: '3',
-  productUrl: 'https://shop.example/Products',
+  productUrl: 'https://shop.example/Products/12/swamp-white-oak',
   email: 'robin@example.com',
   shopName: 'The Nursery',
   shopPhone: '(555) 555-0100',

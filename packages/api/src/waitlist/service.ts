@@ -5,6 +5,7 @@ import {
   isOrderableOnline,
   isShownOnStorefront,
   type ProductWaitlist,
+  productPath,
   renderCustomerEmail,
   type WaitlistEntry,
   type WaitlistJoined,
@@ -128,7 +129,7 @@ export function tellWaitlists(shop: Shop, productIds: readonly number[]): number
         ...shopPlaceholderValues(shop),
         productName: productLabel(product),
         quantity: String(entry.quantity),
-        productUrl: `${shop.config.publicUrl}/Products`,
+        productUrl: `${shop.config.publicUrl}${productPath(product)}`,
         email: entry.email,
       };
       const emailId = shop.queueEmail({
