@@ -1,3 +1,4 @@
+import { readHardinessZone } from '@nursery/domain';
 import { useSyncExternalStore } from 'react';
 import { storedZone, ZONE_KEY } from './zoneKey';
 
@@ -8,7 +9,15 @@ import { storedZone, ZONE_KEY } from './zoneKey';
  */
 const listeners = new Set<() => void>();
 
-let zone: string | null = typeof window === 'undefined' ? null : storedZone();
+/**
+ * The stored text read by the zone rule again: storage holds whatever a person, an extension or another tab
+ * put there, and text that is no zone ("<b>", "99", "") would read "Zone <b>: 0 plants grow here" on the list.
+ */
+function zoneFromStorage(text: string | null): string | null {
+  return text === null ? null : (readHardinessZone(text)?.label ?? null);
+}
+
+let zone: string | null = typeof window === 'undefined' ? null : zoneFromStorage(storedZone());
 /** Whether the list shows only plants for the zone: for this visit, so a return never opens on a short list. */
 let onlyMine = false;
 
@@ -42,7 +51,7 @@ function subscribe(listener: () => void): () => void {
   // Another tab setting the zone counts here too.
   const onStorage = (event: StorageEvent) => {
     if (event.key !== ZONE_KEY) return;
-    zone = event.newValue;
+    zone = zoneFromStorage(event.newValue);
     notify();
   };
   window.addEventListener('storage', onStorage);
