@@ -76,6 +76,7 @@ describe('the orders list', () => {
       '# Items',
       'Quantity',
       'Order Total',
+      'Picked Up',
       'Order Details',
       'Tax Exempt',
       'Delete',

@@ -5,6 +5,7 @@ import { DataTable } from '../../../components/DataTable';
 import { Modal } from '../../../components/Modal';
 import { trpc } from '../../../trpc';
 import type { OrderLine } from '../shared/orders/types';
+import { paymentText, pickupStatusText } from '../shared/pickup/pickupText';
 import './ordersList.css';
 
 const lineColumns: ColumnDef<OrderLine, unknown>[] = [
@@ -81,6 +82,18 @@ export function OrderDetailsModal({ orderId, onClose }: { orderId: number | null
                 <dd>{order.displayPickUpDay}</dd>
               </>
             ) : null}
+            <dt>Picked Up</dt>
+            <dd>{pickupStatusText(order)}</dd>
+            <dt>Payment</dt>
+            <dd>
+              {paymentText(order)}
+              {order.paidUsername ? (
+                <span className="text-muted">
+                  {' '}
+                  ({order.displayPaidTimestamp}, {order.paidUsername})
+                </span>
+              ) : null}
+            </dd>
             <dt>Comments</dt>
             <dd className="order-comments">{order.comments ?? ''}</dd>
             {order.isTaxExempt ? (

@@ -5,31 +5,8 @@ import { confirm } from '../../../../components/ConfirmDialog';
 import { notify, showApiFailure } from '../../../../lib/toast';
 import { trpc } from '../../../../trpc';
 import type { AdminOrder } from '../orders/types';
+import { paymentText, pickupStatusText } from './pickupText';
 import './pickup.css';
-
-/** The pick-up state of an order in words, as the desk's list and the panel say it. */
-export function pickupStatusText(order: {
-  pickedUpTimestamp: string | null;
-  displayPickedUpTimestamp: string | null;
-  pickedUpUsername: string | null;
-}): string {
-  if (order.pickedUpTimestamp === null) return 'Waiting';
-  return `Picked up ${order.displayPickedUpTimestamp ?? ''}${order.pickedUpUsername ? ` by ${order.pickedUpUsername}` : ''}`;
-}
-
-/** What was paid, in words: 'Paid $31.65 by check 1042'. */
-export function paymentText(order: {
-  paidMethod: PaidMethod | null;
-  displayPaid: string | null;
-  paidCheckNumber?: string | null;
-}): string {
-  if (order.paidMethod === null) return 'Not paid yet';
-  const how =
-    order.paidMethod === 'check'
-      ? `check${order.paidCheckNumber ? ` ${order.paidCheckNumber}` : ''}`
-      : 'cash';
-  return `Paid ${order.displayPaid ?? ''} by ${how}`;
-}
 
 /** The amount field starts at what is owed, in dollars as typed: '31.65'. */
 function owedText(order: AdminOrder): string {
