@@ -154,6 +154,41 @@ describe('orders.submit', () => {
     expect(mail.at(-1)!.textBody).toContain('10 x White Oak (12-18") at $2.75 = $27.50');
   });
 
+  it('tells the owner which pick-up day the customer chose, and says nothing of one when there was none', async () => {
+    const year = t.shop.now().getFullYear() + 1;
+    const dayId = Number(
+      t.shop.database.sqlite
+        .prepare(
+          "insert into pick_up_days (date, start_time, end_time, capacity) values (?, '09:00', '16:00', 5)",
+        )
+        .run(`${year}-04-04`).lastInsertRowid,
+    );
+    const notice = (orderId: number) =>
+      t.shop.db
+        .select()
+        .from(emailOutbox)
+        .where(eq(emailOutbox.kind, 'new-order'))
+        .all()
+        .find((m) => m.subject.startsWith(`New order ${orderId} `))!.textBody;
+    const withDay = await t.caller().orders.submit({
+      ...customer,
+      pickUpDayId: dayId,
+      orderProductXrefs: [{ productId: seedling, quantity: 1 }],
+    });
+    // Past days are no longer offered, so the order after this one (and the tests after) choose none.
+    t.shop.database.sqlite
+      .prepare("update pick_up_days set date = '2001-04-04' where pick_up_day_id = ?")
+      .run(dayId);
+    const withoutDay = await t.caller().orders.submit({
+      ...customer,
+      orderProductXrefs: [{ productId: seedling, quantity: 1 }],
+    });
+    expect(withDay.order.displayPickUpDay).not.toBeNull();
+    expect(notice(withDay.orderId)).toContain(`Pick-up day: ${withDay.order.displayPickUpDay}`);
+    expect(withoutDay.order.displayPickUpDay).toBeNull();
+    expect(notice(withoutDay.orderId)).not.toContain('Pick-up day');
+  });
+
   it('reports every missing detail with the spec messages, all at once', async () => {
     const error = await t
       .caller()

@@ -241,6 +241,8 @@ function queueOwnerNotice(shop: Shop, order: Order): void {
     `Email: ${order.email}`,
     `Phone: ${order.phoneNumber}`,
     ...(order.workPhoneNumber ? [`Work phone: ${order.workPhoneNumber}`] : []),
+    // The day the customer chose is what the nursery plans the order's picking and the day's room by.
+    ...(order.displayPickUpDay ? [`Pick-up day: ${order.displayPickUpDay}`] : []),
     ...(order.comments ? ['', 'Comments:', order.comments] : []),
     '',
     ...lines,
