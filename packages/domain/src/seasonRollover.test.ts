@@ -40,6 +40,17 @@ describe('rolloverOptionsSchema', () => {
     expect(rolloverOptionsSchema.safeParse({ raisePercent: 101, stock: 'keep' }).success).toBe(false);
   });
 
+  it('tells one message per problem: a raise out of range is not also told about its decimals', () => {
+    const messages = (raisePercent: number) =>
+      rolloverOptionsSchema
+        .safeParse({ raisePercent, stock: 'keep' })
+        .error?.issues.map((issue) => issue.message);
+    expect(messages(1e308)).toEqual(['The price raise can be at most 100%.']);
+    expect(messages(100.555)).toEqual(['The price raise can be at most 100%.']);
+    expect(messages(-2.755)).toEqual(['The price raise cannot be negative; enter 0 to keep prices.']);
+    expect(messages(2.755)).toEqual(['The price raise can have at most two decimals, such as 2.75.']);
+  });
+
   it('refuses Deleted as a target and unknown statuses as a source', () => {
     expect(
       rolloverOptionsSchema.safeParse({ raisePercent: 0, stock: 'reset', statuses: { '2': 4 } }).success,

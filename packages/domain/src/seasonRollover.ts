@@ -39,9 +39,12 @@ export const rolloverOptionsSchema = z.object({
   /** 0 keeps every price; at most two decimals (3.25%). */
   raisePercent: z
     .number({ error: 'The price raise must be a number of percent, such as 3 or 2.5.' })
-    .min(0, { error: 'The price raise cannot be negative; enter 0 to keep prices.' })
+    // abort: one message per problem. A raise out of range is told only that; its decimals are beside the
+    // point (and 1e308 * 100 is Infinity, which no decimals check reads sensibly).
+    .min(0, { error: 'The price raise cannot be negative; enter 0 to keep prices.', abort: true })
     .max(ROLLOVER_RAISE_MAX_PERCENT, {
       error: `The price raise can be at most ${ROLLOVER_RAISE_MAX_PERCENT}%.`,
+      abort: true,
     })
     .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, {
       error: 'The price raise can have at most two decimals, such as 2.75.',
