@@ -206,10 +206,35 @@ describe('pick-up days', () => {
   });
 
   it('never offers a past day, and refuses one chosen anyway', async () => {
-    const past = await saveDay({ date: '2020-04-04', startTime: '09:00', endTime: '12:00', capacity: 10 });
-    expect(past.status).toBe(200);
+    // Staff cannot open a day already past in the shop's time zone, nor move a day onto a past date.
+    const refused = await saveDay({ date: '2025-01-01', startTime: '09:00', endTime: '12:00', capacity: 10 });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe('date must be today or later: Wednesday, January 1, 2025 has already passed.');
+    expect((await allDays()).map((d) => d.date)).not.toContain('2025-01-01');
+    // A day of last season (opened when it was still ahead) stays, and staff may still correct it.
+    server.shop.database.sqlite
+      .prepare("insert into pick_up_days (date, start_time, end_time, capacity) values ('2020-04-04', '09:00', '12:00', 5)")
+      .run();
     const pastDay = await dayOn('2020-04-04');
     expect(pastDay.isPast).toBe(true);
+    const corrected = await saveDay({
+      pickUpDayId: pastDay.pickUpDayId,
+      date: '2020-04-04',
+      startTime: '09:00',
+      endTime: '13:00',
+      capacity: 10,
+    });
+    expect(corrected.status, corrected.body.message).toBe(200);
+    expect(await dayOn('2020-04-04')).toMatchObject({ capacity: 10, displayHours: '9:00 AM to 1:00 PM' });
+    const movedBack = await saveDay({
+      pickUpDayId: pastDay.pickUpDayId,
+      date: '2020-04-03',
+      startTime: '09:00',
+      endTime: '13:00',
+      capacity: 10,
+    });
+    expect(movedBack.status).toBe(400);
+    expect(movedBack.body.message).toMatch(/^date must be today or later/);
     const open = await rest<Day[]>(server.url, 'GET', '/api/v1/PickUpDays/GetOpenPickUpDays');
     expect(open.body.data.map((d) => d.date)).not.toContain('2020-04-04');
     const chosen = await submit(3, pastDay.pickUpDayId);

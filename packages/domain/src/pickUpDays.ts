@@ -61,6 +61,17 @@ export function isPastPickUpDay(date: string, today: string): boolean {
   return date < today;
 }
 
+/**
+ * Why a day's date cannot be saved, or null when it can: a new day cannot be opened on a date already past in
+ * the shop's time zone (no customer could ever choose it), nor an existing day moved onto one. A past day may
+ * keep its own date while staff correct its hours, capacity or note (recording what happened; docs/decisions.md).
+ * `currentDate` is the day's date before the change, null for a new day.
+ */
+export function pickUpDayDateProblem(date: string, today: string, currentDate: string | null): string | null {
+  if (!isPastPickUpDay(date, today) || date === currentDate) return null;
+  return `date must be today or later: ${displayPickUpDate(date)} has already passed.`;
+}
+
 /** The one capacity rule: a day is full once its live (not deleted) orders reach its capacity. */
 export function isPickUpDayFull(booked: number, capacity: number): boolean {
   return booked >= capacity;

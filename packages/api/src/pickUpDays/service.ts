@@ -11,6 +11,7 @@ import {
   type PickUpDayInput,
   pickUpDayCapacityBelowBooked,
   pickUpDayChoiceProblem,
+  pickUpDayDateProblem,
   pickUpDayDateTaken,
   pickUpDayFullForStaff,
   pickUpDayHasOrders,
@@ -208,7 +209,11 @@ export function savePickUpDay(shop: Shop, staff: StaffIdentity, input: PickUpDay
   shop.database.sqlite
     .transaction(() => {
       const id = input.pickUpDayId ?? null;
-      if (id !== null && !dayRow(shop, id)) notFound();
+      const current = id === null ? null : (dayRow(shop, id) ?? notFound());
+      const pastDate = pickUpDayDateProblem(input.date, today(shop), current?.date ?? null);
+      if (pastDate) {
+        throw new ShopError({ kind: 'bad_request', message: pastDate, problems: [{ path: ['date'], message: pastDate }] });
+      }
       if (dateTaken(shop, input.date, id)) {
         throw new ShopError({
           kind: 'bad_request',
