@@ -209,11 +209,15 @@ describe('pick-up days', () => {
     // Staff cannot open a day already past in the shop's time zone, nor move a day onto a past date.
     const refused = await saveDay({ date: '2025-01-01', startTime: '09:00', endTime: '12:00', capacity: 10 });
     expect(refused.status).toBe(400);
-    expect(refused.body.message).toBe('date must be today or later: Wednesday, January 1, 2025 has already passed.');
+    expect(refused.body.message).toBe(
+      'date must be today or later: Wednesday, January 1, 2025 has already passed.',
+    );
     expect((await allDays()).map((d) => d.date)).not.toContain('2025-01-01');
     // A day of last season (opened when it was still ahead) stays, and staff may still correct it.
     server.shop.database.sqlite
-      .prepare("insert into pick_up_days (date, start_time, end_time, capacity) values ('2020-04-04', '09:00', '12:00', 5)")
+      .prepare(
+        "insert into pick_up_days (date, start_time, end_time, capacity) values ('2020-04-04', '09:00', '12:00', 5)",
+      )
       .run();
     const pastDay = await dayOn('2020-04-04');
     expect(pastDay.isPast).toBe(true);

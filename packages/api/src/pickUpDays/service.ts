@@ -212,7 +212,11 @@ export function savePickUpDay(shop: Shop, staff: StaffIdentity, input: PickUpDay
       const current = id === null ? null : (dayRow(shop, id) ?? notFound());
       const pastDate = pickUpDayDateProblem(input.date, today(shop), current?.date ?? null);
       if (pastDate) {
-        throw new ShopError({ kind: 'bad_request', message: pastDate, problems: [{ path: ['date'], message: pastDate }] });
+        throw new ShopError({
+          kind: 'bad_request',
+          message: pastDate,
+          problems: [{ path: ['date'], message: pastDate }],
+        });
       }
       if (dateTaken(shop, input.date, id)) {
         throw new ShopError({
