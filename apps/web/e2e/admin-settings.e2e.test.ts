@@ -248,4 +248,28 @@ describe('Settings screen', () => {
     await staff.waitForURL((url) => url.pathname === '/Admin/Orders');
     expect(await question.count()).toBe(0);
   });
+  it('fits a phone (390x844): the settings table and everything in it (the flyer link too) stay inside the screen and its box', async () => {
+    const { context, page } = await newPage(browser, { viewport: { width: 390, height: 844 } });
+    try {
+      await signIn(page, shop, { path: '/Admin/Settings' });
+      await page.locator('table.settings-table tbody th', { hasText: 'Product Stock Emails' }).waitFor();
+      const layout = await page.evaluate(() => {
+        const table = document.querySelector('table.settings-table') as HTMLElement;
+        const wrap = table.parentElement as HTMLElement;
+        const wider = [table, ...Array.from(table.querySelectorAll<HTMLElement>('*'))]
+          .map((element) => ({ element, box: element.getBoundingClientRect() }))
+          // Visually hidden texts are 1 px boxes clipped away; they cannot stick out.
+          .filter(
+            ({ box }) => box.width > 1 && (box.right > window.innerWidth || box.width > window.innerWidth),
+          )
+          .map(({ element, box }) => `${element.tagName}.${element.className} ${Math.round(box.right)}`);
+        return { wider, overflow: wrap.scrollWidth - wrap.clientWidth };
+      });
+      expect(layout.wider).toEqual([]);
+      // The table does not stick out of its box either (the box would scroll it sideways).
+      expect(layout.overflow).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
 });

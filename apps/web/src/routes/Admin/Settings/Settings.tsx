@@ -16,6 +16,7 @@ import { PickUpDaysSection } from './PickUpDaysSection';
 import { SeasonSection } from './SeasonSection';
 import { StockEmailsSetting } from './StockEmailsSetting';
 import { useSettings } from './useSettings';
+import './settings.css';
 
 export const MESSAGE_NOT_SAVED = 'The message you changed is not saved yet. Leave this page and lose it?';
 
@@ -84,7 +85,7 @@ export function AdminSettings() {
         <table className="table settings-table">
           <thead>
             <tr>
-              <th scope="col" style={{ width: '12rem' }}>
+              <th scope="col" className="settings-table-name">
                 Setting
               </th>
               <th scope="col">Value</th>
