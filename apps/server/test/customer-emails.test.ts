@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { displayPickUpDate } from '@nursery/domain';
 import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
 import { rest, staffToken, startTestServer, type TestServer } from '../src/testing.ts';
 import { outboxRows, type SmtpSink, smtpSink, until } from './support/mail.ts';
@@ -380,7 +381,14 @@ describe('pick-up reminders', () => {
     for (const date of ['2026-04-04', '2026-04-05']) {
       const saved = await rest<Day[]>(first.url, 'POST', '/api/v1/PickUpDays/SavePickUpDay', {
         token,
-        body: { date, startTime: '09:00', endTime: '16:00', capacity: 10 },
+        // The note says where to collect: the customer reads it wherever the day is named.
+        body: {
+          date,
+          startTime: '09:00',
+          endTime: '16:00',
+          capacity: 10,
+          note: date === '2026-04-04' ? 'At the barn' : '',
+        },
       });
       expect(saved.status).toBe(200);
       days = saved.body.data;
@@ -406,7 +414,9 @@ describe('pick-up reminders', () => {
       (await rest(first.url, 'DELETE', `/api/v1/Orders/DeleteOrder?orderId=${deleted}`, { token })).status,
     ).toBe(200);
     // The receipt names the day.
-    expect(outbox(first, 'receipt')[0]?.text_body).toContain('Pick-up day: Saturday, April 4, 2026, 9:00 AM');
+    expect(outbox(first, 'receipt')[0]?.text_body).toContain(
+      'Pick-up day: Saturday, April 4, 2026, 9:00 AM to 4:00 PM (At the barn)\n',
+    );
 
     // Before 9 AM nobody is e-mailed; at 10 AM Saturday's live order is.
     expect(first.reminders.checkNow()).toBe(0);
@@ -415,7 +425,9 @@ describe('pick-up reminders', () => {
     const [reminder] = outbox(first, 'pickup-reminder');
     expect(reminder).toMatchObject({ order_id: saturday, to_address: customer.email });
     expect(reminder?.subject).toBe(`Pick-up tomorrow: your order ${saturday} at Prairie Hollow`);
-    expect(reminder?.text_body).toContain('ready to pick up tomorrow, Saturday, April 4, 2026, 9:00 AM');
+    expect(reminder?.text_body).toContain(
+      'ready to pick up tomorrow, Saturday, April 4, 2026, 9:00 AM to 4:00 PM (At the barn).',
+    );
     // The hourly pass again, and again after a restart: still one.
     clock += 60 * 60_000;
     expect(first.reminders.checkNow()).toBe(0);
@@ -435,5 +447,67 @@ describe('pick-up reminders', () => {
       [saturday, customer.email],
       [sunday, 'sam@example.com'],
     ]);
+  });
+  it('tells each waiting order on a pick-up day once when staff move the day, naming the new day', async () => {
+    const server = await start();
+    const token = await staffToken(server);
+    const productId = addProduct(server);
+    const year = new Date().getFullYear() + 1;
+    type Day = { pickUpDayId: number; date: string };
+    const saveDay = (body: Record<string, unknown>) =>
+      rest<Day[]>(server.url, 'POST', '/api/v1/PickUpDays/SavePickUpDay', { token, body });
+    const day = {
+      date: `${year}-04-04`,
+      startTime: '09:00',
+      endTime: '16:00',
+      capacity: 10,
+      note: 'At the barn',
+    };
+    const saved = await saveDay(day);
+    expect(saved.status).toBe(200);
+    const pickUpDayId = saved.body.data[0]?.pickUpDayId;
+    const order = async (email: string) => {
+      const placed = await rest<{ orderId: number }>(server.url, 'POST', '/api/v1/Orders/Submit', {
+        body: {
+          ...customer,
+          email,
+          confirmEmail: email,
+          pickUpDayId,
+          orderProductXrefs: [{ productId, quantity: 1 }],
+        },
+      });
+      expect(placed.status).toBe(200);
+      return placed.body.data.orderId;
+    };
+    const rosa = await order('rosa@example.com');
+    const sam = await order('sam@example.com');
+    const collected = await order('early@example.com');
+    server.shop.database.sqlite
+      .prepare("update orders set picked_up_at = 1, picked_up_by = 'Sam Staff' where order_id = ?")
+      .run(collected);
+
+    // Capacity alone concerns nobody's order.
+    expect((await saveDay({ ...day, pickUpDayId, capacity: 20 })).status).toBe(200);
+    expect(outbox(server, 'order-changed')).toHaveLength(0);
+
+    // New hours on a new date: each waiting order is told once, with the new day; the collected one is not.
+    const moved = await saveDay({
+      ...day,
+      pickUpDayId,
+      capacity: 20,
+      date: `${year}-04-05`,
+      endTime: '12:00',
+    });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    const notices = outbox(server, 'order-changed');
+    expect(notices.map((n) => [n.order_id, n.to_address])).toEqual([
+      [rosa, 'rosa@example.com'],
+      [sam, 'sam@example.com'],
+    ]);
+    for (const n of notices) {
+      expect(n.text_body).toContain(
+        `${displayPickUpDate(`${year}-04-05`)}, 9:00 AM to 12:00 PM (At the barn)`,
+      );
+    }
   });
 });

@@ -122,6 +122,22 @@ describe.each([
     await dialog(page).getByRole('button', { name: 'Submit Order' }).click();
     await page.waitForURL(/\/Order\/\d+\//);
     await expect.poll(() => page.getByTestId('order-pick-up-day').textContent()).toContain(shown);
+    // The day's note, shown at checkout, is on the order page too, and in what happens next.
+    expect(await page.getByTestId('order-pick-up-note').textContent()).toBe('At the barn');
+    const next = page.getByRole('region', { name: 'What happens next' });
+    expect(await next.textContent()).toContain('(At the barn).');
+    // Once picked up, the page says so instead of what happens next.
+    const orderId = Number(/\/Order\/(\d+)\//.exec(page.url())?.[1]);
+    shop.shop.database.sqlite
+      .prepare("update orders set picked_up_at = ?, picked_up_by = 'Sam Staff' where order_id = ?")
+      .run(Date.now(), orderId);
+    await page.reload();
+    const pickedUp = page.getByRole('region', { name: 'Picked up' });
+    await expect.poll(() => pickedUp.textContent()).toMatch(/This order was picked up on .+\. Thank you!/);
+    expect(await page.getByRole('region', { name: 'What happens next' }).count()).toBe(0);
+    shop.shop.database.sqlite
+      .prepare('update orders set picked_up_at = null, picked_up_by = null where order_id = ?')
+      .run(orderId);
     await context.close();
   });
 

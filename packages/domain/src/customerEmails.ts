@@ -28,7 +28,7 @@ const ORDER_PLACEHOLDERS = {
   subtotal: 'the subtotal before tax',
   tax: 'the tax',
   total: 'the total',
-  pickupDay: 'the chosen pick-up day (empty when the order has none)',
+  pickupDay: 'the chosen pick-up day with its note, if the day has one (empty when the order has none)',
   lookupUrl: "the address of the order's page",
   shopName: "the shop's name",
   shopPhone: "the shop's phone number",

@@ -111,6 +111,14 @@ export function displayPickUpDay(day: PickUpDayTimes): string {
 }
 
 /**
+ * How a customer's e-mails name the day: 'Saturday, April 4, 2026, 9:00 AM to 4:00 PM (At the barn)'. The note
+ * says where or how to collect, so the customer reads it wherever the day is named, not only at checkout.
+ */
+export function displayPickUpDayWithNote(displayDay: string, note: string | null): string {
+  return note ? `${displayDay} (${note})` : displayDay;
+}
+
+/**
  * Why a customer's choice of pick-up day cannot be taken, or null when it can: the one rule the checkout's
  * details step and the server's submit both apply. `offered` holds the days from today on (or, for a chosen
  * day, that day alone when it is still offered). While any day is offered one with room must be chosen; with

@@ -8,6 +8,7 @@ import {
   type CustomerEmailTemplateInput,
   type CustomerEmailText,
   DEFAULT_CUSTOMER_EMAILS,
+  displayPickUpDayWithNote,
   formatDateTime,
   type Order,
   type OrderEmail,
@@ -102,7 +103,9 @@ export function orderPlaceholderValues(shop: Shop, order: Order): Record<string,
     subtotal: order.displaySubtotal,
     tax: order.isTaxExempt ? `${order.displayTax} (tax exempt)` : order.displayTax,
     total: order.displayTotal,
-    pickupDay: order.displayPickUpDay ?? '',
+    pickupDay: order.displayPickUpDay
+      ? displayPickUpDayWithNote(order.displayPickUpDay, order.pickUpDayNote)
+      : '',
     lookupUrl: orderPageUrl(shop, order.orderId),
   };
 }

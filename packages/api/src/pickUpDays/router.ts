@@ -6,7 +6,8 @@ import {
 } from '@nursery/domain';
 import { z } from 'zod';
 import { procedure, requireStaff, router } from '../trpc.ts';
-import { deletePickUpDay, listPickUpDays, openPickUpDays, savePickUpDay } from './service.ts';
+import { savePickUpDay } from './save.ts';
+import { deletePickUpDay, listPickUpDays, openPickUpDays } from './service.ts';
 
 export const pickUpDaysRouter = router({
   /** Public (PUBLIC_PROCEDURES): the days from today on, full ones marked, for the checkout. */

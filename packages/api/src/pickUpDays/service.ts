@@ -8,20 +8,14 @@ import {
   type OpenPickUpDay,
   PICK_UP_DAY_NOT_FOUND,
   type PickUpDay,
-  type PickUpDayInput,
-  pickUpDayCapacityBelowBooked,
   pickUpDayChoiceProblem,
-  pickUpDayDateProblem,
-  pickUpDayDateTaken,
   pickUpDayFullForStaff,
   pickUpDayHasOrders,
   shopToday,
 } from '@nursery/domain';
 import { and, asc, count, eq, gte, isNotNull, isNull, sql } from 'drizzle-orm';
-import { staffName } from '../catalog/adminService.ts';
 import { ShopError } from '../errors.ts';
 import type { Shop } from '../shop.ts';
-import type { StaffIdentity } from '../trpc.ts';
 
 /**
  * Pick-up days: staff open the season's days with a capacity, customers choose one with room at checkout,
@@ -75,15 +69,15 @@ const statements = perConnection((db: ShopDb) => ({
     .prepare(),
 }));
 
-function today(shop: Shop): string {
+export function today(shop: Shop): string {
   return shopToday(shop.now(), shop.config.shop.timeZone);
 }
 
-function bookedOn(shop: Shop, pickUpDayId: number): number {
+export function bookedOn(shop: Shop, pickUpDayId: number): number {
   return statements(shop.db).booked.get({ pickUpDayId })?.n ?? 0;
 }
 
-function dayRow(shop: Shop, pickUpDayId: number): DayRow | undefined {
+export function dayRow(shop: Shop, pickUpDayId: number): DayRow | undefined {
   return statements(shop.db).byId.get({ pickUpDayId });
 }
 
@@ -164,13 +158,24 @@ export interface OrderPickUpDayFields {
   pickUpDayId: number | null;
   pickUpDate: string | null;
   displayPickUpDay: string | null;
+  pickUpDayNote: string | null;
 }
 
-const NO_DAY: OrderPickUpDayFields = { pickUpDayId: null, pickUpDate: null, displayPickUpDay: null };
+const NO_DAY: OrderPickUpDayFields = {
+  pickUpDayId: null,
+  pickUpDate: null,
+  displayPickUpDay: null,
+  pickUpDayNote: null,
+};
 
 function fieldsOf(row: DayRow | undefined): OrderPickUpDayFields {
   return row
-    ? { pickUpDayId: row.pickUpDayId, pickUpDate: row.date, displayPickUpDay: displayPickUpDay(row) }
+    ? {
+        pickUpDayId: row.pickUpDayId,
+        pickUpDate: row.date,
+        displayPickUpDay: displayPickUpDay(row),
+        pickUpDayNote: row.note || null,
+      }
     : NO_DAY;
 }
 
@@ -186,68 +191,8 @@ export function orderPickUpDays(shop: Shop): (pickUpDayId: number | null) => Ord
   return (pickUpDayId) => (pickUpDayId === null ? NO_DAY : (byId.get(pickUpDayId) ?? NO_DAY));
 }
 
-function dateTaken(shop: Shop, date: string, except: number | null): boolean {
-  const other = shop.db
-    .select({ id: pickUpDays.pickUpDayId })
-    .from(pickUpDays)
-    .where(eq(pickUpDays.date, date))
-    .get();
-  return other !== undefined && other.id !== except;
-}
-
-function notFound(): never {
+export function notFound(): never {
   throw new ShopError({ kind: 'not_found', message: PICK_UP_DAY_NOT_FOUND });
-}
-
-/**
- * Adds a day (no pickUpDayId) or changes one. Its capacity may not go below the orders already booked on it,
- * and one date has one day. Changing a day's date or hours keeps its orders on it (the day moved).
- */
-export function savePickUpDay(shop: Shop, staff: StaffIdentity, input: PickUpDayInput): PickUpDay[] {
-  const by = staffName(staff);
-  const now = shop.now().getTime();
-  shop.database.sqlite
-    .transaction(() => {
-      const id = input.pickUpDayId ?? null;
-      const current = id === null ? null : (dayRow(shop, id) ?? notFound());
-      const pastDate = pickUpDayDateProblem(input.date, today(shop), current?.date ?? null);
-      if (pastDate) {
-        throw new ShopError({
-          kind: 'bad_request',
-          message: pastDate,
-          problems: [{ path: ['date'], message: pastDate }],
-        });
-      }
-      if (dateTaken(shop, input.date, id)) {
-        throw new ShopError({
-          kind: 'bad_request',
-          message: pickUpDayDateTaken(displayPickUpDate(input.date)),
-        });
-      }
-      const values = {
-        date: input.date,
-        startTime: input.startTime,
-        endTime: input.endTime,
-        capacity: input.capacity,
-        note: input.note,
-        updatedAt: now,
-        updatedBy: by,
-      };
-      if (id === null) {
-        shop.db.insert(pickUpDays).values(values).run();
-        return;
-      }
-      const booked = bookedOn(shop, id);
-      if (input.capacity < booked) {
-        throw new ShopError({
-          kind: 'bad_request',
-          message: pickUpDayCapacityBelowBooked(displayPickUpDate(input.date), booked),
-        });
-      }
-      shop.db.update(pickUpDays).set(values).where(eq(pickUpDays.pickUpDayId, id)).run();
-    })
-    .immediate();
-  return listPickUpDays(shop);
 }
 
 /**

@@ -33,4 +33,10 @@ export const orderPickUpDayShape = {
   pickUpDayId: z.number().int().nullable().describe('The pick-up day chosen; null when none was.'),
   pickUpDate: z.string().nullable().describe("The pick-up day's local date, YYYY-MM-DD."),
   displayPickUpDay: z.string().nullable().describe("e.g. 'Saturday, April 4, 2026, 9:00 AM to 4:00 PM'."),
+  pickUpDayNote: z
+    .string()
+    .nullable()
+    .describe(
+      "The day's note from staff, e.g. 'At the barn'; null when the day has none or there is no day.",
+    ),
 };

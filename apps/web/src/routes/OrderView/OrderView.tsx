@@ -215,6 +215,12 @@ function OrderDetails({
                 <>
                   <dt>Pick-up day</dt>
                   <dd data-testid="order-pick-up-day">{order.displayPickUpDay}</dd>
+                  {order.pickUpDayNote ? (
+                    <>
+                      <dt>Pick-up note</dt>
+                      <dd data-testid="order-pick-up-note">{order.pickUpDayNote}</dd>
+                    </>
+                  ) : null}
                 </>
               ) : null}
               {order.pickedUpTimestamp ? (
@@ -240,13 +246,25 @@ function OrderDetails({
             </dl>
           </div>
         </section>
-        {upcoming ? (
+        {order.pickedUpTimestamp ? (
+          // Once collected, what happens next is nothing: say when it was picked up instead.
+          <section className="panel order-next" aria-labelledby="order-picked-up">
+            <div className="panel-body">
+              <h2 id="order-picked-up">Picked up</h2>
+              <p>
+                This order was picked up on <strong>{order.displayPickedUpTimestamp}</strong>. Thank you!
+              </p>
+              {contactLink}
+            </div>
+          </section>
+        ) : upcoming ? (
           <section className="panel order-next" aria-labelledby="order-next">
             <div className="panel-body">
               <h2 id="order-next">What happens next</h2>
               {order.displayPickUpDay ? (
                 <p>
-                  Come and collect your order on <strong>{order.displayPickUpDay}</strong>.
+                  Come and collect your order on <strong>{order.displayPickUpDay}</strong>
+                  {order.pickUpDayNote ? ` (${order.pickUpDayNote})` : ''}.
                 </p>
               ) : null}
               <p>
