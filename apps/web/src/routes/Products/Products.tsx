@@ -110,7 +110,12 @@ export function Products() {
             </button>
           ) : (
             <Suspense fallback={null}>
-              <ZonePanel products={list} onView={setZoneView} autoFocus={zonePanel === 'asked'} />
+              <ZonePanel
+                products={list}
+                onView={setZoneView}
+                autoFocus={zonePanel === 'asked'}
+                compact={sizeClass !== 'desktop'}
+              />
             </Suspense>
           )}
         </aside>

@@ -24,14 +24,19 @@ export function ZonePanel({
   products,
   onView,
   autoFocus,
+  compact,
 }: {
   products: readonly StorefrontProduct[];
   onView: (view: ZoneView | null) => void;
   autoFocus: boolean;
+  /** Above the list (a phone): a remembered zone shows as one line until the customer asks to change it. */
+  compact: boolean;
 }) {
   const { zone, onlyMine } = useRememberedZone();
   const [text, setText] = useState(zone ?? '');
   const [problem, setProblem] = useState<string | null>(null);
+  // Opened by the customer (the "Set your zone" button or "Change zone"): the whole panel, field focused.
+  const [expanded, setExpanded] = useState(autoFocus);
   const id = useId();
 
   const notes = useMemo(() => {
@@ -63,6 +68,22 @@ export function ZonePanel({
     else counts.fits++;
   }
 
+  // On a phone the whole panel for a zone already known pushed the first product most of the way down the
+  // screen; one line says the zone and whether the list is narrowed to it, and the button opens the rest.
+  if (compact && zone !== null && !expanded) {
+    return (
+      <div className="zone-panel zone-compact panel">
+        <p className="zone-compact-line">
+          Your zone: <strong>{zone}</strong>
+          {onlyMine ? ', only plants for it' : ''}
+        </p>
+        <button type="button" className="btn btn-sm btn-link" onClick={() => setExpanded(true)}>
+          Change zone
+        </button>
+      </div>
+    );
+  }
+
   return (
     <form
       className="zone-panel panel"
@@ -92,8 +113,8 @@ export function ZonePanel({
             placeholder="e.g. 6a"
             autoComplete="off"
             maxLength={20}
-            // biome-ignore lint/a11y/noAutofocus: opened by the customer's own click on "Will it grow here?", so the field they asked for takes the keyboard.
-            autoFocus={autoFocus}
+            // biome-ignore lint/a11y/noAutofocus: opened by the customer's own click ("Will it grow here?" or "Change zone"), so the field they asked for takes the keyboard.
+            autoFocus={expanded}
             aria-invalid={problem !== null}
             aria-describedby={`${id}-help`}
             onChange={(event) => setText(event.target.value)}
