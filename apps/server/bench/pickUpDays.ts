@@ -11,7 +11,7 @@ import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { DATABASE_FILE_NAME, openDatabase } from '@nursery/db';
 import type { ScaleTools } from './scale.ts';
-import { acknowledgedIds, runWrk } from './wrk.ts';
+import { acknowledgedIds, orderScript, runWrk } from './wrk.ts';
 
 const SECTION = 'Pick-up days (wrk)';
 
@@ -20,39 +20,6 @@ export interface PickUpDayTools
   seconds: number;
   orderLines(url: string): Promise<{ productId: number; quantity: number }[]>;
   customer: Record<string, string>;
-}
-
-/**
- * An order submit whose pick-up day cycles over `dayIds`, each request from its own client address (as the
- * order bench does), every order id answered 200 written to a file per thread.
- */
-function bookingScript(bodyBefore: string, bodyAfter: string, dayIds: number[]): string {
-  return `
-local counter = 0
-local thread_index = 0
-local ids = nil
-local days = { ${dayIds.join(', ')} }
-function setup(thread)
-  thread:set("index", thread_index)
-  thread_index = thread_index + 1
-end
-function init(args)
-  ids = io.open(args[1] .. "/ids-" .. index, "w")
-end
-function request()
-  counter = counter + 1
-  local n = counter * 8 + index
-  local address = string.format("10.%d.%d.%d", math.floor(n / 65536) % 256, math.floor(n / 256) % 256, n % 256)
-  local body = ${JSON.stringify(bodyBefore)} .. days[(n % #days) + 1] .. ${JSON.stringify(bodyAfter)}
-  return wrk.format("POST", nil, { ["Content-Type"] = "application/json", ["X-Forwarded-For"] = "192.0.2.1, " .. address }, body)
-end
-function response(status, headers, response_body)
-  if status == 200 then
-    local id = string.match(response_body, '"orderId":(%d+)')
-    if id then ids:write(id, "\\n") ids:flush() end
-  end
-end
-`;
 }
 
 interface DayCount {
@@ -107,7 +74,8 @@ export async function pickUpDayScenario(tools: PickUpDayTools): Promise<void> {
     };
     const run = async (ids: number[]) => {
       rmSync(idsDir, { recursive: true, force: true });
-      const script = bookingScript(before, after, ids);
+      // Each request books the next day in turn, from its own client address, as the order bench does.
+      const script = orderScript('', { before, values: ids, after });
       mkdirSync(idsDir, { recursive: true });
       const result = await runWrk(`${release.url}/api/v1/Orders/Submit`, {
         seconds: tools.seconds,

@@ -99,14 +99,22 @@ export async function runWrk(url: string, options: WrkOptions): Promise<WrkResul
 /**
  * Durable order submits: each request its own client address, sent as the last X-Forwarded-For entry (the
  * one a trusted proxy appends, TRUST_PROXY=1), and every order id answered with 200 written to a file per
- * wrk thread under `idsDir`, so the bench can look for each after a SIGKILL.
+ * wrk thread under `idsDir`, so the bench can look for each after a SIGKILL. With `cycle`, each request's
+ * body is `before`, the next of `values`, then `after` (the pick-up bench books its days in turn).
  */
-export function orderScript(body: string): string {
+export function orderScript(
+  body: string,
+  cycle?: { before: string; values: readonly number[]; after: string },
+): string {
+  const bodyOfRequest = cycle
+    ? `${JSON.stringify(cycle.before)} .. values[(n % #values) + 1] .. ${JSON.stringify(cycle.after)}`
+    : 'body';
   return `
 local counter = 0
 local thread_index = 0
 local ids = nil
 local body = ${JSON.stringify(body)}
+local values = { ${cycle ? cycle.values.join(', ') : ''} }
 function setup(thread)
   thread:set("index", thread_index)
   thread_index = thread_index + 1
@@ -118,7 +126,7 @@ function request()
   counter = counter + 1
   local n = counter * 8 + index
   local address = string.format("10.%d.%d.%d", math.floor(n / 65536) % 256, math.floor(n / 256) % 256, n % 256)
-  return wrk.format("POST", nil, { ["Content-Type"] = "application/json", ["X-Forwarded-For"] = "192.0.2.1, " .. address }, body)
+  return wrk.format("POST", nil, { ["Content-Type"] = "application/json", ["X-Forwarded-For"] = "192.0.2.1, " .. address }, ${bodyOfRequest})
 end
 function response(status, headers, response_body)
   if status == 200 then
