@@ -1,5 +1,5 @@
 import { productsToShow } from './catalog/storefront.ts';
-import { settingsForVisitors } from './settings/service.ts';
+import { cachedSettingsForVisitors } from './settings/service.ts';
 import type { Shop } from './shop.ts';
 
 /**
@@ -14,5 +14,5 @@ export const ANONYMOUS_READS: ReadonlyMap<string, (shop: Shop) => unknown> = new
   (shop: Shop) => unknown
 >([
   ['catalog.productsToShow', (shop) => productsToShow(shop)],
-  ['settings.all', (shop) => settingsForVisitors(shop)],
+  ['settings.all', (shop) => cachedSettingsForVisitors(shop)],
 ]);

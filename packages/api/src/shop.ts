@@ -65,6 +65,10 @@ export class AnswerCache {
       for (const id of productIds) entry.changed.add(id);
     }
   }
+  /** Drops one answer (its source changed and nothing else depends on it); rebuilt on its next read. */
+  drop(key: string): void {
+    this.entries.delete(key);
+  }
   invalidate(): void {
     this.entries.clear();
   }

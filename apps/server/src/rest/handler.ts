@@ -269,8 +269,29 @@ function sendEnvelope(
     const head = `{"success":true,"message":${JSON.stringify(route.successMessage ?? '')},"data":`;
     return sendCachedJson(request, reply.header('cache-control', 'no-store'), data, head, '}');
   }
+  if (compressesItself(route)) {
+    // No compression hook on this route (below): every answer goes through the cached path, which
+    // compresses; this one is kept only as long as this request holds it.
+    const head = `{"success":true,"message":${JSON.stringify(route.successMessage ?? '')},"data":`;
+    return sendCachedJson(
+      request,
+      reply.header('cache-control', 'no-store'),
+      new RawJson(data ?? null),
+      head,
+      '}',
+    );
+  }
   const envelope: Envelope = { success: true, message: route.successMessage ?? '', data: data ?? null };
   return reply.header('cache-control', 'no-store').send(envelope);
+}
+
+/**
+ * The storefront's reads (an anonymous read: the product list, the settings) are answered from cached
+ * bytes, compressed once per encoding: they run without @fastify/compress's per-request hooks, and
+ * sendEnvelope compresses whatever else such a route answers (a staff member's settings) itself.
+ */
+function compressesItself(route: RestRoute): boolean {
+  return route.method === 'GET' && route.respond !== 'file' && ANONYMOUS_READS.has(route.procedure);
 }
 
 /** A failed call in the envelope, with its status; the shop's own failures are logged. */
@@ -336,6 +357,7 @@ export function registerRestRoutes(
     app.route({
       method: route.method,
       url: route.path,
+      ...(compressesItself(route) ? { compress: false, decompress: false } : {}),
       // Not async: a visitor's read is answered without a promise made for it.
       handler: (request: FastifyRequest, reply: FastifyReply) => {
         if (anonymousRead && request.headers.authorization === undefined && !request.url.includes('?')) {

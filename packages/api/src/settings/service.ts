@@ -7,6 +7,7 @@ import { normalizeEmailList, SETTING_NAMES } from '@nursery/domain';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { ShopError } from '../errors.ts';
 import type { UploadedFile } from '../input.ts';
+import type { RawJson } from '../rawJson.ts';
 import type { Shop } from '../shop.ts';
 import type { StaffIdentity } from '../trpc.ts';
 import { sanitizeMessageHtml } from './sanitize.ts';
@@ -61,6 +62,18 @@ export function settingsForVisitors(shop: Shop): Setting[] {
   );
 }
 
+const VISITOR_SETTINGS = 'settings.visitors';
+
+/**
+ * settingsForVisitors serialized once and kept with the storefront's other cached answers: every page of the
+ * storefront asks for it, and reading, sanitizing and serializing the rows cost as much as the request
+ * itself. writeSetting (every change of a setting) drops it, a restore or any other change of the catalogue
+ * drops every cached answer with it.
+ */
+export function cachedSettingsForVisitors(shop: Shop): RawJson<Setting[]> {
+  return shop.catalogCache.get(VISITOR_SETTINGS, () => settingsForVisitors(shop));
+}
+
 export function getSetting(shop: Shop, name: string): Setting | undefined {
   const found = settingStatements(shop.db).byName.get({ name });
   return found && readable(found);
@@ -89,6 +102,7 @@ function writeSetting(
     .onConflictDoUpdate({ target: settings.name, set: { ...change, ...stamp } })
     .run();
   shop.log.info({ setting: name, by: stamp.updatedBy }, 'setting changed');
+  shop.catalogCache.drop(VISITOR_SETTINGS);
   return getAllSettings(shop);
 }
 
