@@ -135,6 +135,37 @@ describe('the whole list without limit', () => {
   });
 });
 
+describe('the whole list, compressed', () => {
+  it('is the same bytes in br, gzip and identity, across many chunks and pieces', async () => {
+    // Several of the server's chunks (100 rows) and of its written pieces (25 rows).
+    server.shop.database.sqlite.exec(`
+      with recursive n(i) as (select 1 union all select i + 1 from n where i < 320)
+      insert into orders (name, email, season_purchased, created_at)
+      select 'Bulk ' || i, 'bulk' || i || '@example.com', (select max(season_purchased) from orders),
+        1600000000000 + i * 1000 from n`);
+    const read = async (encoding: string) => {
+      const response = await fetch(`${server.url}/api/v1/Orders/GetAllOrders`, {
+        headers: { authorization: `Bearer ${token}`, 'accept-encoding': encoding },
+      });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('vary')).toMatch(/accept-encoding/i);
+      return { encoding: response.headers.get('content-encoding'), text: await response.text() };
+    };
+    const identity = await read('identity');
+    expect(identity.encoding).toBeNull();
+    const rows = (JSON.parse(identity.text) as { data: Row[] }).data;
+    expect(rows.length).toBeGreaterThan(320);
+    // Byte for byte the envelope as one JSON.stringify of the whole list would write it.
+    expect(identity.text).toBe(JSON.stringify({ success: true, message: '', data: rows }));
+    for (const encoding of ['br', 'gzip'] as const) {
+      const compressed = await read(encoding);
+      expect(compressed.encoding).toBe(encoding);
+      expect(compressed.text).toBe(identity.text);
+    }
+    expect((await read('gzip;q=0, br;q=0')).encoding).toBeNull();
+  });
+});
+
 describe('paging while orders come in', () => {
   it('neither repeats nor skips a row when an order is placed between two pages', async () => {
     const first = await get('/api/v1/Orders/GetAllOrders?limit=10');
