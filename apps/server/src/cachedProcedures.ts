@@ -1,5 +1,5 @@
 import { ANONYMOUS_READS, type ApiContext, createCaller, RawJson, type Shop } from '@nursery/api';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { sendCachedJson } from './rest/cachedAnswer.ts';
 
@@ -38,11 +38,16 @@ function isNoInput(value: unknown): boolean {
  * (a batch of several calls, a malformed input, an error, an answer that is not cached) falls through to
  * tRPC untouched, so errors keep tRPC's exact shape.
  */
-export function registerCachedProcedures(
-  app: FastifyInstance,
+export type CachedProcedureHook = (request: FastifyRequest, reply: FastifyReply, done: () => void) => void;
+
+/**
+ * The fast path as the part of an onRequest hook that createServer's one hook calls for GET and /trpc/
+ * addresses; it calls `done` once, after answering or when tRPC is to answer.
+ */
+export function cachedProcedures(
   shop: Shop,
   createContext: (request: FastifyRequest) => Promise<ApiContext>,
-): void {
+): CachedProcedureHook {
   /** The call a request makes, when it is a single call of a cached query with a readable input. */
   function cachedCall(request: FastifyRequest): { path: string; batch: boolean; input: unknown } | null {
     const queryAt = request.url.indexOf('?');
@@ -79,11 +84,10 @@ export function registerCachedProcedures(
     }
   }
 
-  // A plain callback hook: every other request passes with a method and prefix check, no promise made, and a
-  // visitor's call is answered without one too. After a reply is sent Fastify runs no further hook nor the
-  // route: done() only ends this hook.
-  app.addHook('onRequest', (request, reply, done) => {
-    if (request.method !== 'GET' || !request.url.startsWith('/trpc/')) return done();
+  // A visitor's call is answered without a promise made. After a reply is sent Fastify runs no further hook
+  // nor the route: done() only ends the hook.
+  return (request, reply, done) => {
+    if (request.method !== 'GET') return done();
     const call = cachedCall(request);
     if (!call) return done();
     const read = ANONYMOUS_READS.get(call.path);
@@ -96,5 +100,5 @@ export function registerCachedProcedures(
       if (answer instanceof RawJson) send(request, reply, call.batch, answer);
       done();
     }, done);
-  });
+  };
 }
