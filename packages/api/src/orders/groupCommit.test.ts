@@ -197,6 +197,58 @@ describe('createGroupCommit', () => {
     expect(group.stats).toMatchObject({ batches: 3, items: 10, largestBatch: 4 });
   });
 
+  it('runs each work once when a refused one wrote nothing, and again order by order when one failed after writing', async () => {
+    sqlite.exec('delete from t');
+    const group = createGroupCommit(sqlite);
+    const runs: number[] = [];
+    const insert = (v: number) => sqlite.prepare('insert into t (v) values (?)').run(v);
+    const refusedFirst = await Promise.allSettled([
+      group.run(() => {
+        runs.push(1);
+        insert(1);
+      }),
+      group.run(() => {
+        runs.push(2);
+        throw new Error('refused before writing');
+      }),
+      group.run(() => {
+        runs.push(3);
+        insert(3);
+      }),
+    ]);
+    expect(refusedFirst.map((o) => o.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(runs).toEqual([1, 2, 3]);
+    expect(rows()).toEqual([1, 3]);
+
+    runs.length = 0;
+    const failedAfterWriting = await Promise.allSettled([
+      group.run(() => {
+        runs.push(4);
+        insert(4);
+        return 4;
+      }),
+      group.run(() => {
+        runs.push(5);
+        insert(5);
+        throw new Error('failed after writing');
+      }),
+      group.run(() => {
+        runs.push(6);
+        insert(6);
+        return 6;
+      }),
+    ]);
+    expect(failedAfterWriting).toEqual([
+      { status: 'fulfilled', value: 4 },
+      { status: 'rejected', reason: new Error('failed after writing') },
+      { status: 'fulfilled', value: 6 },
+    ]);
+    // The first run stopped at the failure and was rolled back; the second ran every work in a savepoint.
+    expect(runs).toEqual([4, 5, 4, 5, 6]);
+    expect(rows()).toEqual([1, 3, 4, 6]);
+    expect(sqlite.inTransaction).toBe(false);
+  });
+
   it('tells every caller of a batch that failed as a whole, and keeps none of it', async () => {
     sqlite.exec('delete from t');
     const group = createGroupCommit(sqlite);
