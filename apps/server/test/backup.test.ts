@@ -522,8 +522,11 @@ describe('restore checks off the shop thread', () => {
       mkdirSync(path.join(dataDir, '.restore-0d1e'), { recursive: true });
       writeFileSync(path.join(dataDir, '.restore-0d1e', 'shop.db'), 'staged database');
       mkdirSync(path.join(dataDir, 'backups', '.snapshot-x1'), { recursive: true });
+      // An export's workbook file, left when the server stopped while it was read out.
+      writeFileSync(path.join(dataDir, '.export-5e2a.xls'), 'half an export');
       const again = await startTestServer({ DEMO_DATA: 'false' }, { dataDir });
       expect(stagingLeft(again)).toEqual([]);
+      expect(readdirSync(dataDir).filter((name) => name.startsWith('.export-'))).toEqual([]);
       expect(readdirSync(path.join(dataDir, 'backups'))).toEqual([]);
       await again.stop();
     } finally {

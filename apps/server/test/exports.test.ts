@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -209,6 +209,9 @@ describe('exports', () => {
     expect(response.headers.get('content-disposition')).toContain(
       '2025-03-15 CurrentSeasonOrdersWithProducts.xls',
     );
+    // Written out as it is read from its file in the data folder (no length known up front), then removed.
+    expect(response.headers.get('content-length')).toBeNull();
+    expect(readdirSync(server.dataDir).filter((name) => name.startsWith('.export-'))).toEqual([]);
     const { sheet, rows } = sheetRows(bytes);
     expect((rows[0] as string[]).slice(0, 2)).toEqual(['Order Id', 'Order Date']);
     const expected = lines();

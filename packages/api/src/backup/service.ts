@@ -14,6 +14,7 @@ import {
 } from '@nursery/db';
 import { zonedParts } from '@nursery/domain';
 import { ShopError } from '../errors.ts';
+import { WORKBOOK_TEMP_PREFIX } from '../exports/workbook.ts';
 import type { FileAnswer } from '../input.ts';
 import type { Shop } from '../shop.ts';
 import { seasonChanged } from '../stock/levels.ts';
@@ -62,7 +63,7 @@ async function listMedia(root: string, prefix = ''): Promise<string[]> {
 }
 
 /**
- * Removes what an interrupted restore or backup left in the data folder (a staged database holds every
+ * Removes what an interrupted restore, backup or export left in the data folder (a staged database holds every
  * password hash). Called at start, while the data folder's lock is held, so nothing of it is in use.
  */
 export function removeBackupLeftovers(dataDir: string): string[] {
@@ -76,6 +77,8 @@ export function removeBackupLeftovers(dataDir: string): string[] {
     }
   };
   sweep(dataDir, RESTORE_STAGE_PREFIX);
+  // An export's workbook file, when the server stopped while it was written or read out.
+  sweep(dataDir, WORKBOOK_TEMP_PREFIX);
   sweep(path.join(dataDir, BACKUPS_FOLDER), SNAPSHOT_PREFIX);
   return removed;
 }

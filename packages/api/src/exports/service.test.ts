@@ -57,7 +57,7 @@ describe('yearOverYearData', () => {
       const sheet = yearOverYearSheet(t.shop);
       data.seasons.forEach((s, k) => {
         const want = expected.get(s.season) ?? { orders: Array(12).fill(0), cents: Array(12).fill(0) };
-        const column = sheet.rows.map((row) => row[2 + 2 * k]);
+        const column = [...sheet.rows].map((row) => row[2 + 2 * k]);
         expect(column).toEqual([
           ...want.cents.map((cents) => ({ kind: 'money', cents })),
           { kind: 'money', cents: want.cents.reduce((a, b) => a + b, 0) },

@@ -14,7 +14,7 @@ import {
   zonedParts,
   zonedTimeToInstant,
 } from '@nursery/domain';
-import { and, asc, eq, isNull, max, min, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, isNull, max, min, ne, sql } from 'drizzle-orm';
 import type { FileAnswer } from '../input.ts';
 import { orderPickUpDays } from '../pickUpDays/service.ts';
 import { pickupColumns } from '../pickup/shape.ts';
@@ -28,7 +28,7 @@ import {
   money,
   num,
   text,
-  writeWorkbookBase64,
+  workbookBase64Stream,
 } from './workbook.ts';
 
 export const EXCEL_CONTENT_TYPE = 'application/vnd.ms-excel';
@@ -40,11 +40,12 @@ export function exportFileName(shop: Shop, name: string): string {
   return `${day} ${name}.xls`;
 }
 
+/** The workbook as base64 text written out as it is read from a file in the data folder (never whole in memory). */
 async function answer(shop: Shop, name: string, sheets: ExportSheet[]): Promise<FileAnswer> {
   return {
     contentType: EXCEL_CONTENT_TYPE,
     fileName: exportFileName(shop, name),
-    body: writeWorkbookBase64(sheets, shop.config.shop.timeZone),
+    body: workbookBase64Stream(sheets, shop.config.shop.timeZone, shop.config.dataDir),
   };
 }
 
@@ -252,12 +253,21 @@ export function yearOverYearExport(shop: Shop): Promise<FileAnswer> {
   return answer(shop, 'YearOverYearByMonth', [yearOverYearSheet(shop)]);
 }
 
-/** CurrentSeasonOrdersWithProducts: one row per order line of the current season's orders that are not deleted. */
-export function currentSeasonOrdersSheet(shop: Shop): ExportSheet {
-  const season = currentSeason(shop);
-  const lines = shop.db
+/** Rows read at a time for a season's sheets: few enough that a read is dead before V8's next young collection. */
+const LINES_PER_READ = 200;
+
+/**
+ * The season's order lines as sheet rows, then their totals, read LINES_PER_READ at a time in order (a keyset
+ * on order and line) as the workbook is written: a season's lines are never all in memory at once.
+ */
+function* seasonLineRows(shop: Shop, season: number): Generator<ExportCell[]> {
+  const sum = { quantity: 0, subtotal: 0, tax: 0, total: 0 };
+  const pickUpDayOf = orderPickUpDays(shop);
+  // One statement for every read, from the start (ids begin at 1) and then after the last line read.
+  const read = shop.db
     .select({
       orderId: orders.orderId,
+      lineId: orderLines.orderProductXrefId,
       createdAt: orders.createdAt,
       name: orders.name,
       email: orders.email,
@@ -283,43 +293,56 @@ export function currentSeasonOrdersSheet(shop: Shop): ExportSheet {
     .innerJoin(orders, eq(orders.orderId, orderLines.orderId))
     .innerJoin(products, eq(products.productId, orderLines.productId))
     .innerJoin(productTypes, eq(productTypes.productTypeId, products.productTypeId))
-    .where(and(eq(orders.seasonPurchased, season), isNull(orders.deletedAt)))
+    .where(
+      and(
+        eq(orders.seasonPurchased, season),
+        isNull(orders.deletedAt),
+        gte(orders.orderId, sql.placeholder('orderId')),
+        sql`(${orders.orderId}, ${orderLines.orderProductXrefId}) > (${sql.placeholder('orderId')}, ${sql.placeholder('lineId')})`,
+      ),
+    )
     .orderBy(asc(orders.orderId), asc(orderLines.orderProductXrefId))
-    .all();
-  const sum = { quantity: 0, subtotal: 0, tax: 0, total: 0 };
-  const pickUpDayOf = orderPickUpDays(shop);
-  const rows: ExportCell[][] = lines.map((l) => {
-    sum.quantity += l.quantity;
-    sum.subtotal += l.subtotalCents;
-    sum.tax += l.taxCents;
-    sum.total += l.totalCents;
-    return [
-      num(l.orderId),
-      date(l.createdAt),
-      text(l.name),
-      text(l.email),
-      text(l.phoneNumber),
-      text(l.workPhoneNumber),
-      bool(l.isTaxExempt),
-      num(l.productId),
-      text(l.productName),
-      text(l.productSize),
-      text(l.productType),
-      num(l.quantity),
-      money(l.unitPriceCents),
-      money(l.subtotalCents),
-      money(l.taxCents),
-      money(l.totalCents),
-      text(l.comments),
-      // The order's state on each of its lines; what was paid is per order, on the Pick-up sheet.
-      l.pickedUpAt === null ? null : date(l.pickedUpAt),
-      l.pickedUpAt === null ? null : text(l.pickedUpBy),
-      l.paidMethod === null ? null : text(paidMethodName(l.paidMethod)),
-      // The local date as YYYY-MM-DD: a spreadsheet sorts and filters it as written.
-      text(pickUpDayOf(l.pickUpDayId).pickUpDate),
-    ];
-  });
-  rows.push([
+    .limit(LINES_PER_READ)
+    .prepare();
+  let after = { orderId: 0, lineId: 0 };
+  for (;;) {
+    const lines = read.all(after);
+    for (const l of lines) {
+      sum.quantity += l.quantity;
+      sum.subtotal += l.subtotalCents;
+      sum.tax += l.taxCents;
+      sum.total += l.totalCents;
+      yield [
+        num(l.orderId),
+        date(l.createdAt),
+        text(l.name),
+        text(l.email),
+        text(l.phoneNumber),
+        text(l.workPhoneNumber),
+        bool(l.isTaxExempt),
+        num(l.productId),
+        text(l.productName),
+        text(l.productSize),
+        text(l.productType),
+        num(l.quantity),
+        money(l.unitPriceCents),
+        money(l.subtotalCents),
+        money(l.taxCents),
+        money(l.totalCents),
+        text(l.comments),
+        // The order's state on each of its lines; what was paid is per order, on the Pick-up sheet.
+        l.pickedUpAt === null ? null : date(l.pickedUpAt),
+        l.pickedUpAt === null ? null : text(l.pickedUpBy),
+        l.paidMethod === null ? null : text(paidMethodName(l.paidMethod)),
+        // The local date as YYYY-MM-DD: a spreadsheet sorts and filters it as written.
+        text(pickUpDayOf(l.pickUpDayId).pickUpDate),
+      ];
+    }
+    const last = lines.at(-1);
+    if (lines.length < LINES_PER_READ || last === undefined) break;
+    after = { orderId: last.orderId, lineId: last.lineId };
+  }
+  yield [
     null,
     null,
     text('Total'),
@@ -338,7 +361,16 @@ export function currentSeasonOrdersSheet(shop: Shop): ExportSheet {
     money(sum.total),
     null,
     null,
-  ]);
+  ];
+}
+
+/**
+ * CurrentSeasonOrdersWithProducts: one row per order line of the current season's orders that are not deleted.
+ * The rows are read as the workbook is written (see seasonLineRows).
+ */
+export function currentSeasonOrdersSheet(shop: Shop): ExportSheet {
+  const season = currentSeason(shop);
+  const rows = seasonLineRows(shop, season);
   return {
     name: `Orders ${seasonLabel(season)}`,
     headers: [
@@ -375,51 +407,69 @@ export function currentSeasonOrdersSheet(shop: Shop): ExportSheet {
  */
 export function seasonPickupSheet(shop: Shop): ExportSheet {
   const season = currentSeason(shop);
-  const list = shop.db
-    .select({
-      orderId: orders.orderId,
-      name: orders.name,
-      phoneNumber: orders.phoneNumber,
-      totalCents: orders.totalCents,
-      ...pickupColumns,
-    })
-    .from(orders)
-    .where(and(eq(orders.seasonPurchased, season), isNull(orders.deletedAt)))
-    .orderBy(asc(orders.orderId))
-    .all();
-  const sum = { total: 0, paid: 0, pickedUp: 0 };
-  const rows: ExportCell[][] = list.map((o) => {
-    const paid = o.paidMethod !== null && o.paidCents !== null;
-    sum.total += o.totalCents;
-    if (paid) sum.paid += o.paidCents ?? 0;
-    if (o.pickedUpAt !== null) sum.pickedUp += 1;
-    return [
-      num(o.orderId),
-      text(o.name),
-      text(o.phoneNumber),
-      money(o.totalCents),
-      o.pickedUpAt === null ? text('Waiting') : date(o.pickedUpAt),
-      o.pickedUpAt === null ? null : text(o.pickedUpBy),
-      paid ? text(paidMethodName(o.paidMethod ?? 'cash')) : null,
-      paid ? money(o.paidCents ?? 0) : null,
-      paid ? text(o.paidCheckNumber) : null,
-      paid && o.paidAt !== null ? date(o.paidAt) : null,
-      paid ? text(o.paidBy) : null,
+  // Read when the workbook is written, LINES_PER_READ orders at a time, each order's cells made as its row is.
+  function* pickupRows(): Generator<ExportCell[]> {
+    const read = shop.db
+      .select({
+        orderId: orders.orderId,
+        name: orders.name,
+        phoneNumber: orders.phoneNumber,
+        totalCents: orders.totalCents,
+        ...pickupColumns,
+      })
+      .from(orders)
+      .where(
+        and(
+          eq(orders.seasonPurchased, season),
+          isNull(orders.deletedAt),
+          gt(orders.orderId, sql.placeholder('after')),
+        ),
+      )
+      .orderBy(asc(orders.orderId))
+      .limit(LINES_PER_READ)
+      .prepare();
+    const sum = { total: 0, paid: 0, pickedUp: 0, orders: 0 };
+    for (let after = 0; ; ) {
+      const list = read.all({ after });
+      for (const o of list) {
+        const paid = o.paidMethod !== null && o.paidCents !== null;
+        sum.orders += 1;
+        sum.total += o.totalCents;
+        if (paid) sum.paid += o.paidCents ?? 0;
+        if (o.pickedUpAt !== null) sum.pickedUp += 1;
+        yield [
+          num(o.orderId),
+          text(o.name),
+          text(o.phoneNumber),
+          money(o.totalCents),
+          o.pickedUpAt === null ? text('Waiting') : date(o.pickedUpAt),
+          o.pickedUpAt === null ? null : text(o.pickedUpBy),
+          paid ? text(paidMethodName(o.paidMethod ?? 'cash')) : null,
+          paid ? money(o.paidCents ?? 0) : null,
+          paid ? text(o.paidCheckNumber) : null,
+          paid && o.paidAt !== null ? date(o.paidAt) : null,
+          paid ? text(o.paidBy) : null,
+        ];
+      }
+      const last = list.at(-1);
+      if (list.length < LINES_PER_READ || last === undefined) break;
+      after = last.orderId;
+    }
+    yield [
+      null,
+      text('Total'),
+      null,
+      money(sum.total),
+      text(`${sum.pickedUp} of ${sum.orders} picked up`),
+      null,
+      null,
+      money(sum.paid),
+      null,
+      null,
+      null,
     ];
-  });
-  rows.push([
-    null,
-    text('Total'),
-    null,
-    money(sum.total),
-    text(`${sum.pickedUp} of ${list.length} picked up`),
-    null,
-    null,
-    money(sum.paid),
-    null,
-    null,
-    null,
-  ]);
+  }
+  const rows = pickupRows();
   return {
     name: `Pick-up ${seasonLabel(season)}`,
     headers: [

@@ -1,4 +1,7 @@
-import { toDollars, zonedParts } from '@nursery/domain';
+import { randomUUID } from 'node:crypto';
+import { closeSync, openSync, readSync, rmSync, writeSync } from 'node:fs';
+import path from 'node:path';
+import { zonedParts } from '@nursery/domain';
 
 /** A cell as the export describes it; the writer turns it into a typed spreadsheet cell. */
 export type ExportCell =
@@ -16,10 +19,14 @@ export const money = (cents: number): ExportCell => ({ kind: 'money', cents });
 export const date = (at: number): ExportCell => ({ kind: 'date', at });
 export const bool = (value: boolean): ExportCell => ({ kind: 'boolean', value });
 
+/** A workbook being written to the data folder starts so; one left by a stopped server is swept at start. */
+export const WORKBOOK_TEMP_PREFIX = '.export-';
+
 export interface ExportSheet {
   name: string;
   headers: string[];
-  rows: ExportCell[][];
+  /** An array, or rows made as they are written (read once: a season's lines never sit in memory whole). */
+  rows: Iterable<ExportCell[]>;
   /** Column widths in characters. */
   widths?: number[];
 }
@@ -39,62 +46,112 @@ export function excelSerial(at: number, timeZone: string): number {
   return (Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - EXCEL_EPOCH_MS) / DAY_MS;
 }
 
-/** A growing byte buffer written little-endian, as BIFF records are. */
+/**
+ * Where written bytes go: `(bytes, at)` puts them at byte `at` of the file. Given one, the writer keeps only
+ * its last 64 KB in memory and hands the rest on; without, the whole file stays in its buffer.
+ */
+type Sink = (bytes: Buffer, at: number) => void;
+
+/** BIFF8's largest record with its 4-byte head: a record is started only where it fits whole in the buffer. */
+const MAX_RECORD = 8228;
+const FLUSH_BYTES = 64 * 1024;
+
+/** A byte buffer written little-endian, as BIFF records are, either growing or flushed to a sink. */
 class ByteWriter {
   private buffer: Buffer;
-  length = 0;
+  /** Bytes already handed to the sink: `position` counts from the start of the file. */
+  private flushed = 0;
+  private used = 0;
   /** `expected`: about how many bytes will be written, so a large sheet is not copied as the buffer grows. */
-  constructor(expected: number) {
-    this.buffer = Buffer.allocUnsafe(Math.max(64 * 1024, expected));
+  constructor(
+    expected: number,
+    private readonly sink: Sink | null = null,
+  ) {
+    this.buffer = Buffer.allocUnsafe(sink ? FLUSH_BYTES + MAX_RECORD : Math.max(64 * 1024, expected));
+  }
+  get position(): number {
+    return this.flushed + this.used;
   }
   private room(n: number): void {
-    if (this.length + n <= this.buffer.length) return;
-    const bigger = Buffer.allocUnsafe(Math.max(this.buffer.length * 2, this.length + n));
-    this.buffer.copy(bigger, 0, 0, this.length);
+    if (this.used + n <= this.buffer.length) return;
+    if (this.sink && n <= this.buffer.length) {
+      this.flush();
+      return;
+    }
+    const bigger = Buffer.allocUnsafe(Math.max(this.buffer.length * 2, this.used + n));
+    this.buffer.copy(bigger, 0, 0, this.used);
     this.buffer = bigger;
+  }
+  /** Hands what is buffered to the sink. */
+  flush(): void {
+    if (!this.sink || this.used === 0) return;
+    this.sink(this.buffer.subarray(0, this.used), this.flushed);
+    this.flushed += this.used;
+    this.used = 0;
   }
   u8(v: number): void {
     this.room(1);
-    this.buffer.writeUInt8(v, this.length);
-    this.length += 1;
+    this.buffer.writeUInt8(v, this.used);
+    this.used += 1;
   }
   u16(v: number): void {
     this.room(2);
-    this.buffer.writeUInt16LE(v, this.length);
-    this.length += 2;
+    this.buffer.writeUInt16LE(v, this.used);
+    this.used += 2;
   }
   u32(v: number): void {
     this.room(4);
-    this.buffer.writeUInt32LE(v >>> 0, this.length);
-    this.length += 4;
+    this.buffer.writeUInt32LE(v >>> 0, this.used);
+    this.used += 4;
   }
   f64(v: number): void {
     this.room(8);
-    this.buffer.writeDoubleLE(v, this.length);
-    this.length += 8;
+    this.buffer.writeDoubleLE(v, this.used);
+    this.used += 8;
   }
   utf16(text: string): void {
     this.room(text.length * 2);
-    this.length += this.buffer.write(text, this.length, 'utf16le');
+    this.used += this.buffer.write(text, this.used, 'utf16le');
   }
   latin1(text: string): void {
     this.room(text.length);
-    this.length += this.buffer.write(text, this.length, 'latin1');
+    this.used += this.buffer.write(text, this.used, 'latin1');
   }
-  /** Starts a record; answers where its size goes, for `end`. */
+  bytes(data: Buffer): void {
+    for (let at = 0; at < data.length; at += FLUSH_BYTES) {
+      const part = data.subarray(at, at + FLUSH_BYTES);
+      this.room(part.length);
+      this.used += part.copy(this.buffer, this.used);
+    }
+  }
+  /** Starts a record; answers where its size goes, for `end`. Flushed first if a whole record might not fit. */
   record(type: number): number {
+    if (this.sink && this.used + MAX_RECORD > this.buffer.length) this.flush();
     this.u16(type);
     this.u16(0);
-    return this.length;
+    return this.position;
   }
   end(start: number): void {
-    this.buffer.writeUInt16LE(this.length - start, start - 2);
+    this.buffer.writeUInt16LE(this.position - start, start - 2 - this.flushed);
+  }
+  /** Writes over bytes already written, in the buffer or, once flushed, through the sink. */
+  patch(at: number, bytes: Buffer): void {
+    if (at >= this.flushed) bytes.copy(this.buffer, at - this.flushed);
+    else if (this.sink) this.sink(bytes, at);
   }
   setU32(at: number, v: number): void {
-    this.buffer.writeUInt32LE(v >>> 0, at);
+    const b = Buffer.allocUnsafe(4);
+    b.writeUInt32LE(v >>> 0);
+    this.patch(at, b);
   }
-  bytes(): Buffer {
-    return this.buffer.subarray(0, this.length);
+  setU16(at: number, v: number): void {
+    const b = Buffer.allocUnsafe(2);
+    b.writeUInt16LE(v);
+    this.patch(at, b);
+  }
+  /** The whole file, when there is no sink. */
+  contents(): Buffer {
+    return this.buffer.subarray(0, this.used);
   }
 }
 
@@ -166,14 +223,12 @@ function writeCell(w: ByteWriter, row: number, col: number, cell: ExportCell, ti
   w.end(at);
 }
 
-/** The workbook stream: globals (fonts, formats, XFs, the sheet list), then each sheet's cells. */
-function workbookStream(sheets: readonly ExportSheet[], timeZone: string): Buffer {
-  // About 18 bytes a cell (a NUMBER record is 18, a short LABEL a little more).
-  const cells = sheets.reduce(
-    (n, sheet) => n + (sheet.rows.length + 1) * Math.max(sheet.headers.length, 1),
-    0,
-  );
-  const w = new ByteWriter(cells * 18 + 4096);
+/**
+ * The workbook stream: globals (fonts, formats, XFs, the sheet list), then each sheet's cells, written at the
+ * writer's position; its offsets count from there. Each sheet's rows are read once, as they are written.
+ */
+function writeWorkbookStream(w: ByteWriter, sheets: readonly ExportSheet[], timeZone: string): void {
+  const start = w.position;
   const bof = (kind: number) => {
     const at = w.record(0x0809);
     w.u16(0x0600); // BIFF8
@@ -228,7 +283,7 @@ function workbookStream(sheets: readonly ExportSheet[], timeZone: string): Buffe
   const sheetOffsets: number[] = [];
   for (const sheet of sheets) {
     at = w.record(0x0085); // BOUNDSHEET8
-    sheetOffsets.push(w.length);
+    sheetOffsets.push(w.position);
     w.u32(0);
     w.u16(0);
     unicodeString(w, sheet.name.replace(/[:\\/?*[\]]/g, '-').slice(0, 31), true);
@@ -236,15 +291,15 @@ function workbookStream(sheets: readonly ExportSheet[], timeZone: string): Buffe
   }
   eof();
   sheets.forEach((sheet, index) => {
-    w.setU32(sheetOffsets[index] ?? 0, w.length);
+    w.setU32(sheetOffsets[index] ?? 0, w.position - start);
     bof(0x0010);
-    const rows = Math.min(sheet.rows.length + 1, MAX_ROWS);
-    const columns = Math.max(sheet.headers.length, ...sheet.rows.slice(0, rows).map((r) => r.length), 1);
+    // Rows and columns are known once the rows are written: filled in then.
     at = w.record(0x0200); // DIMENSIONS
+    const dimensions = w.position;
     w.u32(0);
-    w.u32(rows);
+    w.u32(0);
     w.u16(0);
-    w.u16(columns);
+    w.u16(0);
     w.u16(0);
     w.end(at);
     (sheet.widths ?? []).forEach((wch, col) => {
@@ -267,13 +322,18 @@ function workbookStream(sheets: readonly ExportSheet[], timeZone: string): Buffe
     sheet.headers.forEach((header, col) => {
       writeCell(w, 0, col, text(header), timeZone);
     });
-    for (let r = 0; r + 1 < rows; r += 1) {
-      const row = sheet.rows[r] ?? [];
-      for (let col = 0; col < row.length; col += 1) writeCell(w, r + 1, col, row[col] ?? null, timeZone);
+    let rows = 1;
+    let columns = Math.max(sheet.headers.length, 1);
+    for (const row of sheet.rows) {
+      if (rows >= MAX_ROWS) break;
+      for (let col = 0; col < row.length; col += 1) writeCell(w, rows, col, row[col] ?? null, timeZone);
+      columns = Math.max(columns, row.length);
+      rows += 1;
     }
+    w.setU32(dimensions + 4, rows);
+    w.setU16(dimensions + 10, columns);
     eof();
   });
-  return w.bytes();
 }
 
 const SECTOR = 512;
@@ -287,10 +347,12 @@ const MINI_CUTOFF = 4096;
 
 /**
  * The compound file (OLE2, version 3) Excel reads an .xls from, holding one stream named Workbook:
- * [header][Workbook sectors][directory sector][FAT sectors][DIFAT sectors], written straight into one buffer.
+ * [header][Workbook sectors][directory sector][FAT sectors][DIFAT sectors]. Everything but the stream itself
+ * follows from its length: answered as the 512-byte header and the tail after the stream (its padding to a
+ * whole sector, the directory, the FAT and DIFAT sectors), so the stream can go out as it is written.
  */
-function compoundFile(stream: Buffer): Buffer {
-  const size = Math.max(stream.length, MINI_CUTOFF);
+function compoundFrame(streamLength: number): { header: Buffer; tail: Buffer } {
+  const size = Math.max(streamLength, MINI_CUTOFF);
   const dataSectors = Math.ceil(size / SECTOR);
   let fatSectors = 1;
   let difatSectors = 0;
@@ -304,8 +366,10 @@ function compoundFile(stream: Buffer): Buffer {
   const firstFat = dirSector + 1;
   const firstDifat = firstFat + fatSectors;
   const total = firstDifat + difatSectors;
-  const file = Buffer.alloc(SECTOR * (1 + total));
-  const sectorAt = (n: number) => SECTOR * (1 + n);
+  const file = Buffer.alloc(SECTOR);
+  // Offsets in the tail, which starts right after the stream.
+  const tail = Buffer.alloc(SECTOR * (1 + total) - SECTOR - streamLength);
+  const sectorAt = (n: number) => SECTOR * (1 + n) - SECTOR - streamLength;
 
   // Header.
   Buffer.from('d0cf11e0a1b11ae1', 'hex').copy(file, 0);
@@ -323,33 +387,31 @@ function compoundFile(stream: Buffer): Buffer {
   file.writeUInt32LE(difatSectors, 72);
   for (let i = 0; i < 109; i += 1) file.writeUInt32LE(i < fatSectors ? firstFat + i : FREE, 76 + 4 * i);
 
-  stream.copy(file, sectorAt(0));
-
   // Directory: the root, then the Workbook stream as its only child.
   const entry = (index: number, name: string, type: number, child: number, start: number, length: number) => {
     const at = sectorAt(dirSector) + 128 * index;
-    file.write(name, at, 'utf16le');
-    file.writeUInt16LE((name.length + 1) * 2, at + 64);
-    file.writeUInt8(type, at + 66);
-    file.writeUInt8(1, at + 67);
-    file.writeUInt32LE(NO_STREAM, at + 68);
-    file.writeUInt32LE(NO_STREAM, at + 72);
-    file.writeUInt32LE(child, at + 76);
-    file.writeUInt32LE(start, at + 116);
-    file.writeUInt32LE(length, at + 120);
+    tail.write(name, at, 'utf16le');
+    tail.writeUInt16LE((name.length + 1) * 2, at + 64);
+    tail.writeUInt8(type, at + 66);
+    tail.writeUInt8(1, at + 67);
+    tail.writeUInt32LE(NO_STREAM, at + 68);
+    tail.writeUInt32LE(NO_STREAM, at + 72);
+    tail.writeUInt32LE(child, at + 76);
+    tail.writeUInt32LE(start, at + 116);
+    tail.writeUInt32LE(length, at + 120);
   };
   entry(0, 'Root Entry', 5, 1, END_OF_CHAIN, 0);
   entry(1, 'Workbook', 2, NO_STREAM, 0, size);
   for (const unused of [2, 3]) {
     const at = sectorAt(dirSector) + 128 * unused;
-    file.writeUInt32LE(NO_STREAM, at + 68);
-    file.writeUInt32LE(NO_STREAM, at + 72);
-    file.writeUInt32LE(NO_STREAM, at + 76);
+    tail.writeUInt32LE(NO_STREAM, at + 68);
+    tail.writeUInt32LE(NO_STREAM, at + 72);
+    tail.writeUInt32LE(NO_STREAM, at + 76);
   }
 
   // FAT: the workbook's chain, the directory, the FAT and DIFAT sectors themselves; the rest free.
   const fat = (n: number, value: number) =>
-    file.writeUInt32LE(value, sectorAt(firstFat + Math.floor(n / 128)) + 4 * (n % 128));
+    tail.writeUInt32LE(value, sectorAt(firstFat + Math.floor(n / 128)) + 4 * (n % 128));
   for (let n = 0; n < fatSectors * 128; n += 1) {
     let value = FREE;
     if (n < dataSectors) value = n === dataSectors - 1 ? END_OF_CHAIN : n + 1;
@@ -363,18 +425,89 @@ function compoundFile(stream: Buffer): Buffer {
     const at = sectorAt(firstDifat + d);
     for (let i = 0; i < 127; i += 1) {
       const k = 109 + d * 127 + i;
-      file.writeUInt32LE(k < fatSectors ? firstFat + k : FREE, at + 4 * i);
+      tail.writeUInt32LE(k < fatSectors ? firstFat + k : FREE, at + 4 * i);
     }
-    file.writeUInt32LE(d + 1 < difatSectors ? firstDifat + d + 1 : END_OF_CHAIN, at + 508);
+    tail.writeUInt32LE(d + 1 < difatSectors ? firstDifat + d + 1 : END_OF_CHAIN, at + 508);
   }
-  return file;
+  return { header: file, tail };
+}
+
+/** About 18 bytes a cell (a NUMBER record is 18, a short LABEL a little more). */
+function expectedBytes(sheets: readonly ExportSheet[]): number {
+  let cells = 0;
+  for (const sheet of sheets) {
+    const rows = Array.isArray(sheet.rows) ? sheet.rows.length : 0;
+    cells += (rows + 1) * Math.max(sheet.headers.length, 1);
+  }
+  return cells * 18 + 4096;
+}
+
+/** The whole .xls into `w`: the header's room, the stream, the tail, then the header over its room. */
+function writeCompoundFile(w: ByteWriter, sheets: readonly ExportSheet[], timeZone: string): void {
+  w.bytes(Buffer.alloc(SECTOR));
+  writeWorkbookStream(w, sheets, timeZone);
+  const { header, tail } = compoundFrame(w.position - SECTOR);
+  w.bytes(tail);
+  w.flush();
+  w.patch(0, header);
 }
 
 /**
- * An Excel 97-2003 (.xls, BIFF8) workbook, base64 encoded as the spec's export calls answer it. Written by
- * the shop itself, record after record into one buffer: xlsx built a JavaScript object per cell and a
- * Buffer per record, about 4 s and 1 GB for a season of 10,000 orders.
+ * An Excel 97-2003 (.xls, BIFF8) workbook, base64 encoded as the spec's export calls answer it, made in
+ * memory: for small workbooks (a day's pick list). Written by the shop itself, record after record into one
+ * buffer: xlsx built a JavaScript object per cell and a Buffer per record, about 4 s and 1 GB for a season of
+ * 10,000 orders.
  */
 export function writeWorkbookBase64(sheets: readonly ExportSheet[], timeZone: string): string {
-  return compoundFile(workbookStream(sheets, timeZone)).toString('base64');
+  const w = new ByteWriter(expectedBytes(sheets) + SECTOR);
+  writeCompoundFile(w, sheets, timeZone);
+  return w.contents().toString('base64');
+}
+
+/** Bytes read at a time: a multiple of 3, so the pieces' base64 join into the whole file's. */
+const BASE64_READ = 3 * 16 * 1024;
+
+/**
+ * The same workbook as base64 text, written to a file in `dir` first (64 KB in memory at a time, the rows
+ * read once as they are written) and then read out in 64 KB pieces of text: memory stays flat whatever the
+ * season's size. The file is written in one go, so the rows come from one moment of the shop; it is removed
+ * when the last piece is read or the reader stops.
+ */
+export function workbookBase64Stream(
+  sheets: readonly ExportSheet[],
+  timeZone: string,
+  dir: string,
+): AsyncIterable<string> {
+  const file = path.join(dir, `${WORKBOOK_TEMP_PREFIX}${randomUUID()}.xls`);
+  const fd = openSync(file, 'wx+', 0o600);
+  try {
+    const w = new ByteWriter(0, (bytes, at) => {
+      writeSync(fd, bytes, 0, bytes.length, at);
+    });
+    writeCompoundFile(w, sheets, timeZone);
+  } catch (error) {
+    closeSync(fd);
+    rmSync(file, { force: true });
+    throw error;
+  }
+  return (async function* read() {
+    const piece = Buffer.allocUnsafe(BASE64_READ);
+    try {
+      for (let at = 0; ; ) {
+        let filled = 0;
+        while (filled < piece.length) {
+          const n = readSync(fd, piece, filled, piece.length - filled, at + filled);
+          if (n === 0) break;
+          filled += n;
+        }
+        if (filled === 0) return;
+        at += filled;
+        yield piece.toString('base64', 0, filled);
+        if (filled < piece.length) return;
+      }
+    } finally {
+      closeSync(fd);
+      rmSync(file, { force: true });
+    }
+  })();
 }

@@ -40,7 +40,7 @@ describe('pick-up days', () => {
     const sheet = currentSeasonOrdersSheet(t.shop);
     const column = sheet.headers.indexOf('Pick-up Day');
     expect(column).toBeGreaterThan(0);
-    const onDay = sheet.rows.filter((r) => r[0]?.kind === 'number' && r[0].value === orders[0]?.id);
+    const onDay = [...sheet.rows].filter((r) => r[0]?.kind === 'number' && r[0].value === orders[0]?.id);
     expect(onDay.length).toBeGreaterThan(0);
     for (const row of onDay) expect(row[column]).toEqual({ kind: 'text', value: `${year}-04-04` });
     expect(orderPickUpDay(t.shop, day)).toMatchObject({ pickUpDate: `${year}-04-04` });
