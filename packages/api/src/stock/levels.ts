@@ -98,15 +98,16 @@ export function stockLevels(
   if (ids && ids.length === 0) return figures;
 
   const statements = levelStatements(shop.db);
-  const stockRows = ids
-    ? statements.stockOf.all({ season, ids: idList(ids) })
-    : statements.stockOfAll.all({ season });
-  for (const row of stockRows) {
-    figures.set(row.productId, {
-      ...untrackedFigures(row.productId),
-      isStockTracked: true,
-      currentStock: row.stock,
-    });
+  const stock = new Map<number, number>();
+  if (ids) {
+    for (const row of statements.stockChangesOf.all({ season, ids: idList(ids) })) {
+      stock.set(row.productId, (stock.get(row.productId) ?? 0) + row.change);
+    }
+  } else {
+    for (const row of statements.stockOfAll.all({ season })) stock.set(row.productId, row.stock);
+  }
+  for (const [productId, currentStock] of stock) {
+    figures.set(productId, { ...untrackedFigures(productId), isStockTracked: true, currentStock });
   }
 
   const soldIds = options.trackedOnly ? [...figures.keys()] : ids;
@@ -136,21 +137,22 @@ const FEW_PRODUCTS = 16;
 
 /** The two aggregates of `stockLevels`, for a list of products or for all, prepared once per connection. */
 const levelStatements = perConnection((db: ShopDb) => {
-  const stockOf = (forIds: boolean) =>
-    db
-      .select({
-        productId: stockChanges.productId,
-        stock: sql<number>`coalesce(sum(${stockChanges.changeInStock}), 0)`,
-      })
-      .from(stockChanges)
-      .where(
-        and(
-          eq(stockChanges.season, sql.placeholder('season')),
-          forIds ? inIdList(stockChanges.productId, 'ids') : undefined,
-        ),
-      )
-      .groupBy(stockChanges.productId)
-      .prepare();
+  const stockOfAll = db
+    .select({
+      productId: stockChanges.productId,
+      stock: sql<number>`coalesce(sum(${stockChanges.changeInStock}), 0)`,
+    })
+    .from(stockChanges)
+    .where(eq(stockChanges.season, sql.placeholder('season')))
+    .groupBy(stockChanges.productId)
+    .prepare();
+  // An order's few products: their few changes, summed in `stockLevels`. Every submit runs this; with GROUP BY
+  // SQLite took 15-30 us for it even when no row matched, without 5 us.
+  const stockChangesOf = db
+    .select({ productId: stockChanges.productId, change: stockChanges.changeInStock })
+    .from(stockChanges)
+    .where(and(eq(stockChanges.season, sql.placeholder('season')), inIdList(stockChanges.productId, 'ids')))
+    .prepare();
   const sums = {
     productId: orderLines.productId,
     sold: sql<number>`coalesce(sum(${orderLines.quantity}), 0)`,
@@ -176,7 +178,7 @@ const levelStatements = perConnection((db: ShopDb) => {
     .where(and(sameSeason, eq(orderLines.orderId, orders.orderId)))
     .groupBy(orderLines.productId)
     .prepare();
-  return { stockOf: stockOf(true), stockOfAll: stockOf(false), soldOf, soldOfAll };
+  return { stockChangesOf, stockOfAll, soldOf, soldOfAll };
 });
 
 export function figuresFor(levels: ReadonlyMap<number, StockFigures>, productId: number): StockFigures {
