@@ -22,6 +22,37 @@ describe('customer e-mail texts', () => {
     );
   });
 
+  it('renders a text the same every time it is used, whatever the values (the split text is kept)', () => {
+    const text =
+      '{shopName}\n\nDear {firstName} {unknown},\n{lines}\n  {pickupDay}  \n{ c } {1x} {}{total}{tax}\n{pickupDay}';
+    // What rendering did before the split text was kept: a regular expression over each line, every time.
+    const PLACEHOLDER = /\{([A-Za-z][A-Za-z0-9]*)\}/g;
+    const reference = (values: Record<string, string>) =>
+      text
+        .split('\n')
+        .filter((line) => {
+          const names = placeholdersIn(line);
+          return !(names.length > 0 && names.every((name) => (values[name] ?? '') === ''));
+        })
+        .map((line) => line.replace(PLACEHOLDER, (whole, name: string) => values[name] ?? whole))
+        .join('\n');
+    const cases: Record<string, string>[] = [
+      {
+        shopName: 'Nursery',
+        firstName: 'Robin',
+        lines: '  1 x Oak\n  2 x Pine',
+        pickupDay: '',
+        total: '$5',
+        tax: '',
+      },
+      { shopName: '', firstName: '', lines: '', pickupDay: 'Saturday', total: '', tax: '$0.40' },
+      { shopName: '$1 {total}', firstName: '$&', total: '$$', tax: '{tax}' },
+      {},
+    ];
+    for (const values of [...cases, ...cases])
+      expect(renderCustomerEmail(text, values)).toBe(reference(values));
+  });
+
   it("knows each kind's placeholders and names the unknown ones", () => {
     expect(placeholdersIn('{a} {b} {a} { c } {1x}')).toEqual(['a', 'b']);
     expect(unknownPlaceholders('receipt', 'On {pickupDay} at {pickupdate} for {productName}')).toEqual([
