@@ -14,6 +14,7 @@ export {
   REMINDER_CHECK_INTERVAL_MS,
   startPickUpReminders,
 } from './customerEmails/reminders.ts';
+export { DIRECT_CALLS, type DirectCall } from './directCalls.ts';
 export * from './errors.ts';
 export * from './input.ts';
 export { MAX_PAGE_LIMIT, PagedList } from './pagedList.ts';

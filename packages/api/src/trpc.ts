@@ -174,15 +174,24 @@ const PUBLIC_DAMAGE_HINT = 'Please call or e-mail the nursery to place your orde
  */
 const ALLOWED_WHILE_DAMAGED = new Set(['backup.create', 'backup.restore']);
 
+/** The refusal of a change while the database is damaged, or null when the call may go on. */
+export function damagedDatabaseRefusal(
+  shop: Shop,
+  path: string,
+  type: 'query' | 'mutation' | 'subscription',
+): TRPCError | null {
+  const damage = shop.database.damage;
+  if (!damage || type !== 'mutation' || ALLOWED_WHILE_DAMAGED.has(path)) return null;
+  return new TRPCError({
+    code: 'SERVICE_UNAVAILABLE',
+    message: `The shop cannot take orders or changes right now: its database is damaged. ${PUBLIC_DAMAGE_HINT}`,
+    cause: new Error(damage),
+  });
+}
+
 const damagedDatabase = t.middleware(({ ctx, path, type, next }) => {
-  const damage = ctx.shop.database.damage;
-  if (damage && type === 'mutation' && !ALLOWED_WHILE_DAMAGED.has(path)) {
-    throw new TRPCError({
-      code: 'SERVICE_UNAVAILABLE',
-      message: `The shop cannot take orders or changes right now: its database is damaged. ${PUBLIC_DAMAGE_HINT}`,
-      cause: new Error(damage),
-    });
-  }
+  const refusal = damagedDatabaseRefusal(ctx.shop, path, type);
+  if (refusal) throw refusal;
   return next();
 });
 

@@ -8,6 +8,7 @@ import {
   ANONYMOUS_READS,
   type ApiContext,
   createCaller,
+  DIRECT_CALLS,
   type FileAnswer,
   inputErrorMessages,
   PagedList,
@@ -346,6 +347,7 @@ export function registerRestRoutes(
     if (!type) throw new Error(`REST ${route.path} names unknown procedure ${route.procedure}`);
     // What a visitor without a token or a query string gets: read straight from the shop, no caller built.
     const anonymousRead = route.method === 'GET' ? ANONYMOUS_READS.get(route.procedure) : undefined;
+    const directCall = type === 'mutation' ? DIRECT_CALLS.get(route.procedure) : undefined;
     const answer = async (request: FastifyRequest, reply: FastifyReply) => {
       const written: string[] = [];
       try {
@@ -354,7 +356,11 @@ export function registerRestRoutes(
         const refusal = refusalOf(ctx.caller, route.procedure, type);
         if (refusal) throw refusal;
         const input = await readInput(route, request, shop.config, written);
-        const data = await procedureOf(createCaller(ctx), route.procedure)(input);
+        // A visitor's order submit runs its procedure's steps directly (DIRECT_CALLS), without a tRPC caller.
+        const data =
+          directCall && ctx.caller.kind === 'anonymous'
+            ? await directCall(ctx, input)
+            : await procedureOf(createCaller(ctx), route.procedure)(input);
         if (route.respond === 'file') {
           const file = data as FileAnswer;
           const encoded = encodeURIComponent(file.fileName);
