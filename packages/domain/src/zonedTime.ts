@@ -43,41 +43,51 @@ function partsByIntl(instant: Date | number, timeZone: string): ZonedParts {
 }
 
 const QUARTER_HOUR = 15 * 60_000;
-/** Per zone: the UTC offset of each quarter hour asked about so far (null where it changes inside it). */
+const DAY = 24 * 60 * 60_000;
+/**
+ * Per zone and span length: the UTC offset of each span asked about so far (null where it changes inside it).
+ * A span whose first and last second have the same offset is taken to have it throughout: zones change at
+ * most once in a day (twice in a day back to the same offset has never been in the time-zone database).
+ */
 const offsets = new Map<string, Map<number, number | null>>();
 
-function offsetOfQuarter(quarter: number, timeZone: string): number | null {
-  let known = offsets.get(timeZone);
+function offsetOfSpan(index: number, span: number, timeZone: string): number | null {
+  const key = `${span}\u0000${timeZone}`;
+  let known = offsets.get(key);
   if (!known) {
     known = new Map();
-    offsets.set(timeZone, known);
+    offsets.set(key, known);
   }
-  let offset = known.get(quarter);
+  let offset = known.get(index);
   if (offset === undefined) {
-    const start = quarter * QUARTER_HOUR;
+    const start = index * span;
     const at = (ms: number) => {
       const p = partsByIntl(ms, timeZone);
       return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - Math.floor(ms / 1000) * 1000;
     };
     const first = at(start);
-    offset = first === at(start + QUARTER_HOUR - 1000) ? first : null;
-    // A list of ten seasons' orders asks about tens of thousands of quarter hours at most.
+    offset = first === at(start + span - 1000) ? first : null;
+    // Ten seasons of orders ask about a few thousand days, and quarter hours only on the days a zone changes.
     if (known.size > 100_000) known.clear();
-    known.set(quarter, offset);
+    known.set(index, offset);
   }
   return offset;
 }
 
 /**
  * Wall-clock parts of an instant in a zone. Intl's formatToParts costs about 10 µs, which ten seasons of
- * orders (dates in lists and exports) turned into a second: zones change their offset only at whole quarter
- * hours, so the offset is looked up once per quarter hour and the parts are plain arithmetic after that.
- * A quarter hour in which the offset changes (or a historic zone with seconds in it) asks Intl every time.
+ * orders (dates in lists and exports) turned into a second: the offset is looked up once per UTC day and the
+ * parts are plain arithmetic after that. On a day the offset changes, once per quarter hour (zones change
+ * only at whole quarter hours); a quarter hour in which it changes (or a historic zone with seconds in it)
+ * asks Intl every time. (Once per quarter hour alone missed almost every time: 100,000 orders over ten years
+ * fall in as many different quarter hours, and each miss asked Intl twice.)
  */
 export function zonedParts(instant: Date | number, timeZone: string): ZonedParts {
   const ms = typeof instant === 'number' ? instant : instant.getTime();
   if (!Number.isFinite(ms)) return partsByIntl(instant, timeZone);
-  const offset = offsetOfQuarter(Math.floor(ms / QUARTER_HOUR), timeZone);
+  const offset =
+    offsetOfSpan(Math.floor(ms / DAY), DAY, timeZone) ??
+    offsetOfSpan(Math.floor(ms / QUARTER_HOUR), QUARTER_HOUR, timeZone);
   if (offset === null) return partsByIntl(instant, timeZone);
   const wall = new Date(Math.floor(ms / 1000) * 1000 + offset);
   return {
