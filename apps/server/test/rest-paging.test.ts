@@ -137,7 +137,7 @@ describe('the whole list without limit', () => {
 
 describe('the whole list, compressed', () => {
   it('is the same bytes in br, gzip and identity, across many chunks and pieces', async () => {
-    // Several of the server's chunks (100 rows) and of its written pieces (25 rows).
+    // Several of the server's chunks (50 rows) and of its written pieces (25 rows).
     server.shop.database.sqlite.exec(`
       with recursive n(i) as (select 1 union all select i + 1 from n where i < 320)
       insert into orders (name, email, season_purchased, created_at)

@@ -9,7 +9,7 @@ import type {
 
 export type { AdminOrder, OrderListItem, OrderListPage, SeasonChoices } from '@nursery/domain';
 
-import { orders, pickUpDays, products } from '@nursery/db';
+import { orders, perConnection, pickUpDays, products, type ShopDb } from '@nursery/db';
 import {
   ALL_SEASONS,
   ALL_SEASONS_LABEL,
@@ -117,6 +117,54 @@ export function toOrderListItem(
 export type OrderListKind = { deleted: false; season: number | null } | { deleted: true };
 
 /**
+ * The statements of a list's keyset reads, one per kind of list (deleted or not, one season or all) and
+ * whether it starts after a row: prepared once per connection, since a whole list of 100,000 orders is a
+ * thousand reads and building and preparing each one's SQL cost more than running it.
+ */
+const orderListStatements = perConnection((db: ShopDb) => {
+  const made = new Map<string, ReturnType<typeof listStatement>>();
+  function listStatement(deleted: boolean, season: boolean, after: boolean) {
+    const by = deleted ? orders.deletedAt : orders.createdAt;
+    // Walked newest first through the date's index. SQLite would rather take the deleted_at index for
+    // 'deleted_at is null' and sort all 100,000 orders for every chunk; the unary + keeps it off that index.
+    const conditions: (SQL | undefined)[] = [
+      deleted ? isNotNull(orders.deletedAt) : sql`+${orders.deletedAt} is null`,
+    ];
+    if (season) conditions.push(eq(orders.seasonPurchased, sql.placeholder('season')));
+    if (after) {
+      // The date alone narrows the index range; the pair decides ties.
+      conditions.push(
+        sql`${by} <= ${sql.placeholder('at')}`,
+        sql`(${by}, ${orders.orderId}) < (${sql.placeholder('at')}, ${sql.placeholder('orderId')})`,
+      );
+    }
+    return db
+      .select(listColumns)
+      .from(orders)
+      .where(and(...conditions))
+      .orderBy(desc(by), desc(orders.orderId))
+      .limit(sql.placeholder('limit'))
+      .prepare();
+  }
+  return {
+    list(deleted: boolean, season: boolean, after: boolean) {
+      const key = `${deleted} ${season} ${after}`;
+      let statement = made.get(key);
+      if (!statement) {
+        statement = listStatement(deleted, season, after);
+        made.set(key, statement);
+      }
+      return statement;
+    },
+    anchor: db
+      .select({ createdAt: orders.createdAt, deletedAt: orders.deletedAt, orderId: orders.orderId })
+      .from(orders)
+      .where(eq(orders.orderId, sql.placeholder('orderId')))
+      .prepare(),
+  };
+});
+
+/**
  * Up to `limit` rows of a list in its order (newest first by created date, or by deleted date for the
  * deleted list), after the row of order `after`: a keyset read, so each page costs its own rows.
  */
@@ -126,38 +174,22 @@ function readOrderList(
   after: number | null,
   limit: number,
 ): OrderListItem[] {
-  const by = kind.deleted ? orders.deletedAt : orders.createdAt;
-  // Walked newest first through the date's index. SQLite would rather take the deleted_at index for
-  // 'deleted_at is null' and sort all 100,000 orders for every chunk; the unary + keeps it off that index.
-  const conditions: (SQL | undefined)[] = [
-    kind.deleted ? isNotNull(orders.deletedAt) : sql`+${orders.deletedAt} is null`,
-  ];
-  if (!kind.deleted && kind.season !== null) conditions.push(eq(orders.seasonPurchased, kind.season));
+  const statements = orderListStatements(shop.db);
+  const season = !kind.deleted && kind.season !== null ? kind.season : null;
+  let from: { at: number | null; orderId: number } | null = null;
   if (after !== null) {
-    const anchor = shop.db
-      .select({ at: by, orderId: orders.orderId })
-      .from(orders)
-      .where(eq(orders.orderId, after))
-      .get();
+    const anchor = statements.anchor.get({ orderId: after });
     if (!anchor) {
       throw new ShopError({
         kind: 'bad_request',
         message: `after must be the id of the last order of the page before: there is no order number ${after}.`,
       });
     }
-    // The date alone narrows the index range; the pair decides ties.
-    conditions.push(
-      sql`${by} <= ${anchor.at}`,
-      sql`(${by}, ${orders.orderId}) < (${anchor.at}, ${anchor.orderId})`,
-    );
+    from = { at: kind.deleted ? anchor.deletedAt : anchor.createdAt, orderId: anchor.orderId };
   }
-  const rows = shop.db
-    .select(listColumns)
-    .from(orders)
-    .where(and(...conditions))
-    .orderBy(desc(by), desc(orders.orderId))
-    .limit(limit)
-    .all();
+  const rows = statements
+    .list(kind.deleted, season !== null, from !== null)
+    .all({ season, at: from?.at, orderId: from?.orderId, limit });
   const tz = shop.config.shop.timeZone;
   const days = orderPickUpDays(shop);
   return rows.map((r) => toOrderListItem(r, tz, days));
