@@ -1,6 +1,7 @@
 import { ConfigError, loadConfig } from '@nursery/api';
 import { ShopStartError } from '@nursery/db';
 import { createServer } from './createServer.ts';
+import { startQuietMemory } from './quietMemory.ts';
 
 /** How long requests in flight may take to finish once the service is told to stop. */
 const SHUTDOWN_GRACE_MS = 20_000;
@@ -32,10 +33,20 @@ async function main(): Promise<void> {
   shop.server.log.info(
     `The shop is open at ${url.replace('127.0.0.1', 'localhost')} (data in ${config.dataDir})`,
   );
+  // A busy spell's memory goes back to the system once the shop is quiet (src/quietMemory.ts).
+  const quietMemory = startQuietMemory({
+    onCollect: (before, after, ms) =>
+      shop.server.log.debug(
+        `quiet again: RSS ${Math.round(before / 1048576)} -> ${Math.round(after / 1048576)} MB in ${Math.round(ms)} ms`,
+      ),
+    onError: (error) =>
+      shop.server.log.warn({ err: error }, 'memory is not given back when the shop is quiet'),
+  });
   let closing = false;
   const close = async (signal: string) => {
     if (closing) return;
     closing = true;
+    quietMemory.stop();
     shop.server.log.info(`${signal}: finishing requests in flight and closing the database`);
     // A request that never ends (a stalled upload) must not keep the service from stopping: systemd's
     // TimeoutStopSec would kill it harder, with the database still open.

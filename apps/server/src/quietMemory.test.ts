@@ -1,0 +1,102 @@
+import v8 from 'node:v8';
+import { describe, expect, it } from 'vitest';
+import { collectForLowMemory, GROWTH_BYTES, QUIET_UTILIZATION, startQuietMemory } from './quietMemory.ts';
+
+const MB = 1024 * 1024;
+
+/** A quiet memory whose loop load and RSS the test sets, counting the collections. */
+function fake(start: { rss: number }) {
+  const state = { load: 0, rss: start.rss, collections: 0, rssAfterCollect: start.rss };
+  const quiet = startQuietMemory({
+    intervalMs: 0,
+    utilization: () => state.load,
+    rss: () => state.rss,
+    collect: async () => {
+      state.collections += 1;
+      state.rss = state.rssAfterCollect;
+    },
+  });
+  return { state, quiet };
+}
+
+describe('quiet memory', () => {
+  it('collects once the loop was quiet two checks in a row after the memory grew, and not again until it grows', async () => {
+    const { state, quiet } = fake({ rss: 140 * MB });
+    state.rssAfterCollect = 120 * MB;
+    await quiet.check();
+    expect(state.collections).toBe(0); // one quiet second is not yet the end of a spell
+    await quiet.check();
+    expect(state.collections).toBe(1); // the start's own garbage
+    expect(state.rss).toBe(120 * MB);
+
+    // A busy spell: the loop works, the memory grows; nothing is collected while it lasts.
+    state.load = 0.9;
+    state.rss = 280 * MB;
+    for (let i = 0; i < 5; i += 1) await quiet.check();
+    expect(state.collections).toBe(1);
+
+    // Quiet again: one collection.
+    state.load = 0.01;
+    state.rssAfterCollect = 130 * MB;
+    await quiet.check();
+    await quiet.check();
+    expect(state.collections).toBe(2);
+    expect(state.rss).toBe(130 * MB);
+
+    // Still quiet, memory a little up but less than the growth worth a collection: left alone.
+    state.rss = 130 * MB + GROWTH_BYTES - 1;
+    for (let i = 0; i < 5; i += 1) await quiet.check();
+    expect(state.collections).toBe(2);
+    state.rss = 130 * MB + GROWTH_BYTES;
+    await quiet.check();
+    expect(state.collections).toBe(3);
+  });
+
+  it('a busy second between quiet ones starts the count again', async () => {
+    const { state, quiet } = fake({ rss: 300 * MB });
+    state.load = QUIET_UTILIZATION / 2;
+    await quiet.check();
+    state.load = QUIET_UTILIZATION; // not quiet
+    await quiet.check();
+    state.load = 0;
+    await quiet.check();
+    expect(state.collections).toBe(0);
+    await quiet.check();
+    expect(state.collections).toBe(1);
+  });
+
+  it('stops trying when the collection is not available, and says so once', async () => {
+    const errors: unknown[] = [];
+    let tries = 0;
+    const quiet = startQuietMemory({
+      intervalMs: 0,
+      utilization: () => 0,
+      rss: () => 500 * MB,
+      collect: () => {
+        tries += 1;
+        return Promise.reject(new Error('inspector not available'));
+      },
+      onError: (error) => errors.push(error),
+    });
+    for (let i = 0; i < 6; i += 1) await quiet.check();
+    expect(tries).toBe(1);
+    expect(errors).toHaveLength(1);
+  });
+
+  it("V8's low-memory collection gives back the pages a burst of garbage left committed, and can run again", async () => {
+    // Garbage that lives long enough to reach the old generation, as requests in flight under load do.
+    let keep: unknown[][] = [];
+    for (let round = 0; round < 40; round += 1) {
+      keep.push(Array.from({ length: 20_000 }, (_, i) => ({ round, i, text: `line ${i}` })));
+      if (keep.length > 8) keep = keep.slice(-8);
+    }
+    keep = [];
+    const before = v8.getHeapStatistics().total_heap_size;
+    await collectForLowMemory();
+    const after = v8.getHeapStatistics().total_heap_size;
+    expect(after).toBeLessThan(before - 10 * MB);
+    // The session is gone after each collection: a second one neither hangs nor fails.
+    await collectForLowMemory();
+    expect(keep).toHaveLength(0);
+  });
+});
