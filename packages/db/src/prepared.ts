@@ -1,4 +1,5 @@
-import { type SQL, sql } from 'drizzle-orm';
+import type Database from 'better-sqlite3';
+import { is, Param, Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { ShopDb } from './client.ts';
 
@@ -12,8 +13,8 @@ import type { ShopDb } from './client.ts';
  * statements of its own, and a closed one's are dropped with it. A restore keeps the connection
  * (backup/service.ts), and SQLite recompiles a statement by itself when the schema under it changes.
  */
-export function perConnection<T>(make: (db: ShopDb) => T): (db: ShopDb) => T {
-  const made = new WeakMap<ShopDb, T>();
+export function perConnection<T, K extends object = ShopDb>(make: (db: K) => T): (db: K) => T {
+  const made = new WeakMap<K, T>();
   return (db) => {
     let found = made.get(db);
     if (found === undefined) {
@@ -36,4 +37,57 @@ export function inIdList(column: SQLiteColumn, name: string): SQL {
 /** The value bound to an `inIdList` placeholder. */
 export function idList(ids: readonly number[]): string {
   return JSON.stringify(ids);
+}
+
+/** How one bound value is found: a named placeholder's value (in its column's stored form) or a constant. */
+type Binder = (values: object) => unknown;
+
+interface DriverEncoder {
+  mapToDriverValue(value: unknown): unknown;
+}
+
+function binderOf(param: unknown): Binder {
+  if (is(param, Placeholder)) return (values) => (values as Record<string, unknown>)[param.name];
+  if (is(param, Param)) {
+    const encoder = param.encoder as DriverEncoder | undefined;
+    const inner = param.value;
+    if (is(inner, Placeholder)) {
+      return encoder
+        ? (values) => encoder.mapToDriverValue((values as Record<string, unknown>)[inner.name])
+        : (values) => (values as Record<string, unknown>)[inner.name];
+    }
+    const constant = encoder ? encoder.mapToDriverValue(inner) : inner;
+    return () => constant;
+  }
+  return () => param;
+}
+
+/** A drizzle insert run as a bare better-sqlite3 statement: see `bareInsert`. */
+export interface BareInsert<V> {
+  /** Inserts the row; the first column of RETURNING when the query has one (the new id). */
+  get(values: V): unknown;
+  run(values: V): Database.RunResult;
+}
+
+/**
+ * An insert that drizzle writes once (the SQL from the schema, each value's column and its stored form) and
+ * better-sqlite3 runs bare: the named values bound by position, a one-column RETURNING plucked. For the
+ * inserts an order submit runs several times (its lines, its e-mails): drizzle's per-call placeholder
+ * filling and row mapping (an `is()` walk of prototypes per value) cost as much as SQLite's insert.
+ * Prepared on `sqlite`, which must be the connection under `query`'s drizzle instance.
+ */
+export function bareInsert<V extends object>(
+  sqlite: Database.Database,
+  query: { toSQL(): { sql: string; params: unknown[] } },
+): BareInsert<V> {
+  const { sql: text, params } = query.toSQL();
+  const binders = params.map(binderOf);
+  const statement = sqlite.prepare(text);
+  const returns = statement.reader;
+  if (returns) statement.pluck();
+  const bind = (values: V) => binders.map((b) => b(values));
+  return {
+    get: (values) => (returns ? statement.get(bind(values)) : statement.run(bind(values)).lastInsertRowid),
+    run: (values) => statement.run(bind(values)),
+  };
 }

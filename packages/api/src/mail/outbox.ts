@@ -1,4 +1,4 @@
-import { emailOutbox, perConnection, type ShopDatabase, type ShopDb } from '@nursery/db';
+import { bareInsert, emailOutbox, perConnection, type ShopDatabase, type ShopDb } from '@nursery/db';
 import { asOneLine } from '@nursery/domain';
 import { and, asc, eq, gte, isNull, lt, sql } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
@@ -62,11 +62,11 @@ export function pruneOutbox(db: ShopDb, now: Date): number {
     .run().changes;
 }
 
-/** Every placed order queues a notice: the insert is prepared once per connection. */
-const outboxStatements = perConnection((db: ShopDb) => ({
-  insert: db
-    .insert(emailOutbox)
-    .values({
+/** Every placed order queues two e-mails: inserted bare (bareInsert), drizzle's per-call work cost as much as the insert. */
+const outboxInsert = perConnection(({ sqlite, db }: ShopDatabase) =>
+  bareInsert<OutboxValues>(
+    sqlite,
+    db.insert(emailOutbox).values({
       kind: sql.placeholder('kind'),
       toAddress: sql.placeholder('toAddress'),
       subject: sql.placeholder('subject'),
@@ -74,9 +74,19 @@ const outboxStatements = perConnection((db: ShopDb) => ({
       htmlBody: sql.placeholder('htmlBody'),
       orderId: sql.placeholder('orderId'),
       createdAt: sql.placeholder('createdAt'),
-    })
-    .prepare(),
-}));
+    }),
+  ),
+);
+
+interface OutboxValues {
+  kind: string;
+  toAddress: string;
+  subject: string;
+  textBody: string;
+  htmlBody: string | null;
+  orderId: number | null;
+  createdAt: number;
+}
 
 export function retryDelayMs(attempts: number): number {
   return Math.min(FIRST_RETRY_DELAY_MS * 2 ** Math.max(0, attempts - 1), MAX_RETRY_DELAY_MS);
@@ -310,7 +320,7 @@ export function createOutbox(options: {
       // A subject is one header line; a name typed with a line break (older rows, staff edits) must not
       // split it, whatever the mail library would make of it.
       email = { ...email, subject: asOneLine(email.subject).trim() };
-      const written = outboxStatements(database().db).insert.run({
+      const written = outboxInsert(database()).run({
         kind: email.kind,
         toAddress: email.to,
         subject: email.subject,

@@ -1,4 +1,14 @@
-import { idList, inIdList, orderLines, orders, perConnection, products, type ShopDb } from '@nursery/db';
+import {
+  bareInsert,
+  idList,
+  inIdList,
+  orderLines,
+  orders,
+  perConnection,
+  products,
+  type ShopDatabase,
+  type ShopDb,
+} from '@nursery/db';
 import type { SubmittedOrder } from '@nursery/domain';
 import {
   isOrderableOnline,
@@ -21,7 +31,7 @@ import { markSoldOutWhenEmpty } from '../stock/alerts.ts';
 import { currentSeason, figuresFor, stockLevels } from '../stock/levels.ts';
 import { groupCommitFor } from './groupCommit.ts';
 import { type Order, type OrderLineRow, type OrderRow, orderColumns, toOrder } from './orderShape.ts';
-import { type LineBeforeTax, priceCalculatedLine, priceOrder } from './pricing.ts';
+import { type LineBeforeTax, type PricedOrderLine, priceCalculatedLine, priceOrder } from './pricing.ts';
 
 export type SubmitAnswer = SubmittedOrder;
 
@@ -76,21 +86,27 @@ const submitStatements = perConnection((db: ShopDb) => ({
     })
     .returning(orderColumns)
     .prepare(),
-  insertLine: db
-    .insert(orderLines)
-    .values({
-      orderId: sql.placeholder('orderId'),
-      productId: sql.placeholder('productId'),
-      quantity: sql.placeholder('quantity'),
-      unitPriceCents: sql.placeholder('unitPriceCents'),
-      isStatic: sql.placeholder('isStatic'),
-      subtotalCents: sql.placeholder('subtotalCents'),
-      taxCents: sql.placeholder('taxCents'),
-      totalCents: sql.placeholder('totalCents'),
-    })
-    .returning({ orderProductXrefId: orderLines.orderProductXrefId })
-    .prepare(),
 }));
+
+/** An order's lines, inserted bare (bareInsert): three or so an order, where drizzle's per-call work cost as much as the insert. */
+const lineInsert = perConnection(({ sqlite, db }: ShopDatabase) =>
+  bareInsert<PricedOrderLine & { orderId: number }>(
+    sqlite,
+    db
+      .insert(orderLines)
+      .values({
+        orderId: sql.placeholder('orderId'),
+        productId: sql.placeholder('productId'),
+        quantity: sql.placeholder('quantity'),
+        unitPriceCents: sql.placeholder('unitPriceCents'),
+        isStatic: sql.placeholder('isStatic'),
+        subtotalCents: sql.placeholder('subtotalCents'),
+        taxCents: sql.placeholder('taxCents'),
+        totalCents: sql.placeholder('totalCents'),
+      })
+      .returning({ orderProductXrefId: orderLines.orderProductXrefId }),
+  ),
+);
 
 /** What the order insert's placeholders take: the stored row less what the database or staff set. */
 type OnlineOrderValues = Omit<
@@ -128,6 +144,7 @@ export async function submitOrder(shop: Shop, input: OrderDetailsInput): Promise
       if (!isOnlineOrderingOpen(shop)) refuse([ORDERING_CLOSED_CHECKOUT]);
 
       const statements = submitStatements(shop.db);
+      const insertLine = lineInsert(shop.database);
       const wanted = mergeLines(input.orderProductXrefs);
       const ids = wanted.map((l) => l.productId);
       const found = new Map<number, OrderedProduct>();
@@ -198,12 +215,13 @@ export async function submitOrder(shop: Shop, input: OrderDetailsInput): Promise
       const orderId = row.orderId;
       // The answer's lines are what was just written, in the order written (as loadOrderLines reads them).
       const lines: OrderLineRow[] = pricing.lines.map((l) => {
-        const stored = statements.insertLine.get({ ...l, orderId });
+        const orderProductXrefId = insertLine.get({ ...l, orderId });
         const product = found.get(l.productId);
-        if (!stored || !product) throw new Error('an order line was not stored');
+        if (typeof orderProductXrefId !== 'number' || !product)
+          throw new Error('an order line was not stored');
         return {
           ...l,
-          orderProductXrefId: stored.orderProductXrefId,
+          orderProductXrefId,
           orderId,
           name: product.name,
           productSize: product.productSize,
