@@ -73,7 +73,28 @@ describe('health', () => {
   it('answers ok on a fresh data folder', async () => {
     const res = await fetch(`${server.url}/health`);
     expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(res.headers.get('cache-control')).toBe('no-store');
     expect(await res.json()).toEqual({ status: 'ok' });
+  });
+
+  it('answers 503 unavailable, logged, once the database no longer answers a query', async () => {
+    const lines: string[] = [];
+    const other = await startTestServer(
+      { DEMO_DATA: 'false', LOG_LEVEL: 'error' },
+      { logStream: { write: (l) => lines.push(l) } },
+    );
+    try {
+      other.shop.database.sqlite.close();
+      const res = await fetch(`${other.url}/health`);
+      expect(res.status).toBe(503);
+      expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
+      expect(res.headers.get('cache-control')).toBe('no-store');
+      expect(await res.json()).toEqual({ status: 'unavailable' });
+      expect(lines.some((l) => l.includes('health check: the database does not answer'))).toBe(true);
+    } finally {
+      await other.stop().catch(() => undefined);
+    }
   });
 
   it('starts an empty shop without demo data, with the settings it cannot run without', async () => {

@@ -8,7 +8,7 @@ export type Encoding = 'br' | 'gzip' | 'identity';
  * Bytes of one cached answer in each encoding, made on first demand. Keyed by the RawJson instance, which
  * the catalogue cache replaces on every change, so a stale list can never be served and nothing is freed by hand.
  */
-const bodies = new WeakMap<RawJson<unknown>, Map<string, Buffer>>();
+const bodies = new WeakMap<RawJson<unknown>, Map<string, Partial<Record<Encoding, Buffer>>>>();
 
 /** Browsers send a handful of Accept-Encoding values: each is read once (bounded, for clients that vary it). */
 const chosen = new Map<string, Encoding>();
@@ -96,16 +96,21 @@ function sendCached(
   text: () => string,
 ): FastifyReply {
   const encoding = chooseEncoding(request.headers['accept-encoding']);
-  let variants = bodies.get(answer);
-  if (!variants) {
-    variants = new Map();
-    bodies.set(answer, variants);
+  let forms = bodies.get(answer);
+  if (!forms) {
+    forms = new Map();
+    bodies.set(answer, forms);
   }
-  const key = `${encoding}\u0000${form}`;
-  let body = variants.get(key);
+  // By the form's own string (the callers pass the same string each time, whose hash V8 keeps with it).
+  let encoded = forms.get(form);
+  if (!encoded) {
+    encoded = {};
+    forms.set(form, encoded);
+  }
+  let body = encoded[encoding];
   if (!body) {
     body = encode(text(), encoding);
-    variants.set(key, body);
+    encoded[encoding] = body;
   }
   reply.header('vary', 'accept-encoding').header('content-type', contentType);
   if (encoding !== 'identity') reply.header('content-encoding', encoding);

@@ -229,7 +229,7 @@ function sendPagedList(
   list: PagedList<unknown>,
   route: RestRoute,
 ): FastifyReply {
-  const head = `{"success":true,"message":${JSON.stringify(route.successMessage ?? '')},"data":`;
+  const head = envelopeHead(route);
   const { limit } = list.input;
   if (limit !== undefined) {
     const { rows, next } = list.page(limit);
@@ -282,6 +282,18 @@ function sendPagedList(
   return reply.header('content-encoding', encoding).send(compressor);
 }
 
+const envelopeHeads = new WeakMap<RestRoute, string>();
+
+/** The envelope's text before a cached answer's data, made once per route (it keys the answer's bytes). */
+function envelopeHead(route: RestRoute): string {
+  let head = envelopeHeads.get(route);
+  if (head === undefined) {
+    head = `{"success":true,"message":${JSON.stringify(route.successMessage ?? '')},"data":`;
+    envelopeHeads.set(route, head);
+  }
+  return head;
+}
+
 /** Sends a procedure's answer in the envelope: a cached RawJson spliced in as it is, anything else serialized. */
 function sendEnvelope(
   request: FastifyRequest,
@@ -295,13 +307,13 @@ function sendEnvelope(
   if (data instanceof RawJson) {
     // Already serialized and cached: splice it into the envelope instead of stringifying again.
     // Compressed once per encoding and kept with the cached answer (see cachedAnswer.ts).
-    const head = `{"success":true,"message":${JSON.stringify(route.successMessage ?? '')},"data":`;
+    const head = envelopeHead(route);
     return sendCachedJson(request, reply.header('cache-control', 'no-store'), data, head, '}');
   }
   if (compressesItself(route)) {
     // No compression hook on this route (below): every answer goes through the cached path, which
     // compresses; this one is kept only as long as this request holds it.
-    const head = `{"success":true,"message":${JSON.stringify(route.successMessage ?? '')},"data":`;
+    const head = envelopeHead(route);
     return sendCachedJson(
       request,
       reply.header('cache-control', 'no-store'),
