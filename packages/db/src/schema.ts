@@ -159,7 +159,12 @@ export const orderLines = sqliteTable(
     taxCents: integer('tax_cents').notNull().default(0),
     totalCents: integer('total_cents').notNull(),
   },
-  (t) => [index('order_lines_order_idx').on(t.orderId), index('order_lines_product_idx').on(t.productId)],
+  (t) => [
+    index('order_lines_order_idx').on(t.orderId),
+    // By product, then order: a product's sales of one season are the lines from the season's first order on
+    // (stock/levels.ts soldOf), not every season's lines of the product.
+    index('order_lines_product_order_idx').on(t.productId, t.orderId),
+  ],
 );
 
 export const contacts = sqliteTable('contacts', {

@@ -9,7 +9,7 @@ import {
   stockChanges,
 } from '@nursery/db';
 import { seasonOf } from '@nursery/domain';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, gte, isNull, sql } from 'drizzle-orm';
 import type { Shop } from '../shop.ts';
 
 /** A product's stock and sales in one season (DECISIONS: stock is counted per season). */
@@ -161,12 +161,25 @@ const levelStatements = perConnection((db: ShopDb) => {
   const sameSeason = and(eq(orders.seasonPurchased, sql.placeholder('season')), isNull(orders.deletedAt));
   // Some products: their lines through the product index, then each line's order. SQLite cannot size a
   // JSON id list and would rather walk every order of the season (which grows all spring); a CROSS JOIN
-  // is SQLite's way of fixing the order of the loops.
+  // is SQLite's way of fixing the order of the loops. No order before the season's first one is in it, so
+  // the (product, order) index starts there: at ten seasons a product's lines of all seasons were ten
+  // times as many, and reading them (mostly pages not in SQLite's cache) was most of the product list's
+  // update after an order.
   const soldOf = db
     .select(sums)
     .from(orderLines)
     .crossJoin(orders)
-    .where(and(inIdList(orderLines.productId, 'ids'), eq(orders.orderId, orderLines.orderId), sameSeason))
+    .where(
+      and(
+        inIdList(orderLines.productId, 'ids'),
+        gte(
+          orderLines.orderId,
+          sql`(select min(${orders.orderId}) from ${orders} where ${orders.seasonPurchased} = ${sql.placeholder('season')})`,
+        ),
+        eq(orders.orderId, orderLines.orderId),
+        sameSeason,
+      ),
+    )
     .groupBy(orderLines.productId)
     .prepare();
   // Every product: the season's orders through the season index, then their lines through the order index.
