@@ -210,6 +210,15 @@ function statusKb(pid: number | undefined, field: 'VmRSS' | 'VmHWM'): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   return Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 'NaN');
 }
+/**
+ * The server's CPU seconds so far (user + system, /proc/PID/stat): what an answer cost the server, which
+ * other work on a shared machine disturbs far less than its wall time.
+ */
+function cpuSeconds(pid: number | undefined): number {
+  if (!pid) return Number.NaN;
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
 const mb = (kb: number) => `${(kb / 1024).toFixed(0)} MB`;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
 const ms = (n: number) => `${n.toLocaleString('en-US', { maximumFractionDigits: n < 100 ? 1 : 0 })} ms`;
@@ -466,6 +475,7 @@ export async function scaleScenario(tools: ScaleTools): Promise<void> {
     let allBytes = 0;
     const allTimes: number[] = [];
     let allRss = 0;
+    const allCpu = cpuSeconds(pid);
     for (let i = 0; i < 2; i += 1) {
       allTimes.push(
         await timed(async () => {
@@ -483,6 +493,7 @@ export async function scaleScenario(tools: ScaleTools): Promise<void> {
       goal: '(reported)',
       met: null,
     });
+    say(`    server CPU per whole GetAllOrders ${ms(((cpuSeconds(pid) - allCpu) * 1000) / 2)}`);
     record({
       section: SECTION,
       name: 'server RSS right after GetAllOrders',
@@ -503,6 +514,7 @@ export async function scaleScenario(tools: ScaleTools): Promise<void> {
 
     // Product stats for the Products screen.
     const statsTimes: number[] = [];
+    const statsCpu = cpuSeconds(pid);
     for (let i = 0; i < 7; i += 1) {
       statsTimes.push(
         await timed(async () => {
@@ -513,6 +525,7 @@ export async function scaleScenario(tools: ScaleTools): Promise<void> {
         }),
       );
     }
+    say(`    server CPU per GetAllProductsWithStats ${ms(((cpuSeconds(pid) - statsCpu) * 1000) / 7)}`);
     record({
       section: SECTION,
       name: 'REST GetAllProductsWithStats (median of 7)',
@@ -536,6 +549,7 @@ export async function scaleScenario(tools: ScaleTools): Promise<void> {
       (p) => (p.productStatus === 2 || p.productStatus === 7) && !p.isStockTracked,
     );
     const afterOrder: number[] = [];
+    let afterOrderCpu = 0;
     for (let i = 0; i < 7; i += 1) {
       const chosen = [orderable[i % orderable.length], orderable[(i * 7 + 3) % orderable.length]].filter(
         (p, j, xs) => p && xs.findIndex((q) => q?.productId === p.productId) === j,
@@ -556,10 +570,16 @@ export async function scaleScenario(tools: ScaleTools): Promise<void> {
         }),
       });
       if (placed.status !== 200) throw new Error(`Submit answered ${placed.status}: ${await placed.text()}`);
+      const before = cpuSeconds(pid);
       afterOrder.push(
         await timed(async () => void (await fetchAll(api('/api/v1/Products/GetProductsToShow')))),
       );
+      afterOrderCpu += cpuSeconds(pid) - before;
     }
+    // The kernel counts CPU in 10 ms ticks: the sum over the seven answers, averaged.
+    say(
+      `    server CPU per product list right after an order ${ms((afterOrderCpu * 1000) / afterOrder.length)}`,
+    );
     record({
       section: SECTION,
       name: 'REST GetProductsToShow right after an order (median of 7)',
