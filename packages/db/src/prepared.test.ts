@@ -56,4 +56,34 @@ describe('bareInsert', () => {
     });
     sqlite.close();
   });
+
+  it('maps a RETURNING of several columns as drizzle does (booleans back to true and false)', () => {
+    const sqlite = new Database(':memory:');
+    sqlite.exec(
+      'create table plants (plant_id integer primary key autoincrement, name text not null, is_static integer not null, source text not null, note text)',
+    );
+    const db = drizzle(sqlite);
+    const { plantId, name, isStatic, note } = plants;
+    const fields = { plantId, name, isStatic, note };
+    const values = {
+      name: sql.placeholder('name'),
+      isStatic: sql.placeholder('isStatic'),
+      source: 'online',
+      note: sql.placeholder('note'),
+    };
+    const viaDrizzle = db.insert(plants).values(values).returning(fields).prepare();
+    const bare = bareInsert<{ name: string; isStatic: boolean; note: string | null }, unknown>(
+      sqlite,
+      db.insert(plants).values(values).returning(fields),
+      fields,
+    );
+    for (const row of [
+      { name: 'Oak', isStatic: true, note: null },
+      { name: 'Pine', isStatic: false, note: 'tall' },
+    ]) {
+      const drizzled = viaDrizzle.get(row);
+      expect(bare.get(row)).toEqual({ ...drizzled, plantId: (drizzled?.plantId ?? 0) + 1 });
+    }
+    sqlite.close();
+  });
 });

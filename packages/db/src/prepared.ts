@@ -63,31 +63,58 @@ function binderOf(param: unknown): Binder {
 }
 
 /** A drizzle insert run as a bare better-sqlite3 statement: see `bareInsert`. */
-export interface BareInsert<V> {
-  /** Inserts the row; the first column of RETURNING when the query has one (the new id). */
-  get(values: V): unknown;
+export interface BareInsert<V, R> {
+  /**
+   * Inserts the row; answers its RETURNING: the fields given to `bareInsert` mapped as drizzle maps them,
+   * else the first column (the new id), else the new rowid.
+   */
+  get(values: V): R;
   run(values: V): Database.RunResult;
+}
+
+interface DriverDecoder {
+  mapFromDriverValue(value: unknown): unknown;
 }
 
 /**
  * An insert that drizzle writes once (the SQL from the schema, each value's column and its stored form) and
- * better-sqlite3 runs bare: the named values bound by position, a one-column RETURNING plucked. For the
- * inserts an order submit runs several times (its lines, its e-mails): drizzle's per-call placeholder
- * filling and row mapping (an `is()` walk of prototypes per value) cost as much as SQLite's insert.
- * Prepared on `sqlite`, which must be the connection under `query`'s drizzle instance.
+ * better-sqlite3 runs bare: the named values bound by position, the RETURNING read as a row of values and
+ * mapped by `returning` (the same fields, in the same order, as the query's `.returning(...)`), or plucked
+ * when it is one column. For the inserts an order submit runs (the order, its lines, its e-mails): drizzle's
+ * per-call placeholder filling and row mapping (an `is()` walk of prototypes per value) cost about as much
+ * as SQLite's insert. Prepared on `sqlite`, which must be the connection under `query`'s drizzle instance.
  */
-export function bareInsert<V extends object>(
+export function bareInsert<V extends object, R = unknown>(
   sqlite: Database.Database,
   query: { toSQL(): { sql: string; params: unknown[] } },
-): BareInsert<V> {
+  returning?: Readonly<Record<string, SQLiteColumn>>,
+): BareInsert<V, R> {
   const { sql: text, params } = query.toSQL();
   const binders = params.map(binderOf);
   const statement = sqlite.prepare(text);
   const returns = statement.reader;
-  if (returns) statement.pluck();
+  const fields = returning
+    ? Object.entries(returning).map(([key, column]) => [key, column as DriverDecoder] as const)
+    : null;
+  if (returns) {
+    if (fields) statement.raw();
+    else statement.pluck();
+  }
   const bind = (values: V) => binders.map((b) => b(values));
+  const mapped = (row: unknown[]): R => {
+    const result: Record<string, unknown> = {};
+    (fields ?? []).forEach(([key, decoder], i) => {
+      const value = row[i];
+      result[key] = value === null || value === undefined ? null : decoder.mapFromDriverValue(value);
+    });
+    return result as R;
+  };
   return {
-    get: (values) => (returns ? statement.get(bind(values)) : statement.run(bind(values)).lastInsertRowid),
+    get(values) {
+      if (!returns) return statement.run(bind(values)).lastInsertRowid as R;
+      const row = statement.get(bind(values));
+      return (fields ? mapped(row as unknown[]) : row) as R;
+    },
     run: (values) => statement.run(bind(values)),
   };
 }

@@ -44,9 +44,9 @@ interface OrderedProduct {
 }
 
 /**
- * The submit's own reads and writes, prepared once per connection (a submit runs a dozen statements:
- * building and compiling them afresh each time was the larger part of its cost). The placeholders of
- * the two inserts are named after the columns they fill.
+ * The submit's own statements, prepared once per connection (a submit runs a dozen statements: building and
+ * compiling them afresh each time was the larger part of its cost). The placeholders of the inserts below
+ * are named after the columns they fill.
  */
 const submitStatements = perConnection((db: ShopDb) => ({
   products: db
@@ -60,33 +60,42 @@ const submitStatements = perConnection((db: ShopDb) => ({
     .from(products)
     .where(and(inIdList(products.productId, 'ids'), isNull(products.deletedAt)))
     .prepare(),
-  // The stored row comes back whole (defaults included), so the answer needs no second read.
-  insertOrder: db
-    .insert(orders)
-    .values({
-      firstName: sql.placeholder('firstName'),
-      lastName: sql.placeholder('lastName'),
-      name: sql.placeholder('name'),
-      email: sql.placeholder('email'),
-      phoneNumber: sql.placeholder('phoneNumber'),
-      phoneDigits: sql.placeholder('phoneDigits'),
-      workPhoneNumber: sql.placeholder('workPhoneNumber'),
-      comments: sql.placeholder('comments'),
-      // Tax exemption is granted by staff on an order afterwards, never claimed by a customer online.
-      isTaxExempt: false,
-      seasonPurchased: sql.placeholder('seasonPurchased'),
-      subtotalCents: sql.placeholder('subtotalCents'),
-      taxCents: sql.placeholder('taxCents'),
-      totalCents: sql.placeholder('totalCents'),
-      totalQuantity: sql.placeholder('totalQuantity'),
-      numItems: sql.placeholder('numItems'),
-      pickUpDayId: sql.placeholder('pickUpDayId'),
-      source: 'online',
-      createdAt: sql.placeholder('createdAt'),
-    })
-    .returning(orderColumns)
-    .prepare(),
 }));
+
+/**
+ * The order's own insert, bare (bareInsert) as its lines'. The stored row comes back whole (defaults
+ * included), so the answer needs no second read.
+ */
+const orderInsert = perConnection(({ sqlite, db }: ShopDatabase) =>
+  bareInsert<OnlineOrderValues, OrderRow>(
+    sqlite,
+    db
+      .insert(orders)
+      .values({
+        firstName: sql.placeholder('firstName'),
+        lastName: sql.placeholder('lastName'),
+        name: sql.placeholder('name'),
+        email: sql.placeholder('email'),
+        phoneNumber: sql.placeholder('phoneNumber'),
+        phoneDigits: sql.placeholder('phoneDigits'),
+        workPhoneNumber: sql.placeholder('workPhoneNumber'),
+        comments: sql.placeholder('comments'),
+        // Tax exemption is granted by staff on an order afterwards, never claimed by a customer online.
+        isTaxExempt: false,
+        seasonPurchased: sql.placeholder('seasonPurchased'),
+        subtotalCents: sql.placeholder('subtotalCents'),
+        taxCents: sql.placeholder('taxCents'),
+        totalCents: sql.placeholder('totalCents'),
+        totalQuantity: sql.placeholder('totalQuantity'),
+        numItems: sql.placeholder('numItems'),
+        pickUpDayId: sql.placeholder('pickUpDayId'),
+        source: 'online',
+        createdAt: sql.placeholder('createdAt'),
+      })
+      .returning(orderColumns),
+    orderColumns,
+  ),
+);
 
 /** An order's lines, inserted bare (bareInsert): three or so an order, where drizzle's per-call work cost as much as the insert. */
 const lineInsert = perConnection(({ sqlite, db }: ShopDatabase) =>
@@ -210,7 +219,7 @@ export async function submitOrder(shop: Shop, input: OrderDetailsInput): Promise
         pickUpDayId: input.pickUpDayId,
         createdAt: now.getTime(),
       };
-      const row = statements.insertOrder.get(values);
+      const row = orderInsert(shop.database).get(values);
       if (!row) throw new Error('the order insert returned no row');
       const orderId = row.orderId;
       // The answer's lines are what was just written, in the order written (as loadOrderLines reads them).
