@@ -199,9 +199,9 @@ interface Measured {
 const ROUNDS = 5;
 
 /**
- * How long after a load the memory is read: the shop's idle collector (src/idleMemory.ts) frees the garbage
- * within 1-3 s, and V8 hands the emptied pages back to the system when its memory reducer runs, 8 s after
- * the last full collection. The figure the moment the load ends is printed beside it.
+ * How long after a load the memory is read: the shop asks V8 for its low-memory collection once its event
+ * loop was quiet for two seconds (src/quietMemory.ts), which gives V8's emptied pages back within a second or
+ * two of that. The figure the moment the load ends is printed beside it.
  */
 const SETTLE_MS = 10_000;
 
