@@ -40,7 +40,7 @@ import {
   searchProducts,
 } from '../../web/src/storefront/search.ts';
 import { createServer } from '../src/createServer.ts';
-import { nodeCommand, SERVER_NODE_FLAGS } from '../src/nodeFlags.ts';
+import { nodeCommand, SERVER_ENVIRONMENT, SERVER_NODE_FLAGS, startCommand } from '../src/nodeFlags.ts';
 import { freePort } from '../src/testing.ts';
 import type { RecordedAnswers } from './reference.ts';
 import { acknowledgedIds, hasWrk, orderScript, runWrk, type WrkResult } from './wrk.ts';
@@ -158,6 +158,7 @@ async function startRelease(dataDir: string, env: Record<string, string> = {}): 
   const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, releaseServer], {
     cwd: dataDir,
     env: {
+      ...SERVER_ENVIRONMENT,
       PATH: process.env.PATH ?? '',
       PORT: String(port),
       HOST: '127.0.0.1',
@@ -497,7 +498,7 @@ async function startReference(kind: 'plain' | 'fastify', answersFile: string, di
     ],
     {
       cwd: serverDir,
-      env: { PATH: process.env.PATH ?? '', PORT: String(port), HOST: '127.0.0.1' },
+      env: { ...SERVER_ENVIRONMENT, PATH: process.env.PATH ?? '', PORT: String(port), HOST: '127.0.0.1' },
       stdio: ['ignore', log, log, 'ipc'],
     },
   );
@@ -725,7 +726,7 @@ async function ordersWithWrk(): Promise<void> {
     say('\nServer memory after the order and product-list loads');
     record({
       section: 'Memory',
-      name: `RSS of ${nodeCommand('release/server.js')}, ${SETTLE_MS / 1000} s after order and list loads`,
+      name: `RSS of ${startCommand('release/server.js')}, ${SETTLE_MS / 1000} s after order and list loads`,
       value: `${rss.toFixed(0)} MB`,
       anchor: '150 MB',
       ratio: ratio(rss, 150),
@@ -1183,7 +1184,7 @@ async function main(): Promise<void> {
         say('\nServer memory after the load runs');
         record({
           section: 'Memory',
-          name: `RSS of ${nodeCommand('release/server.js')}, ${SETTLE_MS / 1000} s after order and list loads`,
+          name: `RSS of ${startCommand('release/server.js')}, ${SETTLE_MS / 1000} s after order and list loads`,
           value: `${rss.toFixed(0)} MB`,
           anchor: '150 MB',
           ratio: ratio(rss, 150),

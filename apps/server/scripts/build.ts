@@ -27,7 +27,7 @@ import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:z
 import { gzipAsync as zopfliGzip } from '@gfx/zopfli';
 import { build, type Metafile } from 'esbuild';
 import { z } from 'zod';
-import { nodeCommand } from '../src/nodeFlags.ts';
+import { startCommand } from '../src/nodeFlags.ts';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const repoRoot = path.resolve(serverDir, '..', '..');
@@ -305,7 +305,7 @@ async function main(): Promise<void> {
         type: 'module',
         engines: { node: rootManifest.engines?.node ?? '>=20.19' },
         scripts: {
-          start: nodeCommand('server.js'),
+          start: startCommand('server.js'),
           ...Object.fromEntries(tools.map((t) => [t, `node ${t}.js`])),
         },
       },
@@ -327,7 +327,7 @@ async function main(): Promise<void> {
     log(
       `  command-line tools not in src/cli yet: ${['staff', 'integrations', 'backup', 'restore'].filter((t) => !tools.includes(t)).join(', ')}`,
     );
-  log(`  start it with: ${nodeCommand('release/server.js')}   (PORT, HOST, DATA_DIR as usual)`);
+  log(`  start it with: ${startCommand('release/server.js')}   (PORT, HOST, DATA_DIR as usual)`);
 }
 
 await main();

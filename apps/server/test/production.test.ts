@@ -13,7 +13,7 @@ import { loadConfig } from '@nursery/api';
 import { DATABASE_FILE_NAME, openDatabase } from '@nursery/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInWithPassword } from '../src/auth/signInFlow.ts';
-import { nodeCommand, SERVER_NODE_FLAGS } from '../src/nodeFlags.ts';
+import { nodeCommand, SERVER_ENVIRONMENT, SERVER_NODE_FLAGS, startCommand } from '../src/nodeFlags.ts';
 import { contentSecurityPolicy } from '../src/security.ts';
 import { freePort, startTestServer } from '../src/testing.ts';
 
@@ -53,6 +53,7 @@ async function startRelease(releaseDir: string, dataDir: string): Promise<Releas
   const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(releaseDir, 'server.js')], {
     cwd: os.tmpdir(),
     env: {
+      ...SERVER_ENVIRONMENT,
       PATH: process.env.PATH ?? '',
       PORT: String(port),
       HOST: '127.0.0.1',
@@ -106,13 +107,16 @@ describe.skipIf(!hasRelease)('the release folder running as a real process', () 
     rmSync(elsewhere, { recursive: true, force: true });
   });
 
-  it('starts with the same V8 flags everywhere: the release, pnpm start and the systemd unit', () => {
+  it('starts with the same V8 flags and memory settings everywhere: the release, pnpm start and the systemd unit', () => {
     const startOf = (file: string) =>
       (JSON.parse(readFileSync(file, 'utf8')) as { scripts: { start: string } }).scripts.start;
-    expect(startOf(path.join(elsewhere, 'package.json'))).toBe(nodeCommand('server.js'));
-    expect(startOf(path.join(repoRoot, 'package.json'))).toBe(nodeCommand('release/server.js'));
+    expect(startOf(path.join(elsewhere, 'package.json'))).toBe(startCommand('server.js'));
+    expect(startOf(path.join(repoRoot, 'package.json'))).toBe(startCommand('release/server.js'));
     const unit = readFileSync(path.join(repoRoot, 'docs', 'deploy.md'), 'utf8');
     expect(unit).toContain(`ExecStart=/usr/bin/${nodeCommand('/opt/nursery/release/server.js')}`);
+    for (const [name, value] of Object.entries(SERVER_ENVIRONMENT)) {
+      expect(unit).toContain(`Environment=${name}=${value}`);
+    }
   });
 
   it('serves the shop from a copy of the folder: pages, API, sign-in discovery and product photos', async () => {
