@@ -39,17 +39,19 @@ const migrationsDir = path.join(repoRoot, 'packages', 'db', 'drizzle');
  * Packages left out of the bundle. Native addons load a .node file found relative to their own package,
  * and sharp picks its platform package (@img/sharp-<platform>) at run time, so both ship as real packages.
  * oidc-provider looks its settings up by its classes' names (ttl[this.name]), which bundling renames
- * (AccessToken -> AccessToken2 when another module has one), so it ships as a real package too.
+ * (AccessToken -> AccessToken2 when another module has one), so it ships as a real package too. koffi
+ * (src/quietMemory.ts's malloc_trim) loads its prebuilt addon from @koromix/koffi-<platform> beside it.
  */
-const EXTERNAL_PACKAGES = ['better-sqlite3', 'sharp', 'oidc-provider'];
+const EXTERNAL_PACKAGES = ['better-sqlite3', 'sharp', 'oidc-provider', 'koffi'];
 
 /**
  * Packages the server loads on first use (`await import()`), never at start: xlsx (about 34 MB and a third
  * of a second of start-up) for the spreadsheet exports, sharp (libvips, about 20 MB) for product photos,
- * oidc-provider (about 28 MB) for the first sign-in (src/auth/provider.ts). One
- * static import anywhere would load them on every start again, so the build refuses it.
+ * oidc-provider (about 28 MB) for the first sign-in (src/auth/provider.ts), koffi when the shop first
+ * gives memory back after a busy spell. One static import anywhere would load them on every start again,
+ * so the build refuses it.
  */
-const LOADED_ON_FIRST_USE = ['xlsx', 'sharp', 'oidc-provider'];
+const LOADED_ON_FIRST_USE = ['xlsx', 'sharp', 'oidc-provider', 'koffi'];
 
 /** Dependencies that only run while installing (fetching prebuilt binaries): never needed at run time. */
 const INSTALL_ONLY_PACKAGES = new Set(['prebuild-install', 'node-gyp', 'node-gyp-build']);

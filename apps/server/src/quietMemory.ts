@@ -17,8 +17,9 @@ import { performance } from 'node:perf_hooks';
  * idle for two seconds in a row and the RSS grew by GROWTH_BYTES since the last collection, it asks V8
  * for a low-memory collection. A steady trickle of requests is quiet too; a busy loop never collects.
  * The collection takes 50-100 ms (two full collections); it runs only when nobody was waiting a moment
- * ago, and at most once per GROWTH_BYTES of growth, so a server whose memory stays up for a real reason
- * (a bigger catalogue) is not collected over and over. No V8 flag is involved (the previous idle collector
+ * ago, at most once per GROWTH_BYTES of growth, so a server whose memory stays up for a real reason
+ * (a bigger catalogue) is not collected over and over, and at most once in MIN_INTERVAL_MS. After the
+ * collection glibc is asked to hand back its own free pages (giveBackFreeMalloc). No V8 flag is involved (the previous idle collector
  * needed `--expose-gc`, turned on from inside the process, which Node's docs warn about).
  */
 export const CHECK_INTERVAL_MS = 1_000;
@@ -28,6 +29,14 @@ export const QUIET_UTILIZATION = 0.05;
 export const QUIET_CHECKS = 2;
 /** Growth of the RSS since the last collection that is worth one (a collection frees nothing less). */
 export const GROWTH_BYTES = 16 * 1024 * 1024;
+/**
+ * At most one collection in this time. Since glibc hands its free pages back too (giveBackFreeMalloc), the
+ * next burst takes them again and the RSS grows past GROWTH_BYTES in every burst: without a floor, traffic
+ * in bursts a few seconds apart had a collection (50-250 ms of the loop) in every pause, and the first
+ * requests of the next burst waited behind it (p99 of the product list 50-180 ms under the bench's
+ * alternating loads, 27 Nov).
+ */
+export const MIN_INTERVAL_MS = 20_000;
 
 export interface QuietMemoryOptions {
   /** The event loop's utilization (0-1) since the previous call. */
@@ -38,6 +47,8 @@ export interface QuietMemoryOptions {
   collect?: () => Promise<void>;
   onCollect?: (rssBefore: number, rssAfter: number, ms: number) => void;
   onError?: (error: unknown) => void;
+  /** Milliseconds on a monotonic clock (tests set their own). */
+  now?: () => number;
   /** 0: no timer; the caller calls check() (tests). */
   intervalMs?: number;
 }
@@ -51,7 +62,9 @@ export interface QuietMemory {
 export function startQuietMemory(options: QuietMemoryOptions = {}): QuietMemory {
   const utilization = options.utilization ?? eventLoopUtilization();
   const rss = options.rss ?? (() => process.memoryUsage.rss());
-  const collect = options.collect ?? collectForLowMemory;
+  const collect = options.collect ?? collectAndTrim;
+  const now = options.now ?? (() => performance.now());
+  let lastCollectionAt = Number.NEGATIVE_INFINITY;
   // 0: the first quiet spell after the start collects once too (migrations, the catalogue's first build).
   let rssAfterLastCollection = 0;
   let quietChecks = 0;
@@ -64,8 +77,10 @@ export function startQuietMemory(options: QuietMemoryOptions = {}): QuietMemory 
     if (quietChecks < QUIET_CHECKS) return;
     const before = rss();
     if (before - rssAfterLastCollection < GROWTH_BYTES) return;
+    if (now() - lastCollectionAt < MIN_INTERVAL_MS) return;
     collecting = true;
     const started = performance.now();
+    lastCollectionAt = now();
     try {
       await collect();
       rssAfterLastCollection = rss();
@@ -124,4 +139,46 @@ export function collectForLowMemory(): Promise<void> {
       });
     });
   });
+}
+
+/** The default collection: V8's pages first, then the C library's free memory (see giveBackFreeMalloc). */
+export async function collectAndTrim(): Promise<void> {
+  await collectForLowMemory();
+  await giveBackFreeMalloc();
+}
+
+type MallocTrim = (pad: number) => number;
+let mallocTrim: Promise<MallocTrim | null> | undefined;
+
+/**
+ * Asks glibc to hand back to the system the free pages inside its heaps (`malloc_trim(0)`), and says whether
+ * it could ask (false off glibc, e.g. musl).
+ *
+ * After a busy spell, what keeps the RSS up once V8's pages are back is native: glibc's main heap and its
+ * thread arenas hold 20-40 MB of free chunks between live ones (requests' buffers, SQLite's and zlib's
+ * working memory), which free() never returns because they are not at the top of a heap. Only malloc_trim
+ * walks every arena and releases the free pages in the middle (madvise). Node has no binding for it, so
+ * it is called through koffi (a maintained FFI library with prebuilt binaries, loaded on first use); it
+ * takes a few milliseconds and runs only when the shop is quiet, after the low-memory collection.
+ */
+export async function giveBackFreeMalloc(): Promise<boolean> {
+  mallocTrim ??= loadMallocTrim();
+  const trim = await mallocTrim;
+  if (!trim) return false;
+  trim(0);
+  return true;
+}
+
+async function loadMallocTrim(): Promise<MallocTrim | null> {
+  // glibc only: on musl (no libc.so.6, no malloc_trim) or another system the load fails.
+  if (process.platform !== 'linux') return null;
+  try {
+    const { default: koffi } = await import('koffi');
+    const libc = koffi.load('libc.so.6');
+    const trim: unknown = libc.func('int malloc_trim(size_t pad)');
+    return typeof trim === 'function' ? (pad) => Number(trim(pad)) : null;
+  } catch {
+    // Without its prebuilt binary (an unusual platform) the shop simply keeps that memory.
+    return null;
+  }
 }
