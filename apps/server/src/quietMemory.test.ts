@@ -5,6 +5,7 @@ import {
   GROWTH_BYTES,
   giveBackFreeMalloc,
   MIN_INTERVAL_MS,
+  QUIET_CHECKS,
   QUIET_UTILIZATION,
   startQuietMemory,
 } from './quietMemory.ts';
@@ -29,15 +30,19 @@ function fake(start: { rss: number }) {
     state.time += 1_000;
     await quiet.check();
   };
-  return { state, quiet: { check } };
+  /** `count` checks (a second each) at the present load. */
+  const checks = async (count: number) => {
+    for (let i = 0; i < count; i += 1) await check();
+  };
+  return { state, quiet: { check, checks } };
 }
 
 describe('quiet memory', () => {
-  it('collects once the loop was quiet two checks in a row after the memory grew, and not again until it grows', async () => {
+  it('collects once the loop was quiet QUIET_CHECKS checks in a row after the memory grew, and not again until it grows', async () => {
     const { state, quiet } = fake({ rss: 140 * MB });
     state.rssAfterCollect = 120 * MB;
-    await quiet.check();
-    expect(state.collections).toBe(0); // one quiet second is not yet the end of a spell
+    await quiet.checks(QUIET_CHECKS - 1);
+    expect(state.collections).toBe(0); // a pause between two bursts is not yet the end of a spell
     await quiet.check();
     expect(state.collections).toBe(1); // the start's own garbage
     expect(state.rss).toBe(120 * MB);
@@ -52,8 +57,7 @@ describe('quiet memory', () => {
     state.time += MIN_INTERVAL_MS;
     state.load = 0.01;
     state.rssAfterCollect = 130 * MB;
-    await quiet.check();
-    await quiet.check();
+    await quiet.checks(QUIET_CHECKS);
     expect(state.collections).toBe(2);
     expect(state.rss).toBe(130 * MB);
 
@@ -70,24 +74,43 @@ describe('quiet memory', () => {
   it('collects at most once in MIN_INTERVAL_MS, however often the shop goes quiet after a burst', async () => {
     const { state, quiet } = fake({ rss: 200 * MB });
     state.rssAfterCollect = 120 * MB;
-    await quiet.check();
-    await quiet.check();
+    await quiet.checks(QUIET_CHECKS);
     expect(state.collections).toBe(1);
     const first = state.time;
-    // Bursts of two seconds with quiet pauses of three (five checks), each growing the memory past GROWTH_BYTES.
-    while (state.time + 5_000 - first < MIN_INTERVAL_MS) {
+    // Bursts of two seconds, each growing the memory past GROWTH_BYTES, with pauses long enough to count
+    // as the end of a spell.
+    const cycle = (2 + QUIET_CHECKS) * 1_000;
+    while (state.time + cycle - first < MIN_INTERVAL_MS) {
       state.load = 0.9;
       state.rss = 200 * MB;
-      await quiet.check();
-      await quiet.check();
+      await quiet.checks(2);
       state.load = 0;
-      for (let i = 0; i < 3; i += 1) await quiet.check();
+      await quiet.checks(QUIET_CHECKS);
     }
+    expect(state.time - first).toBeGreaterThan(cycle); // at least one such pause went by
     expect(state.collections).toBe(1);
     // Once the interval has passed, the next quiet spell gives the memory back.
     state.time = first + MIN_INTERVAL_MS;
     state.rss = 200 * MB;
-    await quiet.check();
+    await quiet.checks(QUIET_CHECKS);
+    expect(state.collections).toBe(2);
+  });
+
+  it('lets the pauses of a bursty load pass without a collection', async () => {
+    const { state, quiet } = fake({ rss: 200 * MB });
+    state.rssAfterCollect = 120 * MB;
+    await quiet.checks(QUIET_CHECKS);
+    expect(state.collections).toBe(1);
+    state.time += MIN_INTERVAL_MS;
+    // Two seconds of load, then a pause one second shorter than a spell's end, over and over.
+    for (let round = 0; round < 10; round += 1) {
+      state.load = 0.9;
+      state.rss = 250 * MB;
+      await quiet.checks(2);
+      state.load = 0;
+      await quiet.checks(QUIET_CHECKS - 1);
+    }
+    expect(state.collections).toBe(1);
     await quiet.check();
     expect(state.collections).toBe(2);
   });
@@ -95,11 +118,11 @@ describe('quiet memory', () => {
   it('a busy second between quiet ones starts the count again', async () => {
     const { state, quiet } = fake({ rss: 300 * MB });
     state.load = QUIET_UTILIZATION / 2;
-    await quiet.check();
+    await quiet.checks(QUIET_CHECKS - 1);
     state.load = QUIET_UTILIZATION; // not quiet
     await quiet.check();
     state.load = 0;
-    await quiet.check();
+    await quiet.checks(QUIET_CHECKS - 1);
     expect(state.collections).toBe(0);
     await quiet.check();
     expect(state.collections).toBe(1);
@@ -118,7 +141,7 @@ describe('quiet memory', () => {
       },
       onError: (error) => errors.push(error),
     });
-    for (let i = 0; i < 6; i += 1) await quiet.check();
+    for (let i = 0; i < 3 * QUIET_CHECKS; i += 1) await quiet.check();
     expect(tries).toBe(1);
     expect(errors).toHaveLength(1);
   });

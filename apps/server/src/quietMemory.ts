@@ -14,7 +14,7 @@ import { performance } from 'node:perf_hooks';
  * collection brought it to 149 MB.
  *
  * So, once a second, the shop looks at its event loop and its resident memory: when the loop was nearly
- * idle for two seconds in a row and the RSS grew by GROWTH_BYTES since the last collection, it asks V8
+ * idle for QUIET_CHECKS seconds in a row and the RSS grew by GROWTH_BYTES since the last collection, it asks V8
  * for a low-memory collection. A steady trickle of requests is quiet too; a busy loop never collects.
  * The collection takes 50-100 ms (two full collections); it runs only when nobody was waiting a moment
  * ago, at most once per GROWTH_BYTES of growth, so a server whose memory stays up for a real reason
@@ -25,8 +25,14 @@ import { performance } from 'node:perf_hooks';
 export const CHECK_INTERVAL_MS = 1_000;
 /** A second in which the event loop worked less than this share of the time counts as quiet. */
 export const QUIET_UTILIZATION = 0.05;
-/** Quiet seconds in a row before collecting: a pause between two bursts is not the end of a spell. */
-export const QUIET_CHECKS = 2;
+/**
+ * Quiet seconds in a row before collecting: a pause between two bursts is not the end of a spell. The
+ * collection has an after-cost: the burst after it ran at 0.78-0.91 of bare Fastify's rate where the same
+ * alternating load (2 s of load, about 4 s of pause) without collections in the pauses ran at 0.96-1.01
+ * (settings, 27 Nov, paired runs). Five seconds lets such pauses pass and still gives the memory back within
+ * about six seconds of the last request.
+ */
+export const QUIET_CHECKS = 5;
 /** Growth of the RSS since the last collection that is worth one (a collection frees nothing less). */
 export const GROWTH_BYTES = 16 * 1024 * 1024;
 /**
