@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import http from 'node:http';
 import path from 'node:path';
 import { appRouter, PUBLIC_PROCEDURES, type RestRoute, restRoutes } from '@nursery/api';
 import { FORBIDDEN, UNAUTHORIZED } from '@nursery/domain';
@@ -9,6 +8,7 @@ import { OIDC_KEYS_FILE_NAME } from '../src/auth/keys.ts';
 import { nonStaffToken, rest, staffToken, startTestServer, type TestServer } from '../src/testing.ts';
 import { changedTables, databaseFingerprint } from './support/fingerprint.ts';
 import { customer, freelyOrderable, type ShownProduct } from './support/orders.ts';
+import { rawRequest } from './support/rawRequest.ts';
 
 /**
  * What someone with a script and bad intentions tries: walking order numbers, flooding the contact form,
@@ -308,47 +308,32 @@ describe('an upload past its own cap', () => {
     const boundary = 'shop-upload-boundary';
     const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="huge.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.7\n`;
     const declared = 200 * 1024 * 1024;
-    const { port } = new URL(flyerOnly.url);
     let written = 0;
-    const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
-      const request = http.request(
-        {
-          host: '127.0.0.1',
-          port: Number(port),
-          method: 'PUT',
-          path: '/api/v1/Settings/SetActivePdf',
-          headers: {
-            authorization: `Bearer ${flyerToken}`,
-            'content-type': `multipart/form-data; boundary=${boundary}`,
-            'content-length': String(declared),
-          },
+    const answer = await rawRequest(
+      `${flyerOnly.url}/api/v1/Settings/SetActivePdf`,
+      {
+        method: 'PUT',
+        headers: {
+          authorization: `Bearer ${flyerToken}`,
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+          'content-length': String(declared),
         },
-        (response) => {
-          let body = '';
-          response.setEncoding('utf8');
-          response.on('data', (chunk: string) => {
-            body += chunk;
-          });
-          response.on('end', () => {
-            request.destroy();
-            resolve({ status: response.statusCode ?? 0, body });
-          });
-        },
-      );
-      request.on('error', reject);
-      request.write(head);
-      // 64 KB at a time, a little over a megabyte in all, then nothing: the other 199 MB never come.
-      const chunk = Buffer.alloc(64 * 1024, 0x41);
-      const send = () => {
-        if (request.destroyed || written >= 1024 * 1024) return;
-        written += chunk.length;
-        request.write(chunk, () => setTimeout(send, 5));
-      };
-      send();
-    });
+      },
+      (request) => {
+        request.write(head);
+        // 64 KB at a time, a little over a megabyte in all, then nothing: the other 199 MB never come.
+        const chunk = Buffer.alloc(64 * 1024, 0x41);
+        const send = () => {
+          if (request.destroyed || written >= 1024 * 1024) return;
+          written += chunk.length;
+          request.write(chunk, () => setTimeout(send, 5));
+        };
+        send();
+      },
+    );
     expect(written).toBeLessThan(declared);
     expect(answer.status).toBe(413);
-    const body = JSON.parse(answer.body) as { success: boolean; message: string; data: null };
+    const body = JSON.parse(answer.text) as { success: boolean; message: string; data: null };
     expect(body).toEqual({
       success: false,
       message: 'The flyer is larger than the 49 KB this shop accepts (PDF_MAX_BYTES). Nothing was changed.',

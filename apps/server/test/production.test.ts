@@ -5,7 +5,6 @@
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,6 +15,7 @@ import { signInWithPassword } from '../src/auth/signInFlow.ts';
 import { nodeCommand, SERVER_ENVIRONMENT, SERVER_NODE_FLAGS, startCommand } from '../src/nodeFlags.ts';
 import { contentSecurityPolicy } from '../src/security.ts';
 import { freePort, startTestServer } from '../src/testing.ts';
+import { rawRequest } from './support/rawRequest.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const releaseServer = path.join(repoRoot, 'release', 'server.js');
@@ -291,35 +291,16 @@ describe.skipIf(!hasRelease)('the release folder running as a real process', () 
     // The answer comes from the declared length, before any of the body is read, with `Connection: close`
     // (Fastify's, as RFC 9110 allows). A client still writing the 2 MB when the server closes can meet EPIPE
     // before it reads the answer (fetch did, once in CI), so the body is announced and never sent.
-    const res = await new Promise<{ status: number; connection: string | undefined; text: string }>(
-      (resolve, reject) => {
-        const request = http.request(
-          `${shop.url}/api/v1/Orders/Submit`,
-          {
-            method: 'POST',
-            headers: {
-              'content-type': 'application/json',
-              'content-length': Buffer.byteLength(body),
-            },
-          },
-          (answer) => {
-            let text = '';
-            answer.setEncoding('utf8');
-            answer.on('data', (chunk: string) => {
-              text += chunk;
-            });
-            answer.on('end', () => {
-              resolve({ status: answer.statusCode ?? 0, connection: answer.headers.connection, text });
-              request.destroy();
-            });
-          },
-        );
-        request.on('error', reject);
-        request.flushHeaders();
+    const res = await rawRequest(
+      `${shop.url}/api/v1/Orders/Submit`,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
       },
+      (request) => request.flushHeaders(),
     );
     expect(res.status).toBe(413);
-    expect(res.connection).toBe('close');
+    expect(res.headers.connection).toBe('close');
     const answer = JSON.parse(res.text) as { success: boolean; message: string; data: unknown };
     expect(answer).toEqual({
       success: false,
@@ -342,30 +323,21 @@ describe.skipIf(!hasRelease)('the release folder running as a real process', () 
     });
 
     // A slow customer: half the body now, SIGTERM, the other half a moment later.
-    const answer = new Promise<{ status: number; text: string }>((resolve, reject) => {
-      const request = http.request(
-        `${shop.url}/api/v1/Orders/Submit`,
-        {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
-        },
-        (response) => {
-          let text = '';
-          response.setEncoding('utf8');
-          response.on('data', (chunk: string) => {
-            text += chunk;
-          });
-          response.on('end', () => resolve({ status: response.statusCode ?? 0, text }));
-        },
-      );
-      request.on('error', reject);
-      const half = Math.floor(body.length / 2);
-      request.write(body.slice(0, half));
-      setTimeout(() => {
-        shop.child.kill('SIGTERM');
-        setTimeout(() => request.end(body.slice(half)), 500);
-      }, 200);
-    });
+    const answer = rawRequest(
+      `${shop.url}/api/v1/Orders/Submit`,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+      },
+      (request) => {
+        const half = Math.floor(body.length / 2);
+        request.write(body.slice(0, half));
+        setTimeout(() => {
+          shop.child.kill('SIGTERM');
+          setTimeout(() => request.end(body.slice(half)), 500);
+        }, 200);
+      },
+    );
 
     const { status, text } = await answer;
     expect(status, text).toBe(200);
@@ -433,19 +405,9 @@ describe('content security policy', () => {
 });
 
 /** A GET whose path goes out exactly as written. */
-function rawGet(url: string): Promise<{ status: number; body: string }> {
-  const { host, port } = new URL(url);
-  const target = url.slice(url.indexOf('/', url.indexOf('//') + 2));
-  return new Promise((resolve, reject) => {
-    const req = http.request({ host: host.split(':')[0], port, path: target }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => {
-        body += chunk;
-      });
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-    });
-    req.on('error', reject);
-    req.end();
-  });
+async function rawGet(url: string): Promise<{ status: number; body: string }> {
+  const { origin } = new URL(url);
+  const path = url.slice(url.indexOf('/', url.indexOf('//') + 2));
+  const { status, text } = await rawRequest(origin, { path }, (request) => request.end());
+  return { status, body: text };
 }

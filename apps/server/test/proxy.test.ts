@@ -1,9 +1,9 @@
-import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { beginSignIn } from '../src/auth/signInFlow.ts';
 import { freePort, startTestServer, type TestServer } from '../src/testing.ts';
 import { type RunningNginx, startNginx } from './support/nginx.ts';
 import { customer, freelyOrderable, type ShownProduct } from './support/orders.ts';
+import { rawRequest } from './support/rawRequest.ts';
 
 /**
  * The shop behind Debian's nginx running docs/deploy.md's recipe and TRUST_PROXY=1, as deployed. nginx
@@ -38,28 +38,18 @@ const forgedAddress = () => ({ 'x-forwarded-for': `203.0.113.${(forged++ % 250) 
  * A request to nginx from a given loopback address (every 127.x.y.z is this machine), so nginx sees
  * several real clients; `headers` may carry what a client forges.
  */
-function fromClient(
+async function fromClient(
   localAddress: string,
   method: string,
   pathAndQuery: string,
   options: { headers?: Record<string, string>; body?: string } = {},
 ): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const request = http.request(
-      `${nginx.url}${pathAndQuery}`,
-      { method, localAddress, headers: options.headers ?? {} },
-      (response) => {
-        let body = '';
-        response.setEncoding('utf8');
-        response.on('data', (chunk: string) => {
-          body += chunk;
-        });
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
-      },
-    );
-    request.on('error', reject);
-    request.end(options.body);
-  });
+  const { status, text } = await rawRequest(
+    `${nginx.url}${pathAndQuery}`,
+    { method, localAddress, headers: options.headers ?? {} },
+    (request) => request.end(options.body),
+  );
+  return { status, body: text };
 }
 
 const ATTACKER = '127.0.0.2';
