@@ -50,7 +50,7 @@ describe('quiet memory', () => {
     // A busy spell: the loop works, the memory grows; nothing is collected while it lasts.
     state.load = 0.9;
     state.rss = 280 * MB;
-    for (let i = 0; i < 5; i += 1) await quiet.check();
+    await quiet.checks(5);
     expect(state.collections).toBe(1);
 
     // Quiet again: one collection.
@@ -63,7 +63,7 @@ describe('quiet memory', () => {
 
     // Still quiet, memory a little up but less than the growth worth a collection: left alone.
     state.rss = 130 * MB + GROWTH_BYTES - 1;
-    for (let i = 0; i < 5; i += 1) await quiet.check();
+    await quiet.checks(5);
     expect(state.collections).toBe(2);
     state.time += MIN_INTERVAL_MS;
     state.rss = 130 * MB + GROWTH_BYTES;
@@ -162,6 +162,7 @@ describe('quiet memory', () => {
     await collectForLowMemory();
     expect(keep).toHaveLength(0);
   });
+
   it('glibc hands back the free pages a burst of native buffers left between live ones', async () => {
     // Small buffers live in glibc's heap, not in V8's: one in a hundred kept pins the heap, as requests'
     // buffers, SQLite's and zlib's working memory do after a busy spell.

@@ -14,13 +14,14 @@ import { performance } from 'node:perf_hooks';
  * collection brought it to 149 MB.
  *
  * So, once a second, the shop looks at its event loop and its resident memory: when the loop was nearly
- * idle for QUIET_CHECKS seconds in a row and the RSS grew by GROWTH_BYTES since the last collection, it asks V8
- * for a low-memory collection. A steady trickle of requests is quiet too; a busy loop never collects.
- * The collection takes 50-100 ms (two full collections); it runs only when nobody was waiting a moment
- * ago, at most once per GROWTH_BYTES of growth, so a server whose memory stays up for a real reason
+ * idle for QUIET_CHECKS seconds in a row and the RSS grew by GROWTH_BYTES since the last collection, it
+ * asks V8 for a low-memory collection. A steady trickle of requests is quiet too; a busy loop never
+ * collects. The collection takes 50-100 ms (two full collections); it runs only when nobody was waiting a
+ * moment ago, at most once per GROWTH_BYTES of growth, so a server whose memory stays up for a real reason
  * (a bigger catalogue) is not collected over and over, and at most once in MIN_INTERVAL_MS. After the
- * collection glibc is asked to hand back its own free pages (giveBackFreeMalloc). No V8 flag is involved (the previous idle collector
- * needed `--expose-gc`, turned on from inside the process, which Node's docs warn about).
+ * collection glibc is asked to hand back its own free pages (giveBackFreeMalloc). No V8 flag is involved
+ * (the previous idle collector needed `--expose-gc`, turned on from inside the process, which Node's docs
+ * warn about).
  */
 export const CHECK_INTERVAL_MS = 1_000;
 /** A second in which the event loop worked less than this share of the time counts as quiet. */
