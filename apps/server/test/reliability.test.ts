@@ -100,27 +100,34 @@ describe('crash safety', () => {
     }));
     let acknowledged = 0;
     let killing: Promise<void> | undefined;
-    await Promise.all(
-      sent.map(async (order) => {
-        try {
-          const response = await fetch(`${first.url}/api/v1/Orders/Submit`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({
-              ...customer,
-              orderProductXrefs: order.lines.map(({ productId, quantity }) => ({ productId, quantity })),
-            }),
-          });
-          const envelope = (await response.json()) as { data: PlacedOrder };
-          order.status = response.status;
-          if (response.status === 200) {
-            order.placed = envelope.data;
-            acknowledged++;
-            if (acknowledged === KILL_AFTER) killing = first.kill('SIGKILL');
-          }
-        } catch (error) {
-          order.failure = String(error);
+    const submit = async (order: Sent) => {
+      try {
+        const response = await fetch(`${first.url}/api/v1/Orders/Submit`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({
+            ...customer,
+            orderProductXrefs: order.lines.map(({ productId, quantity }) => ({ productId, quantity })),
+          }),
+        });
+        const envelope = (await response.json()) as { data: PlacedOrder };
+        order.status = response.status;
+        if (response.status === 200) {
+          order.placed = envelope.data;
+          acknowledged++;
+          if (acknowledged === KILL_AFTER) killing = first.kill('SIGKILL');
         }
+      } catch (error) {
+        order.failure = String(error);
+      }
+    };
+    // At most IN_FLIGHT at a time, so orders are still being sent, read and written when the kill lands:
+    // all 200 sent at once could be read before the first commit and acknowledged together, before it.
+    const IN_FLIGHT = 20;
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: IN_FLIGHT }, async () => {
+        while (next < sent.length) await submit(sent[next++] as Sent);
       }),
     );
     await killing;
