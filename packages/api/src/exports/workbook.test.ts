@@ -61,7 +61,7 @@ describe('workbookBase64Stream', () => {
       expect(bytes.subarray(0, 8).toString('hex')).toBe('d0cf11e0a1b11ae1');
       expect(bytes.length % 512).toBe(0);
       expect(readdirSync(dir)).toEqual([]);
-    });
+    }, 30_000); // two 30,000-row workbooks, built and compared: past vitest's 5 s on a busy machine
   }
 
   it('removes its file when the reader stops early', async () => {
