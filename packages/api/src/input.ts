@@ -34,12 +34,17 @@ export type UploadedFile = z.infer<typeof uploadedFileSchema>;
  * can make one: JSON from a tRPC client never passes `instanceof`, so no caller can name a path of its own.
  */
 export class StoredUpload {
-  constructor(
-    readonly fileName: string,
-    readonly contentType: string,
-    readonly path: string,
-    readonly size: number,
-  ) {}
+  readonly fileName: string;
+  readonly contentType: string;
+  readonly path: string;
+  readonly size: number;
+
+  constructor(fileName: string, contentType: string, path: string, size: number) {
+    this.fileName = fileName;
+    this.contentType = contentType;
+    this.path = path;
+    this.size = size;
+  }
 }
 export const storedUploadSchema = z.custom<StoredUpload>((v) => v instanceof StoredUpload, {
   error: 'a file is required',

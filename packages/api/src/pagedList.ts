@@ -24,11 +24,19 @@ export type PageInput = z.output<typeof pageInputSchema>;
  * `limit` rows following the row whose id is `after` (from the start when null).
  */
 export class PagedList<T> {
+  private readonly read: (after: number | null, limit: number) => T[];
+  private readonly idOf: (row: T) => number;
+  readonly input: PageInput;
+
   constructor(
-    private readonly read: (after: number | null, limit: number) => T[],
-    private readonly idOf: (row: T) => number,
-    readonly input: PageInput = {},
-  ) {}
+    read: (after: number | null, limit: number) => T[],
+    idOf: (row: T) => number,
+    input: PageInput = {},
+  ) {
+    this.read = read;
+    this.idOf = idOf;
+    this.input = input;
+  }
 
   /** The page asked for and the id to continue after, null on the last page. */
   page(limit: number): { rows: T[]; next: number | null } {

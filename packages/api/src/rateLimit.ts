@@ -80,11 +80,15 @@ export const MAX_CLIENTS_KEPT = 100_000;
 export class OrderBudget {
   private readonly spent = new Map<string, { since: number; count: number }>();
 
-  constructor(
-    readonly perHour: number,
-    private readonly now: () => number = Date.now,
-    private readonly maxClients: number = MAX_CLIENTS_KEPT,
-  ) {}
+  readonly perHour: number;
+  private readonly now: () => number;
+  private readonly maxClients: number;
+
+  constructor(perHour: number, now: () => number = Date.now, maxClients: number = MAX_CLIENTS_KEPT) {
+    this.perHour = perHour;
+    this.now = now;
+    this.maxClients = maxClients;
+  }
 
   /** Clients whose budget is kept (tests). */
   get clientsKept(): number {

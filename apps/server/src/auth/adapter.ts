@@ -41,7 +41,10 @@ export class DatabaseAdapter implements Adapter {
  * compareClientSecret, which provider.ts replaces with a hash comparison.
  */
 export class IntegrationClientAdapter implements Adapter {
-  constructor(private readonly db: ShopDb) {}
+  private readonly db: ShopDb;
+  constructor(db: ShopDb) {
+    this.db = db;
+  }
 
   async find(id: string): Promise<AdapterPayload | undefined> {
     const client = findActiveIntegrationClient(this.db, id);

@@ -38,12 +38,12 @@ class CookieJar {
 }
 
 export class SignInFlowError extends Error {
-  constructor(
-    message: string,
-    readonly status: number,
-    readonly body: string,
-  ) {
+  readonly status: number;
+  readonly body: string;
+  constructor(message: string, status: number, body: string) {
     super(message);
+    this.status = status;
+    this.body = body;
   }
 }
 

@@ -39,10 +39,13 @@ export class SignInLimiter {
   /** When each account was last tried, for the slow-down once it has many recent failures. */
   private readonly lastTry = new Map<string, number>();
 
-  constructor(
-    private readonly limits: SignInLimits = DEFAULT_SIGN_IN_LIMITS,
-    private readonly now: () => number = Date.now,
-  ) {}
+  private readonly limits: SignInLimits;
+  private readonly now: () => number;
+
+  constructor(limits: SignInLimits = DEFAULT_SIGN_IN_LIMITS, now: () => number = Date.now) {
+    this.limits = limits;
+    this.now = now;
+  }
 
   private recent(key: string): number[] {
     const since = this.now() - this.limits.windowMs;

@@ -71,10 +71,10 @@ export class SpecBitapSearch {
   private readonly ascii = new Int32Array(128);
   private readonly others = new Map<number, number>();
 
-  constructor(
-    pattern: string,
-    private readonly options: BitapOptions,
-  ) {
+  private readonly options: BitapOptions;
+
+  constructor(pattern: string, options: BitapOptions) {
+    this.options = options;
     this.pattern = pattern.toLowerCase();
     const length = this.pattern.length;
     for (let i = 0; i < length; i += 1) {

@@ -62,11 +62,10 @@ class ByteWriter {
   /** Bytes already handed to the sink: `position` counts from the start of the file. */
   private flushed = 0;
   private used = 0;
+  private readonly sink: Sink | null;
   /** `expected`: about how many bytes will be written, so a large sheet is not copied as the buffer grows. */
-  constructor(
-    expected: number,
-    private readonly sink: Sink | null = null,
-  ) {
+  constructor(expected: number, sink: Sink | null = null) {
+    this.sink = sink;
     this.buffer = Buffer.allocUnsafe(sink ? FLUSH_BYTES + MAX_RECORD : Math.max(64 * 1024, expected));
   }
   get position(): number {

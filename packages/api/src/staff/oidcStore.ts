@@ -21,10 +21,12 @@ const text = (value: unknown) => (typeof value === 'string' ? value : null);
  * deploy does not sign staff out. One row per (kind, id); expired rows read as missing and are swept.
  */
 export class OidcPayloadStore {
-  constructor(
-    private readonly db: ShopDb,
-    private readonly kind: string,
-  ) {}
+  private readonly db: ShopDb;
+  private readonly kind: string;
+  constructor(db: ShopDb, kind: string) {
+    this.db = db;
+    this.kind = kind;
+  }
 
   private where(id: string) {
     return and(eq(oidcPayloads.kind, this.kind), eq(oidcPayloads.id, id));

@@ -33,11 +33,10 @@ const accountColumns = {
 
 /** A problem with what the person typed, worded so they can fix it. */
 export class StaffAccountError extends Error {
-  constructor(
-    message: string,
-    readonly kind: 'invalid' | 'exists' | 'not-found',
-  ) {
+  readonly kind: 'invalid' | 'exists' | 'not-found';
+  constructor(message: string, kind: 'invalid' | 'exists' | 'not-found') {
     super(message);
+    this.kind = kind;
   }
 }
 
