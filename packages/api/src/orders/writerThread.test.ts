@@ -74,9 +74,7 @@ afterAll(async () => {
   t.close();
 });
 
-// From the source a thread takes 1-2 s to start (Node strips the TypeScript of every module it loads), more
-// while other test runs share the machine; the release's starts in about 0.3 s.
-describe('the order writer thread', { timeout: 30_000 }, () => {
+describe('the order writer thread', () => {
   it('writes orders on its own connection, answers them whole and stamps them with the shop clock', async () => {
     const oak = addProduct('Swamp White Oak', 450);
     const placed = await submit(oak, 3);
@@ -167,7 +165,6 @@ describe('the order writer thread', { timeout: 30_000 }, () => {
       config: t.shop.config,
       file: t.shop.database.file,
       log: { info() {}, warn() {}, error() {} },
-      idleMs: 60_000,
     });
     const elder = addProduct('Elderberry', 700);
     const placing = Array.from({ length: 5 }, (_, i) =>
@@ -205,7 +202,6 @@ describe('the order writer thread', { timeout: 30_000 }, () => {
       config: t.shop.config,
       file: t.shop.config.dataDir,
       log: { info() {}, warn() {}, error: (_obj, msg) => errors.push(msg) },
-      idleMs: 60_000,
     });
     const order = {
       ...customer,
