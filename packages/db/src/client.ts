@@ -166,12 +166,7 @@ export function checkDatabaseIntegrity(database: ShopDatabase): string | null {
 
 export function openDatabase(
   file: string,
-  options: {
-    migrationsFolder?: string;
-    readonly?: boolean;
-    /** False for a second connection to a database the server has opened (and migrated) already. */
-    migrate?: boolean;
-  } = {},
+  options: { migrationsFolder?: string; readonly?: boolean } = {},
 ): ShopDatabase {
   if (!options.readonly) checkDatabaseFile(file);
   let sqlite: Sqlite;
@@ -185,7 +180,7 @@ export function openDatabase(
   try {
     applyPragmas(sqlite);
     db = drizzle(sqlite, { schema });
-    if (!options.readonly && options.migrate !== false) {
+    if (!options.readonly) {
       migrate(db, { migrationsFolder: options.migrationsFolder ?? defaultMigrationsFolder() });
     }
   } catch (error) {
