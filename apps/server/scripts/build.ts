@@ -2,6 +2,7 @@
  * Builds the self-contained production folder `release/` at the repository root:
  *
  *   release/server.js      the server, bundled with esbuild into one ESM file
+ *   release/orderWriter.js the order writer's worker thread, which server.js starts
  *   release/<tool>.js      the command-line tools from src/cli (staff, integrations, backup, restore) when they exist
  *   release/node_modules   only what cannot be bundled (native modules) with their runtime dependencies
  *   release/drizzle        the database migrations, applied on start
@@ -251,6 +252,8 @@ async function main(): Promise<void> {
   );
   const entryPoints = [
     { in: path.join(serverDir, 'src', 'main.ts'), out: 'server' },
+    // The order writer's worker thread, started by server.js from beside it (packages/api/src/orders/writerThread.ts).
+    { in: path.join(repoRoot, 'packages', 'api', 'src', 'orders', 'writerWorker.ts'), out: 'orderWriter' },
     ...tools.map((t) => ({ in: path.join(cliDir, `${t}.ts`), out: t })),
   ];
 

@@ -18,6 +18,7 @@ import {
   type Shop,
   type ShopConfig,
   sitemapXml,
+  startOrderWriterThread,
   startPickUpReminders,
   storefrontProduct,
 } from '@nursery/api';
@@ -310,6 +311,8 @@ async function createServerHoldingLock(
   }
   // After the seed, so the first pass sees the shop's tables; a damaged database skips every pass.
   const reminders = startPickUpReminders(shop);
+  // Storefront orders are written and committed on a thread of their own (packages/api/src/orders/writerThread.ts).
+  shop.orderWriter = startOrderWriterThread({ config, file: database.file, log: app.log });
 
   app.setErrorHandler((error, request, reply) => {
     const { status, body } = errorEnvelope(error);
@@ -510,6 +513,7 @@ async function createServerHoldingLock(
       stopped = true;
       // Fastify stops listening, lets requests in flight finish, then the database folds its WAL and closes.
       await app.close();
+      await shop.orderWriter?.close();
       reminders.close();
       shop.outbox.close();
       database.close();

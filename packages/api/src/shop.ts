@@ -1,6 +1,7 @@
 import type { ShopDatabase, ShopDb } from '@nursery/db';
 import type { ShopConfig } from './config.ts';
 import { createOutbox, type Outbox, type OutgoingEmail } from './mail/outbox.ts';
+import type { OrderWriter } from './orders/writerThread.ts';
 import { createLimiters, type ShopLimiters } from './rateLimit.ts';
 import { RawJson } from './rawJson.ts';
 
@@ -94,6 +95,12 @@ export interface Shop {
   outbox: Outbox;
   now(): Date;
   log: ShopLogger;
+  /**
+   * Where storefront orders are written and committed: a worker thread in the server (orders/writerThread.ts),
+   * so the commit's fsync and the SQLite work never hold the thread that answers requests; null writes them
+   * on this thread through its group commit (tests, tools).
+   */
+  orderWriter: OrderWriter | null;
 }
 
 export function createShop(options: {
@@ -101,10 +108,18 @@ export function createShop(options: {
   database: ShopDatabase;
   log: ShopLogger;
   now?: () => Date;
+  /** The order writer's thread: its mail is only written to the outbox, which the server sends. */
+  mailQueueOnly?: boolean;
 }): Shop {
   const { config, database, log } = options;
   const now = options.now ?? (() => new Date());
-  const outbox = createOutbox({ mail: config.mail, database: () => database, log, now });
+  const outbox = createOutbox({
+    mail: config.mail,
+    database: () => database,
+    log,
+    now,
+    queueOnly: options.mailQueueOnly ?? false,
+  });
   return {
     config,
     database,
@@ -123,5 +138,6 @@ export function createShop(options: {
     outbox,
     now,
     log,
+    orderWriter: null,
   };
 }

@@ -166,7 +166,12 @@ export function checkDatabaseIntegrity(database: ShopDatabase): string | null {
 
 export function openDatabase(
   file: string,
-  options: { migrationsFolder?: string; readonly?: boolean } = {},
+  options: {
+    migrationsFolder?: string;
+    readonly?: boolean;
+    /** False for a second connection to a database the server has opened (and migrated) already. */
+    migrate?: boolean;
+  } = {},
 ): ShopDatabase {
   if (!options.readonly) checkDatabaseFile(file);
   let sqlite: Sqlite;
@@ -180,7 +185,7 @@ export function openDatabase(
   try {
     applyPragmas(sqlite);
     db = drizzle(sqlite, { schema });
-    if (!options.readonly) {
+    if (!options.readonly && options.migrate !== false) {
       migrate(db, { migrationsFolder: options.migrationsFolder ?? defaultMigrationsFolder() });
     }
   } catch (error) {

@@ -120,17 +120,24 @@ export function createOutbox(options: {
   database: () => ShopDatabase;
   log: MailLogger;
   now: () => Date;
+  /**
+   * Writes rows and never sends, prunes nor retries: the order writer's thread (orders/writerThread.ts)
+   * queues an order's mail inside its transaction, and the server's own outbox sends it.
+   */
+  queueOnly?: boolean;
 }): Outbox {
   const { mail, database, log, now } = options;
-  const transport: Transporter | null = mail.smtpUrl
-    ? nodemailer.createTransport({
-        url: mail.smtpUrl,
-        // A mail server that hangs must not hold messages for the default ten minutes.
-        connectionTimeout: 10_000,
-        greetingTimeout: 10_000,
-        socketTimeout: 30_000,
-      })
-    : null;
+  const smtpConfigured = Boolean(mail.smtpUrl);
+  const transport: Transporter | null =
+    mail.smtpUrl && !options.queueOnly
+      ? nodemailer.createTransport({
+          url: mail.smtpUrl,
+          // A mail server that hangs must not hold messages for the default ten minutes.
+          connectionTimeout: 10_000,
+          greetingTimeout: 10_000,
+          socketTimeout: 30_000,
+        })
+      : null;
   // When each failed message may be tried again; empty after a restart, so the start retries everything.
   const notBefore = new Map<number, number>();
   let running: Promise<void> | null = null;
@@ -296,9 +303,11 @@ export function createOutbox(options: {
       log.warn({ err: error }, 'old e-mail notices could not be removed from the outbox');
     }
   }
-  prune();
-  pruneTimer = setInterval(prune, PRUNE_INTERVAL_MS);
-  pruneTimer.unref();
+  if (!options.queueOnly) {
+    prune();
+    pruneTimer = setInterval(prune, PRUNE_INTERVAL_MS);
+    pruneTimer.unref();
+  }
 
   if (transport) {
     timer = setInterval(() => {
@@ -315,7 +324,7 @@ export function createOutbox(options: {
   }
 
   return {
-    smtpConfigured: transport !== null,
+    smtpConfigured,
     queue(email) {
       // A subject is one header line; a name typed with a line break (older rows, staff edits) must not
       // split it, whatever the mail library would make of it.
@@ -331,7 +340,7 @@ export function createOutbox(options: {
       });
       log.info(
         { kind: email.kind, to: email.to, subject: email.subject },
-        transport ? 'e-mail queued for sending' : 'e-mail kept in the outbox (no SMTP_URL configured)',
+        smtpConfigured ? 'e-mail queued for sending' : 'e-mail kept in the outbox (no SMTP_URL configured)',
       );
       return Number(written.lastInsertRowid);
     },

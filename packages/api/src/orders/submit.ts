@@ -141,119 +141,123 @@ function refuse(messages: string[]): never {
  * products that cannot be ordered online or have too little stock left, prices every line again
  * from the tiers in the database, stores the unit prices used, marks products that reach 0 as Sold
  * Out (telling the stock list) and queues a notice to the owner and the customer's receipt.
+ *
+ * Orders arriving together share one durable COMMIT, and each is answered only after it (groupCommit.ts),
+ * on the order writer's thread in the server (writerThread.ts) or on this one.
  */
 export async function submitOrder(shop: Shop, input: OrderDetailsInput): Promise<SubmitAnswer> {
-  const { config } = shop;
-  const taxBp = config.taxRateBasisPoints;
-  const now = shop.now();
-
-  // Orders arriving together share one durable COMMIT; this one is answered only after it (groupCommit.ts).
-  const placed = await groupCommitFor(shop.database.sqlite)
-    .transaction(() => {
-      if (!isOnlineOrderingOpen(shop)) refuse([ORDERING_CLOSED_CHECKOUT]);
-
-      const statements = submitStatements(shop.db);
-      const insertLine = lineInsert(shop.database);
-      const wanted = mergeLines(input.orderProductXrefs);
-      const ids = wanted.map((l) => l.productId);
-      const found = new Map<number, OrderedProduct>();
-      for (const p of statements.products.all({ ids: idList(ids) })) found.set(p.productId, p);
-      const tiers = loadPriceTiers(shop, ids);
-      const levels = stockLevels(shop, { productIds: ids, trackedOnly: true });
-
-      const problems: string[] = [];
-      const priced: LineBeforeTax[] = [];
-      for (const { productId, quantity } of wanted) {
-        const product = found.get(productId);
-        if (!product) {
-          problems.push(
-            `A product on your order (number ${productId}) is no longer sold. Please remove it from your cart.`,
-          );
-          continue;
-        }
-        if (!isOrderableOnline(product.productStatus)) {
-          problems.push(productNotOrderable(product.name));
-          continue;
-        }
-        if (quantity > QUANTITY_MAX) {
-          problems.push(`You can order at most ${QUANTITY_MAX} of ${product.name}.`);
-          continue;
-        }
-        const left = figuresFor(levels, productId).calculatedStock;
-        if (left !== null && quantity > left) {
-          problems.push(onlyNLeft(Math.max(0, left), product.name));
-          continue;
-        }
-        const line = priceCalculatedLine(tiers.get(productId) ?? [], productId, quantity);
-        if (!line) {
-          problems.push(
-            `${product.name} has no price for a quantity of ${quantity}. Please call us about it.`,
-          );
-          continue;
-        }
-        priced.push(line);
-      }
-      // The day's capacity is counted here, in the same transaction as the insert below (and after every
-      // order before this one in the batch), so concurrent checkouts never book a day past its capacity.
-      const dayProblem = pickUpDayProblem(shop, input.pickUpDayId);
-      if (dayProblem) problems.push(dayProblem);
-      if (problems.length > 0) refuse(problems);
-
-      const pricing = priceOrder(priced, taxBp, false);
-      const { firstName, lastName } = input;
-      const values: OnlineOrderValues = {
-        firstName,
-        lastName,
-        name: `${firstName} ${lastName}`,
-        email: input.email,
-        phoneNumber: input.phoneNumber,
-        phoneDigits: phoneDigits(input.phoneNumber),
-        workPhoneNumber: input.workPhoneNumber,
-        comments: input.comments,
-        seasonPurchased: currentSeason(shop),
-        subtotalCents: pricing.subtotalCents,
-        taxCents: pricing.taxCents,
-        totalCents: pricing.totalCents,
-        totalQuantity: pricing.totalQuantity,
-        numItems: pricing.numItems,
-        pickUpDayId: input.pickUpDayId,
-        createdAt: now.getTime(),
-      };
-      const row = orderInsert(shop.database).get(values);
-      if (!row) throw new Error('the order insert returned no row');
-      const orderId = row.orderId;
-      // The answer's lines are what was just written, in the order written (as loadOrderLines reads them).
-      const lines: OrderLineRow[] = pricing.lines.map((l) => {
-        const orderProductXrefId = insertLine.get({ ...l, orderId });
-        const product = found.get(l.productId);
-        if (typeof orderProductXrefId !== 'number' || !product)
-          throw new Error('an order line was not stored');
-        return {
-          ...l,
-          orderProductXrefId,
-          orderId,
-          name: product.name,
-          productSize: product.productSize,
-          productTypeId: product.productTypeId,
-        };
-      });
-
-      // A tracked product this order empties is sold out from now on, and the stock list hears of it.
-      // `levels` holds exactly the tracked products of this order (nothing in between changed which).
-      const tracked = pricing.lines.filter((l) => levels.has(l.productId)).map((l) => l.productId);
-      markSoldOutWhenEmpty(shop, tracked, { changedBy: `web shop order ${orderId}` });
-
-      const order = toOrder(row, lines, shop.config.shop.timeZone, orderPickUpDay(shop, row.pickUpDayId));
-      queueOwnerNotice(shop, order);
-      queueOrderEmail(shop, 'receipt', order, orderPlaceholderValues(shop, order));
-      return order;
-    })
-    .committed();
+  const placed = shop.orderWriter
+    ? await shop.orderWriter.write(input, shop.now())
+    : await groupCommitFor(shop.database.sqlite).run(() => writeOrder(shop, input));
 
   // Only the ordered products' stock, sales and Sold Out changed: the cached list updates those alone.
   shop.catalogCache.productsChanged(placed.products.map((p) => p.productId));
   shop.flushEmail();
   return { orderId: placed.orderId, phoneNumber: placed.phoneNumber, order: placed };
+}
+
+/**
+ * The order's checks and writes, run inside a group commit's transaction (a refusal throws before anything is
+ * written); the stored order as the customer sees it. Everything it reads and writes is in the database, so
+ * it runs the same on the order writer's own connection, where `shop.now()` is the time the order came in.
+ */
+export function writeOrder(shop: Shop, input: OrderDetailsInput): Order {
+  const taxBp = shop.config.taxRateBasisPoints;
+  const now = shop.now();
+  if (!isOnlineOrderingOpen(shop)) refuse([ORDERING_CLOSED_CHECKOUT]);
+
+  const statements = submitStatements(shop.db);
+  const insertLine = lineInsert(shop.database);
+  const wanted = mergeLines(input.orderProductXrefs);
+  const ids = wanted.map((l) => l.productId);
+  const found = new Map<number, OrderedProduct>();
+  for (const p of statements.products.all({ ids: idList(ids) })) found.set(p.productId, p);
+  const tiers = loadPriceTiers(shop, ids);
+  const levels = stockLevels(shop, { productIds: ids, trackedOnly: true });
+
+  const problems: string[] = [];
+  const priced: LineBeforeTax[] = [];
+  for (const { productId, quantity } of wanted) {
+    const product = found.get(productId);
+    if (!product) {
+      problems.push(
+        `A product on your order (number ${productId}) is no longer sold. Please remove it from your cart.`,
+      );
+      continue;
+    }
+    if (!isOrderableOnline(product.productStatus)) {
+      problems.push(productNotOrderable(product.name));
+      continue;
+    }
+    if (quantity > QUANTITY_MAX) {
+      problems.push(`You can order at most ${QUANTITY_MAX} of ${product.name}.`);
+      continue;
+    }
+    const left = figuresFor(levels, productId).calculatedStock;
+    if (left !== null && quantity > left) {
+      problems.push(onlyNLeft(Math.max(0, left), product.name));
+      continue;
+    }
+    const line = priceCalculatedLine(tiers.get(productId) ?? [], productId, quantity);
+    if (!line) {
+      problems.push(`${product.name} has no price for a quantity of ${quantity}. Please call us about it.`);
+      continue;
+    }
+    priced.push(line);
+  }
+  // The day's capacity is counted here, in the same transaction as the insert below (and after every
+  // order before this one in the batch), so concurrent checkouts never book a day past its capacity.
+  const dayProblem = pickUpDayProblem(shop, input.pickUpDayId);
+  if (dayProblem) problems.push(dayProblem);
+  if (problems.length > 0) refuse(problems);
+
+  const pricing = priceOrder(priced, taxBp, false);
+  const { firstName, lastName } = input;
+  const values: OnlineOrderValues = {
+    firstName,
+    lastName,
+    name: `${firstName} ${lastName}`,
+    email: input.email,
+    phoneNumber: input.phoneNumber,
+    phoneDigits: phoneDigits(input.phoneNumber),
+    workPhoneNumber: input.workPhoneNumber,
+    comments: input.comments,
+    seasonPurchased: currentSeason(shop),
+    subtotalCents: pricing.subtotalCents,
+    taxCents: pricing.taxCents,
+    totalCents: pricing.totalCents,
+    totalQuantity: pricing.totalQuantity,
+    numItems: pricing.numItems,
+    pickUpDayId: input.pickUpDayId,
+    createdAt: now.getTime(),
+  };
+  const row = orderInsert(shop.database).get(values);
+  if (!row) throw new Error('the order insert returned no row');
+  const orderId = row.orderId;
+  // The answer's lines are what was just written, in the order written (as loadOrderLines reads them).
+  const lines: OrderLineRow[] = pricing.lines.map((l) => {
+    const orderProductXrefId = insertLine.get({ ...l, orderId });
+    const product = found.get(l.productId);
+    if (typeof orderProductXrefId !== 'number' || !product) throw new Error('an order line was not stored');
+    return {
+      ...l,
+      orderProductXrefId,
+      orderId,
+      name: product.name,
+      productSize: product.productSize,
+      productTypeId: product.productTypeId,
+    };
+  });
+
+  // A tracked product this order empties is sold out from now on, and the stock list hears of it.
+  // `levels` holds exactly the tracked products of this order (nothing in between changed which).
+  const tracked = pricing.lines.filter((l) => levels.has(l.productId)).map((l) => l.productId);
+  markSoldOutWhenEmpty(shop, tracked, { changedBy: `web shop order ${orderId}` });
+
+  const order = toOrder(row, lines, shop.config.shop.timeZone, orderPickUpDay(shop, row.pickUpDayId));
+  queueOwnerNotice(shop, order);
+  queueOrderEmail(shop, 'receipt', order, orderPlaceholderValues(shop, order));
+  return order;
 }
 
 function queueOwnerNotice(shop: Shop, order: Order): void {

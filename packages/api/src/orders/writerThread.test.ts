@@ -1,0 +1,217 @@
+import { emailOutbox, orders, productPrices, products, settings, stockChanges } from '@nursery/db';
+import {
+  ORDERING_CLOSED_CHECKOUT,
+  onlyNLeft,
+  ProductStatus,
+  productNotOrderable,
+  SETTING_NAMES,
+} from '@nursery/domain';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ShopError } from '../errors.ts';
+import { currentSeason } from '../stock/levels.ts';
+import { openTestShop, type TestShop } from '../testing/testShop.ts';
+import { type OrderWriter, startOrderWriterThread } from './writerThread.ts';
+
+// The shop's clock: the order writer's thread must stamp orders with it, not with its own.
+const CLOCK = new Date('2027-03-14T15:09:26Z');
+
+let t: TestShop;
+let writer: OrderWriter;
+const logged: { level: string; msg: string | undefined }[] = [];
+
+function addProduct(name: string, cents: number, status: number = ProductStatus.Active): number {
+  const row = t.shop.db
+    .insert(products)
+    .values({ name, productTypeId: 2, productStatus: status })
+    .returning({ id: products.productId })
+    .get();
+  t.shop.db
+    .insert(productPrices)
+    .values({ productId: row.id, startQuantity: 1, endQuantity: null, priceCents: cents })
+    .run();
+  return row.id;
+}
+
+const customer = {
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  email: 'ada@example.com',
+  confirmEmail: 'ada@example.com',
+  phoneNumber: '555 201 9876',
+  workPhoneNumber: '',
+  comments: '',
+};
+
+function submit(productId: number, quantity: number) {
+  return t.caller().orders.submit({ ...customer, orderProductXrefs: [{ productId, quantity }] });
+}
+
+function setOrdering(open: boolean): void {
+  t.shop.db
+    .update(settings)
+    .set({ isTrue: open })
+    .where(eq(settings.name, SETTING_NAMES.onlineOrderingEnabled))
+    .run();
+}
+
+beforeAll(() => {
+  t = openTestShop({ demo: false, env: { LOG_LEVEL: 'info' }, now: () => CLOCK });
+  writer = startOrderWriterThread({
+    config: t.shop.config,
+    file: t.shop.database.file,
+    log: {
+      info: (_obj, msg) => logged.push({ level: 'info', msg }),
+      warn: (_obj, msg) => logged.push({ level: 'warn', msg }),
+      error: (_obj, msg) => logged.push({ level: 'error', msg }),
+    },
+    idleMs: 300,
+  });
+  t.shop.orderWriter = writer;
+});
+afterAll(async () => {
+  await writer.close();
+  t.close();
+});
+
+describe('the order writer thread', () => {
+  it('writes orders on its own connection, answers them whole and stamps them with the shop clock', async () => {
+    const oak = addProduct('Swamp White Oak', 450);
+    const placed = await submit(oak, 3);
+    expect(writer.running).toBe(true);
+    expect(placed.order).toMatchObject({
+      orderId: placed.orderId,
+      totalQuantity: 3,
+      subtotal: 13.5,
+      displaySubtotal: '$13.50',
+      createdTimestamp: CLOCK.toISOString(),
+      products: [{ productId: oak, name: 'Swamp White Oak', quantity: 3, unitPrice: 4.5 }],
+    });
+    // The server's own connection reads what the thread committed, with its lines and queued mail.
+    const stored = t.shop.db.select().from(orders).where(eq(orders.orderId, placed.orderId)).get();
+    expect(stored).toMatchObject({ totalQuantity: 3, createdAt: CLOCK.getTime(), source: 'online' });
+    const mail = t.shop.db.select().from(emailOutbox).where(eq(emailOutbox.orderId, placed.orderId)).all();
+    expect(mail.map((m) => m.kind).sort()).toEqual(['receipt']);
+    expect(
+      t.shop.db
+        .select()
+        .from(emailOutbox)
+        .all()
+        .filter((m) => m.kind === 'new-order' && m.subject.startsWith(`New order ${placed.orderId} `)),
+    ).toHaveLength(1);
+    // What the thread logged reaches the server's log.
+    expect(logged).toContainEqual({
+      level: 'info',
+      msg: 'e-mail kept in the outbox (no SMTP_URL configured)',
+    });
+  });
+
+  it('refuses as the server would: a ShopError with the same message, and nothing written', async () => {
+    const butternut = addProduct('Butternut', 900, ProductStatus.SoldOut);
+    const before = t.shop.db.select().from(orders).all().length;
+    const refusal = await submit(butternut, 1).catch((error: unknown) => error);
+    expect(refusal).toMatchObject({ message: 'Butternut cannot be ordered online right now.' });
+    expect(t.shop.db.select().from(orders).all().length).toBe(before);
+  });
+
+  it("sees every change staff commit on the server's connection before the next order", async () => {
+    const pawpaw = addProduct('Pawpaw', 1200);
+    setOrdering(false);
+    await expect(submit(pawpaw, 1)).rejects.toThrow(ORDERING_CLOSED_CHECKOUT);
+    setOrdering(true);
+    t.shop.db
+      .insert(stockChanges)
+      .values({ productId: pawpaw, season: currentSeason(t.shop), changeInStock: 2, changedByName: 'Test' })
+      .run();
+    await expect(submit(pawpaw, 3)).rejects.toThrow(onlyNLeft(2, 'Pawpaw'));
+    await expect(submit(pawpaw, 2)).resolves.toMatchObject({ order: { totalQuantity: 2 } });
+  });
+
+  it('never sells more than the stock when many orders come at once', async () => {
+    const persimmon = addProduct('Persimmon', 1500);
+    t.shop.db
+      .insert(stockChanges)
+      .values({
+        productId: persimmon,
+        season: currentSeason(t.shop),
+        changeInStock: 5,
+        changedByName: 'Test',
+      })
+      .run();
+    const results = await Promise.allSettled(Array.from({ length: 60 }, () => submit(persimmon, 1)));
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(5);
+    const refusals = results.flatMap((r) => (r.status === 'rejected' ? [r.reason] : []));
+    expect(refusals).toHaveLength(55);
+    for (const refusal of refusals) {
+      expect(refusal).toBeInstanceOf(Error);
+      // The fifth order marked it Sold Out inside the same commit: the rest are told so.
+      expect((refusal as Error).message).toBe(productNotOrderable('Persimmon'));
+    }
+    // Sold out from the last one on, as on the server's own thread.
+    const row = t.shop.db.select().from(products).where(eq(products.productId, persimmon)).get();
+    expect(row?.productStatus).toBe(ProductStatus.SoldOut);
+  });
+
+  it('stops when the shop is quiet and starts again with the next order', async () => {
+    const hazel = addProduct('American Hazelnut', 600);
+    await submit(hazel, 1);
+    await expect.poll(() => writer.running, { timeout: 5_000 }).toBe(false);
+    await expect(submit(hazel, 2)).resolves.toMatchObject({ order: { totalQuantity: 2 } });
+    expect(writer.running).toBe(true);
+  });
+
+  it('answers the orders under way before it closes, and refuses any after', async () => {
+    const own = startOrderWriterThread({
+      config: t.shop.config,
+      file: t.shop.database.file,
+      log: { info() {}, warn() {}, error() {} },
+    });
+    const elder = addProduct('Elderberry', 700);
+    const placing = Array.from({ length: 5 }, (_, i) =>
+      own.write(
+        {
+          ...customer,
+          name: null,
+          orderProductXrefs: [{ productId: elder, quantity: i + 1 }],
+          pickUpDayId: null,
+        },
+        CLOCK,
+      ),
+    );
+    await own.close();
+    const placed = await Promise.all(placing);
+    expect(placed.map((o) => o.totalQuantity)).toEqual([1, 2, 3, 4, 5]);
+    expect(own.running).toBe(false);
+    await expect(
+      own.write(
+        {
+          ...customer,
+          name: null,
+          orderProductXrefs: [{ productId: elder, quantity: 1 }],
+          pickUpDayId: null,
+        },
+        CLOCK,
+      ),
+    ).rejects.toThrow('the shop is stopping');
+  });
+
+  it('carries refusals across as ShopErrors with their problems', async () => {
+    const { errorToProblem, problemToError } = await import('./writerThread.ts');
+    const refusal = new ShopError({
+      kind: 'bad_request',
+      message: 'Check the form.',
+      problems: [{ path: ['email'], message: 'Enter an e-mail address.' }],
+    });
+    const back = problemToError(errorToProblem(refusal));
+    expect(back).toBeInstanceOf(ShopError);
+    expect(back).toMatchObject({
+      kind: 'bad_request',
+      message: 'Check the form.',
+      problems: refusal.problems,
+    });
+    const failure = Object.assign(new Error('disk I/O error'), { code: 'SQLITE_IOERR' });
+    const failed = problemToError(errorToProblem(failure));
+    expect(failed).not.toBeInstanceOf(ShopError);
+    expect(failed).toMatchObject({ message: 'disk I/O error', code: 'SQLITE_IOERR' });
+  });
+});

@@ -1,0 +1,67 @@
+/**
+ * The order writer's thread (see writerThread.ts): its own connection to the shop's database, a shop that only
+ * writes (its mail goes to the outbox, which the server sends), and the same group commit and writeOrder as the
+ * server's thread would run.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { openDatabase } from '@nursery/db';
+import { createShop } from '../shop.ts';
+import { seasonChanged } from '../stock/levels.ts';
+import { groupCommitFor } from './groupCommit.ts';
+import { writeOrder } from './submit.ts';
+import {
+  errorToProblem,
+  type OrderToWrite,
+  type WriterLogLine,
+  type WriterReply,
+  type WriterStart,
+  type WrittenOrder,
+} from './writerThread.ts';
+
+const port = parentPort;
+if (!port) throw new Error('the order writer runs as a worker thread (writerThread.ts starts it)');
+const { config, file } = workerData as WriterStart;
+
+const LEVELS = { trace: 10, debug: 20, info: 30, warn: 40, error: 50, fatal: 60, silent: 100 } as const;
+const threshold = LEVELS[config.logLevel];
+let log: WriterLogLine[] = [];
+const keep =
+  (level: WriterLogLine['level']) =>
+  (obj: unknown, msg?: string): void => {
+    // Lines the server's log would drop are not carried over to it.
+    if (LEVELS[level] >= threshold) log.push({ level, obj, msg });
+  };
+
+// The server opened, checked and migrated the database before starting this thread.
+const database = openDatabase(file, { migrate: false });
+let receivedAt = new Date();
+const shop = createShop({
+  config,
+  database,
+  log: { info: keep('info'), warn: keep('warn'), error: keep('error') },
+  now: () => receivedAt,
+  mailQueueOnly: true,
+});
+const group = groupCommitFor(database.sqlite);
+
+port.on('message', async (batch: OrderToWrite[]) => {
+  // A season started or a backup restored on the server's connection changes the season this minute.
+  seasonChanged(shop);
+  const settled = await Promise.allSettled(
+    batch.map((item) =>
+      group.run(() => {
+        receivedAt = new Date(item.receivedAt);
+        return writeOrder(shop, item.input);
+      }),
+    ),
+  );
+  const written = settled.map((outcome, i): WrittenOrder => {
+    const id = batch[i]?.id ?? 0;
+    return outcome.status === 'fulfilled'
+      ? { id, order: outcome.value }
+      : { id, ...errorToProblem(outcome.reason) };
+  });
+  const reply: WriterReply = { written, log };
+  log = [];
+  port.postMessage(reply);
+});
