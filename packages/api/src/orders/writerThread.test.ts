@@ -195,6 +195,28 @@ describe('the order writer thread', () => {
     ).rejects.toThrow('the shop is stopping');
   });
 
+  it('fails the orders of a thread that dies, and starts a new one for the next order', async () => {
+    const errors: (string | undefined)[] = [];
+    // A folder where the database should be: the thread cannot open it and dies as it starts.
+    const broken = startOrderWriterThread({
+      config: t.shop.config,
+      file: t.shop.config.dataDir,
+      log: { info() {}, warn() {}, error: (_obj, msg) => errors.push(msg) },
+    });
+    const order = {
+      ...customer,
+      name: null,
+      orderProductXrefs: [{ productId: 1, quantity: 1 }],
+      pickUpDayId: null,
+    };
+    const first = await Promise.allSettled([broken.write(order, CLOCK), broken.write(order, CLOCK)]);
+    expect(first.map((r) => r.status)).toEqual(['rejected', 'rejected']);
+    expect(broken.running).toBe(false);
+    await expect(broken.write(order, CLOCK)).rejects.toThrow();
+    expect(errors.filter((m) => m === 'the order writer thread failed').length).toBeGreaterThanOrEqual(2);
+    await broken.close();
+  });
+
   it('carries refusals across as ShopErrors with their problems', async () => {
     const { errorToProblem, problemToError } = await import('./writerThread.ts');
     const refusal = new ShopError({

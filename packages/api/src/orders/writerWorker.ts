@@ -63,5 +63,13 @@ port.on('message', async (batch: OrderToWrite[]) => {
   });
   const reply: WriterReply = { written, log };
   log = [];
-  port.postMessage(reply);
+  try {
+    port.postMessage(reply);
+  } catch (error) {
+    // A logged value that cannot cross (a function in it): the answers matter, the log lines can go.
+    port.postMessage({
+      written,
+      log: [{ level: 'warn', obj: { err: String(error) }, msg: "the order writer's log lines were dropped" }],
+    } satisfies WriterReply);
+  }
 });
