@@ -312,7 +312,12 @@ async function createServerHoldingLock(
   // After the seed, so the first pass sees the shop's tables; a damaged database skips every pass.
   const reminders = startPickUpReminders(shop);
   // Storefront orders are written and committed on a thread of their own (packages/api/src/orders/writerThread.ts).
-  shop.orderWriter = startOrderWriterThread({ config, file: database.file, log: app.log });
+  shop.orderWriter = startOrderWriterThread({
+    config,
+    file: database.file,
+    log: app.log,
+    idleMs: config.orderWriterIdleMs,
+  });
 
   app.setErrorHandler((error, request, reply) => {
     const { status, body } = errorEnvelope(error);

@@ -40,6 +40,9 @@ export async function startTestServer(
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
+    // From the source the order writer's thread takes 1-2 s to start (Node strips the TypeScript of every
+    // module it loads): one per test server, kept, rather than one per order a few seconds apart.
+    ORDER_WRITER_IDLE_SECONDS: '600',
     ...env,
   });
   const shop = await createServer({

@@ -17,11 +17,7 @@ export {
 export { DIRECT_CALLS, type DirectCall } from './directCalls.ts';
 export * from './errors.ts';
 export * from './input.ts';
-export {
-  type OrderWriter,
-  startOrderWriterThread,
-  WRITER_IDLE_MS,
-} from './orders/writerThread.ts';
+export { type OrderWriter, startOrderWriterThread } from './orders/writerThread.ts';
 export { MAX_PAGE_LIMIT, PagedList } from './pagedList.ts';
 export { RawJson } from './rawJson.ts';
 export { type ProcedurePath, type RestRoute, restRoutes } from './rest.ts';

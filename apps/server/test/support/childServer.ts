@@ -43,6 +43,8 @@ export async function spawnServer(options: {
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     DATA_DIR: options.dataDir,
     LOG_LEVEL: 'warn',
+    // As startTestServer (src/testing.ts): one order writer thread per server, started from the source once.
+    ORDER_WRITER_IDLE_SECONDS: '600',
     ...options.env,
   };
   const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', 'src/main.ts'], {

@@ -74,7 +74,9 @@ afterAll(async () => {
   t.close();
 });
 
-describe('the order writer thread', () => {
+// From the source a thread takes 1-2 s to start (Node strips the TypeScript of every module it loads), more
+// while other test runs share the machine; the release's starts in about 0.3 s.
+describe('the order writer thread', { timeout: 30_000 }, () => {
   it('writes orders on its own connection, answers them whole and stamps them with the shop clock', async () => {
     const oak = addProduct('Swamp White Oak', 450);
     const placed = await submit(oak, 3);
@@ -165,6 +167,7 @@ describe('the order writer thread', () => {
       config: t.shop.config,
       file: t.shop.database.file,
       log: { info() {}, warn() {}, error() {} },
+      idleMs: 60_000,
     });
     const elder = addProduct('Elderberry', 700);
     const placing = Array.from({ length: 5 }, (_, i) =>
@@ -202,6 +205,7 @@ describe('the order writer thread', () => {
       config: t.shop.config,
       file: t.shop.config.dataDir,
       log: { info() {}, warn() {}, error: (_obj, msg) => errors.push(msg) },
+      idleMs: 60_000,
     });
     const order = {
       ...customer,

@@ -20,8 +20,9 @@ import type { Order } from './orderShape.ts';
  * server's memory is kept up to date by the caller after the answer (the product list, the mail to send):
  * submit.ts does that whichever thread wrote the order.
  *
- * The thread starts with the first order and stops after `idleMs` without one, so what it holds (its own V8
- * heap, the bundle's code, SQLite's page cache: 35-40 MB of RSS) is given back while the shop is quiet.
+ * The thread starts with the first order and stops after `idleMs` without one (ORDER_WRITER_IDLE_SECONDS), so
+ * what it holds (its own V8 heap, the bundle's code, SQLite's page cache: 35-40 MB of RSS) is given back while
+ * the shop is quiet.
  */
 export interface OrderWriter {
   /** Writes the order in the next shared durable commit; resolves with it once that commit is on disk. */
@@ -71,13 +72,6 @@ export interface WriterReply {
  * for the other (measured with 50 connections: about 3,300 orders/s against 4,500 with messages of 12-25).
  */
 const POST_EVERY = 16;
-
-/**
- * Quiet time after which the thread stops. Orders a few seconds apart keep one thread; a quieter shop starts
- * one per order (about 0.3 s on the first order after a pause). Shorter than the five quiet seconds after
- * which the server gives memory back (apps/server/src/quietMemory.ts), so the thread's 35-40 MB go with it.
- */
-export const WRITER_IDLE_MS = 3_000;
 
 /**
  * From the source (dev, tests) the worker runs its TypeScript as Node strips it; the release build bundles it
@@ -133,9 +127,10 @@ export function startOrderWriterThread(options: {
   config: ShopConfig;
   file: string;
   log: ShopLogger;
-  idleMs?: number;
+  /** Quiet time after which the thread stops (the configuration's orderWriterIdleMs). */
+  idleMs: number;
 }): OrderWriter {
-  const idleMs = options.idleMs ?? WRITER_IDLE_MS;
+  const { idleMs } = options;
   let thread: Thread | null = null;
   let nextId = 1;
   let idleTimer: NodeJS.Timeout | null = null;
