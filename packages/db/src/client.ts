@@ -169,11 +169,18 @@ export function openDatabase(
   options: {
     migrationsFolder?: string;
     readonly?: boolean;
-    /** False for a second connection to a database the server has opened (and migrated) already. */
+    /**
+     * False for a second connection to a database the server has opened, checked and migrated already (the
+     * order writer's thread): no migrations, and no file check either (see below).
+     */
     migrate?: boolean;
   } = {},
 ): ShopDatabase {
-  if (!options.readonly) checkDatabaseFile(file);
+  // Only before the first connection: the check opens and closes the file with plain fs calls, and closing any
+  // descriptor of a file drops every POSIX lock this process holds on it, the open connections' included
+  // (sqlite.org/howtocorrupt.html, 2.2). Another process then believed it was alone, checkpointed and reset the
+  // WAL under the server's connection, whose next reads were of an old snapshot.
+  if (!options.readonly && options.migrate !== false) checkDatabaseFile(file);
   let sqlite: Sqlite;
   let db: ShopDb;
   try {

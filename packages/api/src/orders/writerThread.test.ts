@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { emailOutbox, orders, productPrices, products, settings, stockChanges } from '@nursery/db';
 import {
   ORDERING_CLOSED_CHECKOUT,
@@ -106,6 +107,29 @@ describe('the order writer thread', { timeout: 30_000 }, () => {
       level: 'info',
       msg: 'e-mail kept in the outbox (no SMTP_URL configured)',
     });
+  });
+
+  it("leaves the server's file locks alone: another process's write is read at once after the thread started", async () => {
+    const oak = addProduct('Bur Oak', 500);
+    const readMessage = () =>
+      t.shop.db.select().from(settings).where(eq(settings.name, SETTING_NAMES.message)).get()?.value;
+    await submit(oak, 1);
+    expect(writer.running).toBe(true);
+    // The server's connection has the settings page in its cache, as after any storefront page.
+    readMessage();
+    // The sqlite3 command line closes its connection after the update: had the thread dropped the server's
+    // POSIX locks (a plain open and close of the file does), it would think itself alone, checkpoint and
+    // reset the WAL under the server's connection, which then went on reading an old snapshot.
+    execFileSync('sqlite3', [
+      t.shop.database.file,
+      "UPDATE settings SET value = 'From outside' WHERE name = 'Message';",
+    ]);
+    expect(readMessage()).toBe('From outside');
+    execFileSync('sqlite3', [
+      t.shop.database.file,
+      "UPDATE settings SET value = 'Again' WHERE name = 'Message';",
+    ]);
+    expect(readMessage()).toBe('Again');
   });
 
   it('refuses as the server would: a ShopError with the same message, and nothing written', async () => {
