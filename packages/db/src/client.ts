@@ -170,17 +170,17 @@ export function openDatabase(
     migrationsFolder?: string;
     readonly?: boolean;
     /**
-     * False for a second connection to a database the server has opened, checked and migrated already (the
-     * order writer's thread): no migrations, and no file check either (see below).
+     * This process has the database open already, checked and migrated (the order writer's thread opens a
+     * second connection): neither is done again, and the file check must not be (see below).
      */
-    migrate?: boolean;
+    alreadyOpen?: boolean;
   } = {},
 ): ShopDatabase {
   // Only before the first connection: the check opens and closes the file with plain fs calls, and closing any
   // descriptor of a file drops every POSIX lock this process holds on it, the open connections' included
   // (sqlite.org/howtocorrupt.html, 2.2). Another process then believed it was alone, checkpointed and reset the
   // WAL under the server's connection, whose next reads were of an old snapshot.
-  if (!options.readonly && options.migrate !== false) checkDatabaseFile(file);
+  if (!options.readonly && !options.alreadyOpen) checkDatabaseFile(file);
   let sqlite: Sqlite;
   let db: ShopDb;
   try {
@@ -192,7 +192,7 @@ export function openDatabase(
   try {
     applyPragmas(sqlite);
     db = drizzle(sqlite, { schema });
-    if (!options.readonly && options.migrate !== false) {
+    if (!options.readonly && !options.alreadyOpen) {
       migrate(db, { migrationsFolder: options.migrationsFolder ?? defaultMigrationsFolder() });
     }
   } catch (error) {

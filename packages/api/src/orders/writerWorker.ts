@@ -33,7 +33,7 @@ const keep =
   };
 
 // The server opened, checked and migrated the database before starting this thread.
-const database = openDatabase(file, { migrate: false });
+const database = openDatabase(file, { alreadyOpen: true });
 let receivedAt = new Date();
 const shop = createShop({
   config,
