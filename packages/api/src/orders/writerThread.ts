@@ -172,7 +172,10 @@ export function startOrderWriterThread(options: {
   }
 
   function idle(): void {
-    if (drained) return drained();
+    if (drained) {
+      drained();
+      return;
+    }
     if (idleTimer) clearTimeout(idleTimer);
     idleTimer = setTimeout(() => {
       idleTimer = null;
