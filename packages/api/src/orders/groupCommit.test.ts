@@ -1,53 +1,24 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import {
-  emailOutbox,
-  openDatabase,
-  orders,
-  productPrices,
-  products,
-  type ShopDatabase,
-  type Sqlite,
-  stockChanges,
-} from '@nursery/db';
+import { emailOutbox, openDatabase, orders, type ShopDatabase, type Sqlite } from '@nursery/db';
 import { ProductStatus } from '@nursery/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { currentSeason } from '../stock/levels.ts';
-import { openTestShop, type TestShop } from '../testing/testShop.ts';
+import {
+  addTestProduct,
+  countTestStock,
+  openTestShop,
+  TEST_CUSTOMER,
+  type TestShop,
+} from '../testing/testShop.ts';
 import { createGroupCommit, groupCommitFor } from './groupCommit.ts';
 
 let t: TestShop;
 
-function addProduct(name: string, cents: number, status: number = ProductStatus.Active): number {
-  const row = t.shop.db
-    .insert(products)
-    .values({ name, productTypeId: 2, productStatus: status })
-    .returning({ id: products.productId })
-    .get();
-  t.shop.db
-    .insert(productPrices)
-    .values({ productId: row.id, startQuantity: 1, endQuantity: null, priceCents: cents })
-    .run();
-  return row.id;
-}
-
-function countStock(productId: number, units: number): void {
-  t.shop.db
-    .insert(stockChanges)
-    .values({ productId, season: currentSeason(t.shop), changeInStock: units, changedByName: 'Test' })
-    .run();
-}
-
-const customer = {
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  email: 'ada@example.com',
-  confirmEmail: 'ada@example.com',
-  phoneNumber: '555 201 9876',
-  workPhoneNumber: '',
-  comments: '',
-};
+const addProduct = (name: string, cents: number, status?: number) =>
+  addTestProduct(t.shop, name, cents, status);
+const countStock = (productId: number, units: number) => countTestStock(t.shop, productId, units);
+const customer = TEST_CUSTOMER;
 
 const orderCount = () => t.shop.db.select({ id: orders.orderId }).from(orders).all().length;
 const mailCount = () => t.shop.db.select({ id: emailOutbox.emailId }).from(emailOutbox).all().length;

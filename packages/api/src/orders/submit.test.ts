@@ -1,17 +1,15 @@
-import {
-  emailOutbox,
-  orderLines,
-  orders,
-  productPrices,
-  products,
-  settings,
-  stockChanges,
-} from '@nursery/db';
+import { emailOutbox, orderLines, orders, productPrices, products, settings } from '@nursery/db';
 import { ORDER_MESSAGES, ORDER_NOT_FOUND, ORDERING_CLOSED_CHECKOUT, ProductStatus } from '@nursery/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { currentSeason } from '../stock/levels.ts';
-import { inputMessages, openTestShop, type TestShop } from '../testing/testShop.ts';
+import {
+  countTestStock,
+  inputMessages,
+  openTestShop,
+  setOnlineOrdering,
+  type TestShop,
+} from '../testing/testShop.ts';
 import { loadOrder } from './orderShape.ts';
 
 let t: TestShop;
@@ -46,9 +44,7 @@ function addProduct(
   return row.id;
 }
 
-function setOrdering(open: boolean) {
-  t.shop.db.update(settings).set({ isTrue: open }).where(eq(settings.name, 'OnlineOrderingEnabled')).run();
-}
+const setOrdering = (open: boolean) => setOnlineOrdering(t.shop, open);
 
 const customer = {
   firstName: ' Ada ',
@@ -76,10 +72,7 @@ beforeAll(() => {
   counted = addProduct('Pawpaw', [[1, null, 1500]]);
   soldOut = addProduct('Butternut', [[1, null, 900]], ProductStatus.SoldOut);
   specialOrder = addProduct('Big Bur Oak', [[1, null, 12000]], ProductStatus.SpecialOrder);
-  t.shop.db
-    .insert(stockChanges)
-    .values({ productId: counted, season: currentSeason(t.shop), changeInStock: 5, changedByName: 'Test' })
-    .run();
+  countTestStock(t.shop, counted, 5);
   t.shop.db
     .update(settings)
     .set({ value: 'stock@example.com; owner2@example.com' })

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { emailOutbox, orders, productPrices, products, settings, stockChanges } from '@nursery/db';
+import { emailOutbox, orders, products, settings } from '@nursery/db';
 import {
   ORDERING_CLOSED_CHECKOUT,
   onlyNLeft,
@@ -10,8 +10,14 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ShopError } from '../errors.ts';
-import { currentSeason } from '../stock/levels.ts';
-import { openTestShop, type TestShop } from '../testing/testShop.ts';
+import {
+  addTestProduct,
+  countTestStock,
+  openTestShop,
+  setOnlineOrdering,
+  TEST_CUSTOMER,
+  type TestShop,
+} from '../testing/testShop.ts';
 import { type OrderWriter, startOrderWriterThread } from './writerThread.ts';
 
 // The shop's clock: the order writer's thread must stamp orders with it, not with its own.
@@ -21,39 +27,12 @@ let t: TestShop;
 let writer: OrderWriter;
 const logged: { level: string; msg: string | undefined }[] = [];
 
-function addProduct(name: string, cents: number, status: number = ProductStatus.Active): number {
-  const row = t.shop.db
-    .insert(products)
-    .values({ name, productTypeId: 2, productStatus: status })
-    .returning({ id: products.productId })
-    .get();
-  t.shop.db
-    .insert(productPrices)
-    .values({ productId: row.id, startQuantity: 1, endQuantity: null, priceCents: cents })
-    .run();
-  return row.id;
-}
-
-const customer = {
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  email: 'ada@example.com',
-  confirmEmail: 'ada@example.com',
-  phoneNumber: '555 201 9876',
-  workPhoneNumber: '',
-  comments: '',
-};
+const addProduct = (name: string, cents: number, status?: number) =>
+  addTestProduct(t.shop, name, cents, status);
+const customer = TEST_CUSTOMER;
 
 function submit(productId: number, quantity: number) {
   return t.caller().orders.submit({ ...customer, orderProductXrefs: [{ productId, quantity }] });
-}
-
-function setOrdering(open: boolean): void {
-  t.shop.db
-    .update(settings)
-    .set({ isTrue: open })
-    .where(eq(settings.name, SETTING_NAMES.onlineOrderingEnabled))
-    .run();
 }
 
 beforeAll(() => {
@@ -142,28 +121,17 @@ describe('the order writer thread', { timeout: 30_000 }, () => {
 
   it("sees every change staff commit on the server's connection before the next order", async () => {
     const pawpaw = addProduct('Pawpaw', 1200);
-    setOrdering(false);
+    setOnlineOrdering(t.shop, false);
     await expect(submit(pawpaw, 1)).rejects.toThrow(ORDERING_CLOSED_CHECKOUT);
-    setOrdering(true);
-    t.shop.db
-      .insert(stockChanges)
-      .values({ productId: pawpaw, season: currentSeason(t.shop), changeInStock: 2, changedByName: 'Test' })
-      .run();
+    setOnlineOrdering(t.shop, true);
+    countTestStock(t.shop, pawpaw, 2);
     await expect(submit(pawpaw, 3)).rejects.toThrow(onlyNLeft(2, 'Pawpaw'));
     await expect(submit(pawpaw, 2)).resolves.toMatchObject({ order: { totalQuantity: 2 } });
   });
 
   it('never sells more than the stock when many orders come at once', async () => {
     const persimmon = addProduct('Persimmon', 1500);
-    t.shop.db
-      .insert(stockChanges)
-      .values({
-        productId: persimmon,
-        season: currentSeason(t.shop),
-        changeInStock: 5,
-        changedByName: 'Test',
-      })
-      .run();
+    countTestStock(t.shop, persimmon, 5);
     const results = await Promise.allSettled(Array.from({ length: 60 }, () => submit(persimmon, 1)));
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(5);
     const refusals = results.flatMap((r) => (r.status === 'rejected' ? [r.reason] : []));

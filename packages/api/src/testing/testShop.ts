@@ -1,12 +1,15 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { openDatabase, seedDatabase } from '@nursery/db';
+import { openDatabase, productPrices, products, seedDatabase, settings, stockChanges } from '@nursery/db';
+import { ProductStatus, SETTING_NAMES } from '@nursery/domain';
 import { TRPCError } from '@trpc/server';
+import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { loadConfig } from '../config.ts';
 import { createCaller } from '../router.ts';
 import { createShop, type Shop, type ShopLogger } from '../shop.ts';
+import { currentSeason } from '../stock/levels.ts';
 import { type Caller, inputErrorMessages } from '../trpc.ts';
 
 const quiet: ShopLogger = { info() {}, warn() {}, error() {} };
@@ -58,4 +61,51 @@ export function inputMessages(error: unknown): string[] {
   if (error instanceof TRPCError && error.cause instanceof z.ZodError) return inputErrorMessages(error.cause);
   if (error instanceof Error) return [error.message];
   return [String(error)];
+}
+
+/** The storefront customer of the order tests: every field the checkout asks, none of them odd. */
+export const TEST_CUSTOMER = {
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  email: 'ada@example.com',
+  confirmEmail: 'ada@example.com',
+  phoneNumber: '555 201 9876',
+  workPhoneNumber: '',
+  comments: '',
+};
+
+/** A product of one price at any quantity; its id. */
+export function addTestProduct(
+  shop: Shop,
+  name: string,
+  cents: number,
+  status: number = ProductStatus.Active,
+): number {
+  const row = shop.db
+    .insert(products)
+    .values({ name, productTypeId: 2, productStatus: status })
+    .returning({ id: products.productId })
+    .get();
+  shop.db
+    .insert(productPrices)
+    .values({ productId: row.id, startQuantity: 1, endQuantity: null, priceCents: cents })
+    .run();
+  return row.id;
+}
+
+/** Records units of stock for the product this season, as the Stock screen does. */
+export function countTestStock(shop: Shop, productId: number, units: number): void {
+  shop.db
+    .insert(stockChanges)
+    .values({ productId, season: currentSeason(shop), changeInStock: units, changedByName: 'Test' })
+    .run();
+}
+
+/** Opens or closes online ordering, as staff do in Settings. */
+export function setOnlineOrdering(shop: Shop, open: boolean): void {
+  shop.db
+    .update(settings)
+    .set({ isTrue: open })
+    .where(eq(settings.name, SETTING_NAMES.onlineOrderingEnabled))
+    .run();
 }
