@@ -172,10 +172,7 @@ export function startOrderWriterThread(options: {
   }
 
   function idle(): void {
-    if (drained) {
-      drained();
-      return;
-    }
+    if (drained) return drained();
     if (idleTimer) clearTimeout(idleTimer);
     idleTimer = setTimeout(() => {
       idleTimer = null;
