@@ -135,8 +135,7 @@ export function startOrderWriterThread(options: {
   let nextId = 1;
   let idleTimer: NodeJS.Timeout | null = null;
   let closed = false;
-  // close()'s wait for the orders under way: called once the thread owes no answer.
-  let drained: (() => void) | null = null;
+  const everyWaiting = new Set<Promise<unknown>>();
 
   function start(): Thread {
     const start: WriterStart = { config: options.config, file: options.file };
@@ -151,7 +150,7 @@ export function startOrderWriterThread(options: {
         if ('order' in written) waiting.resolve(written.order);
         else waiting.reject(problemToError(written));
       }
-      if (started.waiting.size === 0) idle();
+      if (started.waiting.size === 0) stopWhenIdle();
     });
     const stopped = (why: Error) => {
       // An order whose batch was under way may or may not be on disk: its caller hears it failed (500),
@@ -161,7 +160,6 @@ export function startOrderWriterThread(options: {
       started.waiting.clear();
       // Never handed to another thread: their callers have just been told they failed.
       started.posted = [];
-      drained?.();
     };
     worker.on('error', (error) => {
       options.log.error({ err: error }, 'the order writer thread failed');
@@ -171,8 +169,7 @@ export function startOrderWriterThread(options: {
     return started;
   }
 
-  function idle(): void {
-    if (drained) return drained();
+  function stopWhenIdle(): void {
     if (idleTimer) clearTimeout(idleTimer);
     idleTimer = setTimeout(() => {
       idleTimer = null;
@@ -211,17 +208,18 @@ export function startOrderWriterThread(options: {
       const count = to.posted.push({ id, input, receivedAt: receivedAt.getTime() });
       if (count >= POST_EVERY) postWaiting(to);
       else if (count === 1) setImmediate(postWaiting, to);
+      const settled = answer.then(
+        () => undefined,
+        () => undefined,
+      );
+      everyWaiting.add(settled);
+      void settled.then(() => everyWaiting.delete(settled));
       return answer;
     },
     async close() {
       closed = true;
       if (idleTimer) clearTimeout(idleTimer);
-      const busy = thread;
-      if (busy && busy.waiting.size > 0) {
-        await new Promise<void>((resolve) => {
-          drained = resolve;
-        });
-      }
+      await Promise.all(everyWaiting);
       const last = thread;
       thread = null;
       if (last) await last.worker.terminate();
