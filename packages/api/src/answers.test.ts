@@ -30,4 +30,16 @@ describe('procedure answers', () => {
     expect(() => parse([1, 2])).toThrow(/RawJson/);
     expect(answerSchemaOf(parse)).toBe(schema);
   });
+
+  it('an answer made from its JSON text is sent as that text, and read as its value only when asked', () => {
+    const text = '{"orderId":7,"order":{"total":22.42,"products":[{"productId":3}]}}';
+    const answer = RawJson.fromJson<{ orderId: number; order: { total: number } }>(text);
+    expect(answer).toBeInstanceOf(RawJson);
+    expect(answer.json).toBe(text);
+    expect(answer.value.order.total).toBe(22.42);
+    expect(answer.value).toBe(answer.value);
+    // tRPC's JSON.stringify reaches the value, and writes the same text again.
+    expect(JSON.stringify({ result: answer })).toBe(`{"result":${text}}`);
+    expect(new RawJson({ a: [1] }).value).toEqual({ a: [1] });
+  });
 });

@@ -24,7 +24,8 @@ type Outcome = { answer: unknown } | { status: number; message: string; errors?:
 /** What a REST caller hears of an answer or an error (rest/handler.ts errorEnvelope reads the same parts). */
 async function outcome(call: () => Promise<unknown>): Promise<Outcome> {
   try {
-    return { answer: await call() };
+    // As JSON, as it reaches the caller: the direct call answers the text tRPC's value is read from.
+    return { answer: JSON.parse(JSON.stringify(await call())) as unknown };
   } catch (error) {
     if (error instanceof ShopError) return { status: error.status, message: error.message };
     if (!(error instanceof TRPCError)) throw error;

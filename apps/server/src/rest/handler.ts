@@ -305,9 +305,16 @@ function sendEnvelope(
     return sendPagedList(request, reply.header('cache-control', 'no-store'), data, route);
   }
   if (data instanceof RawJson) {
-    // Already serialized and cached: splice it into the envelope instead of stringifying again.
-    // Compressed once per encoding and kept with the cached answer (see cachedAnswer.ts).
+    // Already serialized: spliced into the envelope instead of stringified again.
     const head = envelopeHead(route);
+    if (route.method !== 'GET') {
+      // A write's answer (a placed order) is its own and sent once: compressed, if at all, by the route's hook.
+      return reply
+        .header('cache-control', 'no-store')
+        .type('application/json; charset=utf-8')
+        .send(`${head}${data.json}}`);
+    }
+    // A read's is cached: compressed once per encoding and kept with it (see cachedAnswer.ts).
     return sendCachedJson(request, reply.header('cache-control', 'no-store'), data, head, '}');
   }
   if (compressesItself(route)) {

@@ -25,6 +25,7 @@ import { orderPlaceholderValues, queueOrderEmail } from '../customerEmails/servi
 import { ShopError } from '../errors.ts';
 import { orderPickUpDay, pickUpDayProblem } from '../pickUpDays/service.ts';
 import type { PickupRow } from '../pickup/shape.ts';
+import { RawJson } from '../rawJson.ts';
 import { isOnlineOrderingOpen } from '../settings/service.ts';
 import type { Shop } from '../shop.ts';
 import { markSoldOutWhenEmpty } from '../stock/alerts.ts';
@@ -143,17 +144,37 @@ function refuse(messages: string[]): never {
  * Out (telling the stock list) and queues a notice to the owner and the customer's receipt.
  *
  * Orders arriving together share one durable COMMIT, and each is answered only after it (groupCommit.ts),
- * on the order writer's thread in the server (writerThread.ts) or on this one.
+ * on the order writer's thread in the server (writerThread.ts) or on this one. The answer is its JSON text,
+ * serialized where the order was written: the REST adapter sends it as it is, tRPC reads its value.
  */
-export async function submitOrder(shop: Shop, input: OrderDetailsInput): Promise<SubmitAnswer> {
-  const placed = shop.orderWriter
-    ? await shop.orderWriter.write(input, shop.now())
-    : await groupCommitFor(shop.database.sqlite).run(() => writeOrder(shop, input));
-
+export async function submitOrder(shop: Shop, input: OrderDetailsInput): Promise<RawJson<SubmitAnswer>> {
+  let placed: PlacedOrder;
+  if (shop.orderWriter) {
+    const written = await shop.orderWriter.write(input, shop.now());
+    placed = { answer: RawJson.fromJson<SubmitAnswer>(written.json), productIds: written.productIds };
+  } else {
+    const order = await groupCommitFor(shop.database.sqlite).run(() => writeOrder(shop, input));
+    placed = { answer: new RawJson(submitAnswer(order)), productIds: orderedProductIds(order) };
+  }
   // Only the ordered products' stock, sales and Sold Out changed: the cached list updates those alone.
-  shop.catalogCache.productsChanged(placed.products.map((p) => p.productId));
+  shop.catalogCache.productsChanged(placed.productIds);
   shop.flushEmail();
-  return { orderId: placed.orderId, phoneNumber: placed.phoneNumber, order: placed };
+  return placed.answer;
+}
+
+interface PlacedOrder {
+  answer: RawJson<SubmitAnswer>;
+  productIds: number[];
+}
+
+/** What a submit answers for the order it stored, on whichever thread wrote it. */
+export function submitAnswer(order: Order): SubmitAnswer {
+  return { orderId: order.orderId, phoneNumber: order.phoneNumber, order };
+}
+
+/** The products whose stock, sales and Sold Out an order changed. */
+export function orderedProductIds(order: Order): number[] {
+  return order.products.map((p) => p.productId);
 }
 
 /**

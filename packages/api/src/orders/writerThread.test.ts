@@ -6,6 +6,7 @@ import {
   ProductStatus,
   productNotOrderable,
   SETTING_NAMES,
+  type SubmittedOrder,
 } from '@nursery/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -172,7 +173,9 @@ describe('the order writer thread', { timeout: 30_000 }, () => {
     );
     await own.close();
     const placed = await Promise.all(placing);
-    expect(placed.map((o) => o.totalQuantity)).toEqual([1, 2, 3, 4, 5]);
+    expect(placed.map((o) => (JSON.parse(o.json) as SubmittedOrder).order.totalQuantity)).toEqual([
+      1, 2, 3, 4, 5,
+    ]);
     expect(own.running).toBe(false);
     await expect(
       own.write(

@@ -3,7 +3,6 @@ import type { OrderDetailsInput } from '@nursery/domain';
 import type { ShopConfig } from '../config.ts';
 import { type FieldProblem, ShopError, type ShopErrorKind } from '../errors.ts';
 import type { ShopLogger } from '../shop.ts';
-import type { Order } from './orderShape.ts';
 
 /**
  * The order writer's thread: storefront orders are checked, written and committed on a worker thread with its
@@ -26,7 +25,7 @@ import type { Order } from './orderShape.ts';
  */
 export interface OrderWriter {
   /** Writes the order in the next shared durable commit; resolves with it once that commit is on disk. */
-  write(input: OrderDetailsInput, receivedAt: Date): Promise<Order>;
+  write(input: OrderDetailsInput, receivedAt: Date): Promise<WrittenAnswer>;
   /** Waits for the orders under way, then stops the thread. */
   close(): Promise<void>;
   /** Whether the thread is running now (tests). */
@@ -51,7 +50,17 @@ export type WriteProblem =
   | { refused: { kind: ShopErrorKind; message: string; problems: readonly FieldProblem[] } }
   | { failed: { message: string; code: string | undefined; stack: string | undefined } };
 
-export type WrittenOrder = { id: number; order: Order } | ({ id: number } & WriteProblem);
+/**
+ * An order written, as it crosses back: the submit's answer as JSON text (submitAnswer in submit.ts), which
+ * the REST adapter sends as it is, and the products it changed. A structured clone of the order's objects
+ * cost this thread more to read than the text costs the worker to write (and as much again to serialize).
+ */
+export interface WrittenAnswer {
+  json: string;
+  productIds: number[];
+}
+
+export type WrittenOrder = ({ id: number } & WrittenAnswer) | ({ id: number } & WriteProblem);
 
 export interface WriterLogLine {
   level: 'info' | 'warn' | 'error';
@@ -112,7 +121,7 @@ export function errorToProblem(error: unknown): WriteProblem {
 }
 
 interface Waiting {
-  resolve(order: Order): void;
+  resolve(answer: WrittenAnswer): void;
   reject(error: unknown): void;
 }
 
@@ -147,7 +156,7 @@ export function startOrderWriterThread(options: {
         const waiting = started.waiting.get(written.id);
         if (!waiting) continue;
         started.waiting.delete(written.id);
-        if ('order' in written) waiting.resolve(written.order);
+        if ('json' in written) waiting.resolve(written);
         else waiting.reject(problemToError(written));
       }
       if (started.waiting.size === 0) stopWhenIdle();
@@ -202,7 +211,7 @@ export function startOrderWriterThread(options: {
       thread ??= start();
       const to = thread;
       const id = nextId++;
-      const answer = new Promise<Order>((resolve, reject) => {
+      const answer = new Promise<WrittenAnswer>((resolve, reject) => {
         to.waiting.set(id, { resolve, reject });
       });
       const count = to.posted.push({ id, input, receivedAt: receivedAt.getTime() });

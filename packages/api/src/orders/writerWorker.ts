@@ -8,7 +8,7 @@ import { openDatabase } from '@nursery/db';
 import { createShop } from '../shop.ts';
 import { seasonChanged } from '../stock/levels.ts';
 import { groupCommitFor } from './groupCommit.ts';
-import { writeOrder } from './submit.ts';
+import { orderedProductIds, submitAnswer, writeOrder } from './submit.ts';
 import {
   errorToProblem,
   type OrderToWrite,
@@ -57,9 +57,9 @@ port.on('message', async (batch: OrderToWrite[]) => {
   );
   const written = settled.map((outcome, i): WrittenOrder => {
     const id = batch[i]?.id ?? 0;
-    return outcome.status === 'fulfilled'
-      ? { id, order: outcome.value }
-      : { id, ...errorToProblem(outcome.reason) };
+    if (outcome.status === 'rejected') return { id, ...errorToProblem(outcome.reason) };
+    const order = outcome.value;
+    return { id, json: JSON.stringify(submitAnswer(order)), productIds: orderedProductIds(order) };
   });
   const reply: WriterReply = { written, log };
   log = [];
