@@ -63,6 +63,8 @@ export interface CreateServerOptions {
   now?: () => Date;
   /** Where log lines go instead of standard output (tests read them). */
   logStream?: { write(line: string): void };
+  /** How long stop() lets requests in flight finish before it closes their connections (STOP_GRACE_MS). */
+  stopGraceMs?: number;
 }
 
 export interface ShopServer {
@@ -130,6 +132,13 @@ function answerAndClose(
   }
   socket.destroy(error);
 }
+
+/**
+ * What stop() gives requests in flight. A client that stopped reading a long answer (or a stalled upload,
+ * within its own deadline) would otherwise hold the shutdown, and with it the database's close, until the
+ * service manager kills the process.
+ */
+export const STOP_GRACE_MS = 10_000;
 
 export const REQUEST_TOO_SLOW = 'The request took too long to arrive. Check the connection and try again.';
 /** The headers of a request must have arrived within this time. */
@@ -517,7 +526,19 @@ async function createServerHoldingLock(
       if (stopped) return;
       stopped = true;
       // Fastify stops listening, lets requests in flight finish, then the database folds its WAL and closes.
-      await app.close();
+      const graceMs = options.stopGraceMs ?? STOP_GRACE_MS;
+      const grace = setTimeout(() => {
+        app.log.warn(
+          {},
+          `requests still in flight ${graceMs / 1000} s after the stop began: their connections are closed`,
+        );
+        app.server.closeAllConnections();
+      }, graceMs);
+      try {
+        await app.close();
+      } finally {
+        clearTimeout(grace);
+      }
       await shop.orderWriter?.close();
       reminders.close();
       shop.outbox.close();

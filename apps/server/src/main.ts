@@ -48,8 +48,9 @@ async function main(): Promise<void> {
     closing = true;
     quietMemory.stop();
     shop.server.log.info(`${signal}: finishing requests in flight and closing the database`);
-    // A request that never ends (a stalled upload) must not keep the service from stopping: systemd's
-    // TimeoutStopSec would kill it harder, with the database still open.
+    // stop() itself closes the connections of requests that outlast its grace (STOP_GRACE_MS, 10 s); this is
+    // the backstop for anything else that hangs: systemd's TimeoutStopSec would kill it harder, with the
+    // database still open.
     const deadline = setTimeout(() => {
       shop.server.log.error(
         `${signal}: requests still running after ${SHUTDOWN_GRACE_MS / 1000} s, closing anyway`,

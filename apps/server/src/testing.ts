@@ -30,6 +30,7 @@ export async function startTestServer(
     webRoot?: string | null;
     dataDir?: string;
     logStream?: { write(line: string): void };
+    stopGraceMs?: number;
   } = {},
 ): Promise<TestServer> {
   const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'nursery-test-'));
@@ -50,6 +51,7 @@ export async function startTestServer(
     webRoot: options.webRoot === undefined ? null : options.webRoot,
     ...(options.now ? { now: options.now } : {}),
     ...(options.logStream ? { logStream: options.logStream } : {}),
+    ...(options.stopGraceMs !== undefined ? { stopGraceMs: options.stopGraceMs } : {}),
   });
   const url = await shop.start();
   return {
