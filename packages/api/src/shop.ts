@@ -108,7 +108,7 @@ export function createShop(options: {
   database: ShopDatabase;
   log: ShopLogger;
   now?: () => Date;
-  /** The order writer's thread: its mail is only written to the outbox, which the server sends. */
+  /** The order writer's thread and the commands: their mail is only written to the outbox, which the server sends. */
   mailQueueOnly?: boolean;
 }): Shop {
   const { config, database, log } = options;

@@ -77,10 +77,12 @@ export function openShopForCommand(
     if (error instanceof ShopStartError) throw new CommandError(error.message);
     throw error;
   }
+  // A command never sends mail: whatever it queues waits in the outbox for the server to send.
   const shop = createShop({
     config: { ...config, mail: { ...config.mail, smtpUrl: undefined } },
     database,
     log: logger(err),
+    mailQueueOnly: true,
   });
   seedDatabase(database, {
     demo: false,
