@@ -76,4 +76,32 @@ describe('the outbox', () => {
       vi.useRealTimers();
     }
   });
+
+  it('says once at start that mail is kept when no SMTP_URL is set, and nothing per e-mail queued', () => {
+    const lines: (string | undefined)[] = [];
+    const log = {
+      info: (_obj: unknown, msg?: string) => lines.push(msg),
+      warn: (_obj: unknown, msg?: string) => lines.push(msg),
+      error: (_obj: unknown, msg?: string) => lines.push(msg),
+    };
+    const mail = { smtpUrl: undefined, from: 'shop@example.com' };
+    const server = createOutbox({ mail, database: () => t.shop.database, log, now: () => new Date() });
+    expect(lines).toEqual([
+      "no SMTP_URL configured: e-mails are kept in the outbox, not sent (an order's page lists its own)",
+    ]);
+    server.queue({ kind: 'new-order', to: 'owner@example.com', subject: 'New order 8', text: 'body' });
+    expect(lines).toHaveLength(1);
+    server.close();
+    // The writer thread and the commands only write rows: the server's own outbox speaks for the shop.
+    const writer = createOutbox({
+      mail,
+      database: () => t.shop.database,
+      log,
+      now: () => new Date(),
+      queueOnly: true,
+    });
+    writer.queue({ kind: 'receipt', to: 'ann@example.com', subject: 'Your order 8', text: 'body' });
+    expect(lines).toHaveLength(1);
+    writer.close();
+  });
 });
