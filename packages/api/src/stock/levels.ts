@@ -28,19 +28,29 @@ export interface StockFigures {
 }
 
 const seasonByMinute = new WeakMap<Shop, { minute: number; season: number }>();
+/** The calendar's part alone: a function of the clock, which no write changes (see currentSeason). */
+const calendarByMinute = new WeakMap<Shop, { minute: number; season: number }>();
 
 /** The season the calendar is in, judged by the shop's own calendar. */
 export function calendarSeason(shop: Shop): number {
   return seasonOf(shop.now(), shop.config.shop.timeZone, shop.config.seasonStartMonth);
 }
 
-/** The newest season staff started (Settings → New season), or null when they never did. */
-export function latestStartedSeason(shop: Shop): number | null {
-  const row = shop.db
+/**
+ * Prepared once per connection: the order writer asks before every batch (a season staff started on the
+ * server's connection counts from the next order), where building and preparing it each time cost more than
+ * the statement.
+ */
+const latestStartedStatement = perConnection((db: ShopDb) =>
+  db
     .select({ season: sql<number | null>`max(${seasonRollovers.toSeason})` })
     .from(seasonRollovers)
-    .get();
-  return row?.season ?? null;
+    .prepare(),
+);
+
+/** The newest season staff started (Settings → New season), or null when they never did. */
+export function latestStartedSeason(shop: Shop): number | null {
+  return latestStartedStatement(shop.db).get()?.season ?? null;
 }
 
 /**
@@ -54,12 +64,17 @@ export function currentSeason(shop: Shop): number {
   const minute = Math.floor(shop.now().getTime() / 60_000);
   const known = seasonByMinute.get(shop);
   if (known?.minute === minute) return known.season;
-  const season = Math.max(calendarSeason(shop), latestStartedSeason(shop) ?? Number.NEGATIVE_INFINITY);
+  let calendar = calendarByMinute.get(shop);
+  if (calendar?.minute !== minute) {
+    calendar = { minute, season: calendarSeason(shop) };
+    calendarByMinute.set(shop, calendar);
+  }
+  const season = Math.max(calendar.season, latestStartedSeason(shop) ?? Number.NEGATIVE_INFINITY);
   seasonByMinute.set(shop, { minute, season });
   return season;
 }
 
-/** Forgets the season worked out this minute, after a write that may change it. */
+/** Forgets the season worked out this minute, after a write that may change it (the calendar's part stays). */
 export function seasonChanged(shop: Shop): void {
   seasonByMinute.delete(shop);
 }
