@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { emailOutbox, orders, products, settings } from '@nursery/db';
+import { emailOutbox, orders, products, seasonRollovers, settings } from '@nursery/db';
 import {
   ORDERING_CLOSED_CHECKOUT,
   onlyNLeft,
@@ -11,6 +11,7 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ShopError } from '../errors.ts';
+import { seasonChanged } from '../stock/levels.ts';
 import {
   addTestProduct,
   countTestStock,
@@ -123,6 +124,31 @@ describe('the order writer thread', { timeout: 30_000 }, () => {
     countTestStock(t.shop, pawpaw, 2);
     await expect(submit(pawpaw, 3)).rejects.toThrow(onlyNLeft(2, 'Pawpaw'));
     await expect(submit(pawpaw, 2)).resolves.toMatchObject({ order: { totalQuantity: 2 } });
+  });
+
+  it("files the next order under a season staff started on the server's connection, without waiting a minute", async () => {
+    const plum = addProduct('American Plum', 800);
+    const first = await submit(plum, 1);
+    const season = first.order.seasonPurchased;
+    t.shop.db
+      .insert(seasonRollovers)
+      .values({
+        fromSeason: season,
+        toSeason: season + 1,
+        options: '{}',
+        summary: '{}',
+        backupFile: 'before-new-season.zip',
+        createdAt: CLOCK.getTime(),
+        createdBy: 'Owner',
+      })
+      .run();
+    // As applyRollover does on the server's side; the thread has its own cache of the season.
+    seasonChanged(t.shop);
+    // The shop's clock has not moved: only the thread reading the started season again can see it.
+    const next = await submit(plum, 1);
+    expect(next.order.seasonPurchased).toBe(season + 1);
+    const stored = t.shop.db.select().from(orders).where(eq(orders.orderId, next.orderId)).get();
+    expect(stored?.seasonPurchased).toBe(season + 1);
   });
 
   it('never sells more than the stock when many orders come at once', async () => {
