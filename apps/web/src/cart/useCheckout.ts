@@ -30,6 +30,25 @@ import type { OpenPickUpDay } from './PickUpDayChoice';
 
 const VALIDATION_TOAST_ID = 'order-validation';
 const GATE_TOAST_ID = 'checkout-gate';
+
+/**
+ * The checkout gate's one message on screen, each message under its own id: reusing one id for the next
+ * message (the empty cart, then ordering closed) could land it on the toast react-hot-toast was still removing
+ * after its time ran out, and the new message went with it.
+ */
+let gateShown: string | null = null;
+
+function showGate(text: string, options: { duration?: number }): void {
+  const id = `${GATE_TOAST_ID}:${text}`;
+  if (gateShown !== null && gateShown !== id) dismissToast(gateShown);
+  gateShown = id;
+  notify.warning(text, { ...options, id });
+}
+
+function hideGate(): void {
+  if (gateShown !== null) dismissToast(gateShown);
+  gateShown = null;
+}
 /** The spec's mobile size class: below 480 px. */
 const PHONE_WIDTH = '(max-width: 479.98px)';
 
@@ -59,15 +78,11 @@ export function useCheckout({
 
   const checkout = () => {
     const blocked = checkoutGate({ totalQuantity: quantity, ordersAreClosed });
-    if (blocked === ORDERING_CLOSED_CHECKOUT) {
-      notify.warning(blocked, { duration: PERSISTENT, id: GATE_TOAST_ID });
-      return;
-    }
     if (blocked) {
-      notify.warning(blocked, { id: GATE_TOAST_ID });
+      showGate(blocked, blocked === ORDERING_CLOSED_CHECKOUT ? { duration: PERSISTENT } : {});
       return;
     }
-    dismissToast(GATE_TOAST_ID);
+    hideGate();
     updateCart((s) => goToStep(s, 'details'));
   };
 
