@@ -230,9 +230,12 @@ describe('the storefront in a real browser', () => {
     const i = Math.floor(n.length / 2);
     const typo = `${n.slice(0, i - 1)}${n[i]}${n[i - 1]}${n.slice(i + 1)}`.toLowerCase();
     await search(page, typo);
+    // The search waits for typing to pause, then ranks 157 products: under CI load that took longer than the
+    // poll's default second.
     await expect
-      .poll(async () =>
-        (await page.locator('article.product-card .product-name').allInnerTexts()).slice(0, 3),
+      .poll(
+        async () => (await page.locator('article.product-card .product-name').allInnerTexts()).slice(0, 3),
+        { timeout: 10_000 },
       )
       .toContain(target.name);
     await shot(page, 'search-typo');
