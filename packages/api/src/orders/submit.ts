@@ -1,14 +1,4 @@
-import {
-  bareInsert,
-  idList,
-  inIdList,
-  orderLines,
-  orders,
-  perConnection,
-  products,
-  type ShopDatabase,
-  type ShopDb,
-} from '@nursery/db';
+import { bareInsert, orderLines, orders, perConnection, type ShopDatabase } from '@nursery/db';
 import type { SubmittedOrder } from '@nursery/domain';
 import {
   isOrderableOnline,
@@ -19,49 +9,21 @@ import {
   productNotOrderable,
   QUANTITY_MAX,
 } from '@nursery/domain';
-import { and, isNull, sql } from 'drizzle-orm';
-import { loadPriceTiers } from '../catalog/productShape.ts';
+import { sql } from 'drizzle-orm';
 import { orderPlaceholderValues, queueOrderEmail } from '../customerEmails/service.ts';
 import { ShopError } from '../errors.ts';
 import { orderPickUpDay, pickUpDayProblem } from '../pickUpDays/service.ts';
 import type { PickupRow } from '../pickup/shape.ts';
 import { RawJson } from '../rawJson.ts';
-import { isOnlineOrderingOpen } from '../settings/service.ts';
 import type { Shop } from '../shop.ts';
 import { markSoldOutWhenEmpty } from '../stock/alerts.ts';
 import { currentSeason, figuresFor, stockLevels } from '../stock/levels.ts';
 import { groupCommitFor } from './groupCommit.ts';
+import { databaseReads, type OrderedProduct, type OrderReads } from './orderReads.ts';
 import { type Order, type OrderLineRow, type OrderRow, orderColumns, toOrder } from './orderShape.ts';
 import { type LineBeforeTax, type PricedOrderLine, priceCalculatedLine, priceOrder } from './pricing.ts';
 
 export type SubmitAnswer = SubmittedOrder;
-
-interface OrderedProduct {
-  productId: number;
-  name: string;
-  productSize: string;
-  productTypeId: number;
-  productStatus: number;
-}
-
-/**
- * The submit's own statements, prepared once per connection (a submit runs a dozen statements: building and
- * compiling them afresh each time was the larger part of its cost). The placeholders of the inserts below
- * are named after the columns they fill.
- */
-const submitStatements = perConnection((db: ShopDb) => ({
-  products: db
-    .select({
-      productId: products.productId,
-      name: products.name,
-      productSize: products.productSize,
-      productTypeId: products.productTypeId,
-      productStatus: products.productStatus,
-    })
-    .from(products)
-    .where(and(inIdList(products.productId, 'ids'), isNull(products.deletedAt)))
-    .prepare(),
-}));
 
 /**
  * The order's own insert, bare (bareInsert) as its lines'. The stored row comes back whole (defaults
@@ -180,20 +142,21 @@ export function orderedProductIds(order: Order): number[] {
 /**
  * The order's checks and writes, run inside a group commit's transaction (a refusal throws before anything is
  * written); the stored order as the customer sees it. Everything it reads and writes is in the database, so
- * it runs the same on the order writer's own connection, where `shop.now()` is the time the order came in.
+ * it runs the same on the order writer's own connection, where `shop.now()` is the time the order came in and
+ * what only staff change is kept between orders (`reads`, orderReads.ts).
  */
-export function writeOrder(shop: Shop, input: OrderDetailsInput): Order {
+export function writeOrder(shop: Shop, input: OrderDetailsInput, reads: OrderReads = databaseReads): Order {
   const taxBp = shop.config.taxRateBasisPoints;
   const now = shop.now();
-  if (!isOnlineOrderingOpen(shop)) refuse([ORDERING_CLOSED_CHECKOUT]);
+  reads.begin(shop);
+  if (!reads.isOrderingOpen(shop)) refuse([ORDERING_CLOSED_CHECKOUT]);
 
-  const statements = submitStatements(shop.db);
   const insertLine = lineInsert(shop.database);
   const wanted = mergeLines(input.orderProductXrefs);
   const ids = wanted.map((l) => l.productId);
   const found = new Map<number, OrderedProduct>();
-  for (const p of statements.products.all({ ids: idList(ids) })) found.set(p.productId, p);
-  const tiers = loadPriceTiers(shop, ids);
+  for (const p of reads.products(shop, ids)) found.set(p.productId, p);
+  const tiers = reads.priceTiers(shop, ids);
   const levels = stockLevels(shop, { productIds: ids, trackedOnly: true });
 
   const problems: string[] = [];
@@ -273,7 +236,8 @@ export function writeOrder(shop: Shop, input: OrderDetailsInput): Order {
   // A tracked product this order empties is sold out from now on, and the stock list hears of it.
   // `levels` holds exactly the tracked products of this order (nothing in between changed which).
   const tracked = pricing.lines.filter((l) => levels.has(l.productId)).map((l) => l.productId);
-  markSoldOutWhenEmpty(shop, tracked, { changedBy: `web shop order ${orderId}` });
+  const soldOut = markSoldOutWhenEmpty(shop, tracked, { changedBy: `web shop order ${orderId}` });
+  reads.productsChanged(soldOut.map((p) => p.productId));
 
   const order = toOrder(row, lines, shop.config.shop.timeZone, orderPickUpDay(shop, row.pickUpDayId));
   queueOwnerNotice(shop, order);

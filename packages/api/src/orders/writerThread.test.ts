@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { emailOutbox, orders, products, seasonRollovers, settings } from '@nursery/db';
+import { emailOutbox, orders, productPrices, products, seasonRollovers, settings } from '@nursery/db';
 import {
   ORDERING_CLOSED_CHECKOUT,
   onlyNLeft,
@@ -124,6 +124,33 @@ describe('the order writer thread', { timeout: 30_000 }, () => {
     countTestStock(t.shop, pawpaw, 2);
     await expect(submit(pawpaw, 3)).rejects.toThrow(onlyNLeft(2, 'Pawpaw'));
     await expect(submit(pawpaw, 2)).resolves.toMatchObject({ order: { totalQuantity: 2 } });
+  });
+
+  it("prices, names and refuses the next order by what staff saved on the server's connection a moment before", async () => {
+    const elder = addProduct('Elderberry', 900);
+    await expect(submit(elder, 2)).resolves.toMatchObject({ order: { subtotal: 18 } });
+    // The thread keeps products, tiers and whether ordering is open between orders: staff's saves must reach it.
+    t.shop.db.update(productPrices).set({ priceCents: 1100 }).where(eq(productPrices.productId, elder)).run();
+    t.shop.db
+      .update(products)
+      .set({ name: 'American Elderberry' })
+      .where(eq(products.productId, elder))
+      .run();
+    const renamed = await submit(elder, 2);
+    expect(renamed.order).toMatchObject({ subtotal: 22 });
+    expect(renamed.order.products[0]?.name).toBe('American Elderberry');
+    t.shop.db
+      .update(products)
+      .set({ productStatus: ProductStatus.Inactive })
+      .where(eq(products.productId, elder))
+      .run();
+    await expect(submit(elder, 1)).rejects.toThrow(productNotOrderable('American Elderberry'));
+    t.shop.db
+      .update(products)
+      .set({ productStatus: ProductStatus.Active })
+      .where(eq(products.productId, elder))
+      .run();
+    await expect(submit(elder, 1)).resolves.toMatchObject({ order: { subtotal: 11 } });
   });
 
   it("files the next order under a season staff started on the server's connection, without waiting a minute", async () => {

@@ -8,6 +8,7 @@ import { openDatabase } from '@nursery/db';
 import { createShop } from '../shop.ts';
 import { seasonChanged } from '../stock/levels.ts';
 import { groupCommitFor } from './groupCommit.ts';
+import { keptReads } from './orderReads.ts';
 import { orderedProductIds, submitAnswer, writeOrder } from './submit.ts';
 import {
   errorToProblem,
@@ -43,6 +44,8 @@ const shop = createShop({
   mailQueueOnly: true,
 });
 const group = groupCommitFor(database.sqlite);
+// This connection writes nothing but orders, so what only staff change is kept between them (orderReads.ts).
+const reads = keptReads(database.sqlite);
 
 port.on('message', async (batch: OrderToWrite[]) => {
   // A season started or a backup restored on the server's connection changes the season this minute.
@@ -51,10 +54,12 @@ port.on('message', async (batch: OrderToWrite[]) => {
     batch.map((item) =>
       group.run(() => {
         receivedAt = new Date(item.receivedAt);
-        return writeOrder(shop, item.input);
+        return writeOrder(shop, item.input, reads);
       }),
     ),
   );
+  // A refusal, or a batch that did not commit: what was read inside it may include its own undone changes.
+  if (settled.some((outcome) => outcome.status === 'rejected')) reads.forget();
   const written = settled.map((outcome, i): WrittenOrder => {
     const id = batch[i]?.id ?? 0;
     if (outcome.status === 'rejected') return { id, ...errorToProblem(outcome.reason) };

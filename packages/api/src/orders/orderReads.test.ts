@@ -1,0 +1,115 @@
+import { openDatabase, productPrices, products, type ShopDatabase } from '@nursery/db';
+import { ProductStatus } from '@nursery/domain';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createShop, type Shop } from '../shop.ts';
+import { addTestProduct, openTestShop, setOnlineOrdering, type TestShop } from '../testing/testShop.ts';
+import { keptReads } from './orderReads.ts';
+
+// The order writer's side: its own connection to the file, as writerWorker.ts opens it.
+let t: TestShop;
+let writerDatabase: ShopDatabase;
+let writer: Shop;
+
+beforeAll(() => {
+  t = openTestShop({ demo: false });
+  writerDatabase = openDatabase(t.shop.database.file, { alreadyOpen: true });
+  writer = createShop({
+    config: t.shop.config,
+    database: writerDatabase,
+    log: { info() {}, warn() {}, error() {} },
+    mailQueueOnly: true,
+  });
+});
+afterAll(() => {
+  writerDatabase.close();
+  t.close();
+});
+
+/** What an order on the writer's connection reads, inside a transaction as every order is. */
+function readAsAnOrder(reads: ReturnType<typeof keptReads>, id: number) {
+  return writerDatabase.sqlite.transaction(() => {
+    reads.begin(writer);
+    return {
+      open: reads.isOrderingOpen(writer),
+      product: reads.products(writer, [id])[0],
+      price: reads.priceTiers(writer, [id]).get(id)?.[0]?.priceCents,
+    };
+  })();
+}
+
+const setName = (db: ShopDatabase, id: number, name: string) =>
+  db.db.update(products).set({ name }).where(eq(products.productId, id)).run();
+
+describe('keptReads', () => {
+  it('keeps what it read until another connection commits, and then reads everything afresh', () => {
+    const reads = keptReads(writerDatabase.sqlite);
+    const id = addTestProduct(t.shop, 'Spicebush', 700);
+    expect(readAsAnOrder(reads, id)).toMatchObject({
+      open: true,
+      product: { name: 'Spicebush' },
+      price: 700,
+    });
+
+    // A change on the writer's own connection is not looked for: the connection writes only orders.
+    setName(writerDatabase, id, 'Renamed here');
+    expect(readAsAnOrder(reads, id).product?.name).toBe('Spicebush');
+
+    // Staff's save on the server's connection is seen by the very next order.
+    setName(t.shop.database, id, 'Northern Spicebush');
+    t.shop.db.update(productPrices).set({ priceCents: 750 }).where(eq(productPrices.productId, id)).run();
+    setOnlineOrdering(t.shop, false);
+    expect(readAsAnOrder(reads, id)).toMatchObject({
+      open: false,
+      product: { name: 'Northern Spicebush' },
+      price: 750,
+    });
+    setOnlineOrdering(t.shop, true);
+    expect(readAsAnOrder(reads, id).open).toBe(true);
+  });
+
+  it('keeps an id that is not sold as not sold, and a product without tiers as without', () => {
+    const reads = keptReads(writerDatabase.sqlite);
+    const id = addTestProduct(t.shop, 'Sweetfern', 500);
+    t.shop.db.delete(productPrices).where(eq(productPrices.productId, id)).run();
+    const found = writerDatabase.sqlite.transaction(() => {
+      reads.begin(writer);
+      return { products: reads.products(writer, [id, 999_999]), tiers: reads.priceTiers(writer, [id]) };
+    })();
+    expect(found.products.map((p) => p.productId)).toEqual([id]);
+    expect(found.tiers.get(id)).toEqual([]);
+  });
+
+  it('reads a product it marked Sold Out afresh, so a batch rolled back does not leave it sold out', () => {
+    const reads = keptReads(writerDatabase.sqlite);
+    const id = addTestProduct(t.shop, 'Leadplant', 900);
+    expect(readAsAnOrder(reads, id).product?.productStatus).toBe(ProductStatus.Active);
+
+    // A batch marks it Sold Out, a later order in it reads it, and then the whole batch is rolled back.
+    const rolledBack = new Error('the batch failed');
+    expect(() =>
+      writerDatabase.sqlite.transaction(() => {
+        reads.begin(writer);
+        writerDatabase.db
+          .update(products)
+          .set({ productStatus: ProductStatus.SoldOut })
+          .where(eq(products.productId, id))
+          .run();
+        reads.productsChanged([id]);
+        expect(reads.products(writer, [id])[0]?.productStatus).toBe(ProductStatus.SoldOut);
+        throw rolledBack;
+      })(),
+    ).toThrow(rolledBack);
+    // Run again (as groupCommit does, order by order), the first order must see it for sale.
+    expect(readAsAnOrder(reads, id).product?.productStatus).toBe(ProductStatus.Active);
+  });
+
+  it('reads everything afresh after forget', () => {
+    const reads = keptReads(writerDatabase.sqlite);
+    const id = addTestProduct(t.shop, 'New Jersey Tea', 800);
+    expect(readAsAnOrder(reads, id).product?.name).toBe('New Jersey Tea');
+    setName(writerDatabase, id, 'Ceanothus');
+    reads.forget();
+    expect(readAsAnOrder(reads, id).product?.name).toBe('Ceanothus');
+  });
+});

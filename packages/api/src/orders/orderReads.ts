@@ -1,0 +1,122 @@
+import { idList, inIdList, perConnection, products, type ShopDb, type Sqlite } from '@nursery/db';
+import { and, isNull } from 'drizzle-orm';
+import { loadPriceTiers, type TierRow } from '../catalog/productShape.ts';
+import { isOnlineOrderingOpen } from '../settings/service.ts';
+import type { Shop } from '../shop.ts';
+
+/** What an order needs to know of a product it names. */
+export interface OrderedProduct {
+  productId: number;
+  name: string;
+  productSize: string;
+  productTypeId: number;
+  productStatus: number;
+}
+
+/**
+ * What placing an order reads that only staff change: whether online ordering is open, the ordered products
+ * and their price tiers. Stock, the season and pick-up days' bookings are always read afresh.
+ */
+export interface OrderReads {
+  /** Called first in every order, inside its transaction. */
+  begin(shop: Shop): void;
+  isOrderingOpen(shop: Shop): boolean;
+  /** The products of these ids that exist and are not deleted. */
+  products(shop: Shop, ids: readonly number[]): OrderedProduct[];
+  priceTiers(shop: Shop, ids: readonly number[]): Map<number, TierRow[]>;
+  /** This order changed these products (marked them Sold Out). */
+  productsChanged(ids: readonly number[]): void;
+}
+
+const productStatements = perConnection((db: ShopDb) => ({
+  byIds: db
+    .select({
+      productId: products.productId,
+      name: products.name,
+      productSize: products.productSize,
+      productTypeId: products.productTypeId,
+      productStatus: products.productStatus,
+    })
+    .from(products)
+    .where(and(inIdList(products.productId, 'ids'), isNull(products.deletedAt)))
+    .prepare(),
+}));
+
+function readProducts(shop: Shop, ids: readonly number[]): OrderedProduct[] {
+  return productStatements(shop.db).byIds.all({ ids: idList(ids) });
+}
+
+/** Every read from the database, as on the server's own connection, where staff write too. */
+export const databaseReads: OrderReads = {
+  begin() {},
+  isOrderingOpen: isOnlineOrderingOpen,
+  products: readProducts,
+  priceTiers: loadPriceTiers,
+  productsChanged() {},
+};
+
+/**
+ * The same reads kept between orders, for a connection that writes nothing but orders (the order writer's
+ * thread). They were a fifth of the thread's CPU an order, and the thread is the one every order waits for.
+ *
+ * They stay true because SQLite tells: `PRAGMA data_version` changes when ANY OTHER connection has committed
+ * (staff's edits, a new season, a restore), and it is read in every order's transaction, after BEGIN
+ * IMMEDIATE, when no other connection can commit until this one does. A product this connection changes
+ * itself (marks Sold Out) is read afresh from then on: its change may yet be rolled back with its batch, and
+ * the batch may run again order by order (groupCommit.ts). After a batch with a refusal or a failure,
+ * everything is read afresh (`forget`).
+ */
+export function keptReads(sqlite: Sqlite): OrderReads & { forget(): void } {
+  const dataVersion = sqlite.prepare('pragma data_version').pluck();
+  let version: unknown = null;
+  let orderingOpen: boolean | null = null;
+  // A product id that is not sold (deleted, never existed) is kept as null, as a found one is.
+  const productsById = new Map<number, OrderedProduct | null>();
+  const tiersById = new Map<number, TierRow[]>();
+  const changedHere = new Set<number>();
+
+  function forget(): void {
+    orderingOpen = null;
+    productsById.clear();
+    tiersById.clear();
+    changedHere.clear();
+  }
+
+  return {
+    begin() {
+      const now = dataVersion.get();
+      if (now !== version) {
+        version = now;
+        forget();
+      }
+    },
+    isOrderingOpen(shop) {
+      orderingOpen ??= isOnlineOrderingOpen(shop);
+      return orderingOpen;
+    },
+    products(shop, ids) {
+      if (ids.some((id) => changedHere.has(id))) return readProducts(shop, ids);
+      const missing = ids.filter((id) => !productsById.has(id));
+      if (missing.length > 0) {
+        for (const id of missing) productsById.set(id, null);
+        for (const p of readProducts(shop, missing)) productsById.set(p.productId, p);
+      }
+      return ids.flatMap((id) => productsById.get(id) ?? []);
+    },
+    priceTiers(shop, ids) {
+      const missing = ids.filter((id) => !tiersById.has(id));
+      if (missing.length > 0) {
+        const read = loadPriceTiers(shop, missing);
+        for (const id of missing) tiersById.set(id, read.get(id) ?? []);
+      }
+      return new Map(ids.map((id) => [id, tiersById.get(id) ?? []]));
+    },
+    productsChanged(ids) {
+      for (const id of ids) {
+        productsById.delete(id);
+        changedHere.add(id);
+      }
+    },
+    forget,
+  };
+}
