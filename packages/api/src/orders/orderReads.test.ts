@@ -3,7 +3,14 @@ import { ProductStatus } from '@nursery/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createShop, type Shop } from '../shop.ts';
-import { addTestProduct, openTestShop, setOnlineOrdering, type TestShop } from '../testing/testShop.ts';
+import { currentSeason } from '../stock/levels.ts';
+import {
+  addTestProduct,
+  countTestStock,
+  openTestShop,
+  setOnlineOrdering,
+  type TestShop,
+} from '../testing/testShop.ts';
 import { keptReads } from './orderReads.ts';
 
 // The order writer's side: its own connection to the file, as writerWorker.ts opens it.
@@ -102,6 +109,25 @@ describe('keptReads', () => {
     ).toThrow(rolledBack);
     // Run again (as groupCommit does, order by order), the first order must see it for sale.
     expect(readAsAnOrder(reads, id).product?.productStatus).toBe(ProductStatus.Active);
+  });
+
+  it("sees the stock staff count on the server's connection at the next order, and keeps each season apart", () => {
+    const reads = keptReads(writerDatabase.sqlite);
+    const id = addTestProduct(t.shop, 'Wild Bergamot', 400);
+    const season = currentSeason(t.shop);
+    const counted = (inSeason: number) =>
+      writerDatabase.sqlite.transaction(() => {
+        reads.begin(writer);
+        return reads.countedStock(writer, [id], inSeason).get(id);
+      })();
+    // Not counted: not stock-tracked, and kept as such.
+    expect(counted(season)).toBeUndefined();
+    countTestStock(t.shop, id, 5);
+    expect(counted(season)).toBe(5);
+    countTestStock(t.shop, id, 3);
+    expect(counted(season)).toBe(8);
+    expect(counted(season + 1)).toBeUndefined();
+    expect(counted(season)).toBe(8);
   });
 
   it('reads everything afresh after forget', () => {

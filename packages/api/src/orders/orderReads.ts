@@ -3,6 +3,7 @@ import { and, isNull } from 'drizzle-orm';
 import { loadPriceTiers, type TierRow } from '../catalog/productShape.ts';
 import { isOnlineOrderingOpen } from '../settings/service.ts';
 import type { Shop } from '../shop.ts';
+import { type CountedStockReader, countedStock } from '../stock/levels.ts';
 
 /** What an order needs to know of a product it names. */
 export interface OrderedProduct {
@@ -14,8 +15,9 @@ export interface OrderedProduct {
 }
 
 /**
- * What placing an order reads that only staff change: whether online ordering is open, the ordered products
- * and their price tiers. Stock, the season and pick-up days' bookings are always read afresh.
+ * What placing an order reads that only staff change: whether online ordering is open, the ordered products,
+ * their price tiers and the stock counted for them this season. Sales, the season and pick-up days' bookings
+ * are always read afresh.
  */
 export interface OrderReads {
   /** Called first in every order, inside its transaction. */
@@ -24,6 +26,7 @@ export interface OrderReads {
   /** The products of these ids that exist and are not deleted. */
   products(shop: Shop, ids: readonly number[]): OrderedProduct[];
   priceTiers(shop: Shop, ids: readonly number[]): Map<number, TierRow[]>;
+  countedStock: CountedStockReader;
   /** This order changed these products (marked them Sold Out). */
   productsChanged(ids: readonly number[]): void;
 }
@@ -52,6 +55,7 @@ export const databaseReads: OrderReads = {
   isOrderingOpen: isOnlineOrderingOpen,
   products: readProducts,
   priceTiers: loadPriceTiers,
+  countedStock,
   productsChanged() {},
 };
 
@@ -74,12 +78,16 @@ export function keptReads(sqlite: Sqlite): OrderReads & { forget(): void } {
   const productsById = new Map<number, OrderedProduct | null>();
   const tiersById = new Map<number, TierRow[]>();
   const changedHere = new Set<number>();
+  // Staff alone write stock changes (the Stock screen, a new season): a product without any is kept as null.
+  let countedSeason: number | null = null;
+  const countedById = new Map<number, number | null>();
 
   function forget(): void {
     orderingOpen = null;
     productsById.clear();
     tiersById.clear();
     changedHere.clear();
+    countedById.clear();
   }
 
   return {
@@ -110,6 +118,23 @@ export function keptReads(sqlite: Sqlite): OrderReads & { forget(): void } {
         for (const id of missing) tiersById.set(id, read.get(id) ?? []);
       }
       return new Map(ids.map((id) => [id, tiersById.get(id) ?? []]));
+    },
+    countedStock(shop, ids, season) {
+      if (season !== countedSeason) {
+        countedSeason = season;
+        countedById.clear();
+      }
+      const missing = ids.filter((id) => !countedById.has(id));
+      if (missing.length > 0) {
+        const read = countedStock(shop, missing, season);
+        for (const id of missing) countedById.set(id, read.get(id) ?? null);
+      }
+      const stock = new Map<number, number>();
+      for (const id of ids) {
+        const counted = countedById.get(id);
+        if (counted !== null && counted !== undefined) stock.set(id, counted);
+      }
+      return stock;
     },
     productsChanged(ids) {
       for (const id of ids) {

@@ -105,6 +105,8 @@ export function stockLevels(
      * limit), so placing an order does not re-read every earlier order of an uncounted product.
      */
     trackedOnly?: boolean;
+    /** How the given products' counted stock is read: from the database (`countedStock`) unless given. */
+    countedStock?: CountedStockReader;
   } = {},
 ): Map<number, StockFigures> {
   const season = options.season ?? currentSeason(shop);
@@ -113,12 +115,11 @@ export function stockLevels(
   if (ids && ids.length === 0) return figures;
 
   const statements = levelStatements(shop.db);
-  const stock = new Map<number, number>();
+  let stock: Map<number, number>;
   if (ids) {
-    for (const row of statements.stockChangesOf.all({ season, ids: idList(ids) })) {
-      stock.set(row.productId, (stock.get(row.productId) ?? 0) + row.change);
-    }
+    stock = (options.countedStock ?? countedStock)(shop, ids, season);
   } else {
+    stock = new Map();
     for (const row of statements.stockOfAll.all({ season })) stock.set(row.productId, row.stock);
   }
   for (const [productId, currentStock] of stock) {
@@ -145,6 +146,24 @@ export function stockLevels(
     f.calculatedStock = f.isStockTracked ? f.currentStock - f.numSold : null;
   }
   return figures;
+}
+
+export type CountedStockReader = (
+  shop: Shop,
+  productIds: readonly number[],
+  season: number,
+) => Map<number, number>;
+
+/**
+ * The stock staff counted for these products in the season (the sum of its stock changes), for those that have
+ * any: the others are not stock-tracked.
+ */
+export function countedStock(shop: Shop, productIds: readonly number[], season: number): Map<number, number> {
+  const stock = new Map<number, number>();
+  for (const row of levelStatements(shop.db).stockChangesOf.all({ season, ids: idList(productIds) })) {
+    stock.set(row.productId, (stock.get(row.productId) ?? 0) + row.change);
+  }
+  return stock;
 }
 
 /** Up to this many products, sales are summed through each product's own lines rather than the season's. */
