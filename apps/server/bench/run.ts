@@ -1152,12 +1152,15 @@ function packageSources(): string[] {
 
 async function main(): Promise<void> {
   const startedAt = new Date();
-  if (!existsSync(releaseServer) || !existsSync(path.join(webDist, '.vite', 'manifest.json'))) {
-    say('release/ or the web manifest is missing: running pnpm build first');
-    execFileSync('pnpm', ['build'], { cwd: repoRoot, stdio: 'inherit' });
-  } else if (sourceNewerThan(statSync(releaseServer).mtimeMs)) {
-    // Measuring the build of an earlier change would credit (or blame) this one with its figures.
-    say('release/ is older than the source: running pnpm build first');
+  // Measuring the build of an earlier change would credit (or blame) this one with its figures.
+  const rebuild =
+    !existsSync(releaseServer) || !existsSync(path.join(webDist, '.vite', 'manifest.json'))
+      ? 'release/ or the web manifest is missing'
+      : sourceNewerThan(statSync(releaseServer).mtimeMs)
+        ? 'release/ is older than the source'
+        : null;
+  if (rebuild) {
+    say(`${rebuild}: running pnpm build first`);
     execFileSync('pnpm', ['build'], { cwd: repoRoot, stdio: 'inherit' });
   }
   loadAtStart = os.loadavg()[0] ?? Number.NaN;

@@ -36,7 +36,7 @@ afterAll(() => {
 /** What an order on the writer's connection reads, inside a transaction as every order is. */
 function readAsAnOrder(reads: ReturnType<typeof keptReads>, id: number) {
   return writerDatabase.sqlite.transaction(() => {
-    reads.begin(writer);
+    reads.begin();
     return {
       open: reads.isOrderingOpen(writer),
       product: reads.products(writer, [id])[0],
@@ -80,7 +80,7 @@ describe('keptReads', () => {
     const id = addTestProduct(t.shop, 'Sweetfern', 500);
     t.shop.db.delete(productPrices).where(eq(productPrices.productId, id)).run();
     const found = writerDatabase.sqlite.transaction(() => {
-      reads.begin(writer);
+      reads.begin();
       return { products: reads.products(writer, [id, 999_999]), tiers: reads.priceTiers(writer, [id]) };
     })();
     expect(found.products.map((p) => p.productId)).toEqual([id]);
@@ -96,7 +96,7 @@ describe('keptReads', () => {
     const rolledBack = new Error('the batch failed');
     expect(() =>
       writerDatabase.sqlite.transaction(() => {
-        reads.begin(writer);
+        reads.begin();
         writerDatabase.db
           .update(products)
           .set({ productStatus: ProductStatus.SoldOut })
@@ -117,7 +117,7 @@ describe('keptReads', () => {
     const season = currentSeason(t.shop);
     const counted = (inSeason: number) =>
       writerDatabase.sqlite.transaction(() => {
-        reads.begin(writer);
+        reads.begin();
         return reads.countedStock(writer, [id], inSeason).get(id);
       })();
     // Not counted: not stock-tracked, and kept as such.

@@ -148,7 +148,7 @@ export function orderedProductIds(order: Order): number[] {
 export function writeOrder(shop: Shop, input: OrderDetailsInput, reads: OrderReads = databaseReads): Order {
   const taxBp = shop.config.taxRateBasisPoints;
   const now = shop.now();
-  reads.begin(shop);
+  reads.begin();
   if (!reads.isOrderingOpen(shop)) refuse([ORDERING_CLOSED_CHECKOUT]);
 
   const insertLine = lineInsert(shop.database);
