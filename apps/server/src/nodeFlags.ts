@@ -5,8 +5,11 @@
  * --max-semi-space-size: V8 grows the young generation to 2 x 16 MB under a burst of requests and keeps it
  * for the life of the process, a fifth of a small host's budget for the shop. With 4 MB semi-spaces the
  * shop measured about 25 MB less RSS, idle and after load, at the same order throughput (2 MB cost about a
- * fifth of it: more short-lived request objects survive into the old generation). It can only be set when
- * the process starts, which is why it lives here and not in the code.
+ * fifth of it: more short-lived request objects survive into the old generation). Since the shop collects
+ * once it is quiet (quietMemory.ts), what is left after a load is about the same without it (128 MB against
+ * 127 MB after the bench's order and list loads, 27 Nov 2026), but the peak is not: 257 MB against 201 MB
+ * while staff load ten seasons of orders (bench/scale.ts, goal < 250 MB). It can only be set when the process
+ * starts, which is why it lives here and not in the code.
  */
 export const SERVER_NODE_FLAGS = ['--max-semi-space-size=4'] as const;
 
