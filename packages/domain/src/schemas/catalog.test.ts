@@ -78,6 +78,20 @@ describe('productInputSchema', () => {
     expect(messages(r).some((m) => m.startsWith('The product status must be one of'))).toBe(true);
   });
 
+  it('reads a product id sent as text as decimal digits only, never as hex or an exponent', () => {
+    // Number('0x10') is 16 and Number('1e1') is 10: a typo in a new product's id overwrote another product.
+    for (const productId of ['0x10', '1e1', '12abc', '-3', '1.5', 1.5, -3]) {
+      const r = productInputSchema.safeParse({ productId, name: 'Oak' });
+      expect(messages(r), String(productId)).toEqual(['The product id must be a positive whole number.']);
+    }
+    expect(productInputSchema.parse({ productId: ' 16 ', name: 'Oak' }).productId).toBe(16);
+    expect(productInputSchema.parse({ productId: 16, name: 'Oak' }).productId).toBe(16);
+    // 0 means "not saved yet", as text too (it answered 404 "There is no product with id 0.").
+    for (const productId of [0, '0', '', null, undefined]) {
+      expect(productInputSchema.parse({ productId, name: 'Oak' }).productId, String(productId)).toBeNull();
+    }
+  });
+
   it('lets an empty price table through for the server to judge by status', () => {
     expect(productInputSchema.parse({ name: 'Custom order', prices: [] }).prices).toEqual([]);
   });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { toCents } from '../money.ts';
 import { ADMIN_SELECTABLE_STATUSES, ProductStatus } from '../productStatus.ts';
 import { DEFAULT_PRODUCT_TYPE_ID, isProductTypeId, PRODUCT_TYPES } from '../productTypes.ts';
+import { wholeNumberOf } from '../queryText.ts';
 import { textInput as text } from '../schemas.ts';
 import { STOCK_CHANGE_MAX, STOCK_CHANGE_TOO_LARGE } from '../stockChange.ts';
 import { validateTiers } from '../tiers.ts';
@@ -77,14 +78,19 @@ export const productPriceInputSchema = z.object({
   price: tierPrice,
 });
 
-/** A product id that may be absent, null, 0 or '' for a product that is not saved yet. */
+/**
+ * A product id that may be absent, null, 0 (or '0') or '' for a product that is not saved yet. Text is read as
+ * decimal digits only (wholeNumberOf): Number() read '0x10' as 16 and '1e1' as 10, so a save meant for a new
+ * product overwrote another one.
+ */
 const optionalProductId = z
   .union([z.number(), z.string().trim()], { error: 'The product id must be a number.' })
   .nullish()
   .transform((v, ctx) => {
-    if (v === null || v === undefined || v === '' || v === 0) return null;
-    const n = typeof v === 'number' ? v : Number(v);
-    if (!Number.isSafeInteger(n) || n < 0) {
+    if (v === null || v === undefined || v === '') return null;
+    const n = wholeNumberOf(v);
+    if (n === 0) return null;
+    if (Number.isNaN(n) || n < 0) {
       ctx.issues.push({
         code: 'custom',
         message: 'The product id must be a positive whole number.',
