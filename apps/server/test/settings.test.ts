@@ -458,6 +458,37 @@ describe('PDF flyer', () => {
     );
   });
 
+  it('says what is wrong with a form of two files, too many fields or a file sent as text, and keeps the flyer', async () => {
+    const before = byName(await publicSettings(), 'ActivePdf')?.value;
+    // Two files answered "The flyer is larger than the 64 KB this shop accepts", and 21 fields "not a readable
+    // form": the parser's count limits were taken for the size cap.
+    const two = pdfForm(PDF, 'a.pdf', 'application/pdf');
+    two.append('file', new Blob([PDF], { type: 'application/pdf' }), 'b.pdf');
+    const twoFiles = await uploadPdf(two);
+    expect(twoFiles.status).toBe(400);
+    expect(twoFiles.body.message).toBe(
+      'Send one file, in the multipart field named file. Nothing was changed.',
+    );
+
+    const crowded = pdfForm(PDF, 'a.pdf', 'application/pdf');
+    for (let i = 0; i < 21; i++) crowded.append(`field${i}`, 'x');
+    const tooManyFields = await uploadPdf(crowded);
+    expect(tooManyFields.status).toBe(400);
+    expect(tooManyFields.body.message).toBe(
+      'The form has more than 20 fields: send the file in a field named file, with only the fields the call names. Nothing was changed.',
+    );
+
+    // A text part named file answered zod's "file: Invalid input: expected object, received string".
+    const text = new FormData();
+    text.append('file', PDF);
+    const asText = await uploadPdf(text);
+    expect(asText.status).toBe(400);
+    expect(asText.body.message).toBe(
+      'The multipart field named file must carry the file itself (a file part with a filename), not text.',
+    );
+    expect(byName(await publicSettings(), 'ActivePdf')?.value).toBe(before);
+  });
+
   it('clears the flyer and removes the file; 401 without a token', async () => {
     expect((await uploadPdf(pdfForm(PDF, 'x.pdf', 'application/pdf'), 'bogus')).status).toBe(401);
     const cleared = await rest<Setting[]>(server.url, 'PUT', '/api/v1/Settings/ClearActivePdf', { token });

@@ -132,12 +132,19 @@ async function readInput(
                 data: new Uint8Array(data),
               };
             }
+          } else if (part.fieldname === 'file') {
+            throw new ShopError({ kind: 'bad_request', message: FILE_SENT_AS_TEXT });
           } else if (typeof part.value === 'string') {
             fields[part.fieldname] = part.value;
           }
         }
       } catch (error) {
-        // The parser's own limits carry their status (413); anything else it throws ("Multipart: Boundary
+        // The parser's limits on how many files and fields a form has answer 413 like its size limit: said
+        // for what they are, not as the file being too large.
+        const code = (error as { code?: string }).code;
+        const countLimit = code === undefined ? undefined : MULTIPART_COUNT_LIMITS[code];
+        if (countLimit) throw new ShopError({ kind: 'bad_request', message: countLimit, cause: error });
+        // The parser's size limit carries its status (413); anything else it throws ("Multipart: Boundary
         // not found" for a content type without a boundary) is a form the client broke, not our failure.
         const status = (error as { statusCode?: number }).statusCode;
         if ((error instanceof UploadTooLarge || status === 413) && route.upload && cap) {
@@ -156,6 +163,9 @@ async function readInput(
           cause: error,
         });
       }
+      // A `file` from the query string is text too: only a file part makes one.
+      if (typeof fields.file === 'string')
+        throw new ShopError({ kind: 'bad_request', message: FILE_SENT_AS_TEXT });
       if (!fields.file) {
         throw new ShopError({
           kind: 'bad_request',
@@ -166,6 +176,18 @@ async function readInput(
     }
   }
 }
+
+const FILE_SENT_AS_TEXT =
+  'The multipart field named file must carry the file itself (a file part with a filename), not text.';
+
+/** What each of @fastify/multipart's count limits (createServer.ts: one file, 20 fields) means to the caller. */
+const MULTIPART_COUNT_LIMITS: Readonly<Record<string, string>> = {
+  FST_FILES_LIMIT: 'Send one file, in the multipart field named file. Nothing was changed.',
+  FST_FIELDS_LIMIT:
+    'The form has more than 20 fields: send the file in a field named file, with only the fields the call names. Nothing was changed.',
+  FST_PARTS_LIMIT:
+    'The form has too many parts: send the file in a field named file, with only the fields the call names. Nothing was changed.',
+};
 
 export const JSON_BODY_ONLY =
   'Send the body as JSON with the header Content-Type: application/json (file uploads: multipart/form-data).';
