@@ -246,6 +246,29 @@ describe('product photos over REST', () => {
     expect(second.body.data.photoPageUrl).toBe('https://www.flickr.com/photos/prairie_lens/');
   });
 
+  it("keeps the photographer's name to one line, as every name shown on the storefront", async () => {
+    const id = await newProduct('Red Mulberry');
+    // A NUL, a line break and a bidi override reached the storefront's product card as sent.
+    const q = new URLSearchParams({
+      productId: String(id),
+      flickrUser: ' prairie\u0000lens\r\n\u202egpj.exe ',
+      imageUrl: `${photoBase}/photos/oak.jpg`,
+    });
+    const answer = await rest<PhotoProduct>(server.url, 'POST', `/api/v1/Uploads/Flickr?${q}`, { token });
+    expect(answer.status).toBe(200);
+    expect(answer.body.data.photoOwner).toBe('prairie lens gpj.exe');
+    const shown = await rest<PhotoProduct[]>(
+      server.url,
+      'GET',
+      '/api/v1/Products/GetProductsToShow?ignoreCache=true',
+    );
+    expect(shown.body.data.find((p) => p.productId === id)?.photoOwner).toBe('prairie lens gpj.exe');
+    const blank = new URLSearchParams({ productId: String(id), flickrUser: '\u0000\t ', imageUrl: 'x' });
+    const onlyControls = await rest(server.url, 'POST', `/api/v1/Uploads/Flickr?${blank}`, { token });
+    expect(onlyControls.status).toBe(400);
+    expect(onlyControls.body.message).toBe('flickrUser (the photographer) is required.');
+  });
+
   it('refuses crops that are not square, not whole numbers or outside the image', async () => {
     const id = await newProduct('Shagbark Hickory');
     const noImage = await crop(id, 0, 0, 10, 10);

@@ -1,4 +1,4 @@
-import { productSchema } from '@nursery/domain';
+import { asOneLine, productSchema } from '@nursery/domain';
 import { z } from 'zod';
 import { queryId, queryInt } from '../input.ts';
 import { procedure, router } from '../trpc.ts';
@@ -13,8 +13,10 @@ const webAddress = (what: string) =>
 
 const flickrUploadInput = z.object({
   productId: queryId('productId'),
+  // Shown on the storefront's product card: one line, as every name is (asOneLine).
   flickrUser: z
     .string({ error: 'flickrUser (the photographer) is required.' })
+    .overwrite(asOneLine)
     .trim()
     .min(1, { error: 'flickrUser (the photographer) is required.' })
     .max(100, { error: 'flickrUser can be at most 100 characters.' }),

@@ -109,6 +109,13 @@ describe('flags and stock inputs', () => {
     expect(stockUpdatesInputSchema.parse([{ productId: 1, changeInStock: -4, notes: '  ' }])).toEqual([
       { productId: 1, changeInStock: -4, notes: null },
     ]);
+    // Notes follow the shop's rule for free text: a NUL or a bidi override was stored and shown as sent.
+    expect(
+      stockUpdatesInputSchema.parse([{ productId: 1, changeInStock: 2, notes: ' a\u0000b\u202e\r\nc ' }]),
+    ).toEqual([{ productId: 1, changeInStock: 2, notes: 'ab\nc' }]);
+    expect(
+      messages(stockUpdatesInputSchema.safeParse([{ productId: 1, changeInStock: 2, notes: 5 }])),
+    ).toEqual(['Notes must be text.']);
     expect(messages(stockUpdatesInputSchema.safeParse([]))).toEqual(['There are no stock changes to save.']);
     expect(messages(stockUpdatesInputSchema.safeParse([{ productId: 1, changeInStock: 0 }]))).toEqual([
       'A change in stock of 0 changes nothing; leave that product out.',

@@ -3,7 +3,7 @@ import { toCents } from '../money.ts';
 import { ADMIN_SELECTABLE_STATUSES, ProductStatus } from '../productStatus.ts';
 import { DEFAULT_PRODUCT_TYPE_ID, isProductTypeId, PRODUCT_TYPES } from '../productTypes.ts';
 import { wholeNumberOf } from '../queryText.ts';
-import { textInput as text } from '../schemas.ts';
+import { optionalTextInput, textInput as text } from '../schemas.ts';
 import { STOCK_CHANGE_MAX, STOCK_CHANGE_TOO_LARGE } from '../stockChange.ts';
 import { validateTiers } from '../tiers.ts';
 import { optionalVersion } from './orders.ts';
@@ -19,8 +19,6 @@ export const PRODUCT_DESCRIPTION_MAX = 4000;
 export const PRODUCT_TIERS_MAX = 50;
 export const STOCK_NOTES_MAX = 2000;
 export const STOCK_UPDATES_MAX = 1000;
-
-const tooLong = (field: string, max: number) => ({ error: `${field} can be at most ${max} characters.` });
 
 /** Digits or empty, as the price table's quantity cells send them; empty means null. */
 const tierQuantity = (field: string) =>
@@ -208,12 +206,8 @@ export const stockUpdateInputSchema = z.object({
     .int({ error: 'The change in stock must be a whole number.' })
     .refine((n) => n !== 0, { error: 'A change in stock of 0 changes nothing; leave that product out.' })
     .refine((n) => Math.abs(n) <= STOCK_CHANGE_MAX, { error: STOCK_CHANGE_TOO_LARGE }),
-  notes: z
-    .string({ error: 'Notes must be text.' })
-    .trim()
-    .max(STOCK_NOTES_MAX, tooLong('Notes', STOCK_NOTES_MAX))
-    .nullish()
-    .transform((v) => (v ? v : null)),
+  // The shop's rule for free text: a NUL or a bidi override was stored as sent and shown in the history.
+  notes: optionalTextInput('Notes', STOCK_NOTES_MAX, 'many'),
 });
 
 export const stockUpdatesInputSchema = z
