@@ -44,7 +44,7 @@ import { registerAuth } from './auth/index.ts';
 import { type CachedProcedureHook, cachedProcedures } from './cachedProcedures.ts';
 import { createHashedAssets } from './hashedAssets.ts';
 import { createIndexPage } from './indexPage.ts';
-import { noteIntegrationCall, OneLinePerRequest } from './requestLog.ts';
+import { loggedUrl, noteIntegrationCall, OneLinePerRequest } from './requestLog.ts';
 import { sendCachedText } from './rest/cachedAnswer.ts';
 import { errorEnvelope, JSON_BODY_LIMIT, registerRestRoutes, restPathMiss } from './rest/handler.ts';
 import { buildOpenApi } from './rest/openapi.ts';
@@ -169,7 +169,7 @@ function slowBodyGuard(timeoutMs: number, securityLines: string) {
         timer.refresh(); // an upload being read: asked again later, until it is answered or whole
         return;
       }
-      request.log.info({ url: request.url }, 'request body too slow: connection closed');
+      request.log.info({ url: loggedUrl(request) }, 'request body too slow: connection closed');
       // Already answered (a 401 or 413 before the body was read): only the rest of the body is left to refuse.
       if (reply.sent) raw.socket.destroy();
       else answerAndClose(raw.socket, securityLines, 408, REQUEST_TOO_SLOW);

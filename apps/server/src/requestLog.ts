@@ -14,6 +14,23 @@ export function noteIntegrationCall(request: FastifyRequest, identity: StaffIden
 }
 
 /**
+ * Query parameters whose values are credentials or let someone into a customer's order: the sign-in's
+ * authorization code (the redirect to /Admin), the ID token the admin's logout sends to /oidc/session/end, any
+ * token or client secret a client puts in an address, and the phone number that opens an order with its
+ * number. The log keeps that they were there, not what they were.
+ */
+const SECRET_QUERY_VALUES =
+  /([?&](?:code|id_token_hint|id_token|access_token|refresh_token|client_secret|phoneNumber)=)[^&#]*/gi;
+
+/** The address as logged: the path as the client sent it, with the values of SECRET_QUERY_VALUES redacted. */
+export function loggedUrl(request: FastifyRequest): string {
+  // originalUrl: the embedded sign-in provider rewrites url to its own mount (/oidc/session/end became
+  // /session/end). Most requests (the product list, order submits) have no query and cost one search.
+  const url = request.originalUrl;
+  return url.includes('?') ? url.replace(SECRET_QUERY_VALUES, '$1[redacted]') : url;
+}
+
+/**
  * One log line per request, written when it completes (method, path, status, time, client), instead of
  * Fastify's two ("incoming request" and "request completed"): the request log is the hottest code path on
  * a busy morning. Every other line Fastify writes (errors, stream failures, not-found) stays as it is.
@@ -29,7 +46,7 @@ export class OneLinePerRequest extends LogController {
     if (this.isLogDisabled(request)) return;
     const line = {
       method: request.method,
-      url: request.url,
+      url: loggedUrl(request),
       status: reply.statusCode,
       ms: Math.round(reply.elapsedTime * 10) / 10,
       ip: request.ip,

@@ -108,3 +108,36 @@ describe('health', () => {
     expect(settings.data.map((s) => s.name)).toContain('OnlineOrderingEnabled');
   });
 });
+
+describe('request log', () => {
+  it('logs each address without the credentials in its query string, under the path the client sent', async () => {
+    const lines: { msg?: string; url?: string }[] = [];
+    const logged = await startTestServer(
+      { DEMO_DATA: 'false', LOG_LEVEL: 'info' },
+      { logStream: { write: (line) => void lines.push(JSON.parse(line)) } },
+    );
+    const idToken = 'eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiJzdGFmZiJ9.c2lnbmF0dXJlLW9mLXRoZS1pZC10b2tlbg';
+    try {
+      // The admin's logout sends its ID token; the sign-in comes back to /Admin with its authorization code; a
+      // visitor's lookup sends the phone number that opens the order. All three were logged as sent.
+      await fetch(
+        `${logged.url}/oidc/session/end?id_token_hint=${idToken}&post_logout_redirect_uri=${encodeURIComponent(`${logged.url}/`)}`,
+      );
+      await fetch(`${logged.url}/Admin?code=the-authorization-code&state=s1`);
+      await fetch(`${logged.url}/api/v1/Orders/GetOrderById?orderId=1&phoneNumber=608-555-0142`);
+      await fetch(`${logged.url}/api/v1/Products/GetProductsToShow`);
+      const urls = lines.filter((l) => l.msg === 'request').map((l) => l.url);
+      expect(urls).toEqual([
+        `/oidc/session/end?id_token_hint=[redacted]&post_logout_redirect_uri=${encodeURIComponent(`${logged.url}/`)}`,
+        '/Admin?code=[redacted]&state=s1',
+        '/api/v1/Orders/GetOrderById?orderId=1&phoneNumber=[redacted]',
+        '/api/v1/Products/GetProductsToShow',
+      ]);
+      const text = JSON.stringify(lines);
+      for (const secret of [idToken, 'the-authorization-code', '608-555-0142'])
+        expect(text).not.toContain(secret);
+    } finally {
+      await logged.stop();
+    }
+  });
+});
