@@ -14,6 +14,7 @@ import {
   PUBLIC_PROCEDURES,
   removeBackupLeftovers,
   restRoutes,
+  retryAfterOf,
   robotsTxt,
   type Shop,
   type ShopConfig,
@@ -376,12 +377,19 @@ async function createServerHoldingLock(
         // nor may a refusal of one; the storefront's public reads keep whatever caching they had.
         // A public procedure answered to a signed-in caller is private too (settings.all then holds the staff's
         // own addresses).
-        responseMeta({ paths, ctx }) {
+        responseMeta({ paths, ctx, errors }) {
           const staffOnly = (paths ?? []).some((procedurePath) => !PUBLIC_PROCEDURES.has(procedurePath));
           const signedIn = ctx !== undefined && ctx.caller.kind !== 'anonymous';
-          return staffOnly || signedIn || paths === undefined
-            ? { headers: { 'cache-control': 'no-store' } }
-            : {};
+          const headers: Record<string, string> =
+            staffOnly || signedIn || paths === undefined ? { 'cache-control': 'no-store' } : {};
+          // A rate limit's wait, as REST sends it (rest/handler.ts): the longest of a batch's refusals.
+          for (const error of errors) {
+            const seconds = retryAfterOf(error);
+            if (seconds !== undefined && seconds > Number(headers['retry-after'] ?? 0)) {
+              headers['retry-after'] = String(seconds);
+            }
+          }
+          return { headers };
         },
         onError({ error, path: procedurePath, req }) {
           if (error.code === 'INTERNAL_SERVER_ERROR')

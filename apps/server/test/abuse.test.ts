@@ -114,6 +114,15 @@ describe('the order budget per client', () => {
     expect(refused.body.message).toMatch(
       /^Too many orders from your connection: 100 an hour is the most we take online\. Please wait \d+ minutes?, or call us to place a larger order\.$/,
     );
+    const refusedRaw = await fetch(`${server.url}/api/v1/Orders/Submit`, {
+      method: 'POST',
+      headers: { ...script, 'content-type': 'application/json' },
+      body: JSON.stringify(order),
+    });
+    expect(refusedRaw.status).toBe(429);
+    const wait = Number(refusedRaw.headers.get('retry-after'));
+    expect(wait).toBeGreaterThan(60);
+    expect(wait).toBeLessThanOrEqual(3600);
     const neighbour = await rest(server.url, 'POST', '/api/v1/Orders/Submit', {
       headers: from('198.51.100.41'),
       body: order,
@@ -215,6 +224,18 @@ describe('order lookups', () => {
       { headers: walker },
     );
     expect(viaTrpc.status).toBe(429);
+    // Programs read the wait from Retry-After, as people read it in the message (neither transport sent it).
+    expect(Number(viaTrpc.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    const refusedRaw = await fetch(
+      `${server.url}/api/v1/Orders/GetOrderById?orderId=1&phoneNumber=5550000000`,
+      {
+        headers: walker,
+      },
+    );
+    expect(refusedRaw.status).toBe(429);
+    const wait = Number(refusedRaw.headers.get('retry-after'));
+    expect(wait).toBeGreaterThanOrEqual(1);
+    expect(wait).toBeLessThanOrEqual(60);
 
     // Another customer at another address still finds an order.
     const placed = await rest<{ orderId: number }>(server.url, 'POST', '/api/v1/Orders/Submit', {

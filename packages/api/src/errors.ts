@@ -39,13 +39,33 @@ export class ShopError extends Error {
   readonly kind: ShopErrorKind;
   /** The message's problems field by field, when a form can point at them (tRPC answers them in data.problems). */
   readonly problems: readonly FieldProblem[];
-  constructor(options: { kind: ShopErrorKind; message: string; cause?: unknown; problems?: FieldProblem[] }) {
+  /** For 'too_many': seconds until a try may succeed, which each transport sends as Retry-After. */
+  readonly retryAfterSeconds: number | undefined;
+  constructor(options: {
+    kind: ShopErrorKind;
+    message: string;
+    cause?: unknown;
+    problems?: FieldProblem[];
+    retryAfterSeconds?: number;
+  }) {
     super(options.message, options.cause === undefined ? undefined : { cause: options.cause });
     this.kind = options.kind;
     this.problems = options.problems ?? [];
+    this.retryAfterSeconds = options.retryAfterSeconds;
   }
 
   get status(): number {
     return SHOP_ERROR_STATUS[this.kind];
   }
+}
+
+/** The Retry-After seconds a refusal carries, whether thrown as it is or wrapped by tRPC (its cause). */
+export function retryAfterOf(error: unknown): number | undefined {
+  const shopError =
+    error instanceof ShopError
+      ? error
+      : error instanceof Error && error.cause instanceof ShopError
+        ? error.cause
+        : undefined;
+  return shopError?.retryAfterSeconds;
 }

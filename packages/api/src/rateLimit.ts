@@ -54,6 +54,7 @@ export async function consumeLimit(
     throw new ShopError({
       kind: 'too_many',
       message: `Too many ${what} from your connection. Please wait ${seconds} second${seconds === 1 ? '' : 's'} and try again.`,
+      retryAfterSeconds: seconds,
     });
   }
 }
@@ -117,6 +118,7 @@ export class OrderBudget {
       throw new ShopError({
         kind: 'too_many',
         message: `Too many orders from your connection: ${this.perHour} an hour is the most we take online. Please wait ${minutes} minute${minutes === 1 ? '' : 's'}, or call us to place a larger order.`,
+        retryAfterSeconds: Math.max(1, Math.ceil((entry.since + HOUR_MS - now) / 1000)),
       });
     }
     entry.count += 1;

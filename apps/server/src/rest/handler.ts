@@ -16,6 +16,7 @@ import {
   RawJson,
   type RestRoute,
   refusalOf,
+  retryAfterOf,
   type Shop,
   type ShopConfig,
   ShopError,
@@ -373,6 +374,9 @@ function sendError(
 ): FastifyReply {
   const { status, body } = errorEnvelope(error);
   if (status >= 500) request.log.error({ err: error, path: route.path }, 'REST call failed');
+  // A rate limit's wait, for programs as the message says it for people (RFC 9110 Retry-After).
+  const retryAfter = status === 429 ? retryAfterOf(error) : undefined;
+  if (retryAfter !== undefined) reply.header('retry-after', String(retryAfter));
   return reply.status(status).send(body);
 }
 

@@ -188,7 +188,7 @@ const STATUS_TEXT: Record<string, string> = {
     'Changed by someone else since it was read (send the version you read), or not possible in this state',
   '413': 'The body or file is larger than this call accepts',
   '415': 'The body is not of the media type this call takes',
-  '429': 'Too many calls from this client address; message says when to try again',
+  '429': 'Too many calls from this client address; message says when to try again, and Retry-After (seconds)',
   '4XX':
     'A request the HTTP layer refuses before the shop reads it: malformed (400), address too long (414), headers too large (431)',
 };
