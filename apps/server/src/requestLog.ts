@@ -22,11 +22,15 @@ export function noteIntegrationCall(request: FastifyRequest, identity: StaffIden
 const SECRET_QUERY_VALUES =
   /([?&](?:code|id_token_hint|id_token|access_token|refresh_token|client_secret|phoneNumber)=)[^&#]*/gi;
 
+/** The order page's phone segment (/Order/{orderId}/{phoneNumber}), the same key to the order as above. */
+const ORDER_PAGE_PHONE = /^(\/Order\/[^/?#]*\/)[^/?#]+/;
+
 /** The address as logged: the path as the client sent it, with the values of SECRET_QUERY_VALUES redacted. */
 export function loggedUrl(request: FastifyRequest): string {
   // originalUrl: the embedded sign-in provider rewrites url to its own mount (/oidc/session/end became
   // /session/end). Most requests (the product list, order submits) have no query and cost one search.
-  const url = request.originalUrl;
+  let url = request.originalUrl;
+  if (url.startsWith('/Order/')) url = url.replace(ORDER_PAGE_PHONE, '$1[redacted]');
   return url.includes('?') ? url.replace(SECRET_QUERY_VALUES, '$1[redacted]') : url;
 }
 

@@ -126,12 +126,16 @@ describe('request log', () => {
       await fetch(`${logged.url}/Admin?code=the-authorization-code&state=s1`);
       await fetch(`${logged.url}/api/v1/Orders/GetOrderById?orderId=1&phoneNumber=608-555-0142`);
       await fetch(`${logged.url}/api/v1/Products/GetProductsToShow`);
+      await fetch(`${logged.url}/Order/1/608-555-0142`);
+      await fetch(`${logged.url}/Order/1`);
       const urls = lines.filter((l) => l.msg === 'request').map((l) => l.url);
       expect(urls).toEqual([
         `/oidc/session/end?id_token_hint=[redacted]&post_logout_redirect_uri=${encodeURIComponent(`${logged.url}/`)}`,
         '/Admin?code=[redacted]&state=s1',
         '/api/v1/Orders/GetOrderById?orderId=1&phoneNumber=[redacted]',
         '/api/v1/Products/GetProductsToShow',
+        '/Order/1/[redacted]',
+        '/Order/1',
       ]);
       const text = JSON.stringify(lines);
       for (const secret of [idToken, 'the-authorization-code', '608-555-0142'])
