@@ -566,6 +566,44 @@ describe('staff-only paths', () => {
     expect(changedTables(before, databaseFingerprint(server.shop.database.sqlite))).toEqual([]);
   });
 
+  it('answers 401 to a caller without a valid token before reading the body, whatever the body', async () => {
+    // Fastify parsed a JSON body before the handler ran: a broken body was answered 400 with the parser's words
+    // and a large one 413 (after reading up to 1 MB), to someone who may not call the path at all.
+    const withBody = adminRoutes.filter((r) => r.method !== 'GET');
+    expect(withBody.length).toBeGreaterThan(20);
+    const before = databaseFingerprint(server.shop.database.sqlite);
+    for (const route of withBody) {
+      const bodies: [string, string][] = [
+        ['broken JSON', '{"orderId": 1,'],
+        ['2 MB of JSON', JSON.stringify({ comments: 'x'.repeat(2 * 1024 * 1024) })],
+      ];
+      for (const [kind, body] of bodies) {
+        for (const bearer of [undefined, 'not-a-token']) {
+          const response = await fetch(`${server.url}${route.path}`, {
+            method: route.method,
+            headers: {
+              'content-type': 'application/json',
+              ...(bearer ? { authorization: `Bearer ${bearer}` } : {}),
+            },
+            body,
+          });
+          expect(response.status, `${kind}, ${bearer ?? 'no token'}: ${route.method} ${route.path}`).toBe(
+            401,
+          );
+          expect(await response.json()).toEqual({ success: false, message: UNAUTHORIZED, data: null });
+        }
+      }
+    }
+    expect(changedTables(before, databaseFingerprint(server.shop.database.sqlite))).toEqual([]);
+    // A staff member still hears what is wrong with the body.
+    const broken = await fetch(`${server.url}/api/v1/Orders/Update`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: '{"orderId": 1,',
+    });
+    expect(broken.status).toBe(400);
+  });
+
   it('refuses a genuine token of someone who is not staff with 403 everywhere, changing nothing', async () => {
     const outsider = await nonStaffToken(server, { email: 'visitor@example.com' });
     const before = databaseFingerprint(server.shop.database.sqlite);

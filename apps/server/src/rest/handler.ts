@@ -12,6 +12,7 @@ import {
   type FileAnswer,
   inputErrorMessages,
   PagedList,
+  PUBLIC_PROCEDURES,
   procedureType,
   RawJson,
   type RestRoute,
@@ -380,6 +381,9 @@ function sendError(
   return reply.status(status).send(body);
 }
 
+/** The caller of a staff-only path, made before its body was read (registerRestRoutes), for its handler. */
+const contextsBeforeBody = new WeakMap<FastifyRequest, ApiContext>();
+
 export function registerRestRoutes(
   app: FastifyInstance,
   shop: Shop,
@@ -396,7 +400,7 @@ export function registerRestRoutes(
     const answer = async (request: FastifyRequest, reply: FastifyReply) => {
       const written: string[] = [];
       try {
-        const ctx = await createContext(request);
+        const ctx = contextsBeforeBody.get(request) ?? (await createContext(request));
         // Staff-only paths refuse before reading the body: nobody uploads a file only to hear "Unauthorized".
         const refusal = refusalOf(ctx.caller, route.procedure, type);
         if (refusal) throw refusal;
@@ -433,9 +437,27 @@ export function registerRestRoutes(
         for (const file of written) rmSync(file, { force: true });
       }
     };
+    // A JSON body is parsed by Fastify before any handler runs: without this, a caller without a token was
+    // answered 400 for a broken body or 413 for a large one (and had up to 1 MB read), not 401. The caller is
+    // known before the body is read, and the handler reuses it. Public paths (order submits) do without.
+    const refuseBeforeBody =
+      route.method !== 'GET' && !PUBLIC_PROCEDURES.has(route.procedure)
+        ? async (request: FastifyRequest, reply: FastifyReply) => {
+            try {
+              const ctx = await createContext(request);
+              const refusal = refusalOf(ctx.caller, route.procedure, type);
+              if (refusal) return sendError(request, reply, route, refusal);
+              contextsBeforeBody.set(request, ctx);
+            } catch (error) {
+              return sendError(request, reply, route, error);
+            }
+            return undefined;
+          }
+        : undefined;
     app.route({
       method: route.method,
       url: route.path,
+      ...(refuseBeforeBody ? { onRequest: refuseBeforeBody } : {}),
       ...(compressesItself(route) ? { compress: false, decompress: false } : {}),
       // Not async: a visitor's read is answered without a promise made for it.
       handler: (request: FastifyRequest, reply: FastifyReply) => {
