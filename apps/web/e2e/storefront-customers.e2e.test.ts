@@ -175,6 +175,36 @@ describe('customers', () => {
     await context.close();
   });
 
+  it("draws the header's cart icon whole on a phone from 320 px, beside the shop's name", async () => {
+    const { page, context } = await newPage(browser, { viewport: { width: 320, height: 640 } });
+    await page.goto(shop.origin);
+    const cart = page.getByRole('banner').getByRole('button', { name: /^Cart, / });
+    await cart.waitFor();
+    for (const width of [320, 360, 390]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.waitForFunction((w) => window.innerWidth === w, width);
+      // The flex row squeezed the icon (2.9 px of its 20 at 320 px, 14 at 390) before the shop's name gave way.
+      const icon = await cart.locator('svg').boundingBox();
+      expect(icon?.width, `icon width at ${width} px`).toBe(20);
+      expect(icon?.height, `icon height at ${width} px`).toBe(20);
+      const boxes = await page.evaluate(() =>
+        ['.brand', '.btn-cart-compact', '.nav-toggle'].map((selector) => {
+          const box = document.querySelector(selector)?.getBoundingClientRect();
+          return { left: box?.left ?? 0, right: box?.right ?? 0 };
+        }),
+      );
+      for (let i = 1; i < boxes.length; i++) {
+        expect(
+          boxes[i]!.left,
+          `header item ${i} overlaps the one before it at ${width} px`,
+        ).toBeGreaterThanOrEqual(boxes[i - 1]!.right);
+      }
+      expect(boxes.at(-1)!.right, `menu button on screen at ${width} px`).toBeLessThanOrEqual(width);
+      expect(await scrollsSideways(page), `sideways scroll at ${width} px`).toBe(false);
+    }
+    await context.close();
+  });
+
   it('shows every price of an order on a phone, without a sideways scroll', async () => {
     const { page, context } = await newPage(browser, { viewport: PHONE });
     const order = demoOrder('current');
