@@ -96,6 +96,18 @@ describe('orderLookupSchema', () => {
       phoneNumber: '555',
     });
   });
+  it("reads the number as the shop writes it, with its '#' ('Order #493')", () => {
+    for (const typed of ['#493', ' # 493 ']) {
+      expect(orderLookupSchema.parse({ orderId: typed, phoneNumber: '555' })).toEqual({
+        orderId: 493,
+        phoneNumber: '555',
+      });
+    }
+    expect(messages(orderLookupSchema.safeParse({ orderId: '#' }))).toEqual([LOOKUP_BLANK_ORDER_NUMBER]);
+    expect(messages(orderLookupSchema.safeParse({ orderId: '##493' }))).toEqual([
+      'The order number must be a number.',
+    ]);
+  });
   it('names a blank order number with the spec text', () => {
     expect(messages(orderLookupSchema.safeParse({ orderId: '' }))).toEqual([LOOKUP_BLANK_ORDER_NUMBER]);
     expect(messages(orderLookupSchema.safeParse({}))).toEqual([LOOKUP_BLANK_ORDER_NUMBER]);

@@ -135,10 +135,12 @@ export const orderDetailsSchema = z
 export const orderLookupSchema = z.object({
   orderId: z.preprocess(
     (v) => {
-      if (v === null || (typeof v === 'string' && v.trim() === '')) return undefined;
+      // The shop writes an order's number as 'Order #493' (its page, its e-mails), so a customer may copy the '#'.
+      const text = typeof v === 'string' ? v.trim().replace(/^#\s*/, '') : v;
+      if (text === null || text === '') return undefined;
       // Decimal only: Number() would read '0x1ed' or '4.93e2' as order 493.
-      if (typeof v === 'string') return /^-?\d+(\.\d+)?$/.test(v.trim()) ? Number(v.trim()) : Number.NaN;
-      return v;
+      if (typeof text === 'string') return /^-?\d+(\.\d+)?$/.test(text) ? Number(text) : Number.NaN;
+      return text;
     },
     z
       .number({
