@@ -205,6 +205,46 @@ describe('customers', () => {
     await context.close();
   });
 
+  it('shows the three checkout steps whole in the cart on a 320 px phone, without a sideways scroll', async () => {
+    const { page, context } = await newPage(browser, { viewport: { width: 320, height: 640 } });
+    await page.goto(shop.origin);
+    const modal = page.getByRole('dialog');
+    const steps = modal.getByRole('list', { name: 'Checkout steps' });
+    const fits = () =>
+      steps.evaluate((list) => {
+        const body = list.parentElement as HTMLElement;
+        const edge =
+          body.getBoundingClientRect().right - Number.parseFloat(getComputedStyle(body).paddingRight);
+        return {
+          lastStepInside: (list.lastElementChild?.getBoundingClientRect().right ?? 0) <= edge + 0.5,
+          bodyScrollsSideways: body.scrollWidth > body.clientWidth,
+        };
+      });
+    const whole = { lastStepInside: true, bodyScrollsSideways: false };
+    await page
+      .getByRole('banner')
+      .getByRole('button', { name: /^Cart, / })
+      .click();
+    await steps.waitFor();
+    // Before: 'Confirm' ran 3 px past the dialog's body, which scrolled sideways by 7 to 10 px.
+    expect(await fits(), 'cart step').toEqual(whole);
+    // The details step, with its longer bold 'Details', needs a product in the cart to be reached.
+    await modal.getByRole('button', { name: 'Close' }).last().click();
+    await page.goto(`${shop.origin}/Products`);
+    const add = page
+      .locator('article.product-card')
+      .getByRole('button', { name: /^Add to Cart, / })
+      .first();
+    await add.click();
+    await page.getByRole('menuitem', { name: 'Add to Cart' }).click();
+    await modal.getByRole('button', { name: /^One more / }).click();
+    await modal.getByRole('button', { name: 'View Cart' }).click();
+    await modal.getByRole('button', { name: 'Checkout' }).click();
+    await modal.getByLabel('First name').waitFor();
+    expect(await fits(), 'details step').toEqual(whole);
+    await context.close();
+  });
+
   it('shows every price of an order on a phone, without a sideways scroll', async () => {
     const { page, context } = await newPage(browser, { viewport: PHONE });
     const order = demoOrder('current');
