@@ -122,8 +122,17 @@ describe('settings refuse bodies that would silently wipe a setting', () => {
     for (const query of ['?isOpen=maybe', '']) {
       const answer = await rest(server.url, 'PUT', `/api/v1/Settings/SetOrdersClosed${query}`, { token });
       expect(answer.status).toBe(400);
-      expect(answer.body.message).toBe('isOpen: must be true or false');
+      expect(answer.body.message).toBe('isOpen must be true or false.');
     }
+    // Every flag of a query names itself the same way, as the order list's isSpam does.
+    const list = await rest(
+      server.url,
+      'GET',
+      '/api/v1/Products/GetAllProductsWithStats?includeSpecialOrderProducts=maybe',
+      { token },
+    );
+    expect(list.status).toBe(400);
+    expect(list.body.message).toBe('includeSpecialOrderProducts must be true or false.');
   });
 });
 

@@ -6,7 +6,7 @@ import { z } from 'zod';
 // REST query strings carry every value as text; these accept the typed value from tRPC and the text from a
 // query, reading it with the shop's one set of readers (packages/domain/src/queryText.ts).
 
-export const queryBoolean = queryFlag('must be true or false');
+export const queryBoolean = (what: string) => queryFlag(`${what} must be true or false.`);
 
 export const queryInt = (what: string) =>
   queryNumberText(`${what} must be a whole number.`).transform((v, ctx) => {

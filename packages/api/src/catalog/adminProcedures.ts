@@ -34,7 +34,11 @@ const statusQuery = z.object({
 /** Staff-only: none of these paths is in PUBLIC_PROCEDURES. */
 export const catalogAdminProcedures = {
   allWithStats: procedure
-    .input(z.object({ includeSpecialOrderProducts: queryBoolean.optional() }).optional())
+    .input(
+      z
+        .object({ includeSpecialOrderProducts: queryBoolean('includeSpecialOrderProducts').optional() })
+        .optional(),
+    )
     .output(typedAnswer(z.array(productSchema)))
     .query(({ ctx, input }) =>
       allProductsWithStats(ctx.shop, {

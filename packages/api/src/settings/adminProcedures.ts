@@ -40,7 +40,7 @@ export const settingsAdminProcedures = {
   setOrdersClosed: procedure
     .input(
       z.object(
-        { isOpen: queryBoolean },
+        { isOpen: queryBoolean('isOpen') },
         { error: 'Say whether online ordering is open: isOpen=true or false.' },
       ),
     )
