@@ -228,4 +228,19 @@ describe('pick list', () => {
     expect([Math.round(Number(box?.[1])), Math.round(Number(box?.[2]))]).toEqual([612, 792]);
     await context.close();
   });
+
+  it('fits a phone in the yard: every column on screen, nothing spills sideways', async () => {
+    const { page: yard, context } = await newPage(browser, { viewport: PHONE });
+    await signIn(yard, shop, { path: `/Admin/PickList?day=${dayId}`, name: 'Sam Staff' });
+    const totals = yard.getByTestId('pick-totals');
+    await totals.waitFor();
+    expect(await yard.evaluate(() => document.documentElement.scrollWidth)).toBe(PHONE.width);
+    // The crew ticks the Pulled column: it is on the screen, in the totals and in every order.
+    const pulled = await yard
+      .getByRole('columnheader', { name: 'Pulled' })
+      .evaluateAll((cells) => cells.map((cell) => Math.round(cell.getBoundingClientRect().right)));
+    expect(pulled.length).toBe(1 + (await yard.getByRole('article').count()));
+    for (const right of pulled) expect(right).toBeLessThanOrEqual(PHONE.width);
+    await context.close();
+  });
 });
