@@ -4,7 +4,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type E2eShop, launchBrowser, newPage, signIn, WEB_ROOT } from './support/index.ts';
 
-// The catalogue on a phone (390 x 844): every modal fits the screen and its buttons can be reached.
+// The catalogue on a phone (390 x 844): every modal fits the screen and its buttons can be reached; and on a
+// tablet (820 x 1180), a product's orders fit their dialog.
 
 let shop: E2eShop;
 let browser: Browser;
@@ -158,5 +159,22 @@ describe('catalogue on a phone', () => {
     await fitsWidth();
     if (shots) await page.screenshot({ path: `${shots}/phone-stock-summary.png` });
     await page.keyboard.press('Escape');
+  });
+});
+
+describe('catalogue on a tablet', () => {
+  it("shows a product's orders whole: long e-mails wrap instead of running out of the dialog", async () => {
+    const { page: tablet, context } = await newPage(browser, { viewport: { width: 820, height: 1180 } });
+    await signIn(tablet, shop, { name: 'Sam Staff' });
+    await tablet.getByPlaceholder('Filter Products...').fill('Basswood');
+    await tablet.getByRole('button', { name: 'Show orders of American Basswood' }).click();
+    const dialog = tablet.getByRole('dialog');
+    await dialog.locator('a[href^="/Order/"]').first().waitFor();
+    // The table fits its box: no column (the Email one last) is cut off at the dialog's edge.
+    const [table, box] = await dialog
+      .locator('.table-wrap')
+      .evaluate((wrap) => [wrap.scrollWidth, wrap.clientWidth]);
+    expect(table).toBeLessThanOrEqual(box as number);
+    await context.close();
   });
 });

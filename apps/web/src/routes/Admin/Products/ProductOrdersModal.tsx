@@ -5,6 +5,7 @@ import { DataTable } from '../../../components/DataTable';
 import { Modal } from '../../../components/Modal';
 import { trpc } from '../../../trpc';
 import type { AdminProduct, ProductOrderLine } from '../shared/catalog/types';
+import '../shared/orders/orders.css';
 
 /** 'Orders for {product name}': every order that has the product, newest first. */
 export function ProductOrdersModal({
@@ -78,6 +79,7 @@ export function ProductOrdersModal({
           getRowId={(o) => String(o.orderId)}
           emptyText="No orders include this product."
           caption={`Orders for ${product?.name ?? ''}`}
+          className="admin-product-orders"
         />
       )}
     </Modal>
