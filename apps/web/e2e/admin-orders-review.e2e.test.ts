@@ -513,3 +513,16 @@ describe('on a phone', () => {
     await context.close();
   });
 });
+
+describe('on a tablet', () => {
+  it('shows every contacts column at 820x1180, the Contact Date too, without scrolling the table', async () => {
+    const { page, consoleErrors } = await staffPage({ width: 820, height: 1180 }, '/Admin/Contacts');
+    await page.getByRole('heading', { name: 'Contact - Admin' }).waitFor();
+    const wrap = page.locator('.admin-contacts .table-wrap');
+    await wrap.locator('tbody tr').first().waitFor();
+    const [table, box] = await wrap.evaluate((el) => [el.scrollWidth, el.clientWidth]);
+    expect(table).toBeLessThanOrEqual(box as number);
+    expect(consoleErrors).toEqual([]);
+    await page.context().close();
+  });
+});
