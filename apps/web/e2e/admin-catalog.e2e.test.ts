@@ -325,7 +325,8 @@ describe('admin catalogue in the browser', () => {
       .getByTestId(`summary-${plum}`)
       .getByLabel('Comments: (optional)')
       .fill('Found three in the back row');
-    await summary.getByRole('button', { name: 'Update Stock' }).click();
+    // An instant double-click saves the changes once: the rows below would be doubled otherwise.
+    await instantDoubleClick(summary.getByRole('button', { name: 'Update Stock' }));
     await toast(SUCCESSFULLY_UPDATED);
     await expect.poll(() => page.getByTestId(`current-stock-${plum}`).textContent()).toBe('3');
 

@@ -17,6 +17,7 @@ import {
   useReactTable,
 } from '@tanstack/react-table';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useSingleFlight } from '../../../lib/singleFlight';
 import { PLANT_SEARCH_KEYS, useFuzzyProducts } from '../shared/catalog/fuzzy';
 import { ProductListState } from '../shared/catalog/ProductListState';
 import { StatusDropdown } from '../shared/catalog/StatusDropdown';
@@ -141,14 +142,19 @@ export function AdminStock() {
       onError: showApiFailure,
     }),
   );
+  // An instant double-click on Update Stock must not add every change twice: isPending shows only after a
+  // render, so the guard is set synchronously.
+  const once = useSingleFlight();
   const submitSummary = () => {
     if (save.isPending || summaryLines.length === 0) return;
-    save.mutate(
-      summaryLines.map(({ product, changeInStock }) => ({
-        productId: product.productId,
-        changeInStock,
-        notes: notes[product.productId]?.trim() || null,
-      })),
+    once(() =>
+      save.mutateAsync(
+        summaryLines.map(({ product, changeInStock }) => ({
+          productId: product.productId,
+          changeInStock,
+          notes: notes[product.productId]?.trim() || null,
+        })),
+      ),
     );
   };
 
