@@ -4,7 +4,7 @@ export type { StaffAccount } from '@nursery/domain';
 
 import type { ShopDb } from '@nursery/db';
 import { staffAccounts } from '@nursery/db';
-import { asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   decoyHash,
@@ -12,6 +12,7 @@ import {
   hashPassword,
   MAX_PASSWORD_LENGTH,
   MIN_PASSWORD_LENGTH,
+  needsRehash,
   verifyPassword,
 } from './password.ts';
 
@@ -180,9 +181,18 @@ export async function checkStaffPassword(
     return null;
   }
   if (!(await verifyPassword(bounded, row.passwordHash))) return null;
-  const { passwordHash: _hash, ...account } = row;
+  const { passwordHash: stored, ...account } = row;
   const lastSignInAt = Date.now();
   db.update(staffAccounts).set({ lastSignInAt }).where(eq(staffAccounts.staffId, account.staffId)).run();
+  if (needsRehash(stored)) {
+    // The password is at hand only now: an older hash is made again with today's parameters, unless the
+    // password was changed meanwhile.
+    const passwordHash = await hashPassword(bounded);
+    db.update(staffAccounts)
+      .set({ passwordHash })
+      .where(and(eq(staffAccounts.staffId, account.staffId), eq(staffAccounts.passwordHash, stored)))
+      .run();
+  }
   return { ...account, lastSignInAt };
 }
 
