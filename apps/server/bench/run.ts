@@ -41,7 +41,7 @@ import {
   searchProducts,
 } from '../../web/src/storefront/search.ts';
 import { createServer } from '../src/createServer.ts';
-import { nodeCommand, SERVER_ENVIRONMENT, SERVER_NODE_FLAGS, startCommand } from '../src/nodeFlags.ts';
+import { SERVER_ENVIRONMENT, startCommand } from '../src/serverStart.ts';
 import { freePort } from '../src/testing.ts';
 import type { RecordedAnswers } from './reference.ts';
 import { acknowledgedIds, hasWrk, orderScript, runWrk, type WrkResult } from './wrk.ts';
@@ -156,7 +156,7 @@ interface Running {
 async function startRelease(dataDir: string, env: Record<string, string> = {}): Promise<Running> {
   const port = await freePort();
   const log = openSync(path.join(dataDir, 'server.log'), 'a');
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, releaseServer], {
+  const child = spawn(process.execPath, [releaseServer], {
     cwd: dataDir,
     env: {
       ...SERVER_ENVIRONMENT,
@@ -245,21 +245,17 @@ async function productList(products: number): Promise<number> {
   const port = await freePort();
   const logFile = path.join(dataDir, 'server.log');
   const logFd = openSync(logFile, 'a');
-  const child = spawn(
-    process.execPath,
-    [...SERVER_NODE_FLAGS, '--import', 'tsx', path.join(serverDir, 'bench', 'serve.ts')],
-    {
-      cwd: serverDir,
-      env: {
-        PATH: process.env.PATH ?? '',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        BENCH_PRODUCTS: String(products),
-      },
-      stdio: ['ignore', logFd, logFd, 'ipc'],
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(serverDir, 'bench', 'serve.ts')], {
+    cwd: serverDir,
+    env: {
+      PATH: process.env.PATH ?? '',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      BENCH_PRODUCTS: String(products),
     },
-  );
+    stdio: ['ignore', logFd, logFd, 'ipc'],
+  });
   closeSync(logFd);
   const ready = z.object({ url: z.string(), answers: z.array(z.string()) }).parse(
     await new Promise<unknown>((resolve, reject) => {
@@ -489,14 +485,7 @@ async function startReference(kind: 'plain' | 'fastify', answersFile: string, di
   const log = openSync(path.join(dir, `${kind}.log`), 'a');
   const child = spawn(
     process.execPath,
-    [
-      ...SERVER_NODE_FLAGS,
-      '--import',
-      'tsx',
-      path.join(serverDir, 'bench', 'reference.ts'),
-      kind,
-      answersFile,
-    ],
+    ['--import', 'tsx', path.join(serverDir, 'bench', 'reference.ts'), kind, answersFile],
     {
       cwd: serverDir,
       env: { ...SERVER_ENVIRONMENT, PATH: process.env.PATH ?? '', PORT: String(port), HOST: '127.0.0.1' },
@@ -1049,7 +1038,7 @@ async function coldStart(): Promise<void> {
     DATA_DIR: dataDir,
   });
   const spawnRelease = (port: number) =>
-    spawn(process.execPath, [...SERVER_NODE_FLAGS, releaseServer], {
+    spawn(process.execPath, [releaseServer], {
       cwd: dataDir,
       env: env(port),
       stdio: 'ignore',
@@ -1076,7 +1065,7 @@ async function coldStart(): Promise<void> {
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
   record({
     section: 'Cold start',
-    name: `${nodeCommand('release/server.js')}, existing data folder (median of 3)`,
+    name: `node release/server.js, existing data folder (median of 3)`,
     value: `${fmt(median(again))} ms`,
     anchor: `${fmt(median(bare))} ms`,
     ratio: ratio(median(again), median(bare)),
@@ -1085,7 +1074,7 @@ async function coldStart(): Promise<void> {
   });
   record({
     section: 'Cold start',
-    name: `${nodeCommand('release/server.js')}, empty data folder (migrate, seed, keys)`,
+    name: `node release/server.js, empty data folder (migrate, seed, keys)`,
     value: `${fmt(first.ms)} ms`,
     anchor: `${fmt(median(bare))} ms`,
     ratio: ratio(first.ms, median(bare)),

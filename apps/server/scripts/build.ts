@@ -28,7 +28,7 @@ import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:z
 import { gzipAsync as zopfliGzip } from '@gfx/zopfli';
 import { build, type Metafile } from 'esbuild';
 import { z } from 'zod';
-import { startCommand } from '../src/nodeFlags.ts';
+import { startCommand } from '../src/serverStart.ts';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const repoRoot = path.resolve(serverDir, '..', '..');

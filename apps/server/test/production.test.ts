@@ -12,8 +12,8 @@ import { loadConfig } from '@nursery/api';
 import { DATABASE_FILE_NAME, openDatabase } from '@nursery/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInWithPassword } from '../src/auth/signInFlow.ts';
-import { nodeCommand, SERVER_ENVIRONMENT, SERVER_NODE_FLAGS, startCommand } from '../src/nodeFlags.ts';
 import { contentSecurityPolicy } from '../src/security.ts';
+import { SERVER_ENVIRONMENT, startCommand } from '../src/serverStart.ts';
 import { freePort, startTestServer } from '../src/testing.ts';
 import { rawRequest } from './support/rawRequest.ts';
 
@@ -50,7 +50,7 @@ interface ReleaseProcess {
 
 async function startRelease(releaseDir: string, dataDir: string): Promise<ReleaseProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(releaseDir, 'server.js')], {
+  const child = spawn(process.execPath, [path.join(releaseDir, 'server.js')], {
     cwd: os.tmpdir(),
     env: {
       ...SERVER_ENVIRONMENT,
@@ -107,13 +107,13 @@ describe.skipIf(!hasRelease)('the release folder running as a real process', () 
     rmSync(elsewhere, { recursive: true, force: true });
   });
 
-  it('starts with the same V8 flags and memory settings everywhere: the release, pnpm start and the systemd unit', () => {
+  it('starts the same way everywhere, no V8 flags, the same memory settings: the release, pnpm start and the systemd unit', () => {
     const startOf = (file: string) =>
       (JSON.parse(readFileSync(file, 'utf8')) as { scripts: { start: string } }).scripts.start;
     expect(startOf(path.join(elsewhere, 'package.json'))).toBe(startCommand('server.js'));
     expect(startOf(path.join(repoRoot, 'package.json'))).toBe(startCommand('release/server.js'));
     const unit = readFileSync(path.join(repoRoot, 'docs', 'deploy.md'), 'utf8');
-    expect(unit).toContain(`ExecStart=/usr/bin/${nodeCommand('/opt/nursery/release/server.js')}`);
+    expect(unit).toContain('ExecStart=/usr/bin/node /opt/nursery/release/server.js');
     for (const [name, value] of Object.entries(SERVER_ENVIRONMENT)) {
       expect(unit).toContain(`Environment=${name}=${value}`);
     }
