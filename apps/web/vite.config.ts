@@ -37,11 +37,16 @@ export default defineConfig({
     manifest: true,
     rolldownOptions: {
       output: {
-        // Everything the first page needs statically in one file: split by which lazy chunks also use it, it
+        // Everything the first page needs statically in two files: split by which lazy chunks also use it, it
         // came as ten files of which six were under 3 KB, each compressed apart (about 2 KB more to send).
+        // React apart from the shop's own code: it changes only when React does, so a returning customer's
+        // browser keeps it across the shop's releases, and neither half is big enough to hold a connection
+        // long (one 367 KB file took bare Fastify itself 12 ms at the 99th percentile under 50 connections;
+        // the two halves compress to 0.2 KB more than the whole).
         codeSplitting: {
           groups: [
-            { name: 'app', tags: ['$initial'] },
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 2 },
+            { name: 'app', tags: ['$initial'], priority: 1 },
             // The product card and what it draws with, which the list, the product page and the cart share:
             // one file instead of four small ones each compressed apart.
             { name: 'productCard', test: PRODUCT_CARD_MODULES },
