@@ -10,6 +10,7 @@ import {
 } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { RESTORE_UNDER_WAY } from '@nursery/api';
 import {
   createStaffAccount,
   removeStaffAccount,
@@ -552,4 +553,93 @@ describe('restore input', () => {
     expect(response.status).toBe(400);
     expect(JSON.stringify(await response.json())).toContain('a file is required');
   });
+});
+
+describe('restore while orders come in', () => {
+  it('keeps every order it confirmed: in the restored shop or in the backup of what it replaced', async () => {
+    const shop = await startTestServer({ ...env, ORDERS_PER_CLIENT_PER_HOUR: '0' });
+    try {
+      const token = await staffToken(shop, { email: STAFF });
+      const backup = await fetch(`${shop.url}/api/v1/BackupAuth`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}` },
+      });
+      const bytes = new Uint8Array(await backup.arrayBuffer());
+      // A product any number of orders can buy: orderable online, with no stock counted this season.
+      const products = await rest<
+        { productId: number; productStatus: number; calculatedStock: number | null }[]
+      >(shop.url, 'GET', '/api/v1/Products/GetAllProductsWithStats', { token });
+      const product = products.body.data.find((p) => p.productStatus === 2 && p.calculatedStock === null);
+      expect(product).toBeDefined();
+      // Photos to copy make the backup of the replaced state take a while, as in a real shop.
+      mkdirSync(path.join(shop.config.mediaDir, 'products'), { recursive: true });
+      writeFileSync(
+        path.join(shop.config.mediaDir, 'products', 'big.jpg'),
+        Buffer.alloc(32 * 1024 * 1024, 7),
+      );
+
+      const confirmed: string[] = [];
+      const refused = new Map<string, number>();
+      let restoring = true;
+      const customer = async (n: number) => {
+        for (let i = 0; restoring && i < 2000; i += 1) {
+          const lastName = `During${n}x${i}`;
+          const answer = await rest(shop.url, 'POST', '/api/v1/Orders/Submit', {
+            body: {
+              firstName: 'Rita',
+              lastName,
+              email: 'rita@example.com',
+              confirmEmail: 'rita@example.com',
+              phoneNumber: '608-555-0199',
+              orderProductXrefs: [{ productId: product?.productId, quantity: 1 }],
+            },
+          });
+          if (answer.status === 200) confirmed.push(`Rita ${lastName}`);
+          else {
+            refused.set(answer.body.message, answer.status);
+            // A customer told to try again in a minute does not retry at once.
+            await new Promise((resolve) => setTimeout(resolve, 20));
+          }
+        }
+      };
+      const customers = [customer(1), customer(2)];
+      // The order writer's thread is running and orders are flowing before the restore starts.
+      await expect.poll(() => confirmed.length, { timeout: 30_000 }).toBeGreaterThan(10);
+      const form = new FormData();
+      form.append('file', new Blob([Buffer.from(bytes)], { type: 'application/zip' }), 'backup.zip');
+      const answer = await fetch(`${shop.url}/api/v1/RestoreAuth`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}` },
+        body: form,
+      });
+      restoring = false;
+      await Promise.all(customers);
+      expect(answer.status).toBe(200);
+      expect(confirmed.length).toBeGreaterThan(0);
+      // Refused orders were told why in words a customer can act on (never a 500).
+      for (const [message, status] of refused) {
+        expect(status, message).toBe(503);
+        expect(message).toBe(RESTORE_UNDER_WAY);
+      }
+
+      const live = shop.shop.database.sqlite.prepare('select name from orders').pluck().all() as string[];
+      const dir = mkdtempSync(path.join(os.tmpdir(), 'nursery-replaced-'));
+      try {
+        const [safety] = backupsWritten(shop).filter((f) => f.startsWith('before-restore-'));
+        const saved = unzipSync(readFileSync(path.join(shop.dataDir, 'backups', safety as string)), {
+          filter: (file) => file.name === 'shop.db',
+        });
+        writeFileSync(path.join(dir, 'shop.db'), saved['shop.db'] as Uint8Array);
+        const database = openDatabase(path.join(dir, 'shop.db'));
+        const replaced = database.sqlite.prepare('select name from orders').pluck().all() as string[];
+        database.close();
+        const kept = new Set([...live, ...replaced]);
+        expect(confirmed.filter((name) => !kept.has(name))).toEqual([]);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    } finally {
+      await shop.stop();
+    }
+  }, 120_000);
 });

@@ -2,13 +2,13 @@ import { orderDetailsSchema } from '@nursery/domain';
 import { TRPCError } from '@trpc/server';
 import type { z } from 'zod';
 import { placeOrder } from './orders/publicProcedures.ts';
-import { type ApiContext, damagedDatabaseRefusal } from './trpc.ts';
+import { type ApiContext, heldChangeRefusal } from './trpc.ts';
 
 /** A public procedure called without a tRPC caller: the raw input in, the answer (or the procedure's error) out. */
 export type DirectCall = (ctx: ApiContext, input: unknown) => Promise<unknown>;
 
 /**
- * The procedure's own steps in its own order, without the caller's proxy and middlewares: the damaged-database
+ * The procedure's own steps in its own order, without the caller's proxy and middlewares: the held-change
  * refusal (trpc.ts), the input schema (refused with the TRPCError tRPC throws, the ZodError as its cause), then
  * the function the procedure runs. What the procedure's middlewares add besides is for staff (the guard's staff
  * identity) or turns a ShopError into its TRPCError, which the REST answer reads the same either way.
@@ -21,7 +21,7 @@ function directCall<S extends z.ZodType>(
   return [
     path,
     async (ctx, input) => {
-      const refusal = damagedDatabaseRefusal(ctx.shop, path, 'mutation');
+      const refusal = heldChangeRefusal(ctx.shop, path, 'mutation');
       if (refusal) throw refusal;
       // Synchronously: the schemas here check nothing asynchronously (zod would throw if one did), and
       // tRPC's parseAsync gives the same result a promise later.

@@ -1,6 +1,7 @@
 export { ANONYMOUS_READS } from './anonymousReads.ts';
 export { answerSchemaOf, cachedAnswer, typedAnswer } from './answers.ts';
 export { sizeText } from './backup/archive.ts';
+export { RESTORE_UNDER_WAY } from './backup/changesHeld.ts';
 export {
   createBackup,
   removeBackupLeftovers,

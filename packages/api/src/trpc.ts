@@ -2,6 +2,7 @@ import { FORBIDDEN, type IntegrationScope, UNAUTHORIZED } from '@nursery/domain'
 import { initTRPC, type TRPC_ERROR_CODE_KEY, TRPCError } from '@trpc/server';
 import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
 import { z } from 'zod';
+import { changesHeld, RESTORE_UNDER_WAY } from './backup/changesHeld.ts';
 import { type FieldProblem, ShopError, type ShopErrorKind } from './errors.ts';
 import type { ProcedurePath } from './restRoute.ts';
 import type { Shop } from './shop.ts';
@@ -169,19 +170,22 @@ const guard = t.middleware(({ ctx, path, type, next }) => {
 const PUBLIC_DAMAGE_HINT = 'Please call or e-mail the nursery to place your order.';
 
 /**
- * Calls that still work while the database is damaged: taking what is left and restoring a good backup.
- * Every other change is refused, so nothing more is written into a damaged file.
+ * Calls that still work while the database is damaged or a restore swaps a backup in: taking what is left and
+ * restoring a good backup. Every other change is refused, so nothing more is written into a damaged file, and
+ * nothing is written that the restore would drop without keeping it in the backup of what it replaced.
  */
-const ALLOWED_WHILE_DAMAGED = new Set(['backup.create', 'backup.restore']);
+const ALLOWED_WHILE_HELD = new Set(['backup.create', 'backup.restore']);
 
-/** The refusal of a change while the database is damaged, or null when the call may go on. */
-export function damagedDatabaseRefusal(
+/** The refusal of a change while the database is damaged or being restored, or null when the call may go on. */
+export function heldChangeRefusal(
   shop: Shop,
   path: string,
   type: 'query' | 'mutation' | 'subscription',
 ): TRPCError | null {
+  if (type !== 'mutation' || ALLOWED_WHILE_HELD.has(path)) return null;
+  if (changesHeld(shop)) return new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: RESTORE_UNDER_WAY });
   const damage = shop.database.damage;
-  if (!damage || type !== 'mutation' || ALLOWED_WHILE_DAMAGED.has(path)) return null;
+  if (!damage) return null;
   return new TRPCError({
     code: 'SERVICE_UNAVAILABLE',
     message: `The shop cannot take orders or changes right now: its database is damaged. ${PUBLIC_DAMAGE_HINT}`,
@@ -189,8 +193,8 @@ export function damagedDatabaseRefusal(
   });
 }
 
-const damagedDatabase = t.middleware(({ ctx, path, type, next }) => {
-  const refusal = damagedDatabaseRefusal(ctx.shop, path, type);
+const heldChanges = t.middleware(({ ctx, path, type, next }) => {
+  const refusal = heldChangeRefusal(ctx.shop, path, type);
   if (refusal) throw refusal;
   return next();
 });
@@ -198,7 +202,7 @@ const damagedDatabase = t.middleware(({ ctx, path, type, next }) => {
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 /** The only procedure builder: public or staff-only is decided by PUBLIC_PROCEDURES. */
-export const procedure = t.procedure.use(shopErrors).use(damagedDatabase).use(guard);
+export const procedure = t.procedure.use(shopErrors).use(heldChanges).use(guard);
 
 /** Narrows the context inside a staff-only procedure. */
 export function requireStaff(ctx: ApiContext): StaffIdentity {

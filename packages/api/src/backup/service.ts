@@ -32,6 +32,7 @@ import {
   sizeText,
   zipBackupStream,
 } from './archive.ts';
+import { withChangesHeld } from './changesHeld.ts';
 import { checkDatabaseApart } from './databaseCheck.ts';
 
 export const BACKUPS_FOLDER = 'backups';
@@ -267,8 +268,11 @@ async function restoreStaged(shop: Shop, archive: string): Promise<RestoreResult
     const stagedMedia = path.join(unpacked, 'media');
     mkdirSync(stagedMedia, { recursive: true });
 
-    const { file: safetyBackup } = await writeBackupFile(shop, undefined, 'before-restore');
-    swapIn(shop, stagedDb, stagedMedia, path.join(stage, 'media-replaced'));
+    const safetyBackup = await withChangesHeld(shop, async () => {
+      const { file } = await writeBackupFile(shop, undefined, 'before-restore');
+      swapIn(shop, stagedDb, stagedMedia, path.join(stage, 'media-replaced'));
+      return file;
+    });
     shop.catalogCache.invalidate();
     // The restored database may hold fewer (or more) started seasons.
     seasonChanged(shop);

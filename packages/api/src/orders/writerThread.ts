@@ -26,6 +26,8 @@ import type { ShopLogger } from '../shop.ts';
 export interface OrderWriter {
   /** Writes the order in the next shared durable commit; resolves with it once that commit is on disk. */
   write(input: OrderDetailsInput, receivedAt: Date): Promise<WrittenAnswer>;
+  /** Resolves once every order handed over so far, and any handed over meanwhile, is committed or refused. */
+  settled(): Promise<void>;
   /** Waits for the orders under way, then stops the thread. */
   close(): Promise<void>;
   /** Whether the thread is running now (tests). */
@@ -224,6 +226,9 @@ export function startOrderWriterThread(options: {
       everyWaiting.add(settled);
       void settled.then(() => everyWaiting.delete(settled));
       return answer;
+    },
+    async settled() {
+      while (everyWaiting.size > 0) await Promise.all(everyWaiting);
     },
     async close() {
       closed = true;
