@@ -12,6 +12,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { RESTORE_UNDER_WAY } from '@nursery/api';
 import {
+  createIntegrationClient,
+  listIntegrationClients,
+  revokeIntegrationClient,
+} from '@nursery/api/integrations';
+import {
   createStaffAccount,
   removeStaffAccount,
   resetStaffPassword,
@@ -411,6 +416,51 @@ describe('restore and staff accounts', () => {
       // A new account never takes the removed person's id (their old tokens name it).
       const { account } = await createStaffAccount(db, { email: 'newcomer@nursery.example' });
       expect(account.staffId).toBeGreaterThan(removed.staffId);
+    } finally {
+      await shop.stop();
+    }
+  }, 60_000);
+
+  it('never rolls back the integration clients: a revoked one stays revoked, one made since keeps working', async () => {
+    const shop = await startTestServer({ DEMO_DATA: 'false' });
+    try {
+      const owner = await staffToken(shop, { email: 'owner@nursery.example' });
+      const { db } = shop.shop;
+      const leaked = createIntegrationClient(db, { name: 'Label printer', scope: 'write' }, 'Owner');
+      const download = await fetch(`${shop.url}/api/v1/BackupAuth`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${owner}` },
+      });
+      const olderBackup = new Uint8Array(await download.arrayBuffer());
+
+      // After the backup: the printer's secret leaks and is revoked; a nightly export is set up.
+      revokeIntegrationClient(db, leaked.client.clientId, 'Owner');
+      const nightly = createIntegrationClient(db, { name: 'Nightly export', scope: 'read' }, 'Owner');
+      const grant = (client: { client: { clientId: string }; clientSecret: string }) =>
+        fetch(`${shop.url}/oidc/token`, {
+          method: 'POST',
+          headers: {
+            authorization: `Basic ${Buffer.from(`${client.client.clientId}:${client.clientSecret}`).toString('base64')}`,
+            'content-type': 'application/x-www-form-urlencoded',
+          },
+          body: 'grant_type=client_credentials',
+        });
+      expect((await grant(leaked)).status).toBe(401);
+      expect((await grant(nightly)).status).toBe(200);
+      const clientsBefore = listIntegrationClients(db);
+
+      const form = new FormData();
+      form.append('file', new Blob([Buffer.from(olderBackup)], { type: 'application/zip' }), 'older.zip');
+      const restored = await fetch(`${shop.url}/api/v1/RestoreAuth`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${owner}` },
+        body: form,
+      });
+      expect(restored.status).toBe(200);
+
+      expect(listIntegrationClients(db)).toEqual(clientsBefore);
+      expect((await grant(leaked)).status).toBe(401);
+      expect((await grant(nightly)).status).toBe(200);
     } finally {
       await shop.stop();
     }

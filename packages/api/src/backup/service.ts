@@ -401,13 +401,17 @@ function tableShapes(shop: Shop, schema: 'main' | 'restored'): TableShape[] {
 const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 /**
- * Who may sign in is not shop data a restore rolls back: the live staff accounts (their passwords) and the
- * embedded sign-in's sessions and revocations stay as they are, so a person removed since the backup stays
- * out, a password reset stays reset and a sign-out stays signed out. Only a shop without any account (a new,
- * empty data folder restored with pnpm restore) takes the backup's accounts, with no session from it.
+ * Who may sign in is not shop data a restore rolls back: the live staff accounts (their passwords), the
+ * integration clients (their secrets and revocations) and the embedded sign-in's sessions and revocations
+ * stay as they are, so a person removed since the backup stays out, a password reset stays reset, a sign-out
+ * stays signed out, a client revoked for a leaked secret stays revoked and one made since keeps working. Only
+ * a shop without any staff account (a new, empty data folder restored with pnpm restore) takes the backup's
+ * accounts and clients, with no session from it.
  */
-const SIGN_IN_TABLES = ['staff_accounts', 'oidc_payloads'];
+const SIGN_IN_TABLES = ['staff_accounts', 'integration_clients', 'oidc_payloads'];
 const STAFF_TABLE = 'staff_accounts';
+/** What a new shop moving in takes from the backup: who may sign in there. */
+const ACCOUNT_TABLES = [STAFF_TABLE, 'integration_clients'];
 
 /**
  * The swap itself, all synchronous so no request runs in between: the live database's tables are emptied
@@ -431,7 +435,7 @@ function swapIn(shop: Shop, stagedDb: string, stagedMedia: string, replacedMedia
       }
     }
     const liveStaff = sqlite.prepare(`SELECT count(*) FROM main.${STAFF_TABLE}`).pluck().get() as number;
-    const kept = liveStaff > 0 ? SIGN_IN_TABLES : SIGN_IN_TABLES.filter((t) => t !== STAFF_TABLE);
+    const kept = liveStaff > 0 ? SIGN_IN_TABLES : SIGN_IN_TABLES.filter((t) => !ACCOUNT_TABLES.includes(t));
     const replaced = live.filter((t) => !kept.includes(t.name));
     const keptList = kept.map((t) => `'${t}'`).join(', ');
     const hasSequence =
