@@ -693,3 +693,60 @@ describe('restore while orders come in', () => {
     }
   }, 120_000);
 });
+
+describe('restore and the numbers already handed out', () => {
+  it('never gives an order number or a product page a customer already has to another order or product', async () => {
+    const shop = await startTestServer(env);
+    try {
+      const token = await staffToken(shop, { email: STAFF });
+      const download = await fetch(`${shop.url}/api/v1/BackupAuth`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}` },
+      });
+      const olderBackup = new Uint8Array(await download.arrayBuffer());
+      const products = await rest<
+        { productId: number; productStatus: number; calculatedStock: number | null }[]
+      >(shop.url, 'GET', '/api/v1/Products/GetAllProductsWithStats', { token });
+      const product = products.body.data.find((p) => p.productStatus === 2 && p.calculatedStock === null);
+      const order = (lastName: string) =>
+        rest<{ orderId: number }>(shop.url, 'POST', '/api/v1/Orders/Submit', {
+          body: {
+            firstName: 'Rita',
+            lastName,
+            email: 'rita@example.com',
+            confirmEmail: 'rita@example.com',
+            phoneNumber: '608-555-0199',
+            orderProductXrefs: [{ productId: product?.productId, quantity: 1 }],
+          },
+        });
+      const addProduct = (name: string) =>
+        rest<{ product: { productId: number } }>(shop.url, 'POST', '/api/v1/Products/SaveProduct', {
+          token,
+          body: { name, prices: [{ startQuantity: '1', endQuantity: null, price: 12 }] },
+        });
+
+      // After the backup a customer orders and a product is added: both numbers are out in the world
+      // (the customer's receipt, a shared link to the product's page).
+      const before = await order('Before');
+      const added = await addProduct('Pawpaw');
+      expect(before.status, before.body.message).toBe(200);
+      expect(added.status, added.body.message).toBe(200);
+
+      const form = new FormData();
+      form.append('file', new Blob([Buffer.from(olderBackup)], { type: 'application/zip' }), 'older.zip');
+      const restored = await fetch(`${shop.url}/api/v1/RestoreAuth`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}` },
+        body: form,
+      });
+      expect(restored.status).toBe(200);
+
+      const after = await order('After');
+      const addedAfter = await addProduct('Persimmon');
+      expect(after.body.data.orderId).toBeGreaterThan(before.body.data.orderId);
+      expect(addedAfter.body.data.product.productId).toBeGreaterThan(added.body.data.product.productId);
+    } finally {
+      await shop.stop();
+    }
+  }, 60_000);
+});

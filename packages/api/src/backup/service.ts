@@ -462,10 +462,14 @@ function swapIn(shop: Shop, stagedDb: string, stagedMedia: string, replacedMedia
           );
         }
         if (hasSequence) {
-          // A kept table keeps its own counter, so a removed person's id is never handed out again.
-          sqlite.exec(`DELETE FROM main.sqlite_sequence WHERE name NOT IN (${keptList})`);
+          // A kept table keeps its own counter, so a removed person's id is never handed out again. Every other
+          // counter goes on from the larger of the two: an order number on a customer's receipt or a product
+          // page shared since the backup was taken is never given to another order or product.
           sqlite.exec(
-            `INSERT INTO main.sqlite_sequence (name, seq) SELECT name, seq FROM restored.sqlite_sequence WHERE name NOT IN (${keptList})`,
+            `UPDATE main.sqlite_sequence SET seq = max(seq, coalesce((SELECT r.seq FROM restored.sqlite_sequence r WHERE r.name = main.sqlite_sequence.name), 0)) WHERE name NOT IN (${keptList})`,
+          );
+          sqlite.exec(
+            `INSERT INTO main.sqlite_sequence (name, seq) SELECT name, seq FROM restored.sqlite_sequence WHERE name NOT IN (${keptList}) AND name NOT IN (SELECT name FROM main.sqlite_sequence)`,
           );
         }
         const hadMedia = existsSync(mediaDir);
