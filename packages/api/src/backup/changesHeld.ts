@@ -19,9 +19,10 @@ export function changesHeld(shop: Shop): boolean {
 export async function withChangesHeld<T>(shop: Shop, work: () => Promise<T>): Promise<T> {
   held.add(shop);
   try {
-    await shop.orderWriter?.settled();
-    // Orders written on this thread (no writer thread) commit in the next turn's group commit.
+    // A request let through just before reaches the order writer (or this thread's group commit, which
+    // commits in the next turn) within this turn of the event loop.
     await new Promise((resolve) => setImmediate(resolve));
+    await shop.orderWriter?.settled();
     return await work();
   } finally {
     held.delete(shop);
