@@ -26,6 +26,7 @@ import { openDatabase } from '@nursery/db';
 import { strToU8, unzipSync, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rest, staffToken, startTestServer, type TestServer } from '../src/testing.ts';
+import { outboxRows, type SmtpSink, smtpSink, until } from './support/mail.ts';
 
 const STAFF = 'staff@example.com';
 // The allow-list decides who is staff, so a token stays staff when a restore replaces the accounts table.
@@ -747,6 +748,93 @@ describe('restore and the numbers already handed out', () => {
       expect(addedAfter.body.data.product.productId).toBeGreaterThan(added.body.data.product.productId);
     } finally {
       await shop.stop();
+    }
+  }, 60_000);
+});
+
+describe('restore and the e-mails already sent', () => {
+  it('never sends a customer the same e-mail twice, and keeps what the shop still has to send', async () => {
+    const probe = await smtpSink();
+    await probe.close();
+    let clock = Date.now();
+    const shop = await startTestServer(
+      { ...env, SMTP_URL: `smtp://127.0.0.1:${probe.port}` },
+      { now: () => new Date(clock) },
+    );
+    let sink: SmtpSink | null = null;
+    try {
+      const { sqlite } = shop.shop.database;
+      const token = await staffToken(shop, { email: STAFF });
+      const products = await rest<
+        { productId: number; productStatus: number; calculatedStock: number | null }[]
+      >(shop.url, 'GET', '/api/v1/Products/GetAllProductsWithStats', { token });
+      const product = products.body.data.find((p) => p.productStatus === 2 && p.calculatedStock === null);
+      const order = async (email: string) => {
+        const placed = await rest<{ orderId: number }>(shop.url, 'POST', '/api/v1/Orders/Submit', {
+          body: {
+            firstName: 'Rita',
+            lastName: 'Lindqvist',
+            email,
+            confirmEmail: email,
+            phoneNumber: '608-555-0199',
+            orderProductXrefs: [{ productId: product?.productId, quantity: 1 }],
+          },
+        });
+        expect(placed.status, placed.body.message).toBe(200);
+        return placed.body.data.orderId;
+      };
+      const unsentOf = (orderId: number) =>
+        outboxRows(shop).filter((r) => r.order_id === orderId && r.sent_at === null);
+      const to = (address: string) => (sink?.messages ?? []).filter((m) => m.to.join().includes(address));
+
+      // The mail server is down: the first order's receipt waits in the outbox when the backup is taken.
+      const first = await order('first@example.com');
+      await until(() => unsentOf(first).some((r) => r.attempts > 0));
+      const download = await fetch(`${shop.url}/api/v1/BackupAuth`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}` },
+      });
+      const olderBackup = new Uint8Array(await download.arrayBuffer());
+      expect(unsentOf(first).length).toBeGreaterThan(0);
+
+      // Since the backup: a second order, its receipt not sent yet either; a reminder written for the first.
+      const second = await order('second@example.com');
+      await until(() => unsentOf(second).some((r) => r.attempts > 0));
+      const remind = sqlite.prepare(
+        "insert into pick_up_reminders (order_id, pick_up_date, created_at) values (?, '2026-05-02', 0)",
+      );
+      remind.run(first);
+      remind.run(second);
+      // The mail server is back and the first order's receipt goes out.
+      sink = await smtpSink(probe.port);
+      for (const row of unsentOf(first)) await shop.shop.outbox.retry(row.email_id);
+      expect(unsentOf(first)).toEqual([]);
+      expect(to('first@example.com')).toHaveLength(1);
+
+      const form = new FormData();
+      form.append('file', new Blob([Buffer.from(olderBackup)], { type: 'application/zip' }), 'older.zip');
+      const restored = await fetch(`${shop.url}/api/v1/RestoreAuth`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}` },
+        body: form,
+      });
+      expect(restored.status).toBe(200);
+
+      // Every retry is due: the first customer hears nothing more, the second gets the receipt still owed.
+      clock += 2 * 60 * 60_000;
+      await shop.shop.outbox.flushNow();
+      expect(to('first@example.com')).toHaveLength(1);
+      expect(to('second@example.com')).toHaveLength(1);
+      expect(unsentOf(first)).toEqual([]);
+      expect(unsentOf(second)).toEqual([]);
+      // The first order's reminder was written, so it is not written again; the second order is not in the
+      // restored shop, and neither is its reminder (every later backup still restores).
+      const reminders = sqlite.prepare('select order_id from pick_up_reminders').pluck().all();
+      expect(reminders).toEqual([first]);
+      expect(sqlite.prepare('PRAGMA foreign_key_check').all()).toEqual([]);
+    } finally {
+      await shop.stop();
+      await sink?.close();
     }
   }, 60_000);
 });

@@ -412,6 +412,14 @@ const SIGN_IN_TABLES = ['staff_accounts', 'integration_clients', 'oidc_payloads'
 const STAFF_TABLE = 'staff_accounts';
 /** What a new shop moving in takes from the backup: who may sign in there. */
 const ACCOUNT_TABLES = [STAFF_TABLE, 'integration_clients'];
+/**
+ * What the shop has told its customers is not rolled back either: an e-mail sent is out in the world. The live
+ * outbox and pick-up reminder records stay as they are (what was sent stays sent, so a receipt or reminder
+ * unsent when the backup was taken does not go out a second time; what is still to send stays to send), and
+ * the backup adds only the rows the live shop no longer has (pruned, or a new shop moving in). A reminder of
+ * an order the restored shop does not have goes with that order.
+ */
+const SENT_MAIL_TABLES = ['email_outbox', 'pick_up_reminders'];
 
 /**
  * The swap itself, all synchronous so no request runs in between: the live database's tables are emptied
@@ -436,7 +444,8 @@ function swapIn(shop: Shop, stagedDb: string, stagedMedia: string, replacedMedia
     }
     const liveStaff = sqlite.prepare(`SELECT count(*) FROM main.${STAFF_TABLE}`).pluck().get() as number;
     const kept = liveStaff > 0 ? SIGN_IN_TABLES : SIGN_IN_TABLES.filter((t) => !ACCOUNT_TABLES.includes(t));
-    const replaced = live.filter((t) => !kept.includes(t.name));
+    const replaced = live.filter((t) => !kept.includes(t.name) && !SENT_MAIL_TABLES.includes(t.name));
+    const merged = live.filter((t) => SENT_MAIL_TABLES.includes(t.name));
     const keptList = kept.map((t) => `'${t}'`).join(', ');
     const hasSequence =
       (sqlite
@@ -460,6 +469,19 @@ function swapIn(shop: Shop, stagedDb: string, stagedMedia: string, replacedMedia
           sqlite.exec(
             `INSERT INTO main.${quote(table.name)} (${columns}) SELECT ${columns} FROM restored.${quote(table.name)}`,
           );
+        }
+        for (const table of merged) {
+          const columns = table.columns.map(quote).join(', ');
+          sqlite.exec(
+            `INSERT OR IGNORE INTO main.${quote(table.name)} (${columns}) SELECT ${columns} FROM restored.${quote(table.name)}`,
+          );
+          // Rows kept from the live shop that point at what the restored shop does not have (an order placed
+          // since the backup): a dangling row would make every later backup fail restore's foreign-key check.
+          const dangling = sqlite.prepare(`PRAGMA main.foreign_key_check(${quote(table.name)})`).all() as {
+            rowid: number | null;
+          }[];
+          const remove = sqlite.prepare(`DELETE FROM main.${quote(table.name)} WHERE rowid = ?`);
+          for (const { rowid } of dangling) if (rowid !== null) remove.run(rowid);
         }
         if (hasSequence) {
           // A kept table keeps its own counter, so a removed person's id is never handed out again. Every other
