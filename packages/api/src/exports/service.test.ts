@@ -1,7 +1,16 @@
+import path from 'node:path';
+import { openDatabase } from '@nursery/db';
 import { seasonOf, zonedParts, zonedTimeToInstant } from '@nursery/domain';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openTestShop } from '../testing/testShop.ts';
-import { yearOverYearData, yearOverYearSheet } from './service.ts';
+import {
+  currentSeasonOrdersSheet,
+  seasonPickupSheet,
+  workbookAnswer,
+  yearOverYearData,
+  yearOverYearSheet,
+} from './service.ts';
+import type { ExportCell, ExportSheet } from './workbook.ts';
 
 describe('yearOverYearData', () => {
   // Two zones with a different DST story, so a month boundary worked out in UTC would show.
@@ -65,4 +74,76 @@ describe('yearOverYearData', () => {
       });
     });
   }
+});
+
+describe('the current season orders export', () => {
+  const t = openTestShop({ demo: true });
+  afterAll(() => t.close());
+
+  it('shows one moment of the shop on both sheets, even when an order arrives between their reads', async () => {
+    const { sqlite } = t.shop.database;
+    // The order writer's thread has a connection of its own; this is it, placing an order meanwhile.
+    const writer = openDatabase(path.join(t.shop.config.dataDir, 'shop.db'), { alreadyOpen: true });
+    try {
+      const template = sqlite
+        .prepare('select order_id from orders where season_purchased = ? and deleted_at is null limit 1')
+        .pluck()
+        .get(seasonOf(t.shop.now(), t.shop.config.shop.timeZone, t.shop.config.seasonStartMonth)) as
+        | number
+        | undefined;
+      expect(template).toBeDefined();
+      const columns = (table: string, key: string) =>
+        (sqlite.prepare(`pragma table_info(${table})`).all() as { name: string }[])
+          .map((c) => c.name)
+          .filter((c) => c !== key)
+          .join(', ');
+      const orderColumns = columns('orders', 'order_id');
+      const lineColumns = columns('order_lines', 'order_product_xref_id');
+      const placeOrder = () =>
+        writer.sqlite.transaction(() => {
+          const id = writer.sqlite
+            .prepare(
+              `insert into orders (${orderColumns}) select ${orderColumns} from orders where order_id = ?`,
+            )
+            .run(template).lastInsertRowid;
+          writer.sqlite
+            .prepare(
+              `insert into order_lines (${lineColumns}) select ${lineColumns.replace(/\border_id\b/, '?')} from order_lines where order_id = ?`,
+            )
+            .run(id, template);
+        })();
+
+      const read: ExportCell[][][] = [[], []];
+      function* tap(rows: Iterable<ExportCell[]>, into: ExportCell[][], then?: () => void) {
+        for (const row of rows) {
+          into.push(row);
+          yield row;
+        }
+        then?.();
+      }
+      const sheets = (): ExportSheet[] => {
+        const [orders, pickup] = [currentSeasonOrdersSheet(t.shop), seasonPickupSheet(t.shop)];
+        return [
+          { ...orders, rows: tap(orders.rows, read[0] ?? [], placeOrder) },
+          { ...pickup, rows: tap(pickup.rows, read[1] ?? []) },
+        ];
+      };
+      const countOrders = () => sqlite.prepare('select count(*) from orders').pluck().get() as number;
+      const before = countOrders();
+      const answer = await workbookAnswer(t.shop, 'CurrentSeasonOrdersWithProducts', sheets);
+      for await (const _ of answer.body as AsyncIterable<string>) {
+        // Read out, so its file goes.
+      }
+
+      const orderIds = (rows: ExportCell[][]) =>
+        new Set(rows.flatMap(([cell]) => (cell?.kind === 'number' ? [cell.value] : [])));
+      const onOrders = orderIds(read[0] ?? []);
+      expect(onOrders.size).toBeGreaterThan(0);
+      expect(orderIds(read[1] ?? [])).toEqual(onOrders);
+      // The writer was not held back: its order is in the shop, on neither sheet of this workbook.
+      expect(countOrders()).toBe(before + 1);
+    } finally {
+      writer.sqlite.close();
+    }
+  });
 });

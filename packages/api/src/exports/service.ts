@@ -40,13 +40,22 @@ export function exportFileName(shop: Shop, name: string): string {
   return `${day} ${name}.xls`;
 }
 
-/** The workbook as base64 text written out as it is read from a file in the data folder (never whole in memory). */
-async function answer(shop: Shop, name: string, sheets: ExportSheet[]): Promise<FileAnswer> {
-  return {
-    contentType: EXCEL_CONTENT_TYPE,
-    fileName: exportFileName(shop, name),
-    body: workbookBase64Stream(sheets, shop.config.shop.timeZone, shop.config.dataDir),
-  };
+/**
+ * The workbook as base64 text written out as it is read from a file in the data folder (never whole in memory).
+ * The sheets are made and written to that file inside one read transaction, so every sheet shows the same
+ * moment of the shop while orders keep arriving (an order placed between two sheets' reads is in neither).
+ * The file is written synchronously, so the transaction ends before the first byte is read out; in WAL mode a
+ * reader never blocks the order writer, which goes on committing meanwhile.
+ */
+export async function workbookAnswer(
+  shop: Shop,
+  name: string,
+  sheets: () => ExportSheet[],
+): Promise<FileAnswer> {
+  const body = shop.database.sqlite
+    .transaction(() => workbookBase64Stream(sheets(), shop.config.shop.timeZone, shop.config.dataDir))
+    .deferred();
+  return { contentType: EXCEL_CONTENT_TYPE, fileName: exportFileName(shop, name), body };
 }
 
 /** ProductStock: one row per product (deleted ones left out) with this season's stock and sales. */
@@ -108,7 +117,7 @@ export function stockSheet(shop: Shop): ExportSheet {
 }
 
 export function stockExport(shop: Shop): Promise<FileAnswer> {
-  return answer(shop, 'ProductStock', [stockSheet(shop)]);
+  return workbookAnswer(shop, 'ProductStock', () => [stockSheet(shop)]);
 }
 
 const MONTH_NAMES = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -250,7 +259,7 @@ export function yearOverYearSheet(shop: Shop): ExportSheet {
 }
 
 export function yearOverYearExport(shop: Shop): Promise<FileAnswer> {
-  return answer(shop, 'YearOverYearByMonth', [yearOverYearSheet(shop)]);
+  return workbookAnswer(shop, 'YearOverYearByMonth', () => [yearOverYearSheet(shop)]);
 }
 
 /** Rows read at a time for a season's sheets: few enough that a read is dead before V8's next young collection. */
@@ -491,7 +500,7 @@ export function seasonPickupSheet(shop: Shop): ExportSheet {
 }
 
 export function currentSeasonOrdersExport(shop: Shop): Promise<FileAnswer> {
-  return answer(shop, 'CurrentSeasonOrdersWithProducts', [
+  return workbookAnswer(shop, 'CurrentSeasonOrdersWithProducts', () => [
     currentSeasonOrdersSheet(shop),
     seasonPickupSheet(shop),
   ]);
