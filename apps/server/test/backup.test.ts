@@ -838,3 +838,46 @@ describe('restore and the e-mails already sent', () => {
     }
   }, 60_000);
 });
+
+describe('backup of a media folder with files put there by hand', () => {
+  it('is always restorable: a name restore would refuse is left out, with a warning', async () => {
+    const shop = await startTestServer(env);
+    try {
+      const token = await staffToken(shop, { email: STAFF });
+      const media = shop.config.mediaDir;
+      const long = path.join('deep', 'a'.repeat(250), `${'b'.repeat(250)}.jpg`);
+      for (const name of ['ok.jpg', 'odd:name.jpg', 'back\\slash.jpg', long]) {
+        mkdirSync(path.dirname(path.join(media, name)), { recursive: true });
+        writeFileSync(path.join(media, name), `photo ${name.length}`);
+      }
+      const download = await fetch(`${shop.url}/api/v1/BackupAuth`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(download.status).toBe(200);
+      const bytes = new Uint8Array(await download.arrayBuffer());
+
+      const form = new FormData();
+      form.append('file', new Blob([Buffer.from(bytes)], { type: 'application/zip' }), 'backup.zip');
+      const restored = await fetch(`${shop.url}/api/v1/RestoreAuth`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}` },
+        body: form,
+      });
+      const body = (await restored.json()) as { message: string };
+      expect(restored.status, body.message).toBe(200);
+      expect(readFileSync(path.join(media, 'ok.jpg'), 'utf8')).toBe('photo 6');
+
+      // The owner is told what was left out, on the screen and in the archive.
+      const warning = decodeURIComponent(download.headers.get('x-shop-warning') ?? '');
+      expect(warning).toContain('3 files in the media folder were left out of this backup');
+      expect(warning).toContain('"odd:name.jpg"');
+      const manifest = JSON.parse(Buffer.from(unzipSync(bytes)['manifest.json'] ?? []).toString()) as {
+        warnings?: string[];
+      };
+      expect(manifest.warnings).toEqual([warning]);
+    } finally {
+      await shop.stop();
+    }
+  }, 60_000);
+});

@@ -46,6 +46,9 @@ export function isSafeEntryName(name: string): boolean {
     .every((segment) => SAFE_SEGMENT.test(segment));
 }
 
+/** The longest warning a manifest holds. */
+export const MANIFEST_WARNING_CHARS = 1000;
+
 export const manifestSchema = z.object({
   format: z.literal(BACKUP_FORMAT),
   formatVersion: z.literal(BACKUP_FORMAT_VERSION),
@@ -54,7 +57,7 @@ export const manifestSchema = z.object({
   createdAt: z.iso.datetime(),
   shopName: z.string().max(500).optional(),
   /** What the backup could not include, said in words (e.g. the media folder was missing). */
-  warnings: z.array(z.string().max(1000)).max(20).optional(),
+  warnings: z.array(z.string().max(MANIFEST_WARNING_CHARS)).max(20).optional(),
   files: z
     .array(
       z.object({

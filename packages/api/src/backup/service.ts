@@ -27,6 +27,8 @@ import {
   type BackupManifest,
   DATABASE_ENTRY,
   fileDigest,
+  isSafeEntryName,
+  MANIFEST_WARNING_CHARS,
   MEDIA_PREFIX,
   readBackupFile,
   sizeText,
@@ -104,6 +106,25 @@ function mediaWarnings(shop: Shop): string[] {
   ];
 }
 
+const LEFT_OUT_SHOWN = 3;
+const LEFT_OUT_NAME_CHARS = 60;
+
+function leftOutWarnings(leftOut: readonly string[]): string[] {
+  if (leftOut.length === 0) return [];
+  const shown = leftOut
+    .slice(0, LEFT_OUT_SHOWN)
+    .map((name) =>
+      JSON.stringify(name.length > LEFT_OUT_NAME_CHARS ? `${name.slice(0, LEFT_OUT_NAME_CHARS)}...` : name),
+    )
+    .join(', ');
+  const more = leftOut.length > LEFT_OUT_SHOWN ? ` and ${leftOut.length - LEFT_OUT_SHOWN} more` : '';
+  const [count, verb, them] =
+    leftOut.length === 1 ? ['1 file', 'was', 'it'] : [`${leftOut.length} files`, 'were', 'them'];
+  const warning = `${count} in the media folder ${verb} left out of this backup because a restore cannot put ${them} back safely (a name with : or \\, or longer than 500 characters): ${shown}${more}. The shop never names its files so; if one matters, rename it and take the backup again.`;
+  // Odd names quoted can run long; the manifest must still pass restore's own check.
+  return [warning.slice(0, MANIFEST_WARNING_CHARS)];
+}
+
 /** A file's content as of now, kept however the original changes: a hard link, or a copy across disks. */
 async function keepCopy(from: string, to: string): Promise<void> {
   await mkdir(path.dirname(to), { recursive: true });
@@ -127,14 +148,22 @@ export async function createBackup(shop: Shop): Promise<CreatedBackup> {
   try {
     const snapshot = path.join(temp, DATABASE_ENTRY);
     await shop.database.sqlite.backup(snapshot);
-    const warnings = mediaWarnings(shop);
     const entries: BackupEntry[] = [{ name: DATABASE_ENTRY, file: snapshot }];
+    const leftOut: string[] = [];
     for (const relative of await listMedia(shop.config.mediaDir)) {
+      const name = `${MEDIA_PREFIX}${relative}`;
+      // Restore refuses such a name (isSafeEntryName), so one file copied in by hand would make the whole
+      // backup unrestorable: it is left out, and the owner told.
+      if (!isSafeEntryName(name)) {
+        leftOut.push(relative);
+        continue;
+      }
       // Linked into the snapshot folder: a photo deleted while the archive streams is still the one hashed.
       const kept = path.join(temp, 'media', ...relative.split('/'));
       await keepCopy(path.join(shop.config.mediaDir, relative), kept);
-      entries.push({ name: `${MEDIA_PREFIX}${relative}`, file: kept });
+      entries.push({ name, file: kept });
     }
+    const warnings = [...mediaWarnings(shop), ...leftOutWarnings(leftOut)];
     const files: BackupManifest['files'] = [];
     for (const entry of entries) files.push({ path: entry.name, ...(await fileDigest(entry.file)) });
     const manifest: BackupManifest = {
