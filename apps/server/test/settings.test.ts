@@ -478,6 +478,17 @@ describe('PDF flyer', () => {
       'The form has more than 20 fields: send the file in a field named file, with only the fields the call names. Nothing was changed.',
     );
 
+    // With the fields before the file (as an HTML form built field by field sends them) the parser stopped the
+    // file as it began, and the call was told "not a readable multipart/form-data form".
+    const crowdedFirst = new FormData();
+    for (let i = 0; i < 21; i++) crowdedFirst.append(`field${i}`, 'x');
+    crowdedFirst.append('file', new Blob([PDF], { type: 'application/pdf' }), 'a.pdf');
+    const fieldsFirst = await uploadPdf(crowdedFirst);
+    expect(fieldsFirst.status).toBe(400);
+    expect(fieldsFirst.body.message).toBe(
+      'The form has more than 20 fields: send the file in a field named file, with only the fields the call names. Nothing was changed.',
+    );
+
     // A text part named file answered zod's "file: Invalid input: expected object, received string".
     const text = new FormData();
     text.append('file', PDF);

@@ -117,9 +117,12 @@ async function readInput(
       // The route's own cap, not the largest of all uploads: a flyer past 20 MB is refused there, not read on
       // to the restore's 1 GB first.
       const cap = route.upload ? config[route.upload.maxBytes] : undefined;
+      // One byte past the cap reaches the loop below, which refuses there and then.
+      const parts = request.parts(cap ? { limits: { fileSize: cap + 1 } } : {});
       try {
-        // One byte past the cap reaches the loop below, which refuses there and then.
-        for await (const part of request.parts(cap ? { limits: { fileSize: cap + 1 } } : {})) {
+        // Read by hand, not with for await, which would close the parser on a throw: parserReason asks it on.
+        for (let next = await parts.next(); !next.done; next = await parts.next()) {
+          const part = next.value;
           if (part.type === 'file' && part.fieldname === 'file' && cap && route.upload?.toDisk) {
             const target = path.join(config.dataDir, `${DISK_UPLOAD_PREFIX}${randomUUID()}`);
             written.push(target);
@@ -140,7 +143,8 @@ async function readInput(
             fields[part.fieldname] = part.value;
           }
         }
-      } catch (error) {
+      } catch (caught) {
+        const error = await parserReason(parts, caught);
         // The parser's limits on how many files and fields a form has answer 413 like its size limit: said
         // for what they are, not as the file being too large.
         const code = (error as { code?: string }).code;
@@ -177,6 +181,22 @@ async function readInput(
       return fields;
     }
   }
+}
+
+/**
+ * Why the parser cut a file part short. Past a limit it met before the file (the 21st field of a form whose
+ * file comes last), @fastify/multipart destroys the file stream as it starts, and the read of the file fails
+ * only with "Premature close"; the limit's own error is then the parser's next answer, queued as the stream was
+ * destroyed. Any other failure is its own reason.
+ */
+async function parserReason(parts: AsyncIterator<unknown>, error: unknown): Promise<unknown> {
+  if ((error as { code?: string }).code !== 'ERR_STREAM_PREMATURE_CLOSE') return error;
+  try {
+    await parts.next();
+  } catch (reason) {
+    return reason;
+  }
+  return error;
 }
 
 const FILE_SENT_AS_TEXT =
