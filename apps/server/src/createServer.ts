@@ -12,16 +12,19 @@ import {
   createShop,
   type PickUpReminders,
   PUBLIC_PROCEDURES,
+  procedureType,
   removeBackupLeftovers,
   restRoutes,
   retryAfterOf,
   robotsTxt,
   type Shop,
   type ShopConfig,
+  type ShopError,
   sitemapXml,
   startOrderWriterThread,
   startPickUpReminders,
   storefrontProduct,
+  TRPC_CODE_OF,
 } from '@nursery/api';
 import {
   checkDatabaseIntegrity,
@@ -33,6 +36,7 @@ import {
 } from '@nursery/db';
 import { TRPC_MAX_BATCH, TRPC_PREFIX } from '@nursery/domain';
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
+import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
 import Fastify, {
   type ConnectionError,
   type FastifyError,
@@ -43,6 +47,7 @@ import Fastify, {
 import pino from 'pino';
 import { registerAuth } from './auth/index.ts';
 import { type CachedProcedureHook, cachedProcedures } from './cachedProcedures.ts';
+import { type CreateContext, contextOf, refusalsBeforeBody } from './contextBeforeBody.ts';
 import { createHashedAssets } from './hashedAssets.ts';
 import { createIndexPage } from './indexPage.ts';
 import { loggedUrl, noteIntegrationCall, OneLinePerRequest } from './requestLog.ts';
@@ -241,6 +246,69 @@ function batchLength(url: string): number {
   return url.slice('/trpc/'.length, query).split(',').length;
 }
 
+/**
+ * The procedures a tRPC call with a body names when every one of them is staff-only, else null (a public
+ * procedure in it, an unknown name, tRPC answers as it does). The adapter's route has routed it: its `path`
+ * parameter is decoded, and `?batch=1` makes it a comma-separated list, as tRPC reads them.
+ */
+function staffOnlyProcedures(request: FastifyRequest): string[] | null {
+  const path = (request.params as { path?: unknown } | undefined)?.path;
+  if (typeof path !== 'string') return null;
+  const batch = (request.query as { batch?: unknown } | undefined)?.batch === '1';
+  const procedures = batch ? path.split(',') : [path];
+  const staffOnly = procedures.every((p) => procedureType(p) !== undefined && !PUBLIC_PROCEDURES.has(p));
+  return staffOnly ? procedures : null;
+}
+
+/**
+ * A tRPC call with a body (a mutation) to staff-only procedures is refused before its body is read, as a
+ * staff-only REST path is (contextBeforeBody.ts): without a token a 2 MB body was answered 413 and a broken one
+ * 400, not 401. The refusal is sent in tRPC's own shape (the guard's, trpc.ts), one per procedure of a batch;
+ * tRPC's createContext reuses the context otherwise. A failure to resolve the caller is left to tRPC.
+ */
+function trpcRefusalBeforeBody(createContext: CreateContext) {
+  return (request: FastifyRequest, reply: FastifyReply, done: () => void): void => {
+    const procedures = staffOnlyProcedures(request);
+    if (!procedures) {
+      done();
+      return;
+    }
+    refusalsBeforeBody(request, createContext, procedures).then(
+      (refusals) => {
+        if (refusals) sendTrpcRefusals(request, reply, procedures, refusals);
+        done();
+      },
+      () => done(),
+    );
+  };
+}
+
+function sendTrpcRefusals(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  procedures: readonly string[],
+  refusals: readonly ShopError[],
+): void {
+  const answers = refusals.map((refusal, i) => {
+    const code = TRPC_CODE_OF[refusal.kind];
+    return {
+      error: {
+        message: refusal.message,
+        code: TRPC_ERROR_CODES_BY_KEY[code],
+        data: { code, httpStatus: refusal.status, path: procedures[i] },
+      },
+    };
+  });
+  const statuses = new Set(refusals.map((refusal) => refusal.status));
+  // As tRPC answers a batch: its calls' status when they share one, else 207 Multi-Status.
+  const status = statuses.size === 1 ? (refusals[0]?.status ?? 401) : 207;
+  const batch = (request.query as { batch?: unknown } | undefined)?.batch === '1';
+  void reply
+    .status(status)
+    .header('cache-control', 'no-store')
+    .send(batch ? answers : answers[0]);
+}
+
 export async function createServer(options: CreateServerOptions): Promise<ShopServer> {
   const { config } = options;
   // Before anything reads or writes the data folder: a second shop on it stops here with a message.
@@ -284,8 +352,10 @@ async function createServerHoldingLock(
     http: { headersTimeout: HEADERS_TIMEOUT_MS, connectionsCheckingInterval: 1_000 },
   });
   const guardSlowBody = slowBodyGuard(config.requestBodyTimeoutMs, securityHeaderLines(headers));
-  // Set below, once the callers can be resolved: the tRPC fast path for cached answers.
+  // Set below, once the callers can be resolved: the tRPC fast path for cached answers, and the refusal of a
+  // staff-only call before its body is read.
   let cachedProcedure: CachedProcedureHook = (_request, _reply, done) => done();
+  let refuseBeforeBody: ReturnType<typeof trpcRefusalBeforeBody> = (_request, _reply, done) => done();
   // One callback hook for what every request needs before its route: the security headers, the body
   // deadline, and for tRPC the batch cap and the cached answers. Each was a hook of its own (Fastify calls
   // each through its hook runner), and the shop's CPU per answer was 11-20 µs over bare Fastify's.
@@ -295,6 +365,7 @@ async function createServerHoldingLock(
     if (!request.url.startsWith('/trpc/')) return done();
     // After a reply is sent Fastify runs no further hook nor the route: done() only ends this hook.
     if (refuseLongBatch(request, reply)) return done();
+    if (request.method !== 'GET') return refuseBeforeBody(request, reply, done);
     cachedProcedure(request, reply, done);
   });
 
@@ -355,6 +426,7 @@ async function createServerHoldingLock(
   }
 
   cachedProcedure = cachedProcedures(shop, createContext);
+  refuseBeforeBody = trpcRefusalBeforeBody(createContext);
   // biome-ignore lint/nursery/noMisusedPromises: Fastify awaits an async plugin (register's documented form); the rule reads its callback overload
   await app.register(async (trpc) => {
     // tRPC answers with a fetch Response; @fastify/compress would send only its body and drop its status and
@@ -372,7 +444,7 @@ async function createServerHoldingLock(
       prefix: TRPC_PREFIX,
       trpcOptions: {
         router: appRouter,
-        createContext: ({ req }) => createContext(req),
+        createContext: ({ req }) => contextOf(req, createContext),
         // A staff answer (an order, a customer's phone number) must not be kept by the browser's cache or a proxy,
         // nor may a refusal of one; the storefront's public reads keep whatever caching they had.
         // A public procedure answered to a signed-in caller is private too (settings.all then holds the staff's

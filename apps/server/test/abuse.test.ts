@@ -604,6 +604,70 @@ describe('staff-only paths', () => {
     expect(broken.status).toBe(400);
   });
 
+  it('answers 401 to a tRPC call of staff-only procedures without a valid token before reading the body', async () => {
+    // The tRPC route's JSON body was parsed before tRPC's guard ran: a 2 MB body without a token was answered
+    // 413 and 1 MB of it read, to someone who may not call the procedure at all.
+    const mutations = adminProcedures.filter((name) => procedures[name]?._def.type === 'mutation');
+    expect(mutations.length).toBeGreaterThan(20);
+    const twoMegabytes = JSON.stringify({ comments: 'x'.repeat(2 * 1024 * 1024) });
+    const refusal = (path: string) => ({
+      error: { message: UNAUTHORIZED, code: -32001, data: { code: 'UNAUTHORIZED', httpStatus: 401, path } },
+    });
+    const post = (address: string, body: string, headers: Record<string, string> = {}) =>
+      fetch(`${server.url}/trpc/${address}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body,
+      });
+    const before = databaseFingerprint(server.shop.database.sqlite);
+    for (const name of mutations) {
+      for (const [kind, body] of [
+        ['broken JSON', '{"orderId": 1,'],
+        ['2 MB of JSON', twoMegabytes],
+      ] as const) {
+        for (const bearer of [undefined, 'not-a-token']) {
+          const response = await post(name, body, bearer ? { authorization: `Bearer ${bearer}` } : {});
+          const label = `${kind}, ${bearer ?? 'no token'}: ${name}`;
+          expect(response.status, label).toBe(401);
+          expect(response.headers.get('cache-control'), label).toBe('no-store');
+          expect(await response.json(), label).toEqual(refusal(name));
+        }
+      }
+    }
+    // A batch of staff-only calls: each refused, as tRPC answers a batch.
+    const batch = await post('orders.update,catalog.save?batch=1', twoMegabytes);
+    expect(batch.status).toBe(401);
+    expect(await batch.json()).toEqual([refusal('orders.update'), refusal('catalog.save')]);
+    // Someone signed in who is not staff: 403, also before the body.
+    const outsider = await nonStaffToken(server, { email: 'big-body@example.com' });
+    const forbidden = await post('orders.update', twoMegabytes, { authorization: `Bearer ${outsider}` });
+    expect(forbidden.status).toBe(403);
+    expect(((await forbidden.json()) as { error: { message: string } }).error.message).toBe(FORBIDDEN);
+    expect(changedTables(before, databaseFingerprint(server.shop.database.sqlite))).toEqual([]);
+
+    // Public procedures still take a visitor's call, and a large body there is still its 413; so is a batch
+    // with a public call in it, whose body is read for that call.
+    for (const address of ['contacts.insert', 'orders.submit', 'contacts.insert,orders.update?batch=1']) {
+      const large = await post(address, twoMegabytes);
+      expect(large.status, address).toBe(413);
+      expect(((await large.json()) as { message: string }).message, address).toMatch(/too large/i);
+    }
+    const contact = await post(
+      'contacts.insert',
+      JSON.stringify({
+        name: 'Vera Visitor',
+        email: 'vera@example.com',
+        comments: 'Do you have milkweed?',
+        loadTime: Date.now() - 30_000,
+      }),
+      from('198.51.100.40'),
+    );
+    expect(contact.status).toBe(200);
+    // Staff still hear what is wrong with the body, from tRPC.
+    const broken = await post('orders.update', '{"orderId": 1,', { authorization: `Bearer ${token}` });
+    expect(broken.status).toBe(400);
+  });
+
   it('refuses a genuine token of someone who is not staff with 403 everywhere, changing nothing', async () => {
     const outsider = await nonStaffToken(server, { email: 'visitor@example.com' });
     const before = databaseFingerprint(server.shop.database.sqlite);

@@ -28,6 +28,7 @@ import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { contextOf, refusalsBeforeBody } from '../contextBeforeBody.ts';
 import { chooseEncoding, sendCachedJson } from './cachedAnswer.ts';
 
 export interface Envelope<T = unknown> {
@@ -401,9 +402,6 @@ function sendError(
   return reply.status(status).send(body);
 }
 
-/** The caller of a staff-only path, made before its body was read (registerRestRoutes), for its handler. */
-const contextsBeforeBody = new WeakMap<FastifyRequest, ApiContext>();
-
 export function registerRestRoutes(
   app: FastifyInstance,
   shop: Shop,
@@ -420,7 +418,7 @@ export function registerRestRoutes(
     const answer = async (request: FastifyRequest, reply: FastifyReply) => {
       const written: string[] = [];
       try {
-        const ctx = contextsBeforeBody.get(request) ?? (await createContext(request));
+        const ctx = await contextOf(request, createContext);
         // Staff-only paths refuse before reading the body: nobody uploads a file only to hear "Unauthorized".
         const refusal = refusalOf(ctx.caller, route.procedure, type);
         if (refusal) throw refusal;
@@ -457,17 +455,14 @@ export function registerRestRoutes(
         for (const file of written) rmSync(file, { force: true });
       }
     };
-    // A JSON body is parsed by Fastify before any handler runs: without this, a caller without a token was
-    // answered 400 for a broken body or 413 for a large one (and had up to 1 MB read), not 401. The caller is
-    // known before the body is read, and the handler reuses it. Public paths (order submits) do without.
+    // A JSON body is parsed by Fastify before any handler runs: the caller of a staff-only path is checked
+    // before (contextBeforeBody.ts), and the handler reuses it. Public paths (order submits) do without.
     const refuseBeforeBody =
       route.method !== 'GET' && !PUBLIC_PROCEDURES.has(route.procedure)
         ? async (request: FastifyRequest, reply: FastifyReply) => {
             try {
-              const ctx = await createContext(request);
-              const refusal = refusalOf(ctx.caller, route.procedure, type);
-              if (refusal) return sendError(request, reply, route, refusal);
-              contextsBeforeBody.set(request, ctx);
+              const refusals = await refusalsBeforeBody(request, createContext, [route.procedure]);
+              if (refusals?.[0]) return sendError(request, reply, route, refusals[0]);
             } catch (error) {
               return sendError(request, reply, route, error);
             }
