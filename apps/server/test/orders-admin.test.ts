@@ -677,6 +677,36 @@ describe('bad input', () => {
     }
   });
 
+  it('says a 20-digit order number is larger than any order, not that it is not whole, over REST and tRPC', async () => {
+    // Each was told "must be a (positive) whole number", which it is; as text, GetOrderDetailsById looked for
+    // order 12345678901234567000 instead.
+    const big = '12345678901234567890';
+    const larger = 'The order id is larger than any the shop has.';
+    for (const [method, path, body, message] of [
+      ['GET', `/api/v1/Orders/GetOrderDetailsById?orderId=${big}`, undefined, larger],
+      ['PUT', '/api/v1/Orders/Update/Flags', `{"orderId":${big},"isTaxExempt":true}`, larger],
+      ['PUT', '/api/v1/Orders/Update/Flags', `{"orderId":"${big}","isTaxExempt":true}`, larger],
+      ['DELETE', `/api/v1/Orders/DeleteOrder?orderId=${big}`, undefined, larger],
+      [
+        'GET',
+        `/api/v1/Orders/GetOrderEmails?orderId=${big}`,
+        undefined,
+        'orderId is larger than any the shop has.',
+      ],
+      ['GET', `/api/v1/Orders/GetOrderById?orderId=${big}`, undefined, ORDER_NOT_FOUND],
+    ] as const) {
+      const response = await rest(server.url, method, path, { token, body });
+      expect(response.status, `${method} ${path} ${body}`).toBe(400);
+      expect(response.body.message, `${method} ${path} ${body}`).toBe(message);
+    }
+    const input = encodeURIComponent(`{"orderId":${big}}`);
+    const viaTrpc = await fetch(`${server.url}/trpc/orders.detailsById?input=${input}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(viaTrpc.status).toBe(400);
+    expect(((await viaTrpc.json()) as { error: { message: string } }).error.message).toBe(larger);
+  });
+
   it('answers 404 for an order or contact that does not exist', async () => {
     for (const [method, path, body] of [
       ['GET', '/api/v1/Orders/GetOrderDetailsById?orderId=99999', undefined],

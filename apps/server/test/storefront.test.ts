@@ -380,6 +380,23 @@ describe('validation messages, letter for letter', () => {
       body: { message: 'Please enter the phone number used to place the order.' },
     });
   });
+
+  it('says a 20-digit order number finds no order, over REST and tRPC, not that it is not whole', async () => {
+    // It was told "The order number must be a whole number.", which it is: it is only past any order the shop has.
+    const viaRest = await rest(
+      server.url,
+      'GET',
+      '/api/v1/Orders/GetOrderById?orderId=12345678901234567890&phoneNumber=5551234567',
+    );
+    expect(viaRest).toMatchObject({ status: 400, body: { message: ORDER_NOT_FOUND } });
+    for (const orderId of ['"12345678901234567890"', '12345678901234567890']) {
+      const input = encodeURIComponent(`{"orderId":${orderId},"phoneNumber":"5551234567"}`);
+      const viaTrpc = await fetch(`${server.url}/trpc/orders.byId?input=${input}`);
+      expect(viaTrpc.status, orderId).toBe(400);
+      const body = (await viaTrpc.json()) as { error: { message: string } };
+      expect(body.error.message, orderId).toBe(ORDER_NOT_FOUND);
+    }
+  });
 });
 
 describe('POST /api/v1/Contact/InsertUserComment', () => {

@@ -1,6 +1,13 @@
 export type { FileAnswer } from '@nursery/domain';
 
-import { queryFlag, queryNumberText, wholeNumberOf } from '@nursery/domain';
+import {
+  idTooLarge,
+  isWholeButTooLarge,
+  numberTooLarge,
+  queryFlag,
+  queryNumberText,
+  wholeNumberOf,
+} from '@nursery/domain';
 import { z } from 'zod';
 
 // REST query strings carry every value as text; these accept the typed value from tRPC and the text from a
@@ -8,18 +15,23 @@ import { z } from 'zod';
 
 export const queryBoolean = (what: string) => queryFlag(`${what} must be true or false.`);
 
-export const queryInt = (what: string) =>
+const wholeNumber = (what: string, tooLarge: string) =>
   queryNumberText(`${what} must be a whole number.`).transform((v, ctx) => {
     const n = wholeNumberOf(v, { negative: true });
     if (Number.isNaN(n)) {
-      ctx.issues.push({ code: 'custom', message: `${what} must be a whole number.`, input: v });
+      const message = isWholeButTooLarge(v) ? tooLarge : `${what} must be a whole number.`;
+      ctx.issues.push({ code: 'custom', message, input: v });
       return z.NEVER;
     }
     return n;
   });
 
+export const queryInt = (what: string) => wholeNumber(what, numberTooLarge(what));
+
 export const queryId = (what: string) =>
-  queryInt(what).refine((n) => n > 0, { error: `${what} must be a positive whole number.` });
+  wholeNumber(what, idTooLarge(what)).refine((n) => n > 0, {
+    error: `${what} must be a positive whole number.`,
+  });
 
 /** A file received from a multipart form; the REST adapter reads the `file` field into this shape. */
 export const uploadedFileSchema = z.object({

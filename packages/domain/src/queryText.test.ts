@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { orderFlagsSchema, orderSeasonInputSchema, productsToShowSchema } from './index.ts';
-import { queryFlag, wholeNumberOf } from './queryText.ts';
+import {
+  orderFlagsSchema,
+  orderIdInputSchema,
+  orderSeasonInputSchema,
+  productsToShowSchema,
+} from './index.ts';
+import { isWholeButTooLarge, queryFlag, wholeNumberOf } from './queryText.ts';
 
 describe('reading query-string text', () => {
   it('takes decimal digits only, so a typo never names another row', () => {
@@ -12,6 +17,29 @@ describe('reading query-string text', () => {
     expect(wholeNumberOf('-3', { negative: true })).toBe(-3);
     expect(wholeNumberOf(2.5)).toBeNaN();
     expect(wholeNumberOf(2 ** 60)).toBeNaN();
+  });
+
+  it('reads no whole number past 2^53 - 1 inexactly, and says such an id is too large, not "not whole"', () => {
+    // '12345678901234567890' was read as 12345678901234567000, and an order of that number was looked for.
+    expect(wholeNumberOf('12345678901234567890')).toBeNaN();
+    expect(wholeNumberOf(String(2 ** 53 - 1))).toBe(2 ** 53 - 1);
+    for (const value of [
+      '12345678901234567890',
+      ' 12345678901234567890 ',
+      Number('12345678901234567890'),
+      2 ** 53,
+    ])
+      expect(isWholeButTooLarge(value), `${value}`).toBe(true);
+    for (const value of ['12abc', '2.5', 2.5, 2 ** 53 - 1, '0x1d', Number.NaN, Number.POSITIVE_INFINITY])
+      expect(isWholeButTooLarge(value), `${value}`).toBe(false);
+    for (const orderId of ['12345678901234567890', Number('12345678901234567890')]) {
+      expect(orderIdInputSchema.safeParse({ orderId }).error?.issues[0]?.message).toBe(
+        'The order id is larger than any the shop has.',
+      );
+    }
+    expect(orderIdInputSchema.safeParse({ orderId: '12abc' }).error?.issues[0]?.message).toBe(
+      'The order id must be a positive whole number.',
+    );
   });
 
   it('reads a yes/no the same way in every schema', () => {

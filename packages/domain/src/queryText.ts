@@ -25,8 +25,29 @@ export function queryFlag(message: string) {
 export function wholeNumberOf(value: number | string, options: { negative?: boolean } = {}): number {
   if (typeof value === 'number') return Number.isSafeInteger(value) ? value : Number.NaN;
   const digits = options.negative ? /^-?\d+$/ : /^\d+$/;
-  return digits.test(value) ? Number(value) : Number.NaN;
+  if (!digits.test(value)) return Number.NaN;
+  // Past 2^53 - 1 a double no longer holds every whole number: '12345678901234567890' read as ...7000 would
+  // name a row the caller never asked for.
+  const n = Number(value);
+  return Number.isSafeInteger(n) ? n : Number.NaN;
 }
+
+/**
+ * A whole number (decimal digits, or a whole JSON number) too large for wholeNumberOf to read exactly. It is
+ * still a whole number, so "must be a whole number" would be untrue: no id, count or year of the shop is that
+ * large, and the messages below say so.
+ */
+export function isWholeButTooLarge(value: unknown): boolean {
+  if (typeof value === 'number') return Number.isInteger(value) && !Number.isSafeInteger(value);
+  return typeof value === 'string' && /^-?\d+$/.test(value.trim()) && !Number.isSafeInteger(Number(value));
+}
+
+/** The message for an id past the largest whole number the shop reads: no row has such an id. */
+export const idTooLarge = (what: string) => `${what} is larger than any the shop has.`;
+
+/** The message for any other number past the largest the shop reads. */
+export const numberTooLarge = (what: string) =>
+  `${what} is too large: the largest number the shop reads is ${Number.MAX_SAFE_INTEGER}.`;
 
 /** Text or a number, trimmed; the message when it is neither. */
 export function queryNumberText(message: string) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { INVALID_EMAIL } from './email.ts';
-import { LOOKUP_BLANK_ORDER_NUMBER, ORDER_MESSAGES } from './messages.ts';
+import { LOOKUP_BLANK_ORDER_NUMBER, ORDER_MESSAGES, ORDER_NOT_FOUND } from './messages.ts';
 import {
   contactSubmissionSchema,
   orderDetailsSchema,
@@ -125,6 +125,21 @@ describe('orderLookupSchema', () => {
     expect(messages(orderLookupSchema.safeParse({ orderId: '-3' }))).toEqual([
       'The order number must be a positive number.',
     ]);
+  });
+  it('says a 20-digit order number finds no order, not that it is not a whole number', () => {
+    // It was told "The order number must be a whole number.", which it is.
+    for (const typed of [
+      '12345678901234567890',
+      '#12345678901234567890',
+      Number('12345678901234567890'),
+      2 ** 53,
+    ]) {
+      expect(
+        messages(orderLookupSchema.safeParse({ orderId: typed, phoneNumber: '555' })),
+        `${typed}`,
+      ).toEqual([ORDER_NOT_FOUND]);
+    }
+    expect(orderLookupSchema.parse({ orderId: String(2 ** 53 - 1) }).orderId).toBe(2 ** 53 - 1);
   });
   it('asks for one phone number when the query repeats it', () => {
     expect(messages(orderLookupSchema.safeParse({ orderId: '4', phoneNumber: ['555', '666'] }))).toEqual([

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { emailProblem, INVALID_EMAIL } from './email.ts';
-import { LOOKUP_BLANK_ORDER_NUMBER, ORDER_MESSAGES } from './messages.ts';
+import { LOOKUP_BLANK_ORDER_NUMBER, ORDER_MESSAGES, ORDER_NOT_FOUND } from './messages.ts';
 import { orderDetailsProblems, QUANTITY_MAX } from './orderDetails.ts';
-import { queryFlag } from './queryText.ts';
+import { isWholeButTooLarge, queryFlag } from './queryText.ts';
 
 /**
  * Input schemas shared by the browser and the server, so a visitor sees the same message the
@@ -147,6 +147,9 @@ export const orderLookupSchema = z.object({
         error: (issue) =>
           issue.input === undefined ? LOOKUP_BLANK_ORDER_NUMBER : 'The order number must be a number.',
       })
+      // 12345678901234567890 is a whole number, only past any order the shop can have: said as for any order
+      // number it does not have (a wrong number, a wrong phone).
+      .refine((n) => !isWholeButTooLarge(n), { error: ORDER_NOT_FOUND, abort: true })
       .int({ error: 'The order number must be a whole number.' })
       .positive({ error: 'The order number must be a positive number.' }),
   ),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { toCents } from '../money.ts';
 import { ADMIN_SELECTABLE_STATUSES, ProductStatus } from '../productStatus.ts';
 import { DEFAULT_PRODUCT_TYPE_ID, isProductTypeId, PRODUCT_TYPES } from '../productTypes.ts';
-import { wholeNumberOf } from '../queryText.ts';
+import { idTooLarge, isWholeButTooLarge, wholeNumberOf } from '../queryText.ts';
 import { optionalTextInput, textInput as text } from '../schemas.ts';
 import { STOCK_CHANGE_MAX, STOCK_CHANGE_TOO_LARGE } from '../stockChange.ts';
 import { validateTiers } from '../tiers.ts';
@@ -91,7 +91,9 @@ const optionalProductId = z
     if (Number.isNaN(n) || n < 0) {
       ctx.issues.push({
         code: 'custom',
-        message: 'The product id must be a positive whole number.',
+        message: isWholeButTooLarge(v)
+          ? idTooLarge('The product id')
+          : 'The product id must be a positive whole number.',
         input: v,
       });
       return z.NEVER;

@@ -5,7 +5,7 @@ import { toCents } from '../money.ts';
 import { QUANTITY_MAX } from '../orderDetails.ts';
 import { ORDER_FILTER_MAX, ORDER_LIST_SORTS, ORDER_TAX_FILTERS } from '../orderList.ts';
 import { ORDER_PICKUP_FILTERS } from '../pickup.ts';
-import { queryFlag, queryNumberText, wholeNumberOf } from '../queryText.ts';
+import { idTooLarge, isWholeButTooLarge, queryFlag, queryNumberText, wholeNumberOf } from '../queryText.ts';
 import { optionalTextInput as optionalText, textInput as text } from '../schemas.ts';
 import { ALL_SEASONS } from '../seasons.ts';
 
@@ -41,7 +41,8 @@ export const wholeId = (what: string) =>
   queryNumberText(`${what} must be a positive whole number.`).transform((v, ctx) => {
     const n = wholeNumberOf(v);
     if (Number.isNaN(n) || n <= 0) {
-      ctx.issues.push({ code: 'custom', message: `${what} must be a positive whole number.`, input: v });
+      const message = isWholeButTooLarge(v) ? idTooLarge(what) : `${what} must be a positive whole number.`;
+      ctx.issues.push({ code: 'custom', message, input: v });
       return z.NEVER;
     }
     return n;
