@@ -54,6 +54,33 @@ describe('the per-client order budget', () => {
     expect(refused(() => orders.take('a'))).toMatch(/Please wait 60 minutes/);
   });
 
+  it("says the same wait in the message's minutes as in Retry-After's seconds, rounded up", () => {
+    const { clock, orders } = budget(1);
+    orders.take('a');
+    const start = clock.now;
+    for (const [left, seconds, minutes] of [
+      [HOUR, 3600, 60],
+      [HOUR - 1, 3600, 60],
+      [60_001, 61, 2],
+      [60_000, 60, 1],
+      [59_001, 60, 1],
+      [1_001, 2, 1],
+      [1, 1, 1],
+    ] as const) {
+      clock.now = start + HOUR - left;
+      let refusal: ShopError | undefined;
+      try {
+        orders.take('a');
+      } catch (error) {
+        refusal = error as ShopError;
+      }
+      expect(refusal?.retryAfterSeconds, `${left} ms left`).toBe(seconds);
+      expect(refusal?.message, `${left} ms left`).toContain(
+        `Please wait ${minutes} minute${minutes === 1 ? '' : 's'},`,
+      );
+    }
+  });
+
   it('a refused order gives its place back, and a client with nothing placed keeps no entry', () => {
     const { orders } = budget(2);
     orders.take('a');

@@ -114,11 +114,13 @@ export class OrderBudget {
       this.spent.set(key, entry);
     }
     if (entry.count >= this.perHour) {
-      const minutes = Math.max(1, Math.ceil((entry.since + HOUR_MS - now) / 60_000));
+      // The wait is worked out once: the minutes people read are the Retry-After seconds programs read, rounded up.
+      const seconds = Math.max(1, Math.ceil((entry.since + HOUR_MS - now) / 1000));
+      const minutes = Math.ceil(seconds / 60);
       throw new ShopError({
         kind: 'too_many',
         message: `Too many orders from your connection: ${this.perHour} an hour is the most we take online. Please wait ${minutes} minute${minutes === 1 ? '' : 's'}, or call us to place a larger order.`,
-        retryAfterSeconds: Math.max(1, Math.ceil((entry.since + HOUR_MS - now) / 1000)),
+        retryAfterSeconds: seconds,
       });
     }
     entry.count += 1;
