@@ -271,28 +271,30 @@ export const customerEmailTemplateInputSchema = z
 export type CustomerEmailTemplateInput = z.infer<typeof customerEmailTemplateInputSchema>;
 
 /** Leaving an e-mail address on a Sold Out or Call for Availability product (the storefront's waitlist). */
-export const waitlistJoinInputSchema = z.object(
-  {
-    productId: z
-      .number({ error: 'Say which product: productId is a whole number.' })
-      .int({ error: 'Say which product: productId is a whole number.' })
-      .positive({ error: 'Say which product: productId is a whole number.' }),
-    email: z
-      .string({ error: INVALID_EMAIL })
-      .overwrite(asOneLine)
-      .trim()
-      .max(254, { error: 'Email can be at most 254 characters.' })
-      .superRefine((email, ctx) => {
-        const problem = emailProblem(email);
-        if (problem) ctx.addIssue({ code: 'custom', message: problem, input: email });
-      }),
-    quantity: z
-      .number({ error: 'Quantity must be a whole number from 1 to 100000.' })
-      .int({ error: 'Quantity must be a whole number from 1 to 100000.' })
-      .min(1, { error: 'Quantity must be a whole number from 1 to 100000.' })
-      .max(QUANTITY_MAX, { error: 'Quantity must be a whole number from 1 to 100000.' })
-      .default(1),
-  },
-  { error: 'Send the waitlist entry as a JSON object with productId, email and quantity.' },
-);
+export const waitlistJoinInputSchema = z
+  .object(
+    {
+      productId: z
+        .number({ error: 'Say which product: productId is a whole number.' })
+        .int({ error: 'Say which product: productId is a whole number.' })
+        .positive({ error: 'Say which product: productId is a whole number.' }),
+      email: z
+        .string({ error: INVALID_EMAIL })
+        .overwrite(asOneLine)
+        .trim()
+        .max(254, { error: 'Email can be at most 254 characters.' })
+        .superRefine((email, ctx) => {
+          const problem = emailProblem(email);
+          if (problem) ctx.addIssue({ code: 'custom', message: problem, input: email });
+        }),
+      quantity: z
+        .number({ error: 'Quantity must be a whole number from 1 to 100000.' })
+        .int({ error: 'Quantity must be a whole number from 1 to 100000.' })
+        .min(1, { error: 'Quantity must be a whole number from 1 to 100000.' })
+        .max(QUANTITY_MAX, { error: 'Quantity must be a whole number from 1 to 100000.' })
+        .default(1),
+    },
+    { error: 'Send the waitlist entry as a JSON object with productId, email and quantity.' },
+  )
+  .meta({ examples: [{ productId: 1, email: 'robin@example.com', quantity: 2 }] });
 export type WaitlistJoinInput = z.infer<typeof waitlistJoinInputSchema>;

@@ -111,10 +111,22 @@ function toJsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
       io,
       unrepresentable: 'any',
     }) as JsonSchema;
+    // zod drops the examples of an input that transforms anything (a trimmed field, an id read from text),
+    // taking them for the output's: an input's own examples are written as input, and without them the
+    // document's example was one made up from the types ("email": "text"), which the call refuses.
+    const examples = io === 'input' ? inputExamples(schema) : undefined;
+    if (examples && !('examples' in json)) json.examples = examples;
     return json;
   } catch {
     return {};
   }
+}
+
+/** The examples written for an input: its own, or those of what a transform of it reads. */
+function inputExamples(schema: z.ZodType): unknown[] | undefined {
+  const own = z.globalRegistry.get(schema)?.examples;
+  if (Array.isArray(own)) return own;
+  return schema instanceof z.ZodPipe ? inputExamples(schema.in as z.ZodType) : undefined;
 }
 
 const relink = (value: JsonSchema): JsonSchema =>

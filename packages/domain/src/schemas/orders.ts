@@ -244,7 +244,19 @@ export const adminOrderUpdateSchema = z
             (issue.code === 'invalid_type' && issue.path?.join('.') === 'products'),
         ),
     },
-  );
+  )
+  // The OpenAPI document's example: a new order (no orderId), as one is taken over the phone.
+  .meta({
+    examples: [
+      {
+        firstName: 'Robin',
+        lastName: 'Meadows',
+        email: 'robin@example.com',
+        phoneNumber: '608-555-0142',
+        products: [{ productId: 1, quantity: 3 }],
+      },
+    ],
+  });
 
 export const orderFlagsSchema = z.object({
   orderId: wholeId('The order id'),

@@ -56,7 +56,8 @@ export const recordPaymentInputSchema = z
         input: value,
       });
     }
-  });
+  })
+  .meta({ examples: [{ orderId: 1, method: 'check', amount: 42.5, checkNumber: '1047' }] });
 export type RecordPaymentInput = z.output<typeof recordPaymentInputSchema>;
 
 /** Which pick list: a pick-up day's number, or 'none' for this season's orders without a day. */

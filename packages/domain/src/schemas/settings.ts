@@ -79,31 +79,33 @@ export function normalizeEmailList(text: string): string {
   return out.join(', ');
 }
 
-export const productStockEmailsInputSchema = z.object({
-  emails: z
-    .string({
-      error: (issue) =>
-        issue.input === undefined
-          ? 'Send the list as {"emails": "a@example.com, b@example.com"}; an empty text clears it.'
-          : 'The stock e-mail list must be text: addresses separated by commas.',
-    })
-    .overwrite(asMultiLine)
-    .max(STOCK_EMAILS_MAX_LENGTH, {
-      error: `The stock e-mail list can be at most ${STOCK_EMAILS_MAX_LENGTH} characters.`,
-    })
-    .nullable()
-    .transform((v) => v ?? '')
-    .superRefine((value, ctx) => {
-      for (const address of splitEmailList(value)) {
-        if (!isEmailAddress(address)) {
-          ctx.addIssue({
-            code: 'custom',
-            message: `"${address}" is not a valid e-mail address. Separate addresses with commas, like a@example.com, b@example.com.`,
-          });
+export const productStockEmailsInputSchema = z
+  .object({
+    emails: z
+      .string({
+        error: (issue) =>
+          issue.input === undefined
+            ? 'Send the list as {"emails": "a@example.com, b@example.com"}; an empty text clears it.'
+            : 'The stock e-mail list must be text: addresses separated by commas.',
+      })
+      .overwrite(asMultiLine)
+      .max(STOCK_EMAILS_MAX_LENGTH, {
+        error: `The stock e-mail list can be at most ${STOCK_EMAILS_MAX_LENGTH} characters.`,
+      })
+      .nullable()
+      .transform((v) => v ?? '')
+      .superRefine((value, ctx) => {
+        for (const address of splitEmailList(value)) {
+          if (!isEmailAddress(address)) {
+            ctx.addIssue({
+              code: 'custom',
+              message: `"${address}" is not a valid e-mail address. Separate addresses with commas, like a@example.com, b@example.com.`,
+            });
+          }
         }
-      }
-    }),
-});
+      }),
+  })
+  .meta({ examples: [{ emails: 'stock@example.com, owner@example.com' }] });
 
 export type SetMessageInput = z.infer<typeof setMessageInputSchema>;
 export type SaveMessageInput = z.infer<typeof saveMessageInputSchema>;
