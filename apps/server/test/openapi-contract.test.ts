@@ -85,6 +85,47 @@ describe('the served OpenAPI document', () => {
     expect(refused).toEqual([]);
   });
 
+  it('types every whole number the calls read as an integer, and ids up to the largest the server reads', () => {
+    // A tier quantity was documented as any number (12.5 is refused), and an id as any integer from 1 (a 20-digit
+    // one is refused): a client generated from the document could send either.
+    const problems: string[] = [];
+    const visit = (schema: unknown, where: string): void => {
+      if (Array.isArray(schema)) {
+        for (const [i, item] of schema.entries()) visit(item, `${where}[${i}]`);
+        return;
+      }
+      if (schema === null || typeof schema !== 'object') return;
+      const node = schema as Json;
+      for (const [name, field] of Object.entries((node.properties ?? {}) as Record<string, Json>)) {
+        const variants = [field, ...((field.anyOf ?? []) as Json[])];
+        const types = variants.flatMap((v) => [v.type].flat());
+        if (/Quantity$/.test(name) && types.includes('number'))
+          problems.push(`${where}.${name} is a number, not an integer`);
+        for (const v of variants) {
+          if (/Id$/.test(name) && v.type === 'integer' && !v.enum && v.maximum !== Number.MAX_SAFE_INTEGER)
+            problems.push(`${where}.${name} has no maximum`);
+        }
+      }
+      for (const [key, value] of Object.entries(node)) visit(value, `${where}.${key}`);
+    };
+    for (const { pathName, method, operation } of operationsOf(document)) {
+      const { requestBody, parameters } = operation as {
+        requestBody?: { content: Record<string, { schema: Json }> };
+        parameters?: { name: string; schema: Json }[];
+      };
+      visit(requestBody?.content['application/json']?.schema, `${method} ${pathName} body`);
+      for (const parameter of parameters ?? []) {
+        const { type, maximum, enum: values } = parameter.schema;
+        if (type === 'integer' && !values && maximum !== Number.MAX_SAFE_INTEGER) {
+          // A parameter with a range of its own (limit) keeps it.
+          if (typeof maximum !== 'number' || /Id$|^after$/.test(parameter.name))
+            problems.push(`${method} ${pathName} ?${parameter.name} has no maximum`);
+        }
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
   it('refuses (400) a body that leaves out any field the document marks required', async () => {
     const token = await staffToken(server);
     const refused: string[] = [];

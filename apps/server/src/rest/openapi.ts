@@ -54,7 +54,14 @@ function describeField(name: string, schema: JsonSchema, where: 'input' | 'outpu
   } else if (/At$/.test(name) && numeric) {
     schema.description ??= 'An instant in milliseconds since 1970-01-01 UTC.';
   } else if (/Id$/.test(name) && numeric && where !== 'output') {
-    setNumeric(schema, { type: 'integer', minimum: 1 });
+    // The largest whole number the server reads exactly: past it, no row has the id (a 400 says so).
+    setNumeric(schema, { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER });
+  } else if (/Quantity$/.test(name) && where === 'input' && Array.isArray(schema.type)) {
+    // A price tier's quantities are whole numbers, sent as numbers or as the digits a form cell holds: the
+    // JSON type alone ("number") let a client send 12.5, which is refused.
+    const types = (schema.type as unknown[]).map((t) => (t === 'number' ? 'integer' : t));
+    schema.type = types;
+    if (types.includes('string')) schema.pattern = '^\\s*\\d*\\s*$';
   }
 }
 
@@ -100,7 +107,14 @@ function queryParameterSchema(name: string, schema: JsonSchema): JsonSchema {
   const { anyOf: _anyOf, type: _type, ...rest } = schema;
   let typed: JsonSchema = schema;
   if (isFlag) typed = { ...rest, type: 'boolean' };
-  else if (isNumberText) typed = { ...rest, type: 'integer', ...(/Id$/.test(name) ? { minimum: 1 } : {}) };
+  else if (isNumberText)
+    // Past 2^53 - 1 the server reads no whole number exactly, and refuses it.
+    typed = {
+      maximum: Number.MAX_SAFE_INTEGER,
+      ...rest,
+      type: 'integer',
+      ...(/Id$/.test(name) ? { minimum: 1 } : {}),
+    };
   describeField(name, typed, 'query');
   return typed;
 }
@@ -238,7 +252,7 @@ function describePaging(operation: JsonSchema): void {
       required: false,
       description:
         'The id of the last row of the page before: the next page starts after it. Follow the Link header rather than making it up.',
-      schema: { type: 'integer', minimum: 1 },
+      schema: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER },
     },
   ];
   const ok = (operation.responses as Record<string, JsonSchema>)['200'];
