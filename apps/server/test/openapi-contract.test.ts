@@ -126,6 +126,17 @@ describe('the served OpenAPI document', () => {
     expect(problems).toEqual([]);
   });
 
+  it('declares the Retry-After header every 429 carries', () => {
+    const limited = operationsOf(document).filter(({ operation }) => operation.responses['429']);
+    expect(limited.map((o) => `${o.method} ${o.pathName}`)).toContain('POST /api/v1/Orders/Submit');
+    for (const { pathName, method, operation } of limited) {
+      const header = (operation.responses['429'] as { headers?: Record<string, Json> }).headers?.[
+        'Retry-After'
+      ];
+      expect(header, `${method} ${pathName}`).toMatchObject({ required: true, schema: { type: 'integer' } });
+    }
+  });
+
   it('refuses (400) a body that leaves out any field the document marks required', async () => {
     const token = await staffToken(server);
     const refused: string[] = [];

@@ -221,6 +221,18 @@ const STATUS_TEXT: Record<string, string> = {
 
 const errorResponse = (status: string) => ({
   description: STATUS_TEXT[status] ?? 'Refused',
+  // Every 429 carries it (rest/handler.ts sendError): declared, so a generated client can read it.
+  ...(status === '429'
+    ? {
+        headers: {
+          'Retry-After': {
+            description: 'Seconds to wait before trying again (RFC 9110).',
+            required: true,
+            schema: { type: 'integer', minimum: 1 },
+          },
+        },
+      }
+    : {}),
   content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } },
 });
 
