@@ -9,6 +9,7 @@ import {
   parseTypedCartQuantity,
   phoneDigits,
   QUANTITY_MAX,
+  typedCartQuantityProblem,
   validateOrderDetails,
 } from './orderDetails.ts';
 
@@ -124,6 +125,12 @@ describe('quantities', () => {
     expect(parseTypedCartQuantity('abc', 3)).toBe(3);
     expect(parseTypedCartQuantity('', 3)).toBe(3);
     expect(parseTypedCartQuantity('1.5', 3)).toBe(3);
+  });
+  it('says why a typed number above the maximum is ignored, in the words the order would be refused with', () => {
+    expect(typedCartQuantityProblem('100001')).toBe('You can order at most 100000 of one product.');
+    expect(typedCartQuantityProblem(' 2000000 ')).toBe('You can order at most 100000 of one product.');
+    for (const fine of ['100000', '0', '', 'abc', '-2', '1.5'])
+      expect(typedCartQuantityProblem(fine)).toBeNull();
   });
 });
 

@@ -11,6 +11,8 @@ export interface OrderDetailsFields {
 }
 
 export const QUANTITY_MAX = 100000;
+/** What a customer is told about a quantity above the maximum: by the order's schema and by the cart's field. */
+export const QUANTITY_TOO_LARGE = `You can order at most ${QUANTITY_MAX} of one product.`;
 
 const clean = (s: string | null | undefined): string => (s ?? '').trim();
 
@@ -92,4 +94,14 @@ export function parseTypedCartQuantity(text: string, current: number): number {
   if (!/^\d+$/.test(trimmed)) return current;
   const n = Number(trimmed);
   return n <= QUANTITY_MAX ? n : current;
+}
+
+/**
+ * Why a typed quantity was ignored, when the customer should be told: a number above the maximum is ignored
+ * as the spec says, but not silently, since digit by digit it leaves the cart at a tenth of what was typed.
+ * Anything else the spec ignores (a letter, a minus sign) needs no words: the field is numeric.
+ */
+export function typedCartQuantityProblem(text: string): string | null {
+  const trimmed = text.trim();
+  return /^\d+$/.test(trimmed) && Number(trimmed) > QUANTITY_MAX ? QUANTITY_TOO_LARGE : null;
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { emailProblem, INVALID_EMAIL } from './email.ts';
 import { LOOKUP_BLANK_ORDER_NUMBER, ORDER_MESSAGES, ORDER_NOT_FOUND } from './messages.ts';
-import { orderDetailsProblems, QUANTITY_MAX } from './orderDetails.ts';
+import { orderDetailsProblems, QUANTITY_MAX, QUANTITY_TOO_LARGE } from './orderDetails.ts';
 import { isWholeButTooLarge, queryFlag } from './queryText.ts';
 
 /**
@@ -81,7 +81,7 @@ export const orderLineInputSchema = z.object(
       })
       .int({ error: 'Quantities are whole numbers.' })
       .min(1, { error: 'Each product on an order needs a quantity of at least 1.' })
-      .max(QUANTITY_MAX, { error: `You can order at most ${QUANTITY_MAX} of one product.` }),
+      .max(QUANTITY_MAX, { error: QUANTITY_TOO_LARGE }),
   },
   { error: 'Each order line is an object like {"productId": 48, "quantity": 3}.' },
 );

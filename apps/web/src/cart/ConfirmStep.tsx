@@ -55,34 +55,42 @@ export function ConfirmStep({
           </>
         ) : null}
       </dl>
-      <div className="table-wrap">
-        <table className="table table-sm">
-          <thead>
-            <tr>
-              <th scope="col">Product</th>
-              <th scope="col" className="num">
-                Qty
-              </th>
-              <th scope="col" className="num">
-                Subtotal
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {orderedLines.map((l) => (
-              <tr key={l.entry.productId}>
-                <td>
-                  {l.product?.name ?? `Product ${l.entry.productId}`}
-                  {l.product?.productSize ? (
-                    <span className="text-muted"> · {l.product.productSize}</span>
-                  ) : null}
-                </td>
-                <td className="num">{l.entry.cartQuantity}</td>
-                <td className="num">{l.subtotalCents === null ? '—' : formatMoney(l.subtotalCents)}</td>
+      {/* On a phone each line is a card with its figures labelled (.table-cards): as three columns, a quantity of
+          100,000 and its subtotal ran past the dialog's edge at 320 px. */}
+      <div className="table-cards">
+        <div className="table-wrap">
+          <table className="table table-sm">
+            <thead>
+              <tr>
+                <th scope="col">Product</th>
+                <th scope="col" className="num">
+                  Qty
+                </th>
+                <th scope="col" className="num">
+                  Subtotal
+                </th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {orderedLines.map((l) => (
+                <tr key={l.entry.productId}>
+                  <td data-label="Product">
+                    {l.product?.name ?? `Product ${l.entry.productId}`}
+                    {l.product?.productSize ? (
+                      <span className="text-muted"> · {l.product.productSize}</span>
+                    ) : null}
+                  </td>
+                  <td className="num" data-label="Qty">
+                    {l.entry.cartQuantity}
+                  </td>
+                  <td className="num" data-label="Subtotal">
+                    {l.subtotalCents === null ? '—' : formatMoney(l.subtotalCents)}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       </div>
       <CartTotals
         subtotalCents={totals.subtotalCents}

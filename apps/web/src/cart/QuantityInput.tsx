@@ -1,5 +1,5 @@
-import { parseTypedCartQuantity, QUANTITY_MAX } from '@nursery/domain';
-import { useState } from 'react';
+import { parseTypedCartQuantity, QUANTITY_MAX, typedCartQuantityProblem } from '@nursery/domain';
+import { useId, useState } from 'react';
 
 export interface QuantityInputProps {
   productName: string;
@@ -16,7 +16,8 @@ export interface QuantityInputProps {
 /**
  * A quantity typed by hand. What the visitor types is kept as typed while the field has focus,
  * but only a whole number from 0 to the maximum reaches the cart; anything else is ignored and
- * the field shows the cart's quantity again when it loses focus.
+ * the field shows the cart's quantity again when it loses focus. A number above the maximum says so
+ * beneath the field, so a customer does not order a tenth of what they typed without knowing.
  */
 export function QuantityInput({
   productName,
@@ -30,6 +31,8 @@ export function QuantityInput({
 }: QuantityInputProps) {
   const [draft, setDraft] = useState<string | null>(null);
   const shown = draft ?? String(quantity);
+  const problem = draft === null ? null : typedCartQuantityProblem(draft);
+  const problemId = useId();
 
   const input = (
     <input
@@ -41,6 +44,8 @@ export function QuantityInput({
       value={shown}
       disabled={disabled}
       maxLength={String(QUANTITY_MAX).length + 2}
+      aria-invalid={problem ? true : undefined}
+      aria-describedby={problem ? problemId : undefined}
       data-autofocus={autoFocus ? true : undefined}
       onFocus={(event) => event.currentTarget.select()}
       onChange={(event) => {
@@ -65,8 +70,21 @@ export function QuantityInput({
     />
   );
 
-  if (!withButtons || !onStep) return input;
-  return (
+  // After the field, not around it: the field keeps its place (and focus) while the message comes and goes.
+  const message = problem ? (
+    <p id={problemId} className="form-error quantity-error" role="alert">
+      {problem}
+    </p>
+  ) : null;
+  if (!withButtons || !onStep) {
+    return (
+      <>
+        {input}
+        {message}
+      </>
+    );
+  }
+  const group = (
     <div className="input-group quantity-group">
       <button
         type="button"
@@ -94,5 +112,11 @@ export function QuantityInput({
         +
       </button>
     </div>
+  );
+  return (
+    <>
+      {group}
+      {message}
+    </>
   );
 }

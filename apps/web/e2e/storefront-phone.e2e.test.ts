@@ -1,0 +1,173 @@
+import { formatMoney, QUANTITY_TOO_LARGE } from '@nursery/domain';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type E2eShop, launchBrowser, startShop } from './support/index.ts';
+
+// A customer on a small touch phone in spring (QA round ui2): each case failed before its fix.
+
+let shop: E2eShop;
+let browser: Browser;
+
+const SMALL = { width: 320, height: 640 };
+const PHONE = { width: 390, height: 844 };
+
+/** A touch phone of the given size, as Chromium emulates one. */
+async function phonePage(viewport: { width: number; height: number }) {
+  const context = await browser.newContext({ viewport, hasTouch: true, isMobile: true });
+  context.setDefaultTimeout(45_000);
+  context.setDefaultNavigationTimeout(45_000);
+  const page = await context.newPage();
+  const consoleErrors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') consoleErrors.push(message.text());
+  });
+  page.on('pageerror', (error) => consoleErrors.push(String(error)));
+  return { context, page, consoleErrors };
+}
+
+const dialog = (page: Page) => page.getByRole('dialog');
+
+/**
+ * What in the open dialog is wider than its box: a part that scrolls sideways, a field whose value is cut
+ * off, or a figure past the dialog body's right edge.
+ */
+const cutOff = (page: Page) =>
+  dialog(page).evaluate((modal) => {
+    const problems: string[] = [];
+    const body = modal.querySelector('.modal-body') as HTMLElement;
+    const edge = body.getBoundingClientRect().right;
+    const name = (el: Element) => `${el.tagName.toLowerCase()}.${el.className}`;
+    for (const el of Array.from(modal.querySelectorAll<HTMLElement>('.modal-body, .table-wrap, input'))) {
+      if (el.scrollWidth > el.clientWidth + 1)
+        problems.push(`${name(el)} scrolls ${el.scrollWidth}>${el.clientWidth}`);
+    }
+    for (const el of Array.from(modal.querySelectorAll<HTMLElement>('td, dd, .cart-line-subtotal'))) {
+      const right = el.getBoundingClientRect().right;
+      if (right > edge + 0.5) problems.push(`${name(el)} '${el.textContent}' ends at ${right} > ${edge}`);
+    }
+    return problems;
+  });
+
+beforeAll(async () => {
+  shop = await startShop();
+  browser = await launchBrowser();
+  shop.shop.database.sqlite
+    .prepare("UPDATE settings SET is_true = 1 WHERE name = 'OnlineOrderingEnabled'")
+    .run();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await shop?.stop();
+});
+
+describe('a customer on a touch phone', () => {
+  it.each([
+    ['320', SMALL],
+    ['390', PHONE],
+  ])(
+    'sees every figure of a cart of 100,000 plants whole on a %s px phone, at every step',
+    async (_w, viewport) => {
+      // The three dearest untracked products: 100,000 of the first is $8,500,000.00 in the demo shop.
+      const products = shop.shop.database.sqlite
+        .prepare(
+          `SELECT p.product_id AS id, max(t.price_cents) AS cents FROM products p
+           JOIN product_prices t ON t.product_id = p.product_id
+          WHERE p.product_status = 2 AND p.deleted_at IS NULL
+            AND NOT EXISTS (SELECT 1 FROM stock_changes s WHERE s.product_id = p.product_id)
+          GROUP BY p.product_id ORDER BY cents DESC LIMIT 3`,
+        )
+        .all() as { id: number; cents: number }[];
+      const { page, context, consoleErrors } = await phonePage(viewport);
+      await page.goto(`${shop.origin}/FAQ`);
+      await page.evaluate(
+        (ids) => {
+          const cart = Object.fromEntries(
+            ids.map((id, i) => [
+              id,
+              { productId: id, cartQuantity: i === 0 ? 100000 : 99999, addedAt: i + 1 },
+            ]),
+          );
+          localStorage.setItem('user-cart', JSON.stringify(cart));
+        },
+        products.map((p) => p.id),
+      );
+      await page.reload();
+      await page.getByRole('button', { name: /^Cart/ }).first().click();
+      await dialog(page).getByRole('heading', { name: 'Viewing Cart' }).waitFor();
+      // Before: the quantity field showed '1000' of 100000 and '9999' of 99999.
+      expect(await cutOff(page), 'cart step').toEqual([]);
+      await dialog(page).getByRole('button', { name: 'Checkout' }).click();
+      for (const [label, value] of Object.entries({
+        'First name': 'Ada',
+        'Last name': 'Maple',
+        Email: 'ada@example.com',
+        'Confirm email': 'ada@example.com',
+        'Phone number': '555-201-3344',
+      })) {
+        await dialog(page).getByLabel(label, { exact: true }).fill(value);
+      }
+      expect(await cutOff(page), 'details step').toEqual([]);
+      await dialog(page).getByRole('button', { name: 'Confirm Order' }).click();
+      await dialog(page).getByRole('heading', { name: 'Confirm Order' }).waitFor();
+      // Before: the Subtotal column ran past the dialog, which scrolled sideways by 28 px at 320 px.
+      expect(await cutOff(page), 'confirm step').toEqual([]);
+      // Every figure is there whole, none shortened.
+      const text = (await dialog(page).locator('.modal-body').textContent()) ?? '';
+      expect(text).toContain('100000');
+      expect(text).toContain(formatMoney(100000 * (products[0]?.cents ?? 0)));
+      expect(consoleErrors).toEqual([]);
+      await context.close();
+    },
+  );
+
+  it('is told, under the field, that more than 100000 of one product cannot be ordered', async () => {
+    const { page, context } = await phonePage(SMALL);
+    const productId = shop.shop.database.sqlite
+      .prepare(
+        `SELECT p.product_id AS id FROM products p WHERE p.product_status = 2 AND p.deleted_at IS NULL
+           AND NOT EXISTS (SELECT 1 FROM stock_changes s WHERE s.product_id = p.product_id)
+         ORDER BY p.product_id LIMIT 1`,
+      )
+      .get() as { id: number };
+    await page.goto(`${shop.origin}/FAQ`);
+    await page.evaluate((id) => {
+      localStorage.setItem(
+        'user-cart',
+        JSON.stringify({ [id]: { productId: id, cartQuantity: 1, addedAt: 1 } }),
+      );
+    }, productId.id);
+    await page.reload();
+    await page.getByRole('button', { name: /^Cart/ }).first().click();
+    const field = dialog(page).getByLabel(/^Quantity of /);
+    await field.fill('250000');
+    const alert = dialog(page).getByRole('alert');
+    await expect.poll(() => alert.textContent()).toBe(QUANTITY_TOO_LARGE);
+    expect(await field.getAttribute('aria-invalid')).toBe('true');
+    // The message fits the dialog and sits under the field.
+    const [fieldBox, alertBox] = [await field.boundingBox(), await alert.boundingBox()];
+    expect(fieldBox && alertBox && alertBox.y >= fieldBox.y + fieldBox.height).toBe(true);
+    expect(await cutOff(page)).toEqual([]);
+    // Leaving the field shows what the cart holds: the typed number was not taken.
+    await field.blur();
+    await expect.poll(() => alert.count()).toBe(0);
+    expect(await field.inputValue()).toBe('1');
+    await context.close();
+  });
+
+  it("sees all six digits of 100000 in a product card's quantity field at a desk", async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(`${shop.origin}/Products`);
+    const field = page
+      .locator('article.product-card')
+      .getByLabel(/^Quantity of /)
+      .first();
+    await field.fill('100000');
+    await field.blur();
+    expect(await field.inputValue()).toBe('100000');
+    // Before: 60 px of digits in 56 px of room, the last one cut off.
+    expect(await field.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    await context.close();
+  });
+});
