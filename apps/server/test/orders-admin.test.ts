@@ -495,6 +495,23 @@ describe('editing an order', () => {
     const bin = await rest<ListItem[]>(server.url, 'GET', '/api/v1/Orders/GetAllDeletedOrders', { token });
     expect(bin.body.data[0]).toMatchObject({ orderId, deletedUsername: 'Olive Owner' });
     expect(bin.body.data[0]?.displayDeletedTimestamp).toBe('3/10/2026 9:30 AM');
+    // text filters the deleted orders as the Orders screen's filter does.
+    const binText = (text: string) =>
+      rest<ListItem[]>(
+        server.url,
+        'GET',
+        `/api/v1/Orders/GetAllDeletedOrders?text=${encodeURIComponent(text)}`,
+        {
+          token,
+        },
+      );
+    const byName = await binText('QUILL');
+    expect(byName.body.data.map((o) => o.orderId)).toContain(orderId);
+    expect(byName.body.data.every((o) => o.name.toLowerCase().includes('quill'))).toBe(true);
+    expect((await binText('nobody-has-this-name')).body.data).toEqual([]);
+    const tooLong = await binText('x'.repeat(201));
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body.message).toContain('The filter may be at most 200 characters.');
 
     // A deleted order cannot be edited until it is restored.
     const version = (await details(orderId)).body.data.version;

@@ -77,4 +77,38 @@ describe('the Orders list in the address', () => {
     expect(await page.getByPlaceholder('Filter Orders...').inputValue()).toBe(lastName);
     expect(consoleErrors).toEqual([]);
   });
+
+  it('filters the deleted orders too, with their heading counting what the filter finds', async () => {
+    const deletedCount = () => page.getByText(/^Showing \d+ Deleted Order\(s\)$/).textContent();
+    const allDeleted = count('deleted_at is not null');
+    await page.goto(`${shop.origin}/Admin/Orders`);
+    // The deleted orders come a second after the list, as the spec says.
+    await expect.poll(deletedCount, { timeout: 15_000 }).toBe(`Showing ${allDeleted} Deleted Order(s)`);
+    // The last name of a customer with a deleted order: both tables show that customer's orders only.
+    const { name } = shop.shop.database.sqlite
+      .prepare('select name from orders where deleted_at is not null order by order_id limit 1')
+      .get() as { name: string };
+    const lastName = name.split(' ').at(-1) ?? name;
+    const matching = count(
+      'deleted_at is not null and (name like ? or email like ?)',
+      `%${lastName}%`,
+      `%${lastName}%`,
+    );
+    expect(matching).toBeLessThan(allDeleted);
+    await page.getByPlaceholder('Filter Orders...').fill(lastName);
+    // Before: the deleted table kept every deleted order, whatever the filter.
+    await expect.poll(deletedCount).toBe(`Showing ${matching} Deleted Order(s)`);
+    const rows = page.getByTestId('deleted-orders-table').locator('tbody tr');
+    expect(await rows.count()).toBe(Math.min(matching, 10));
+    for (const text of await rows.allTextContents())
+      expect(text.toLowerCase()).toContain(lastName.toLowerCase());
+
+    // A filter that finds no deleted order says so; an empty box shows them all again.
+    await page.getByPlaceholder('Filter Orders...').fill('nobody-has-this-name');
+    await expect.poll(deletedCount).toBe('Showing 0 Deleted Order(s)');
+    await page.getByTestId('deleted-orders-table').getByText('No deleted orders match.').waitFor();
+    await page.getByPlaceholder('Filter Orders...').fill('');
+    await expect.poll(deletedCount).toBe(`Showing ${allDeleted} Deleted Order(s)`);
+    expect(consoleErrors).toEqual([]);
+  });
 });

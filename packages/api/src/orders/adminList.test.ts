@@ -1,7 +1,7 @@
 import { ALL_SEASONS, formatDate, type OrderListQuery, orderListQuerySchema } from '@nursery/domain';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openTestShop } from '../testing/testShop.ts';
-import { orderListPage } from './adminList.ts';
+import { deletedOrders, orderListPage } from './adminList.ts';
 
 const t = openTestShop({ demo: true });
 afterAll(() => t.close());
@@ -25,35 +25,45 @@ const everyOrder = () =>
 
 const query = (q: Partial<OrderListQuery>) => orderListQuerySchema.parse({ season: ALL_SEASONS, ...q });
 
+/** The rule the screen applied on the client, written plainly. */
+const matches = (o: Row, text: string) => {
+  const needle = text.trim().toLowerCase();
+  const haystack = [
+    o.order_id,
+    o.name,
+    o.email,
+    o.phone_number,
+    formatDate(o.created_at, t.shop.config.shop.timeZone),
+  ]
+    .join(' ')
+    .toLowerCase();
+  const digits = needle.replace(/\D/g, '');
+  return (
+    needle.split(/\s+/).every((w) => haystack.includes(w)) ||
+    (digits.length >= 3 && o.phone_digits.includes(digits))
+  );
+};
+
+/** Filter texts that find an order by each of its fields, and two that find none. */
+const textsFinding = (sample: Row) => {
+  const firstName = sample.name.split(' ')[0]!;
+  return [
+    firstName.toUpperCase(),
+    `${firstName.toLowerCase()} ${sample.email.split('@')[1]}`,
+    sample.phone_number.slice(-4),
+    sample.phone_digits.slice(2, 7),
+    String(sample.order_id),
+    formatDate(sample.created_at, t.shop.config.shop.timeZone),
+    'nobody-has-this-name',
+    '100%',
+  ];
+};
+
 describe('orderListPage', () => {
   it('filters by every word in id, name, e-mail, phone or the date, and by phone digits, like the screen did', () => {
-    const tz = t.shop.config.shop.timeZone;
     const orders = everyOrder();
     const sample = orders[7]!;
-    // The rule the screen applied on the client, written plainly.
-    const matches = (o: Row, text: string) => {
-      const needle = text.trim().toLowerCase();
-      const haystack = [o.order_id, o.name, o.email, o.phone_number, formatDate(o.created_at, tz)]
-        .join(' ')
-        .toLowerCase();
-      const digits = needle.replace(/\D/g, '');
-      return (
-        needle.split(/\s+/).every((w) => haystack.includes(w)) ||
-        (digits.length >= 3 && o.phone_digits.includes(digits))
-      );
-    };
-    const firstName = sample.name.split(' ')[0]!;
-    const texts = [
-      firstName.toUpperCase(),
-      `${firstName.toLowerCase()} ${sample.email.split('@')[1]}`,
-      sample.phone_number.slice(-4),
-      sample.phone_digits.slice(2, 7),
-      String(sample.order_id),
-      formatDate(sample.created_at, tz),
-      'nobody-has-this-name',
-      '100%',
-    ];
-    for (const text of texts) {
+    for (const text of textsFinding(sample)) {
       const page = orderListPage(t.shop, query({ text, pageSize: 100 }));
       const expected = orders.filter((o) => matches(o, text));
       expect(page.total, text).toBe(expected.length);
@@ -123,5 +133,49 @@ describe('orderListPage', () => {
     expect(orderListQuerySchema.safeParse({ pickUpDay: 'someday' }).error?.issues[0]?.message).toBe(
       "pickUpDay must be 'all', 'none' or the number of a pick-up day.",
     );
+  });
+});
+
+describe('deletedOrders', () => {
+  it("finds the deleted orders the Orders screen's filter names, by the same rule as its list", () => {
+    const sqlite = t.shop.database.sqlite;
+    const live = everyOrder();
+    // Every third order, up to 60, deleted a minute apart.
+    const deleting = live.filter((_o, i) => i % 3 === 0).slice(0, 60);
+    const remove = sqlite.prepare(
+      "update orders set deleted_at = ?, deleted_by = 'Sam Staff' where order_id = ?",
+    );
+    for (const [i, o] of deleting.entries()) remove.run(1_900_000_000_000 + i * 60_000, o.order_id);
+    // The demo's own deleted orders and these.
+    const deleted = sqlite
+      .prepare('select * from orders where deleted_at is not null order by deleted_at desc, order_id desc')
+      .all() as Row[];
+    const ids = (text?: string, limit?: number) =>
+      deletedOrders(t.shop, { ...(text === undefined ? {} : { text }), ...(limit ? { limit } : {}) })
+        .toJSON()
+        .map((r) => r.orderId);
+    expect(ids()).toEqual(deleted.map((o) => o.order_id));
+    expect(ids('')).toEqual(deleted.map((o) => o.order_id));
+    for (const text of textsFinding(deleted[4]!)) {
+      const expected = deleted.filter((o) => matches(o, text)).map((o) => o.order_id);
+      expect(ids(text), text).toEqual(expected);
+      // Paged too: a page of two and the pages after it, through the cursor.
+      const first = deletedOrders(t.shop, { text, limit: 2 }).page(2);
+      expect(
+        first.rows.map((r) => r.orderId),
+        text,
+      ).toEqual(expected.slice(0, 2));
+      if (first.next !== null) {
+        const second = deletedOrders(t.shop, { text, limit: 2, after: first.next }).page(2);
+        expect(
+          second.rows.map((r) => r.orderId),
+          text,
+        ).toEqual(expected.slice(2, 4));
+      }
+    }
+    // The list of orders that are not deleted no longer finds them.
+    const name = deleted[4]!.name;
+    const listed = orderListPage(t.shop, query({ text: name, pageSize: 100 })).rows.map((r) => r.orderId);
+    expect(listed.some((id) => deleting.some((d) => d.order_id === id))).toBe(false);
   });
 });

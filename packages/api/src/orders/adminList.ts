@@ -113,45 +113,50 @@ export function toOrderListItem(
   };
 }
 
-/** Which list: the orders of a season (null: every season) that are not deleted, or the deleted ones. */
-export type OrderListKind = { deleted: false; season: number | null } | { deleted: true };
+/**
+ * Which list: the orders of a season (null: every season) that are not deleted, or the deleted ones, those
+ * the Orders screen's text filter finds when it is given.
+ */
+export type OrderListKind = { deleted: false; season: number | null } | { deleted: true; text?: string };
 
 /**
  * The statements of a list's keyset reads, one per kind of list (deleted or not, one season or all) and
  * whether it starts after a row: prepared once per connection, since a whole list of 100,000 orders is a
  * thousand reads and building and preparing each one's SQL cost more than running it.
  */
+function listStatement(db: ShopDb, deleted: boolean, season: boolean, after: boolean, filter?: SQL) {
+  const by = deleted ? orders.deletedAt : orders.createdAt;
+  // Walked newest first through the date's index. SQLite would rather take the deleted_at index for
+  // 'deleted_at is null' and sort all 100,000 orders for every chunk; the unary + keeps it off that index.
+  const conditions: (SQL | undefined)[] = [
+    deleted ? isNotNull(orders.deletedAt) : sql`+${orders.deletedAt} is null`,
+    filter,
+  ];
+  if (season) conditions.push(eq(orders.seasonPurchased, sql.placeholder('season')));
+  if (after) {
+    // The date alone narrows the index range; the pair decides ties.
+    conditions.push(
+      sql`${by} <= ${sql.placeholder('at')}`,
+      sql`(${by}, ${orders.orderId}) < (${sql.placeholder('at')}, ${sql.placeholder('orderId')})`,
+    );
+  }
+  return db
+    .select(listColumns)
+    .from(orders)
+    .where(and(...conditions))
+    .orderBy(desc(by), desc(orders.orderId))
+    .limit(sql.placeholder('limit'))
+    .prepare();
+}
+
 const orderListStatements = perConnection((db: ShopDb) => {
   const made = new Map<string, ReturnType<typeof listStatement>>();
-  function listStatement(deleted: boolean, season: boolean, after: boolean) {
-    const by = deleted ? orders.deletedAt : orders.createdAt;
-    // Walked newest first through the date's index. SQLite would rather take the deleted_at index for
-    // 'deleted_at is null' and sort all 100,000 orders for every chunk; the unary + keeps it off that index.
-    const conditions: (SQL | undefined)[] = [
-      deleted ? isNotNull(orders.deletedAt) : sql`+${orders.deletedAt} is null`,
-    ];
-    if (season) conditions.push(eq(orders.seasonPurchased, sql.placeholder('season')));
-    if (after) {
-      // The date alone narrows the index range; the pair decides ties.
-      conditions.push(
-        sql`${by} <= ${sql.placeholder('at')}`,
-        sql`(${by}, ${orders.orderId}) < (${sql.placeholder('at')}, ${sql.placeholder('orderId')})`,
-      );
-    }
-    return db
-      .select(listColumns)
-      .from(orders)
-      .where(and(...conditions))
-      .orderBy(desc(by), desc(orders.orderId))
-      .limit(sql.placeholder('limit'))
-      .prepare();
-  }
   return {
     list(deleted: boolean, season: boolean, after: boolean) {
       const key = `${deleted} ${season} ${after}`;
       let statement = made.get(key);
       if (!statement) {
-        statement = listStatement(deleted, season, after);
+        statement = listStatement(db, deleted, season, after);
         made.set(key, statement);
       }
       return statement;
@@ -187,9 +192,13 @@ function readOrderList(
     }
     from = { at: kind.deleted ? anchor.deletedAt : anchor.createdAt, orderId: anchor.orderId };
   }
-  const rows = statements
-    .list(kind.deleted, season !== null, from !== null)
-    .all({ season, at: from?.at, orderId: from?.orderId, limit });
+  // A filtered list is prepared for its one read: its words are values of the statement, and the deleted
+  // orders it serves are few.
+  const filter = kind.deleted && kind.text ? textCondition(shop, kind.text) : undefined;
+  const statement = filter
+    ? listStatement(shop.db, kind.deleted, false, from !== null, filter)
+    : statements.list(kind.deleted, season !== null, from !== null);
+  const rows = statement.all({ season, at: from?.at, orderId: from?.orderId, limit });
   const tz = shop.config.shop.timeZone;
   const days = orderPickUpDays(shop);
   return rows.map((r) => toOrderListItem(r, tz, days));
@@ -214,9 +223,15 @@ export function ordersForSeason(shop: Shop, season: number, page: PageInput = {}
   return orderList(shop, { deleted: false, season: season === ALL_SEASONS ? null : season }, page);
 }
 
-/** Deleted orders of every season, most recently deleted first (GetAllDeletedOrders). */
-export function deletedOrders(shop: Shop, page: PageInput = {}): PagedList<OrderListItem> {
-  return orderList(shop, { deleted: true }, page);
+/**
+ * Deleted orders of every season, most recently deleted first (GetAllDeletedOrders); with `text`, those the
+ * Orders screen's filter finds, by the same rule as its list of orders (textCondition).
+ */
+export function deletedOrders(
+  shop: Shop,
+  { text, ...page }: PageInput & { text?: string | undefined } = {},
+): PagedList<OrderListItem> {
+  return orderList(shop, text ? { deleted: true, text } : { deleted: true }, page);
 }
 
 const SORT_COLUMNS: Record<OrderListSort, SQLiteColumn | SQL> = {

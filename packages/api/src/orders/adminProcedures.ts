@@ -42,9 +42,12 @@ export const ordersAdminProcedures = {
     .input(orderSeasonInputSchema.extend(pageInputSchema.shape))
     .output(pagedAnswer(orderListItemSchema))
     .query(({ ctx, input: { season, ...page } }) => ordersForSeason(ctx.shop, season, page)),
-  /** Deleted orders, most recently deleted first, or a page of them (Orders/GetAllDeletedOrders). */
+  /**
+   * Deleted orders, most recently deleted first, or a page of them (Orders/GetAllDeletedOrders); with text,
+   * those the Orders screen's filter finds.
+   */
   allDeleted: procedure
-    .input(pageInputSchema.optional())
+    .input(pageInputSchema.extend({ text: orderListQuerySchema.shape.text.optional() }).optional())
     .output(pagedAnswer(orderListItemSchema))
     .query(({ ctx, input }) => deletedOrders(ctx.shop, input)),
   /** One page of the admin Orders screen, filtered and sorted by the server, with the number matching. */

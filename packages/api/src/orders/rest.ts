@@ -56,7 +56,7 @@ export const ordersRest: RestRoute[] = [
     input: 'query',
     paged: true,
     summary:
-      'Deleted orders of every season, most recently deleted first. Staff only. Pages with limit and after like GetAllOrders.',
+      'Deleted orders of every season, most recently deleted first. Staff only. Pages with limit and after like GetAllOrders; text filters them as the Orders screen does (every word in the order id, name, e-mail or phone, a date M/D/YYYY, or three or more digits of the phone).',
     tag: 'Orders',
   },
   {

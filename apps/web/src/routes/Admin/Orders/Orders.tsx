@@ -328,10 +328,12 @@ export function AdminOrders() {
     const timer = window.setTimeout(() => setDeletedWanted(true), DELETED_ORDERS_DELAY_MS);
     return () => window.clearTimeout(timer);
   }, [seasonKnown]);
+  // The filter in the box applies to both tables on the screen, by the server's one rule for it.
   const deleted = useQuery({
-    ...trpc.orders.allDeleted.queryOptions(),
+    ...trpc.orders.allDeleted.queryOptions(appliedText ? { text: appliedText } : undefined),
     enabled: deletedWanted,
     staleTime: 0,
+    placeholderData: keepPreviousData,
   });
 
   const reloadBoth = () =>
@@ -662,7 +664,9 @@ export function AdminOrders() {
         getRowId={(o) => String(o.orderId)}
         fixedLayout
         caption="Deleted orders"
-        emptyText={deleted.isPending ? 'Loading...' : 'No deleted orders.'}
+        emptyText={
+          deleted.isPending ? 'Loading...' : appliedText ? 'No deleted orders match.' : 'No deleted orders.'
+        }
         testId="deleted-orders-table"
       />
       <OrderDetailsModal orderId={detailsOf} onClose={() => setDetailsOf(null)} />
