@@ -1,7 +1,7 @@
 import { formatMoney, QUANTITY_TOO_LARGE } from '@nursery/domain';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type E2eShop, launchBrowser, startShop } from './support/index.ts';
+import { accessibilityProblems, type E2eShop, launchBrowser, startShop } from './support/index.ts';
 
 // A customer on a small touch phone in spring (QA round ui2): each case failed before its fix.
 
@@ -168,6 +168,51 @@ describe('a customer on a touch phone', () => {
     expect(await field.inputValue()).toBe('100000');
     // Before: 60 px of digits in 56 px of room, the last one cut off.
     expect(await field.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    await context.close();
+  });
+
+  it('can scroll the Confirm step from the keyboard on a 320 px phone, where nothing in it takes focus', async () => {
+    const { page, context } = await phonePage(SMALL);
+    const ids = (
+      shop.shop.database.sqlite
+        .prepare(
+          `SELECT p.product_id AS id FROM products p WHERE p.product_status = 2 AND p.deleted_at IS NULL
+             AND NOT EXISTS (SELECT 1 FROM stock_changes s WHERE s.product_id = p.product_id)
+           ORDER BY p.product_id LIMIT 3`,
+        )
+        .all() as { id: number }[]
+    ).map((p) => p.id);
+    await page.goto(`${shop.origin}/FAQ`);
+    await page.evaluate((ids) => {
+      const cart = Object.fromEntries(
+        ids.map((id, i) => [id, { productId: id, cartQuantity: 2, addedAt: i }]),
+      );
+      localStorage.setItem('user-cart', JSON.stringify(cart));
+    }, ids);
+    await page.reload();
+    await page.getByRole('button', { name: /^Cart/ }).first().click();
+    await dialog(page).getByRole('button', { name: 'Checkout' }).click();
+    for (const [label, value] of Object.entries({
+      'First name': 'Ada',
+      'Last name': 'Maple',
+      Email: 'ada@example.com',
+      'Confirm email': 'ada@example.com',
+      'Phone number': '555-201-3344',
+    })) {
+      await dialog(page).getByLabel(label, { exact: true }).fill(value);
+    }
+    await dialog(page).getByRole('button', { name: 'Confirm Order' }).click();
+    await dialog(page).getByRole('heading', { name: 'Confirm Order' }).waitFor();
+    const body = dialog(page).locator('.modal-body');
+    expect(await body.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
+    // Before: axe's scrollable-region-focusable, serious: the body scrolled, and held nothing to focus.
+    expect(await accessibilityProblems(page, 'confirm step', { include: '.modal-dialog' })).toEqual([]);
+    // Shift+Tab from Go Back (the footer's first button) reaches the body, whose keys then scroll it.
+    await dialog(page).getByRole('button', { name: 'Go Back' }).focus();
+    await page.keyboard.press('Shift+Tab');
+    await expect.poll(() => body.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.press('End');
+    await expect.poll(() => body.evaluate((el) => el.scrollTop > 0)).toBe(true);
     await context.close();
   });
 });

@@ -59,6 +59,8 @@ export function Modal({
   const [shown, setShown] = useState(false);
   const onExitedRef = useRef(onExited);
   onExitedRef.current = onExited;
+  const bodyRef = useRef<HTMLDivElement>(null);
+  const [bodyScrolls, setBodyScrolls] = useState(false);
 
   // A layout effect like the one below, and declared before it, so the element to return focus to is read
   // before the dialog takes focus.
@@ -152,6 +154,22 @@ export function Modal({
     };
   }, [mounted]);
 
+  // A body taller than the screen with nothing focusable in it (the checkout's Confirm step on a phone) could
+  // not be scrolled from the keyboard in every browser: it then takes a place in the Tab order itself, as
+  // Chromium and Firefox give a scroller on their own. Measured after each render and on every resize.
+  useLayoutEffect(() => {
+    const body = bodyRef.current;
+    if (!mounted || !body) return;
+    const measure = () =>
+      setBodyScrolls(body.scrollHeight > body.clientHeight + 1 && body.querySelector(FOCUSABLE) === null);
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(body);
+    for (const child of body.children) observer.observe(child);
+    return () => observer.disconnect();
+  });
+
   if (!mounted) return null;
 
   const requestClose = () => {
@@ -223,7 +241,13 @@ export function Modal({
             ×
           </button>
         </div>
-        <div className="modal-body">{children}</div>
+        <div
+          className="modal-body"
+          ref={bodyRef}
+          {...(bodyScrolls ? { tabIndex: 0, role: 'region', 'aria-labelledby': titleId } : {})}
+        >
+          {children}
+        </div>
         {footer ? <div className="modal-footer">{footer}</div> : null}
       </div>
     </dialog>,
