@@ -215,4 +215,40 @@ describe('a customer on a touch phone', () => {
     await expect.poll(() => body.evaluate((el) => el.scrollTop > 0)).toBe(true);
     await context.close();
   });
+
+  it("shows an order's column headers while the keyboard is on their sort buttons, on a 390 px phone", async () => {
+    const { page, context } = await phonePage(PHONE);
+    const order = shop.shop.database.sqlite
+      .prepare(
+        `SELECT order_id AS id, phone_number AS phone FROM orders WHERE deleted_at IS NULL AND num_items > 1
+         ORDER BY order_id LIMIT 1`,
+      )
+      .get() as { id: number; phone: string };
+    await page.goto(`${shop.origin}/Order/${order.id}/${encodeURIComponent(order.phone)}`);
+    const sortByName = page.getByTestId('order-products').getByRole('button', { name: /^Product/ });
+    await sortByName.waitFor({ state: 'attached' });
+    // Tab until the keyboard reaches the first sort button.
+    await page.locator('body').focus();
+    for (let i = 0; i < 40; i++) {
+      await page.keyboard.press('Tab');
+      if (await sortByName.evaluate((el) => el === document.activeElement)) break;
+    }
+    expect(await sortByName.evaluate((el) => el === document.activeElement)).toBe(true);
+    // Before: the focused button was a 1 px clipped speck of the visually hidden header row.
+    const box = await sortByName.boundingBox();
+    expect(box && box.width > 20 && box.height > 10 && box.x >= 0 && box.x + box.width <= PHONE.width).toBe(
+      true,
+    );
+    const clipped = await sortByName.evaluate(
+      (el) => getComputedStyle(el.closest('thead') as Element).clipPath,
+    );
+    expect(clipped).toBe('none');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    // Enter sorts by it, and the cards follow.
+    await page.keyboard.press('Enter');
+    await expect
+      .poll(() => sortByName.evaluate((el) => el.closest('th')?.getAttribute('aria-sort')))
+      .toBe('descending');
+    await context.close();
+  });
 });
