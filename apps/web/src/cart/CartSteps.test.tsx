@@ -80,6 +80,14 @@ describe('the details step', () => {
     expect(onSubmit).toHaveBeenCalledOnce();
   });
 
+  it("asks a phone's autofill for the customer's own number, and for a work number only in Work phone", () => {
+    resetCartStoreForTests(initialCartState(cart));
+    render(<DetailsStep saving={false} invalidFields={new Set()} onSubmit={() => {}} />);
+    expect(screen.getByLabelText('Phone number').getAttribute('autocomplete')).toBe('tel');
+    // Before: both said 'tel', so one tap on a phone's suggestion put the same number in the optional field.
+    expect(screen.getByLabelText(/^Work phone/).getAttribute('autocomplete')).toBe('work tel');
+  });
+
   it('locks the fields while the order is being sent', () => {
     resetCartStoreForTests(initialCartState(cart));
     render(<DetailsStep saving invalidFields={new Set()} onSubmit={() => {}} />);

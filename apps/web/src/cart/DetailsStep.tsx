@@ -85,7 +85,7 @@ export function DetailsStep({
           <label className="form-label" htmlFor="order-workPhoneNumber">
             Work phone <span className="text-muted">(optional)</span>
           </label>
-          <input {...field('workPhoneNumber')} type="tel" autoComplete="tel" />
+          <input {...field('workPhoneNumber')} type="tel" autoComplete="work tel" />
         </div>
       </div>
       <PickUpDayChoice
