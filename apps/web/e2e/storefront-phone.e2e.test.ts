@@ -251,4 +251,20 @@ describe('a customer on a touch phone', () => {
       .toBe('descending');
     await context.close();
   });
+
+  it("has every control of the home page's slideshow whole on a 320 px touch screen", async () => {
+    const { page, context } = await phonePage(SMALL);
+    await page.goto(`${shop.origin}/`);
+    const controls = page.locator('.carousel-controls button');
+    await controls.first().waitFor();
+    expect(await controls.count()).toBe(7);
+    // Before: 332 px of 44 px targets and gaps in 320: Previous began at -6 px and Pause ended at 326 px.
+    for (const button of await controls.all()) {
+      const box = await button.boundingBox();
+      const name = (await button.getAttribute('aria-label')) ?? (await button.textContent());
+      expect(box && box.x >= 0 && box.x + box.width <= SMALL.width, `${name} on screen`).toBe(true);
+      expect(box && box.width >= 44 && box.height >= 44, `${name} a finger's size`).toBe(true);
+    }
+    await context.close();
+  });
 });
