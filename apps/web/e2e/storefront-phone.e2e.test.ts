@@ -267,4 +267,25 @@ describe('a customer on a touch phone', () => {
     }
     await context.close();
   });
+
+  it('closes the phone menu with Escape, and with a tap on the link of the page it is on', async () => {
+    const { page, context, consoleErrors } = await phonePage(PHONE);
+    await page.goto(`${shop.origin}/Products`);
+    const toggle = page.getByRole('button', { name: 'Menu' });
+    const menu = page.getByRole('navigation', { name: 'Main' });
+    await toggle.click();
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    await menu.getByRole('link', { name: 'FAQ' }).focus();
+    // Before: Escape left the menu open over the page, the keyboard on its link.
+    await page.keyboard.press('Escape');
+    await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(await toggle.evaluate((el) => el === document.activeElement)).toBe(true);
+    // Before: Products, the page already shown, changed no address and the menu stayed open.
+    await toggle.click();
+    await menu.getByRole('link', { name: 'Products' }).click();
+    await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(await menu.getByRole('link', { name: 'Products' }).isVisible()).toBe(false);
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
 });

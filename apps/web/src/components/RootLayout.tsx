@@ -1,5 +1,5 @@
 import { Link, Outlet, useRouter, useRouterState } from '@tanstack/react-router';
-import { lazy, Suspense, useEffect, useLayoutEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useSignedIn } from '../auth/session';
 import { cartItemCount } from '../cart/cartState';
 import { useCartState } from '../cart/cartStore';
@@ -95,6 +95,7 @@ function SiteHeader({ pathname }: { pathname: string }) {
   const count = useCartState((s) => cartItemCount(s.cart));
   const actions = useCartActions();
   const [menuOpen, setMenuOpen] = useState(false);
+  const toggleRef = useRef<HTMLButtonElement>(null);
   const siteName = config.data?.shop.name ?? '';
 
   // A followed link closes the phone menu.
@@ -104,7 +105,16 @@ function SiteHeader({ pathname }: { pathname: string }) {
   }, [pathname]);
 
   return (
-    <header className="site-header">
+    // Escape closes the open phone menu and gives the keyboard back to its button, as a disclosure does.
+    // biome-ignore lint/a11y/noStaticElementInteractions: the keys come from the menu's links and button inside.
+    <header
+      className="site-header"
+      onKeyDown={(event) => {
+        if (event.key !== 'Escape' || !menuOpen) return;
+        setMenuOpen(false);
+        toggleRef.current?.focus();
+      }}
+    >
       <div className="container site-header-inner">
         <Link to="/" className="brand" aria-label={siteName ? `${siteName}, home` : 'Home'}>
           <LeafLogo />
@@ -124,6 +134,7 @@ function SiteHeader({ pathname }: { pathname: string }) {
         <button
           type="button"
           className="nav-toggle"
+          ref={toggleRef}
           aria-expanded={menuOpen}
           aria-controls="main-nav"
           onClick={() => setMenuOpen((v) => !v)}
@@ -137,6 +148,8 @@ function SiteHeader({ pathname }: { pathname: string }) {
               <li key={link.to}>
                 <Link
                   to={link.to}
+                  // The page's own link changes no address, so the effect above would leave the menu open.
+                  onClick={() => setMenuOpen(false)}
                   activeOptions={{ exact: true }}
                   activeProps={{ className: 'active', 'aria-current': 'page' }}
                 >
