@@ -85,6 +85,7 @@ export function DetailsStep({
           <label className="form-label" htmlFor="order-workPhoneNumber">
             Work phone <span className="text-muted">(optional)</span>
           </label>
+          {/* biome-ignore lint/a11y/useValidAutocomplete: "work tel" is valid HTML autofill (a contact type before the field name); the rule knows only single tokens */}
           <input {...field('workPhoneNumber')} type="tel" autoComplete="work tel" />
         </div>
       </div>
