@@ -902,3 +902,129 @@ describe('backup of a media folder with files put there by hand', () => {
     }
   }, 60_000);
 });
+
+describe('restore and the waitlist already told', () => {
+  /** A shop sending to a fake mail server, with what a test needs to move products and the waitlist. */
+  async function waitlistShop(now?: () => Date) {
+    const sink = await smtpSink();
+    const shop = await startTestServer(
+      { ...env, SMTP_URL: `smtp://127.0.0.1:${sink.port}` },
+      now ? { now } : {},
+    );
+    const token = await staffToken(shop, { email: STAFF });
+    const products = await rest<
+      { productId: number; productStatus: number; calculatedStock: number | null }[]
+    >(shop.url, 'GET', '/api/v1/Products/GetAllProductsWithStats', { token });
+    const ids = products.body.data
+      .filter((p) => p.productStatus === 2 && p.calculatedStock === null)
+      .map((p) => p.productId);
+    const setStatus = async (productId: number | undefined, productStatus: number) => {
+      const set = await rest(
+        shop.url,
+        'PUT',
+        `/api/v1/Products/SetProductStatus?productId=${productId}&productStatus=${productStatus}`,
+        { token },
+      );
+      expect(set.status).toBe(200);
+    };
+    const join = async (productId: number | undefined, email: string) => {
+      const joined = await rest(shop.url, 'POST', '/api/v1/Waitlist/Join', {
+        body: { productId, email, quantity: 1 },
+      });
+      expect(joined.status, JSON.stringify(joined.body)).toBe(200);
+    };
+    const backup = async () => {
+      const download = await fetch(`${shop.url}/api/v1/BackupAuth`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}` },
+      });
+      return new Uint8Array(await download.arrayBuffer());
+    };
+    const restore = async (archive: Uint8Array) => {
+      const form = new FormData();
+      form.append('file', new Blob([Buffer.from(archive)], { type: 'application/zip' }), 'older.zip');
+      const restored = await fetch(`${shop.url}/api/v1/RestoreAuth`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}` },
+        body: form,
+      });
+      expect(restored.status).toBe(200);
+    };
+    const to = (address: string) => sink.messages.filter((m) => m.to.join().includes(address));
+    const stop = async () => {
+      await shop.stop();
+      await sink.close();
+    };
+    return { shop, ids, setStatus, join, backup, restore, to, stop };
+  }
+
+  it('never tells a customer twice that the same product is back, and still tells those waiting', async () => {
+    const { shop, ids, setStatus, join, backup, restore, to, stop } = await waitlistShop();
+    try {
+      const [told, waiting] = ids;
+      // Both sold out when the backup is taken, with a customer waiting for each.
+      await setStatus(told, 3);
+      await setStatus(waiting, 3);
+      await join(told, 'Early@example.com');
+      await join(waiting, 'patient@example.com');
+      const olderBackup = await backup();
+
+      // Since the backup: the first product came back and its customer was told.
+      await setStatus(told, 2);
+      await until(() => to('Early@example.com').length === 1);
+
+      await restore(olderBackup);
+
+      // Both are back in the restored shop: only the customer not told yet hears of it.
+      await setStatus(told, 3);
+      await setStatus(told, 2);
+      await setStatus(waiting, 2);
+      await until(() => to('patient@example.com').length === 1);
+      await shop.shop.outbox.flushNow();
+      expect(to('Early@example.com')).toHaveLength(1);
+      expect(outboxRows(shop, 'back-in-stock').map((r) => r.to_address)).toEqual([
+        'Early@example.com',
+        'patient@example.com',
+      ]);
+      const entries = shop.shop.database.sqlite
+        .prepare('select email, email_id from waitlist_entries order by waitlist_entry_id')
+        .all() as { email: string; email_id: number | null }[];
+      expect(entries.map((e) => e.email)).toEqual(['Early@example.com', 'patient@example.com']);
+      expect(entries[0]?.email_id).toBe(outboxRows(shop, 'back-in-stock')[0]?.email_id);
+    } finally {
+      await stop();
+    }
+  }, 60_000);
+
+  it('still tells a customer who joined again after being told, when a newer backup is restored', async () => {
+    let clock = Date.now();
+    const { shop, ids, setStatus, join, backup, restore, to, stop } = await waitlistShop(
+      () => new Date(clock),
+    );
+    try {
+      const [productId] = ids;
+      await setStatus(productId, 3);
+      await join(productId, 'again@example.com');
+      clock += 60_000;
+      await setStatus(productId, 2);
+      await until(() => to('again@example.com').length === 1);
+      const first = await backup();
+      // Sold out once more, and the same customer waits again: a new wait, in the second backup.
+      clock += 60_000;
+      await setStatus(productId, 3);
+      await join(productId, 'again@example.com');
+      const second = await backup();
+
+      // Back to the first backup (told) and forward to the second: that told mark is from before the new wait.
+      await restore(first);
+      await restore(second);
+      clock += 60_000;
+      await setStatus(productId, 2);
+      await until(() => to('again@example.com').length === 2);
+      await shop.shop.outbox.flushNow();
+      expect(to('again@example.com')).toHaveLength(2);
+    } finally {
+      await stop();
+    }
+  }, 60_000);
+});

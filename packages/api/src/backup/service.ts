@@ -449,6 +449,13 @@ const ACCOUNT_TABLES = [STAFF_TABLE, 'integration_clients'];
  * an order the restored shop does not have goes with that order.
  */
 const SENT_MAIL_TABLES = ['email_outbox', 'pick_up_reminders'];
+/**
+ * The same goes for the waitlist's told marks: the entries are the backup's, but one that is still waiting in
+ * the backup takes the live shop's told mark (and its e-mail) when the live shop has told that address about
+ * that product since the entry joined, so nobody hears twice that the same product is back for the same wait.
+ * A mark from before the entry joined belongs to an earlier wait (told, then joined again) and is not carried.
+ */
+const TOLD_MARK_TABLE = 'waitlist_entries';
 
 /**
  * The swap itself, all synchronous so no request runs in between: the live database's tables are emptied
@@ -492,6 +499,10 @@ function swapIn(shop: Shop, stagedDb: string, stagedMedia: string, replacedMedia
     try {
       sqlite.exec('BEGIN IMMEDIATE');
       try {
+        // Read before the live rows go; the staged copy is thrown away after the swap.
+        sqlite.exec(
+          `UPDATE restored.${TOLD_MARK_TABLE} AS r SET told_at = l.told_at, email_id = l.email_id FROM main.${TOLD_MARK_TABLE} AS l WHERE r.told_at IS NULL AND l.told_at IS NOT NULL AND l.told_at >= r.created_at AND l.product_id = r.product_id AND l.email_key = r.email_key`,
+        );
         for (const table of replaced) sqlite.exec(`DELETE FROM main.${quote(table.name)}`);
         for (const table of replaced) {
           const columns = table.columns.map(quote).join(', ');
