@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { productFlagsInputSchema, productInputSchema, stockUpdatesInputSchema } from './catalog.ts';
+import { STOCK_CHANGE_MAX } from '../stockChange.ts';
+import {
+  productFlagsInputSchema,
+  productIdSchema,
+  productInputSchema,
+  stockUpdatesInputSchema,
+} from './catalog.ts';
 
 const messages = (r: { success: boolean; error?: { issues: { message: string }[] } }) =>
   r.success ? [] : (r.error?.issues.map((i) => i.message) ?? []);
@@ -123,5 +129,33 @@ describe('flags and stock inputs', () => {
     expect(messages(stockUpdatesInputSchema.safeParse([{ productId: 1, changeInStock: 1_000_001 }]))).toEqual(
       ['A change in stock can be at most 1,000,000.'],
     );
+  });
+});
+
+describe('a 20-digit number', () => {
+  // Past 2^53 a number is still whole: "must be a whole number" would be untrue.
+  const huge = 12345678901234567890;
+
+  it('as a product id is larger than any the shop has', () => {
+    expect(messages(productIdSchema.safeParse(huge))).toEqual([
+      'The product id is larger than any the shop has.',
+    ]);
+    expect(messages(productIdSchema.safeParse(1.5))).toEqual(['The product id must be a whole number.']);
+  });
+
+  it('as a tier quantity is too large, as text or as a number', () => {
+    for (const startQuantity of [huge, '12345678901234567890']) {
+      const r = productInputSchema.safeParse({ name: 'Oak', prices: [{ startQuantity, price: 1 }] });
+      expect(messages(r)).toEqual([
+        `The start quantity is too large: the largest number the shop reads is ${Number.MAX_SAFE_INTEGER}.`,
+      ]);
+    }
+  });
+
+  it('as a change in stock is too large, as any change past the limit', () => {
+    const r = stockUpdatesInputSchema.safeParse([{ productId: 1, changeInStock: huge }]);
+    const past = stockUpdatesInputSchema.safeParse([{ productId: 1, changeInStock: STOCK_CHANGE_MAX + 1 }]);
+    expect(messages(r)).toEqual(messages(past));
+    expect(messages(r)).toHaveLength(1);
   });
 });

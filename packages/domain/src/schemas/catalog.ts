@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { toCents } from '../money.ts';
 import { ADMIN_SELECTABLE_STATUSES, ProductStatus } from '../productStatus.ts';
 import { DEFAULT_PRODUCT_TYPE_ID, isProductTypeId, PRODUCT_TYPES } from '../productTypes.ts';
-import { idTooLarge, isWholeButTooLarge, wholeNumberOf } from '../queryText.ts';
+import { idTooLarge, isWholeButTooLarge, numberTooLarge, wholeNumberOf } from '../queryText.ts';
 import { optionalTextInput, textInput as text } from '../schemas.ts';
 import { STOCK_CHANGE_MAX, STOCK_CHANGE_TOO_LARGE } from '../stockChange.ts';
 import { validateTiers } from '../tiers.ts';
@@ -29,7 +29,8 @@ const tierQuantity = (field: string) =>
       if (v === null || v === undefined || v === '') return null;
       const n = typeof v === 'number' ? v : /^\d+$/.test(v) ? Number(v) : Number.NaN;
       if (!Number.isSafeInteger(n)) {
-        ctx.issues.push({ code: 'custom', message: `${field} must be a whole number.`, input: v });
+        const message = isWholeButTooLarge(v) ? numberTooLarge(field) : `${field} must be a whole number.`;
+        ctx.issues.push({ code: 'custom', message, input: v });
         return z.NEVER;
       }
       return n;
@@ -103,6 +104,8 @@ const optionalProductId = z
 
 export const productIdSchema = z
   .number({ error: 'The product id must be a number.' })
+  // Past 2^53 a number is still whole: no product has such an id, and the message says so.
+  .refine((n) => !isWholeButTooLarge(n), { error: idTooLarge('The product id'), abort: true })
   .int({ error: 'The product id must be a whole number.' })
   .positive({ error: 'The product id must be a positive number.' });
 
@@ -205,6 +208,7 @@ export const stockUpdateInputSchema = z.object({
   productId: productIdSchema,
   changeInStock: z
     .number({ error: 'The change in stock must be a number.' })
+    .refine((n) => !isWholeButTooLarge(n), { error: STOCK_CHANGE_TOO_LARGE, abort: true })
     .int({ error: 'The change in stock must be a whole number.' })
     .refine((n) => n !== 0, { error: 'A change in stock of 0 changes nothing; leave that product out.' })
     .refine((n) => Math.abs(n) <= STOCK_CHANGE_MAX, { error: STOCK_CHANGE_TOO_LARGE }),
