@@ -137,6 +137,26 @@ describe('the served OpenAPI document', () => {
     }
   });
 
+  it('declares the headers a file answer carries, and a file answer carries them', async () => {
+    const files = operationsOf(document).filter(({ operation }) => {
+      const ok = operation.responses['200'] as { content?: Record<string, unknown> } | undefined;
+      return ok?.content !== undefined && !('application/json' in ok.content);
+    });
+    expect(files.map((o) => `${o.method} ${o.pathName}`)).toContain('GET /Exports/GetStockExport');
+    for (const { pathName, method, operation } of files) {
+      const headers = (operation.responses['200'] as { headers?: Record<string, Json> }).headers;
+      expect(headers?.['Content-Disposition'], `${method} ${pathName}`).toMatchObject({ required: true });
+      expect(headers?.['X-Shop-Warning'], `${method} ${pathName}`).toMatchObject({ required: false });
+    }
+    const answer = await fetch(`${server.url}/Exports/GetStockExport`, {
+      headers: { authorization: `Bearer ${await staffToken(server)}` },
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('content-disposition')).toMatch(
+      /^attachment; filename=".+\.xls"; filename\*=UTF-8''/,
+    );
+  });
+
   it('refuses (400) a body that leaves out any field the document marks required', async () => {
     const token = await staffToken(server);
     const refused: string[] = [];

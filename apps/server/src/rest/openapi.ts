@@ -241,7 +241,24 @@ function fileResponse(file: RestRoute['file']): JsonSchema {
   const schema = file?.base64
     ? { type: 'string', contentEncoding: 'base64' }
     : { type: 'string', contentMediaType: contentType };
-  return { description: file?.description ?? 'The file', content: { [contentType]: { schema } } };
+  return {
+    description: file?.description ?? 'The file',
+    headers: {
+      'Content-Disposition': {
+        description:
+          'attachment, with the file name the shop gives it: filename (ASCII, other characters as _) and filename* (UTF-8, percent-encoded, RFC 6266).',
+        required: true,
+        schema: { type: 'string' },
+      },
+      'X-Shop-Warning': {
+        description:
+          'Only when the person downloading should know something about this file (e.g. media files a backup left out): the words, percent-encoded UTF-8.',
+        required: false,
+        schema: { type: 'string' },
+      },
+    },
+    content: { [contentType]: { schema } },
+  };
 }
 
 /** `limit` and `after` of a paged list, and the Link header of its answer (RFC 8288). */
