@@ -1,7 +1,7 @@
 import { formatMoney, QUANTITY_TOO_LARGE } from '@nursery/domain';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accessibilityProblems, type E2eShop, launchBrowser, startShop } from './support/index.ts';
+import { accessibilityProblems, type E2eShop, launchBrowser, newPage, startShop } from './support/index.ts';
 
 // A customer on a small touch phone in spring (QA round ui2): each case failed before its fix.
 
@@ -12,18 +12,8 @@ const SMALL = { width: 320, height: 640 };
 const PHONE = { width: 390, height: 844 };
 
 /** A touch phone of the given size, as Chromium emulates one. */
-async function phonePage(viewport: { width: number; height: number }) {
-  const context = await browser.newContext({ viewport, hasTouch: true, isMobile: true });
-  context.setDefaultTimeout(45_000);
-  context.setDefaultNavigationTimeout(45_000);
-  const page = await context.newPage();
-  const consoleErrors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') consoleErrors.push(message.text());
-  });
-  page.on('pageerror', (error) => consoleErrors.push(String(error)));
-  return { context, page, consoleErrors };
-}
+const phonePage = (viewport: { width: number; height: number }) =>
+  newPage(browser, { viewport, touch: true });
 
 const dialog = (page: Page) => page.getByRole('dialog');
 

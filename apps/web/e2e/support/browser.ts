@@ -16,12 +16,18 @@ export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
 }
 
-/** A fresh context (own cookies and storage) and page; console errors are collected for the test to check. */
+/**
+ * A fresh context (own cookies and storage) and page; console errors are collected for the test to check.
+ * `touch` emulates a touch phone (touch events, a mobile viewport) at the given size.
+ */
 export async function newPage(
   browser: Browser,
-  options: { viewport?: { width: number; height: number } } = {},
+  options: { viewport?: { width: number; height: number }; touch?: boolean } = {},
 ): Promise<{ context: BrowserContext; page: Page; consoleErrors: string[] }> {
-  const context = await browser.newContext({ viewport: options.viewport ?? { width: 1280, height: 900 } });
+  const context = await browser.newContext({
+    viewport: options.viewport ?? { width: 1280, height: 900 },
+    ...(options.touch ? { hasTouch: true, isMobile: true } : {}),
+  });
   // Generous waits: the machine running the tests is often busy with other builds and test runs.
   context.setDefaultTimeout(45_000);
   context.setDefaultNavigationTimeout(45_000);
