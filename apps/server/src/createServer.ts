@@ -52,7 +52,13 @@ import { createHashedAssets } from './hashedAssets.ts';
 import { createIndexPage } from './indexPage.ts';
 import { loggedUrl, noteIntegrationCall, OneLinePerRequest } from './requestLog.ts';
 import { sendCachedText } from './rest/cachedAnswer.ts';
-import { errorEnvelope, JSON_BODY_LIMIT, registerRestRoutes, restPathMiss } from './rest/handler.ts';
+import {
+  errorEnvelope,
+  JSON_BODY_LIMIT,
+  registerRestRoutes,
+  restPathMiss,
+  type VisitorRead,
+} from './rest/handler.ts';
 import { buildOpenApi } from './rest/openapi.ts';
 import {
   type SecurityHeaders,
@@ -356,13 +362,20 @@ async function createServerHoldingLock(
   // staff-only call before its body is read.
   let cachedProcedure: CachedProcedureHook = (_request, _reply, done) => done();
   let refuseBeforeBody: ReturnType<typeof trpcRefusalBeforeBody> = (_request, _reply, done) => done();
+  let visitorRead: VisitorRead = () => false;
   // One callback hook for what every request needs before its route: the security headers, the body
-  // deadline, and for tRPC the batch cap and the cached answers. Each was a hook of its own (Fastify calls
-  // each through its hook runner), and the shop's CPU per answer was 11-20 µs over bare Fastify's.
+  // deadline, the storefront's cached REST reads, and for tRPC the batch cap and the cached answers. Each
+  // was a hook of its own (Fastify calls each through its hook runner), and the shop's CPU per answer was
+  // 11-20 µs over bare Fastify's. A cached answer sent here skips the route's lifecycle (preValidation,
+  // preHandler, the handler's call): the REST product list with br measured 0.91 of bare Fastify with it
+  // (wrk and the servers pinned to a core each, 28 Nov) and tRPC's, answered here, 1.01.
   app.addHook('onRequest', (request, reply, done) => {
     setSecurityHeaders(request, reply);
     guardSlowBody(request, reply);
-    if (!request.url.startsWith('/trpc/')) return done();
+    if (!request.url.startsWith('/trpc/')) {
+      visitorRead(request, reply);
+      return done();
+    }
     // After a reply is sent Fastify runs no further hook nor the route: done() only ends this hook.
     if (refuseLongBatch(request, reply)) return done();
     if (request.method !== 'GET') return refuseBeforeBody(request, reply, done);
@@ -483,7 +496,7 @@ async function createServerHoldingLock(
     });
     registerRestRoutes(uploads, shop, restRoutes.filter(takesUpload), createContext);
   });
-  registerRestRoutes(
+  visitorRead = registerRestRoutes(
     app,
     shop,
     restRoutes.filter((route) => !takesUpload(route)),

@@ -7,7 +7,7 @@ import type { AppRouter } from '@nursery/api';
 import { createTRPCClient, httpBatchLink, httpLink } from '@trpc/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chooseEncoding } from '../src/rest/cachedAnswer.ts';
-import { startTestServer, type TestServer } from '../src/testing.ts';
+import { staffToken, startTestServer, type TestServer } from '../src/testing.ts';
 
 let server: TestServer;
 
@@ -84,6 +84,51 @@ describe('cached product list', () => {
     const client = createTRPCClient<AppRouter>({ links: [httpBatchLink({ url: `${server.url}/trpc` })] });
     const viaTrpc = (await client.catalog.productsToShow.query()) as unknown as Shown[];
     expect(viaTrpc.find((p) => p.productId === first?.productId)?.name).toBe('Renamed Bench Plant');
+  });
+
+  it('answers every other form of the REST address as its route does: HEAD, a query, a token, a wrong case', async () => {
+    const { res: get, body } = await restList('br');
+    const head = await fetch(`${server.url}/api/v1/Products/GetProductsToShow`, {
+      method: 'HEAD',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(head.status).toBe(200);
+    expect(await head.text()).toBe('');
+    for (const name of [
+      'content-type',
+      'content-encoding',
+      'vary',
+      'cache-control',
+      'content-security-policy',
+    ]) {
+      expect(head.headers.get(name)).toBe(get.headers.get(name));
+    }
+    // The query string goes to the procedure (a rebuild), not to the cached answer sent as it is.
+    server.shop.database.sqlite
+      .prepare('update products set name = ? where product_id = ?')
+      .run('Edited By Hand', body.data[1]?.productId);
+    const cached = await restList('identity');
+    expect(cached.body.data.find((p) => p.productId === body.data[1]?.productId)?.name).not.toBe(
+      'Edited By Hand',
+    );
+    const rebuilt = await fetch(`${server.url}/api/v1/Products/GetProductsToShow?ignoreCache=true`);
+    const rebuiltBody = (await rebuilt.json()) as { data: Shown[] };
+    expect(rebuiltBody.data.find((p) => p.productId === body.data[1]?.productId)?.name).toBe(
+      'Edited By Hand',
+    );
+    // A staff member's call reads the same list through the procedure.
+    const asStaff = await fetch(`${server.url}/api/v1/Products/GetProductsToShow`, {
+      headers: { authorization: `Bearer ${await staffToken(server)}` },
+    });
+    expect(asStaff.status).toBe(200);
+    expect(((await asStaff.json()) as { data: Shown[] }).data).toEqual(rebuiltBody.data);
+    const wrongCase = await fetch(`${server.url}/api/v1/products/getproductstoshow`);
+    expect(wrongCase.status).toBe(404);
+    expect(((await wrongCase.json()) as { message: string }).message).toBe(
+      'Not found: GET /api/v1/products/getproductstoshow. Paths are case-sensitive: use GET /api/v1/Products/GetProductsToShow.',
+    );
+    const post = await fetch(`${server.url}/api/v1/Products/GetProductsToShow`, { method: 'POST' });
+    expect(post.status).toBe(405);
   });
 
   it('leaves a malformed input to tRPC, which refuses it with its own 400', async () => {

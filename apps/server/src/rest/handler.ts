@@ -402,18 +402,36 @@ function sendError(
   return reply.status(status).send(body);
 }
 
+/**
+ * A visitor's GET of a storefront read (no token, no query string), answered from cached bytes by the
+ * server's one onRequest hook, before Fastify's route lifecycle (the same as tRPC's cached answers): true
+ * when it answered. The route's handler answers the same way for HEAD and anything this leaves.
+ */
+export type VisitorRead = (request: FastifyRequest, reply: FastifyReply) => boolean;
+
 export function registerRestRoutes(
   app: FastifyInstance,
   shop: Shop,
   routes: readonly RestRoute[],
   createContext: (request: FastifyRequest) => Promise<ApiContext>,
-): void {
+): VisitorRead {
+  const visitorReads = new Map<string, (request: FastifyRequest, reply: FastifyReply) => FastifyReply>();
   // Fail at start, not at the first request, when a row names a procedure that does not exist.
   for (const route of routes) {
     const type = procedureType(route.procedure);
     if (!type) throw new Error(`REST ${route.path} names unknown procedure ${route.procedure}`);
     // What a visitor without a token or a query string gets: read straight from the shop, no caller built.
     const anonymousRead = route.method === 'GET' ? ANONYMOUS_READS.get(route.procedure) : undefined;
+    const visitorRead = anonymousRead
+      ? (request: FastifyRequest, reply: FastifyReply) => {
+          try {
+            return sendEnvelope(request, reply, route, anonymousRead(shop));
+          } catch (error) {
+            return sendError(request, reply, route, error);
+          }
+        }
+      : undefined;
+    if (visitorRead) visitorReads.set(route.path, visitorRead);
     const directCall = type === 'mutation' ? DIRECT_CALLS.get(route.procedure) : undefined;
     const answer = async (request: FastifyRequest, reply: FastifyReply) => {
       const written: string[] = [];
@@ -476,17 +494,21 @@ export function registerRestRoutes(
       ...(compressesItself(route) ? { compress: false, decompress: false } : {}),
       // Not async: a visitor's read is answered without a promise made for it.
       handler: (request: FastifyRequest, reply: FastifyReply) => {
-        if (anonymousRead && request.headers.authorization === undefined && !request.url.includes('?')) {
-          try {
-            return sendEnvelope(request, reply, route, anonymousRead(shop));
-          } catch (error) {
-            return sendError(request, reply, route, error);
-          }
+        if (visitorRead && request.headers.authorization === undefined && !request.url.includes('?')) {
+          return visitorRead(request, reply);
         }
         return answer(request, reply);
       },
     });
   }
+  // By the address exactly as sent: another letter case or a query string is left to the route (and its 404).
+  return (request, reply) => {
+    if (request.method !== 'GET' || request.headers.authorization !== undefined) return false;
+    const read = visitorReads.get(request.url);
+    if (!read) return false;
+    read(request, reply);
+    return true;
+  };
 }
 
 /**
