@@ -44,7 +44,7 @@ import { createServer } from '../src/createServer.ts';
 import { SERVER_ENVIRONMENT, startCommand } from '../src/serverStart.ts';
 import { freePort } from '../src/testing.ts';
 import type { RecordedAnswers } from './reference.ts';
-import { acknowledgedIds, hasWrk, orderScript, runWrk, type WrkResult } from './wrk.ts';
+import { acknowledgedIds, hasWrk, orderScript, pinToCore, runWrk, type WrkResult } from './wrk.ts';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const repoRoot = path.resolve(serverDir, '..', '..');
@@ -510,15 +510,17 @@ async function startReference(kind: 'plain' | 'fastify', answersFile: string, di
 async function wrkAlternating(
   servers: { url: string; pid: number | undefined }[],
   headers: Record<string, string>,
+  wrkCpu: number | undefined,
 ): Promise<(WrkResult & { cpuMs: number })[]> {
   const slice = Math.max(1, Math.round(args.seconds / ROUNDS));
   const runs: WrkResult[][] = servers.map(() => []);
   const cpu = servers.map(() => 0);
-  for (const { url } of servers) await runWrk(url, { seconds: 1, headers }); // warm-up: JIT, caches
+  const options = { headers, ...(wrkCpu === undefined ? {} : { cpu: wrkCpu }) };
+  for (const { url } of servers) await runWrk(url, { seconds: 1, ...options }); // warm-up: JIT, caches
   for (let round = 0; round < ROUNDS; round += 1) {
     for (const [i, { url, pid }] of servers.entries()) {
       const before = cpuSeconds(pid);
-      runs[i]?.push(await runWrk(url, { seconds: slice, headers }));
+      runs[i]?.push(await runWrk(url, { seconds: slice, ...options }));
       cpu[i] = (cpu[i] ?? 0) + cpuSeconds(pid) - before;
     }
   }
@@ -581,6 +583,13 @@ async function publicReadsWithWrk(release: Running): Promise<void> {
   writeFileSync(answersFile, JSON.stringify(recorded));
   const fastify = await startReference('fastify', answersFile, dir);
   const plain = await startReference('plain', answersFile, dir);
+  // The servers on the second core, wrk on the first (pinToCore says why); unpinned where that cannot be.
+  const pinned = [release, fastify, plain].every((s) => pinToCore(s.child.pid, 1));
+  say(
+    pinned
+      ? "  (the servers' main threads pinned to core 1, wrk to core 0)"
+      : '  (not pinned to cores: taskset or a second core is missing, so the slices vary more)',
+  );
   try {
     for (const read of reads) {
       for (const encoding of read.encodings) {
@@ -589,6 +598,7 @@ async function publicReadsWithWrk(release: Running): Promise<void> {
         const [shop, bare, floor] = await wrkAlternating(
           [release, fastify, plain].map((s) => ({ url: `${s.url}${read.path}`, pid: s.child.pid })),
           headers,
+          pinned ? 0 : undefined,
         );
         if (!shop || !bare || !floor) throw new Error('wrk gave no result');
         const label = `${read.name}, ${encoding} (${fmt(bytes / 1024, 1)} KB)`;
