@@ -12,7 +12,15 @@ import { chooseEncoding, type Encoding } from './rest/cachedAnswer.ts';
  */
 export interface HashedAssets {
   send(request: FastifyRequest<{ Params: { '*': string } }>, reply: FastifyReply): FastifyReply;
+  /**
+   * The same answer from the server's one onRequest hook, before Fastify's route lifecycle: a GET of
+   * /assets/{name} without a query for a file that is there. True when it answered; anything else (HEAD, a
+   * query string, a missing file and its 404) is left to the route.
+   */
+  answerEarly(request: FastifyRequest, reply: FastifyReply): boolean;
 }
+
+const PREFIX = '/assets/';
 
 interface Asset {
   readonly type: string;
@@ -72,6 +80,23 @@ export function createHashedAssets(assetsDir: string): HashedAssets {
     return asset;
   }
 
+  function sendAsset(request: FastifyRequest, reply: FastifyReply, asset: Asset): FastifyReply {
+    reply
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .header('vary', 'accept-encoding')
+      .header('etag', asset.etag)
+      .header('last-modified', asset.lastModified)
+      .type(asset.type);
+    if (request.headers['if-none-match'] === asset.etag) return reply.status(304).send();
+    const wanted = chooseEncoding(request.headers['accept-encoding']);
+    const body = asset.bodies[wanted];
+    if (body && wanted !== 'identity') {
+      reply.header('content-encoding', wanted);
+      return reply.send(body);
+    }
+    return reply.send(asset.bodies.identity);
+  }
+
   return {
     send(request, reply) {
       const asset = load(request.params['*']);
@@ -79,20 +104,15 @@ export function createHashedAssets(assetsDir: string): HashedAssets {
         reply.callNotFound();
         return reply;
       }
-      reply
-        .header('cache-control', 'public, max-age=31536000, immutable')
-        .header('vary', 'accept-encoding')
-        .header('etag', asset.etag)
-        .header('last-modified', asset.lastModified)
-        .type(asset.type);
-      if (request.headers['if-none-match'] === asset.etag) return reply.status(304).send();
-      const wanted = chooseEncoding(request.headers['accept-encoding']);
-      const body = asset.bodies[wanted];
-      if (body && wanted !== 'identity') {
-        reply.header('content-encoding', wanted);
-        return reply.send(body);
-      }
-      return reply.send(asset.bodies.identity);
+      return sendAsset(request, reply, asset);
+    },
+    answerEarly(request, reply) {
+      if (request.method !== 'GET' || !request.url.startsWith(PREFIX) || request.url.includes('?'))
+        return false;
+      const asset = load(request.url.slice(PREFIX.length));
+      if (!asset) return false;
+      sendAsset(request, reply, asset);
+      return true;
     },
   };
 }

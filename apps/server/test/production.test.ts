@@ -246,6 +246,11 @@ describe.skipIf(!hasRelease)('the release folder running as a real process', () 
     expect(first.headers.get('content-security-policy')).toContain("default-src 'self'");
     const again = await fetch(`${shop.url}${script}`, { headers: { 'if-none-match': etag ?? '' } });
     expect(again.status).toBe(304);
+    // With a query string (a cache-buster some proxies add) the route answers the same file.
+    const withQuery = await fetch(`${shop.url}${script}?v=2`, { headers: { 'accept-encoding': 'br' } });
+    expect(withQuery.status).toBe(200);
+    expect(withQuery.headers.get('etag')).toBe(etag);
+    expect(await withQuery.text()).toBe(await first.text());
     const head = await fetch(`${shop.url}${style}`, { method: 'HEAD' });
     expect(head.status).toBe(200);
     expect(head.headers.get('content-type')).toBe('text/css; charset=utf-8');
