@@ -51,14 +51,8 @@ import { type CreateContext, contextOf, refusalsBeforeBody } from './contextBefo
 import { createHashedAssets } from './hashedAssets.ts';
 import { createIndexPage } from './indexPage.ts';
 import { loggedUrl, noteIntegrationCall, OneLinePerRequest } from './requestLog.ts';
-import { sendCachedText } from './rest/cachedAnswer.ts';
-import {
-  errorEnvelope,
-  JSON_BODY_LIMIT,
-  registerRestRoutes,
-  restPathMiss,
-  type VisitorRead,
-} from './rest/handler.ts';
+import { type EarlyAnswer, sendCachedText } from './rest/cachedAnswer.ts';
+import { errorEnvelope, JSON_BODY_LIMIT, registerRestRoutes, restPathMiss } from './rest/handler.ts';
 import { buildOpenApi } from './rest/openapi.ts';
 import {
   type SecurityHeaders,
@@ -362,14 +356,14 @@ async function createServerHoldingLock(
   // staff-only call before its body is read.
   let cachedProcedure: CachedProcedureHook = (_request, _reply, done) => done();
   let refuseBeforeBody: ReturnType<typeof trpcRefusalBeforeBody> = (_request, _reply, done) => done();
-  let visitorRead: VisitorRead = () => false;
-  let hashedAsset: VisitorRead = () => false;
+  let visitorRead: EarlyAnswer = () => false;
+  let hashedAsset: EarlyAnswer = () => false;
   // One callback hook for what every request needs before its route: the security headers, the body
-  // deadline, the storefront's cached REST reads and hashed assets, and for tRPC the batch cap and the cached answers. Each
-  // was a hook of its own (Fastify calls each through its hook runner), and the shop's CPU per answer was
-  // 11-20 µs over bare Fastify's. A cached answer sent here skips the route's lifecycle (preValidation,
-  // preHandler, the handler's call): the REST product list with br measured 0.91 of bare Fastify with it
-  // (wrk and the servers pinned to a core each, 28 Nov) and tRPC's, answered here, 1.01.
+  // deadline, the storefront's cached REST reads and hashed assets, and for tRPC the batch cap and the
+  // cached answers. Each was a hook of its own (Fastify calls each through its hook runner), and the shop's
+  // CPU per answer was 11-20 µs over bare Fastify's. A cached answer sent here skips the route's lifecycle
+  // (preValidation, preHandler, the handler's call): the REST product list with br measured 0.91 of bare
+  // Fastify through its route and 0.97 from here (wrk and the servers pinned to a core each, 28 Nov).
   app.addHook('onRequest', (request, reply, done) => {
     setSecurityHeaders(request, reply);
     guardSlowBody(request, reply);

@@ -1,7 +1,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { chooseEncoding, type Encoding } from './rest/cachedAnswer.ts';
+import { chooseEncoding, type EarlyAnswer, type Encoding } from './rest/cachedAnswer.ts';
 
 /**
  * The web build's /assets/ files (scripts and styles whose names carry their content hash), answered from
@@ -17,7 +17,7 @@ export interface HashedAssets {
    * /assets/{name} without a query for a file that is there. True when it answered; anything else (HEAD, a
    * query string, a missing file and its 404) is left to the route.
    */
-  answerEarly(request: FastifyRequest, reply: FastifyReply): boolean;
+  answerEarly: EarlyAnswer;
 }
 
 const PREFIX = '/assets/';

@@ -5,6 +5,12 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 export type Encoding = 'br' | 'gzip' | 'identity';
 
 /**
+ * A cached answer sent from the server's one onRequest hook, before Fastify's route lifecycle (the storefront's
+ * REST reads, the hashed assets): true when it answered, false to leave the request to its route.
+ */
+export type EarlyAnswer = (request: FastifyRequest, reply: FastifyReply) => boolean;
+
+/**
  * Bytes of one cached answer in each encoding, made on first demand. Keyed by the RawJson instance, which
  * the catalogue cache replaces on every change, so a stale list can never be served and nothing is freed by hand.
  */

@@ -29,7 +29,7 @@ import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { contextOf, refusalsBeforeBody } from '../contextBeforeBody.ts';
-import { chooseEncoding, sendCachedJson } from './cachedAnswer.ts';
+import { chooseEncoding, type EarlyAnswer, sendCachedJson } from './cachedAnswer.ts';
 
 export interface Envelope<T = unknown> {
   success: boolean;
@@ -403,18 +403,16 @@ function sendError(
 }
 
 /**
- * A visitor's GET of a storefront read (no token, no query string), answered from cached bytes by the
- * server's one onRequest hook, before Fastify's route lifecycle (the same as tRPC's cached answers): true
- * when it answered. The route's handler answers the same way for HEAD and anything this leaves.
+ * Registers the REST routes and returns the early answer for a visitor's GET of a storefront read (no token,
+ * no query string), from cached bytes as tRPC's cached answers are. The route's handler answers the same way
+ * for HEAD and anything the early answer leaves.
  */
-export type VisitorRead = (request: FastifyRequest, reply: FastifyReply) => boolean;
-
 export function registerRestRoutes(
   app: FastifyInstance,
   shop: Shop,
   routes: readonly RestRoute[],
   createContext: (request: FastifyRequest) => Promise<ApiContext>,
-): VisitorRead {
+): EarlyAnswer {
   const visitorReads = new Map<string, (request: FastifyRequest, reply: FastifyReply) => FastifyReply>();
   // Fail at start, not at the first request, when a row names a procedure that does not exist.
   for (const route of routes) {
