@@ -181,6 +181,15 @@ function slowBodyGuard(timeoutMs: number, securityLines: string) {
       else answerAndClose(raw.socket, securityLines, 408, REQUEST_TOO_SLOW);
     }, timeoutMs);
     timer.unref();
+    // Node pulls an unread body off the wire once the answer is out, but not one a parser began reading: a
+    // form refused at its 21st field or an upload past its cap was left paused. The client could not finish
+    // sending, so it never read the answer, and the connection was reset at the deadline above. Read on and
+    // discarded instead, within that deadline, and the connection serves its next request.
+    reply.raw.once('finish', () => {
+      if (raw.complete || raw.destroyed) return;
+      raw.unpipe();
+      raw.resume();
+    });
     // On the request, not its socket: a kept-alive socket carries thousands of requests, and a listener each
     // on it stayed until the connection closed (with the request and reply it held).
     raw.once('close', () => clearTimeout(timer));
