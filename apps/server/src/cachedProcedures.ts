@@ -1,7 +1,10 @@
+import type { IncomingMessage } from 'node:http';
+import { parse as parseQuery } from 'node:querystring';
 import { ANONYMOUS_READS, type ApiContext, createCaller, RawJson, type Shop } from '@nursery/api';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { sendCachedJson } from './rest/cachedAnswer.ts';
+import type { FrontRead } from './frontDoor.ts';
+import { type CachedForm, cachedJsonAnswer, type ReadyAnswer, sendReady } from './rest/cachedAnswer.ts';
 
 /** tRPC queries whose answer is a cached RawJson: the storefront's product list. */
 const CACHED_QUERIES = new Set(['catalog.productsToShow']);
@@ -40,36 +43,78 @@ function isNoInput(value: unknown): boolean {
  */
 export type CachedProcedureHook = (request: FastifyRequest, reply: FastifyReply, done: () => void) => void;
 
+export interface CachedProcedures {
+  /**
+   * The fast path as the part of an onRequest hook that createServer's one hook calls for GET and /trpc/
+   * addresses; it calls `done` once, after answering or when tRPC is to answer.
+   */
+  hook: CachedProcedureHook;
+  /** A visitor's call (no token, no input) from the front door (frontDoor.ts), before Fastify. */
+  read: FrontRead;
+}
+
+interface CachedCall {
+  path: string;
+  batch: boolean;
+  input: unknown;
+}
+
+/** The call an address makes, when it is a single call of a cached query with a readable input. */
+function cachedCall(url: string): CachedCall | null {
+  const queryAt = url.indexOf('?');
+  const path = url.slice('/trpc/'.length, queryAt < 0 ? undefined : queryAt);
+  if (!CACHED_QUERIES.has(path)) return null;
+  // No query string: no input, not a batch.
+  if (queryAt < 0) return { path, batch: false, input: undefined };
+  const params = query.safeParse(parseQuery(url.slice(queryAt + 1)));
+  if (!params.success) return null;
+  const batch = params.data.batch === '1';
+  const input = callInput(batch, params.data.input);
+  return input.ok ? { path, batch, input: input.value } : null;
+}
+
 /**
- * The fast path as the part of an onRequest hook that createServer's one hook calls for GET and /trpc/
- * addresses; it calls `done` once, after answering or when tRPC is to answer.
+ * The storefront asks the same address every time (a batch of one call without input): each address is read
+ * once. Bounded, for clients that vary it.
  */
+const calls = new Map<string, CachedCall | null>();
+
+function knownCall(url: string): CachedCall | null {
+  let call = calls.get(url);
+  if (call === undefined) {
+    call = cachedCall(url);
+    if (calls.size >= 64) calls.clear();
+    calls.set(url, call);
+  }
+  return call;
+}
+
+/** tRPC's wire format around a query's answer, for a single call and a batch of one. */
+const SINGLE: CachedForm = {
+  head: '{"result":{"data":',
+  tail: '}}',
+  contentType: 'application/json; charset=utf-8',
+};
+const BATCH: CachedForm = {
+  head: '[{"result":{"data":',
+  tail: '}}]',
+  contentType: 'application/json; charset=utf-8',
+};
+
+function readyAnswer(request: IncomingMessage, batch: boolean, answer: RawJson<unknown>): ReadyAnswer {
+  return cachedJsonAnswer(answer, batch ? BATCH : SINGLE, request.headers['accept-encoding']);
+}
+
 export function cachedProcedures(
   shop: Shop,
   createContext: (request: FastifyRequest) => Promise<ApiContext>,
-): CachedProcedureHook {
-  /** The call a request makes, when it is a single call of a cached query with a readable input. */
-  function cachedCall(request: FastifyRequest): { path: string; batch: boolean; input: unknown } | null {
-    const queryAt = request.url.indexOf('?');
-    const path = request.url.slice('/trpc/'.length, queryAt < 0 ? undefined : queryAt);
-    if (!CACHED_QUERIES.has(path)) return null;
-    // No query string: no input, not a batch (what the storefront sends).
-    if (queryAt < 0) return { path, batch: false, input: undefined };
-    const params = query.safeParse(request.query);
-    if (!params.success) return null;
-    const batch = params.data.batch === '1';
-    const input = callInput(batch, params.data.input);
-    return input.ok ? { path, batch, input: input.value } : null;
-  }
-
-  function send(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    batch: boolean,
-    answer: RawJson<unknown>,
-  ): void {
-    const [head, tail] = batch ? ['[{"result":{"data":', '}}]'] : ['{"result":{"data":', '}}'];
-    sendCachedJson(request, reply, answer, head, tail);
+): CachedProcedures {
+  /** A visitor's call, answered straight from the shop when its answer is cached. */
+  function visitorAnswer(request: IncomingMessage, call: CachedCall): ReadyAnswer | undefined {
+    const read = ANONYMOUS_READS.get(call.path);
+    if (!read || request.headers.authorization !== undefined || !isNoInput(call.input)) return undefined;
+    const answer = read(shop);
+    return answer instanceof RawJson ? readyAnswer(request, call.batch, answer) : undefined;
   }
 
   /** The procedure's answer through a server-side caller, or undefined when it fails (tRPC answers it then). */
@@ -86,19 +131,29 @@ export function cachedProcedures(
 
   // A visitor's call is answered without a promise made. After a reply is sent Fastify runs no further hook
   // nor the route: done() only ends the hook.
-  return (request, reply, done) => {
+  const hook: CachedProcedureHook = (request, reply, done) => {
     if (request.method !== 'GET') return done();
-    const call = cachedCall(request);
+    const call = knownCall(request.url);
     if (!call) return done();
-    const read = ANONYMOUS_READS.get(call.path);
-    if (read && request.headers.authorization === undefined && isNoInput(call.input)) {
-      const answer = read(shop);
-      if (answer instanceof RawJson) send(request, reply, call.batch, answer);
+    if (
+      ANONYMOUS_READS.has(call.path) &&
+      request.headers.authorization === undefined &&
+      isNoInput(call.input)
+    ) {
+      const ready = visitorAnswer(request.raw, call);
+      if (ready) sendReady(reply, ready);
       return done();
     }
     viaCaller(request, call.path, call.input).then((answer) => {
-      if (answer instanceof RawJson) send(request, reply, call.batch, answer);
+      if (answer instanceof RawJson) sendReady(reply, readyAnswer(request.raw, call.batch, answer));
       done();
     }, done);
+  };
+  return {
+    hook,
+    read(request) {
+      const call = knownCall(request.url ?? '');
+      return call ? visitorAnswer(request, call) : undefined;
+    },
   };
 }

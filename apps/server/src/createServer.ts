@@ -48,10 +48,11 @@ import pino from 'pino';
 import { registerAuth } from './auth/index.ts';
 import { type CachedProcedureHook, cachedProcedures } from './cachedProcedures.ts';
 import { type CreateContext, contextOf, refusalsBeforeBody } from './contextBeforeBody.ts';
+import { createFrontDoor, type FrontRead } from './frontDoor.ts';
 import { createHashedAssets } from './hashedAssets.ts';
 import { createIndexPage } from './indexPage.ts';
 import { loggedUrl, noteIntegrationCall, OneLinePerRequest } from './requestLog.ts';
-import { type EarlyAnswer, sendCachedText } from './rest/cachedAnswer.ts';
+import { type CachedForm, cachedTextAnswer, type ReadyAnswer, sendReady } from './rest/cachedAnswer.ts';
 import { errorEnvelope, JSON_BODY_LIMIT, registerRestRoutes, restPathMiss } from './rest/handler.ts';
 import { buildOpenApi } from './rest/openapi.ts';
 import {
@@ -344,10 +345,14 @@ async function createServerHoldingLock(
   const logDestination =
     config.logLevel === 'silent' || options.logStream ? null : pino.destination({ dest: 1, sync: false });
   const logStream = options.logStream ?? logDestination;
+  const trustProxy = trustedProxies(config.trustProxy);
+  const frontDoor = createFrontDoor({ securityHeaders: headers, trustProxy });
   const app = Fastify({
+    serverFactory: frontDoor.serverFactory,
+    genReqId: frontDoor.nextRequestId,
     logger: logStream && config.logLevel !== 'silent' ? { level: config.logLevel, stream: logStream } : false,
     bodyLimit: JSON_BODY_LIMIT,
-    trustProxy: trustedProxies(config.trustProxy),
+    trustProxy,
     routerOptions: { maxParamLength: 500 },
     // A JSON body with a __proto__ or constructor key is valid JSON: drop those keys instead of refusing it
     // as "not valid JSON", which would mislead the caller.
@@ -365,21 +370,14 @@ async function createServerHoldingLock(
   // staff-only call before its body is read.
   let cachedProcedure: CachedProcedureHook = (_request, _reply, done) => done();
   let refuseBeforeBody: ReturnType<typeof trpcRefusalBeforeBody> = (_request, _reply, done) => done();
-  let visitorRead: EarlyAnswer = () => false;
-  let hashedAsset: EarlyAnswer = () => false;
-  // One callback hook for what every request needs before its route: the security headers, the body
-  // deadline, the storefront's cached REST reads and hashed assets, and for tRPC the batch cap and the
-  // cached answers. Each was a hook of its own (Fastify calls each through its hook runner), and the shop's
-  // CPU per answer was 11-20 µs over bare Fastify's. A cached answer sent here skips the route's lifecycle
-  // (preValidation, preHandler, the handler's call): the REST product list with br measured 0.91 of bare
-  // Fastify through its route and 0.97 from here (wrk and the servers pinned to a core each, 28 Nov).
+  // One callback hook for what every request the front door leaves needs before its route: the security
+  // headers, the body deadline, and for tRPC the batch cap and the cached answers of calls with a token or an
+  // input. Each was a hook of its own (Fastify calls each through its hook runner), and the shop's CPU per
+  // answer was 11-20 µs over bare Fastify's.
   app.addHook('onRequest', (request, reply, done) => {
     setSecurityHeaders(request, reply);
     guardSlowBody(request, reply);
-    if (!request.url.startsWith('/trpc/')) {
-      if (!visitorRead(request, reply)) hashedAsset(request, reply);
-      return done();
-    }
+    if (!request.url.startsWith('/trpc/')) return done();
     // After a reply is sent Fastify runs no further hook nor the route: done() only ends this hook.
     if (refuseLongBatch(request, reply)) return done();
     if (request.method !== 'GET') return refuseBeforeBody(request, reply, done);
@@ -442,7 +440,8 @@ async function createServerHoldingLock(
     };
   }
 
-  cachedProcedure = cachedProcedures(shop, createContext);
+  const cachedCalls = cachedProcedures(shop, createContext);
+  cachedProcedure = cachedCalls.hook;
   refuseBeforeBody = trpcRefusalBeforeBody(createContext);
   // biome-ignore lint/nursery/noMisusedPromises: Fastify awaits an async plugin (register's documented form); the rule reads its callback overload
   await app.register(async (trpc) => {
@@ -500,7 +499,7 @@ async function createServerHoldingLock(
     });
     registerRestRoutes(uploads, shop, restRoutes.filter(takesUpload), createContext);
   });
-  visitorRead = registerRestRoutes(
+  const restReads = registerRestRoutes(
     app,
     shop,
     restRoutes.filter((route) => !takesUpload(route)),
@@ -520,15 +519,29 @@ async function createServerHoldingLock(
   const healthQuery = database.sqlite.prepare('SELECT 1 AS ok').pluck();
   // Its answer is a few bytes, never worth compressing: no compression hook on the busiest probe, and its
   // text is made once.
-  const healthy = JSON.stringify({ status: 'ok' });
+  const noStoreJson = { 'cache-control': 'no-store', 'content-type': 'application/json; charset=utf-8' };
+  const healthy: ReadyAnswer = {
+    status: 200,
+    headers: noStoreJson,
+    body: Buffer.from(JSON.stringify({ status: 'ok' })),
+  };
+  /** Healthy, or undefined: the route answers a damaged or silent database (and logs why). */
+  const healthRead: FrontRead = () => {
+    if (database.damage) return undefined;
+    try {
+      return healthQuery.get() === 1 ? healthy : undefined;
+    } catch {
+      return undefined;
+    }
+  };
   app.get('/health', { compress: false, decompress: false }, (request, reply) => {
-    reply.header('cache-control', 'no-store').type('application/json; charset=utf-8');
+    reply.headers(noStoreJson);
     if (database.damage) {
       return reply.status(503).send({ status: 'damaged', message: database.damage });
     }
     try {
       if (healthQuery.get() !== 1) throw new Error('no row');
-      return reply.send(healthy);
+      return sendReady(reply, healthy);
     } catch (error) {
       request.log.error({ err: error }, 'health check: the database does not answer');
       return reply.status(503).send({ status: 'unavailable' });
@@ -537,13 +550,14 @@ async function createServerHoldingLock(
 
   // For search engines: the pages and products (kept with the catalogue's cached answers, so a product
   // change drops it) and what not to crawl. Never cached by the browser: a product change shows at once.
+  const sitemapForm: CachedForm = {
+    head: '',
+    tail: '',
+    contentType: 'application/xml; charset=utf-8',
+    headers: { 'cache-control': 'no-cache' },
+  };
   app.get('/sitemap.xml', (request, reply) =>
-    sendCachedText(
-      request,
-      reply.header('cache-control', 'no-cache'),
-      sitemapXml(shop),
-      'application/xml; charset=utf-8',
-    ),
+    sendReady(reply, cachedTextAnswer(sitemapXml(shop), sitemapForm, request.headers['accept-encoding'])),
   );
   const robots = robotsTxt(config);
   app.get('/robots.txt', (_request, reply) =>
@@ -560,6 +574,7 @@ async function createServerHoldingLock(
   });
 
   const webRoot = options.webRoot === undefined ? findWebRoot() : options.webRoot;
+  let assetRead: FrontRead | undefined;
   if (webRoot) {
     await app.register(fastifyStatic, {
       root: webRoot,
@@ -577,7 +592,7 @@ async function createServerHoldingLock(
       },
     });
     const hashedAssets = createHashedAssets(path.join(webRoot, 'assets'));
-    hashedAsset = hashedAssets.answerEarly;
+    assetRead = hashedAssets.read;
     // Already compressed at build time: no compression hook.
     app.get<{ Params: { '*': string } }>('/assets/*', { compress: false }, (request, reply) =>
       hashedAssets.send(request, reply),
@@ -611,6 +626,12 @@ async function createServerHoldingLock(
       .send({ success: false, message: `Not found: ${request.method} ${url}`, data: null });
   });
 
+  frontDoor.open({
+    log: app.log,
+    reads: new Map([...restReads, ['/health', healthRead]]),
+    readsByPrefix: [['/trpc/', cachedCalls.read], ...(assetRead ? [['/assets/', assetRead] as const] : [])],
+  });
+
   let stopped = false;
   return {
     server: app,
@@ -623,6 +644,8 @@ async function createServerHoldingLock(
     async stop() {
       if (stopped) return;
       stopped = true;
+      // Fastify answers what arrives from now on (503 while it closes).
+      frontDoor.close();
       // Fastify stops listening, lets requests in flight finish, then the database folds its WAL and closes.
       const graceMs = options.stopGraceMs ?? STOP_GRACE_MS;
       const grace = setTimeout(() => {

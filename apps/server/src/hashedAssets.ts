@@ -1,7 +1,9 @@
 import { readFileSync, statSync } from 'node:fs';
+import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { chooseEncoding, type EarlyAnswer, type Encoding } from './rest/cachedAnswer.ts';
+import type { FrontRead } from './frontDoor.ts';
+import { chooseEncoding, type Encoding, type ReadyAnswer, sendReady } from './rest/cachedAnswer.ts';
 
 /**
  * The web build's /assets/ files (scripts and styles whose names carry their content hash), answered from
@@ -13,20 +15,21 @@ import { chooseEncoding, type EarlyAnswer, type Encoding } from './rest/cachedAn
 export interface HashedAssets {
   send(request: FastifyRequest<{ Params: { '*': string } }>, reply: FastifyReply): FastifyReply;
   /**
-   * The same answer from the server's one onRequest hook, before Fastify's route lifecycle: a GET of
-   * /assets/{name} without a query for a file that is there. True when it answered; anything else (HEAD, a
-   * query string, a missing file and its 404) is left to the route.
+   * The same answer from the front door (frontDoor.ts), before Fastify: a GET of /assets/{name} without a
+   * query for a file that is there. Anything else (HEAD, a query string, a missing file and its 404) is left
+   * to the route.
    */
-  answerEarly: EarlyAnswer;
+  read: FrontRead;
 }
 
 const PREFIX = '/assets/';
 
 interface Asset {
-  readonly type: string;
   readonly etag: string;
-  readonly lastModified: string;
-  readonly bodies: Partial<Record<Encoding, Buffer>>;
+  /** Per encoding there is a file for (identity always). */
+  readonly answers: Partial<Record<Encoding, ReadyAnswer>>;
+  /** To a browser whose copy is current (If-None-Match). */
+  readonly notModified: ReadyAnswer;
 }
 
 const TYPES: Readonly<Record<string, string>> = {
@@ -62,16 +65,27 @@ export function createHashedAssets(assetsDir: string): HashedAssets {
       return null;
     }
     if (!stats.isFile()) return null;
-    const asset: Asset = {
-      type,
+    const etag = `W/"${stats.size.toString(16)}-${stats.mtimeMs.toString(16)}"`;
+    const headers = {
+      'cache-control': 'public, max-age=31536000, immutable',
+      vary: 'accept-encoding',
       // The same weak validator @fastify/static (send) gives, so a browser's cached copy stays valid.
-      etag: `W/"${stats.size.toString(16)}-${stats.mtimeMs.toString(16)}"`,
-      lastModified: stats.mtime.toUTCString(),
-      bodies: { identity: readFileSync(file) },
+      etag,
+      'last-modified': stats.mtime.toUTCString(),
+      'content-type': type,
+    };
+    const asset: Asset = {
+      etag,
+      answers: { identity: { status: 200, headers, body: readFileSync(file) } },
+      notModified: { status: 304, headers, body: null },
     };
     for (const encoding of ['br', 'gzip'] as const) {
       try {
-        asset.bodies[encoding] = readFileSync(`${file}${TWIN_SUFFIX[encoding]}`);
+        asset.answers[encoding] = {
+          status: 200,
+          headers: { ...headers, 'content-encoding': encoding },
+          body: readFileSync(`${file}${TWIN_SUFFIX[encoding]}`),
+        };
       } catch {
         // Not every file has twins (the build skips files too small to gain); identity serves them.
       }
@@ -80,21 +94,10 @@ export function createHashedAssets(assetsDir: string): HashedAssets {
     return asset;
   }
 
-  function sendAsset(request: FastifyRequest, reply: FastifyReply, asset: Asset): FastifyReply {
-    reply
-      .header('cache-control', 'public, max-age=31536000, immutable')
-      .header('vary', 'accept-encoding')
-      .header('etag', asset.etag)
-      .header('last-modified', asset.lastModified)
-      .type(asset.type);
-    if (request.headers['if-none-match'] === asset.etag) return reply.status(304).send();
+  function answerOf(request: IncomingMessage, asset: Asset): ReadyAnswer {
+    if (request.headers['if-none-match'] === asset.etag) return asset.notModified;
     const wanted = chooseEncoding(request.headers['accept-encoding']);
-    const body = asset.bodies[wanted];
-    if (body && wanted !== 'identity') {
-      reply.header('content-encoding', wanted);
-      return reply.send(body);
-    }
-    return reply.send(asset.bodies.identity);
+    return asset.answers[wanted] ?? (asset.answers.identity as ReadyAnswer);
   }
 
   return {
@@ -104,15 +107,13 @@ export function createHashedAssets(assetsDir: string): HashedAssets {
         reply.callNotFound();
         return reply;
       }
-      return sendAsset(request, reply, asset);
+      return sendReady(reply, answerOf(request.raw, asset));
     },
-    answerEarly(request, reply) {
-      if (request.method !== 'GET' || !request.url.startsWith(PREFIX) || request.url.includes('?'))
-        return false;
-      const asset = load(request.url.slice(PREFIX.length));
-      if (!asset) return false;
-      sendAsset(request, reply, asset);
-      return true;
+    read(request) {
+      const url = request.url ?? '';
+      if (!url.startsWith(PREFIX) || url.includes('?')) return undefined;
+      const asset = load(url.slice(PREFIX.length));
+      return asset ? answerOf(request, asset) : undefined;
     },
   };
 }

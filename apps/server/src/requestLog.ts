@@ -29,7 +29,12 @@ const ORDER_PAGE_PHONE = /^(\/Order\/[^/?#]*\/)[^/?#]+/;
 export function loggedUrl(request: FastifyRequest): string {
   // originalUrl: the embedded sign-in provider rewrites url to its own mount (/oidc/session/end became
   // /session/end). Most requests (the product list, order submits) have no query and cost one search.
-  let url = request.originalUrl;
+  return redactedUrl(request.originalUrl);
+}
+
+/** An address as it may be logged (see loggedUrl): for the lines Fastify does not write (frontDoor.ts). */
+export function redactedUrl(address: string): string {
+  let url = address;
   if (url.startsWith('/Order/')) url = url.replace(ORDER_PAGE_PHONE, '$1[redacted]');
   return url.includes('?') ? url.replace(SECRET_QUERY_VALUES, '$1[redacted]') : url;
 }

@@ -1,20 +1,34 @@
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
 import type { RawJson } from '@nursery/api';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 
 export type Encoding = 'br' | 'gzip' | 'identity';
 
 /**
- * A cached answer sent from the server's one onRequest hook, before Fastify's route lifecycle (the storefront's
- * REST reads, the hashed assets): true when it answered, false to leave the request to its route.
+ * An answer known whole before any request object exists: what the front door (frontDoor.ts) writes straight
+ * to Node's response, and what a route sends through Fastify for the requests the front door leaves to it.
+ * Header names are in lower case, as Fastify writes them; the security headers and Content-Length are added by
+ * whoever sends it.
  */
-export type EarlyAnswer = (request: FastifyRequest, reply: FastifyReply) => boolean;
+export interface ReadyAnswer {
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string>>;
+  /** Null for an answer without a body (a 304). */
+  readonly body: Buffer | null;
+}
+
+/** Sends a ready answer through Fastify: the route's way for HEAD, a query string, a token. */
+export function sendReady(reply: FastifyReply, answer: ReadyAnswer): FastifyReply {
+  reply.status(answer.status).headers(answer.headers);
+  return answer.body === null ? reply.send() : reply.send(answer.body);
+}
 
 /**
- * Bytes of one cached answer in each encoding, made on first demand. Keyed by the RawJson instance, which
- * the catalogue cache replaces on every change, so a stale list can never be served and nothing is freed by hand.
+ * The ready answers of one cached answer, per form and encoding, made on first demand. Keyed by the RawJson
+ * instance, which the catalogue cache replaces on every change, so a stale list can never be served and nothing
+ * is freed by hand.
  */
-const bodies = new WeakMap<RawJson<unknown>, Map<string, Partial<Record<Encoding, Buffer>>>>();
+const readyAnswers = new WeakMap<RawJson<unknown>, Map<string, Partial<Record<Encoding, ReadyAnswer>>>>();
 
 /** Browsers send a handful of Accept-Encoding values: each is read once (bounded, for clients that vary it). */
 const chosen = new Map<string, Encoding>();
@@ -60,65 +74,70 @@ export function encode(text: string, encoding: Encoding): Buffer {
   return bytes;
 }
 
+/** How one cached answer is sent: its wrapping and the headers that go with it. */
+export interface CachedForm {
+  /** Before the JSON (also what tells the forms of one answer apart). */
+  readonly head: string;
+  readonly tail: string;
+  readonly contentType: string;
+  /** Headers before Vary and Content-Type (a REST read's Cache-Control). */
+  readonly headers?: Readonly<Record<string, string>>;
+}
+
 /**
- * Sends a cached answer wrapped as `head + json + tail`, compressed once per encoding instead of once per
- * request: the storefront's product list is the shop's most requested answer and does not change between
- * orders, so the work per request is a map lookup and a socket write.
+ * A cached answer wrapped as `head + json + tail`, compressed once per encoding instead of once per request: the
+ * storefront's product list is the shop's most requested answer and does not change between orders, so the work
+ * per request is a map lookup and a socket write.
  */
-export function sendCachedJson(
-  request: FastifyRequest,
-  reply: FastifyReply,
+export function cachedJsonAnswer(
   answer: RawJson<unknown>,
-  head: string,
-  tail: string,
-): FastifyReply {
-  return sendCached(
-    request,
-    reply,
-    answer,
-    head,
-    'application/json; charset=utf-8',
-    () => `${head}${answer.json}${tail}`,
-  );
+  form: CachedForm,
+  acceptEncoding: string | undefined,
+): ReadyAnswer {
+  return cachedAnswer(answer, form, acceptEncoding, () => `${form.head}${answer.json}${form.tail}`);
 }
 
-/** A cached text answer (the sitemap) sent as it is, compressed once per encoding like the JSON ones. */
-export function sendCachedText(
-  request: FastifyRequest,
-  reply: FastifyReply,
+/** A cached text answer (the sitemap) as it is, compressed once per encoding like the JSON ones. */
+export function cachedTextAnswer(
   answer: RawJson<string>,
-  contentType: string,
-): FastifyReply {
-  return sendCached(request, reply, answer, '', contentType, () => answer.value);
+  form: CachedForm,
+  acceptEncoding: string | undefined,
+): ReadyAnswer {
+  return cachedAnswer(answer, form, acceptEncoding, () => answer.value);
 }
 
-/** Sends one form of an answer (`form` tells its wrappings apart), its bytes made once per encoding. */
-function sendCached(
-  request: FastifyRequest,
-  reply: FastifyReply,
+/** One form of an answer in the encoding the client accepts, its bytes and headers made once. */
+function cachedAnswer(
   answer: RawJson<unknown>,
-  form: string,
-  contentType: string,
+  form: CachedForm,
+  acceptEncoding: string | undefined,
   text: () => string,
-): FastifyReply {
-  const encoding = chooseEncoding(request.headers['accept-encoding']);
-  let forms = bodies.get(answer);
+): ReadyAnswer {
+  const encoding = chooseEncoding(acceptEncoding);
+  let forms = readyAnswers.get(answer);
   if (!forms) {
     forms = new Map();
-    bodies.set(answer, forms);
+    readyAnswers.set(answer, forms);
   }
-  // By the form's own string (the callers pass the same string each time, whose hash V8 keeps with it).
-  let encoded = forms.get(form);
+  // By the form's own head string (the callers pass the same string each time, whose hash V8 keeps with it).
+  let encoded = forms.get(form.head);
   if (!encoded) {
     encoded = {};
-    forms.set(form, encoded);
+    forms.set(form.head, encoded);
   }
-  let body = encoded[encoding];
-  if (!body) {
-    body = encode(text(), encoding);
-    encoded[encoding] = body;
+  let ready = encoded[encoding];
+  if (!ready) {
+    ready = {
+      status: 200,
+      headers: {
+        ...form.headers,
+        vary: 'accept-encoding',
+        'content-type': form.contentType,
+        ...(encoding === 'identity' ? {} : { 'content-encoding': encoding }),
+      },
+      body: encode(text(), encoding),
+    };
+    encoded[encoding] = ready;
   }
-  reply.header('vary', 'accept-encoding').header('content-type', contentType);
-  if (encoding !== 'identity') reply.header('content-encoding', encoding);
-  return reply.send(body);
+  return ready;
 }

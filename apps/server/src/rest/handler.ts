@@ -29,7 +29,8 @@ import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { contextOf, refusalsBeforeBody } from '../contextBeforeBody.ts';
-import { chooseEncoding, type EarlyAnswer, sendCachedJson } from './cachedAnswer.ts';
+import type { FrontRead } from '../frontDoor.ts';
+import { type CachedForm, cachedJsonAnswer, chooseEncoding, sendReady } from './cachedAnswer.ts';
 
 export interface Envelope<T = unknown> {
   success: boolean;
@@ -339,6 +340,23 @@ function envelopeHead(route: RestRoute): string {
   return head;
 }
 
+const cachedForms = new WeakMap<RestRoute, CachedForm>();
+
+/** How a read's cached answer is sent: in the envelope, never kept by the browser (stock changes). */
+function cachedForm(route: RestRoute): CachedForm {
+  let form = cachedForms.get(route);
+  if (form === undefined) {
+    form = {
+      head: envelopeHead(route),
+      tail: '}',
+      contentType: 'application/json; charset=utf-8',
+      headers: { 'cache-control': 'no-store' },
+    };
+    cachedForms.set(route, form);
+  }
+  return form;
+}
+
 /** Sends a procedure's answer in the envelope: a cached RawJson spliced in as it is, anything else serialized. */
 function sendEnvelope(
   request: FastifyRequest,
@@ -360,18 +378,14 @@ function sendEnvelope(
         .send(`${head}${data.json}}`);
     }
     // A read's is cached: compressed once per encoding and kept with it (see cachedAnswer.ts).
-    return sendCachedJson(request, reply.header('cache-control', 'no-store'), data, head, '}');
+    return sendReady(reply, cachedJsonAnswer(data, cachedForm(route), request.headers['accept-encoding']));
   }
   if (compressesItself(route)) {
     // No compression hook on this route (below): every answer goes through the cached path, which
     // compresses; this one is kept only as long as this request holds it.
-    const head = envelopeHead(route);
-    return sendCachedJson(
-      request,
-      reply.header('cache-control', 'no-store'),
-      new RawJson(data ?? null),
-      head,
-      '}',
+    return sendReady(
+      reply,
+      cachedJsonAnswer(new RawJson(data ?? null), cachedForm(route), request.headers['accept-encoding']),
     );
   }
   const envelope: Envelope = { success: true, message: route.successMessage ?? '', data: data ?? null };
@@ -403,17 +417,17 @@ function sendError(
 }
 
 /**
- * Registers the REST routes and returns the early answer for a visitor's GET of a storefront read (no token,
- * no query string), from cached bytes as tRPC's cached answers are. The route's handler answers the same way
- * for HEAD and anything the early answer leaves.
+ * Registers the REST routes and returns the front door's reads (frontDoor.ts) by path: a visitor's GET of a
+ * storefront read (no token, no query string), from cached bytes as tRPC's cached answers are. The route's
+ * handler answers the same way for HEAD and anything the front door leaves.
  */
 export function registerRestRoutes(
   app: FastifyInstance,
   shop: Shop,
   routes: readonly RestRoute[],
   createContext: (request: FastifyRequest) => Promise<ApiContext>,
-): EarlyAnswer {
-  const visitorReads = new Map<string, (request: FastifyRequest, reply: FastifyReply) => FastifyReply>();
+): ReadonlyMap<string, FrontRead> {
+  const frontReads = new Map<string, FrontRead>();
   // Fail at start, not at the first request, when a row names a procedure that does not exist.
   for (const route of routes) {
     const type = procedureType(route.procedure);
@@ -429,7 +443,18 @@ export function registerRestRoutes(
           }
         }
       : undefined;
-    if (visitorRead) visitorReads.set(route.path, visitorRead);
+    if (anonymousRead) {
+      frontReads.set(route.path, (request) => {
+        let data: unknown;
+        try {
+          data = anonymousRead(shop);
+        } catch {
+          return undefined; // the route answers the failure, in the envelope, and logs it
+        }
+        if (!(data instanceof RawJson)) return undefined;
+        return cachedJsonAnswer(data, cachedForm(route), request.headers['accept-encoding']);
+      });
+    }
     const directCall = type === 'mutation' ? DIRECT_CALLS.get(route.procedure) : undefined;
     const answer = async (request: FastifyRequest, reply: FastifyReply) => {
       const written: string[] = [];
@@ -500,13 +525,7 @@ export function registerRestRoutes(
     });
   }
   // By the address exactly as sent: another letter case or a query string is left to the route (and its 404).
-  return (request, reply) => {
-    if (request.method !== 'GET' || request.headers.authorization !== undefined) return false;
-    const read = visitorReads.get(request.url);
-    if (!read) return false;
-    read(request, reply);
-    return true;
-  };
+  return frontReads;
 }
 
 /**
