@@ -48,7 +48,15 @@ function open(): void {
   door.open({
     log: pino({ base: null, timestamp: false }, { write: (line: string) => lines.push(JSON.parse(line)) }),
     reads: new Map([['/list', () => LIST]]),
-    readsByPrefix: [['/assets/', (request) => (request.url === '/assets/a.js' ? NOT_MODIFIED : undefined)]],
+    readsByPrefix: [
+      ['/assets/', (request) => (request.url === '/assets/a.js' ? NOT_MODIFIED : undefined)],
+      [
+        '/broken',
+        () => {
+          throw new Error('the disk went away');
+        },
+      ],
+    ],
   });
 }
 
@@ -94,7 +102,7 @@ describe('the front door', () => {
     expect(door.nextRequestId()).toBe(`req-${Number(second) + 1}`);
   });
 
-  it('hands on a token, a body, HEAD, another method, a query string, an unknown address and a read that declines', async () => {
+  it('hands on a token, a body, HEAD, another method, a query string, an unknown address and a read that declines or fails', async () => {
     handedOn.length = 0;
     await fetch(`${base}/list`, { headers: { authorization: 'Bearer x' } });
     await fetch(`${base}/list`, { method: 'HEAD' });
@@ -102,6 +110,7 @@ describe('the front door', () => {
     await fetch(`${base}/list?x=1`);
     await fetch(`${base}/List`);
     await fetch(`${base}/assets/b.js`);
+    await fetch(`${base}/broken`);
     const withBody = await new Promise<number>((resolve, reject) => {
       const request = http.request(`${base}/list`, { method: 'GET', headers: { 'content-length': '2' } });
       request.on('response', (response) => {
@@ -119,6 +128,7 @@ describe('the front door', () => {
       'GET /list?x=1',
       'GET /List',
       'GET /assets/b.js',
+      'GET /broken',
       'GET /list',
     ]);
   });

@@ -103,7 +103,14 @@ export function createFrontDoor(options: {
     const read = readFor(request);
     if (!read) return false;
     const started = performance.now();
-    const ready = read(request);
+    let ready: ReadyAnswer | undefined;
+    try {
+      ready = read(request);
+    } catch {
+      // Thrown here it would be the process's (no framework around this handler): the route meets the
+      // same failure and answers it, in the envelope, with its log line.
+      return false;
+    }
     if (!ready) return false;
     const requestId = nextRequestId();
     const requestLog = log;
