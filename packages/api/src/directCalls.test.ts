@@ -36,16 +36,12 @@ async function outcome(call: () => Promise<unknown>): Promise<Outcome> {
   }
 }
 
-/** The same call through the procedure (a tRPC caller) and directly, each on its own shop. */
+/** The same call through the procedure (a tRPC caller) and directly, each on its own shop (new ones unless given). */
 async function both(
   path: string,
   input: unknown,
-  prepare: (t: TestShop) => void = () => {},
-  env: Record<string, string> = {},
+  [viaCaller, direct]: readonly [TestShop, TestShop] = [shop(), shop()],
 ): Promise<[Outcome, Outcome]> {
-  const [viaCaller, direct] = [shop(env), shop(env)];
-  prepare(viaCaller);
-  prepare(direct);
   const [group = '', name = ''] = path.split('.');
   const ctx: ApiContext = {
     shop: direct.shop,
@@ -119,8 +115,10 @@ describe('direct calls', () => {
         { ...customer, orderProductXrefs: [{ productId: 987_654, quantity: 1 }] },
       ],
     ];
+    // One pair of shops for every case: a refusal writes nothing (each shop opens and migrates a database).
+    const pair = [shop(), shop()] as const;
     for (const [what, input] of cases) {
-      const [viaCaller, direct] = await both('orders.submit', input);
+      const [viaCaller, direct] = await both('orders.submit', input, pair);
       expect(direct, what).toEqual(viaCaller);
       expect('status' in direct && direct.status, what).toBe(400);
     }
