@@ -330,6 +330,46 @@ describe('pick-up days', () => {
     expect(gone.status).toBe(404);
   });
 
+  it('refuses to restore a deleted order onto a day that filled meanwhile, until staff raise its capacity', async () => {
+    expect(
+      (await saveDay({ date: dayIn(5, 20), startTime: '09:00', endTime: '12:00', capacity: 1 })).status,
+    ).toBe(200);
+    const day = await dayOn(dayIn(5, 20));
+    const first = await submit(20, day.pickUpDayId);
+    expect(first.status, first.body.message).toBe(200);
+    const orderId = first.body.data.orderId;
+    const removed = await rest(server.url, 'DELETE', `/api/v1/Orders/DeleteOrder?orderId=${orderId}`, {
+      token,
+    });
+    expect(removed.status, removed.body.message).toBe(200);
+    // The deleted order gave its place back, and a customer took it.
+    const second = await submit(21, day.pickUpDayId);
+    expect(second.status, second.body.message).toBe(200);
+
+    const restore = () =>
+      rest<{ deletedAt: unknown }>(server.url, 'DELETE', `/api/v1/Orders/RestoreOrder?orderId=${orderId}`, {
+        token,
+      });
+    const refused = await restore();
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(
+      `${day.displayDate} is full (1 of 1 orders), and this order would be one more. Raise its capacity in Settings > Pick-up Days first, then restore the order.`,
+    );
+    expect((await dayOn(dayIn(5, 20))).booked).toBe(1);
+
+    const raised = await saveDay({
+      pickUpDayId: day.pickUpDayId,
+      date: day.date,
+      startTime: '09:00',
+      endTime: '12:00',
+      capacity: 2,
+    });
+    expect(raised.status, raised.body.message).toBe(200);
+    const restored = await restore();
+    expect(restored.status, restored.body.message).toBe(200);
+    expect(await dayOn(dayIn(5, 20))).toMatchObject({ booked: 2, isFull: true });
+  });
+
   it('names the day in the public lookup and the order lists', async () => {
     const day = await dayOn(dayIn(4, 4));
     const row = server.shop.database.sqlite

@@ -16,6 +16,9 @@ export const PICK_UP_DAYS_ALL_FULL =
 /** Staff moving an order into a full day: the way out is raising the day's capacity first (docs/decisions.md). */
 export const pickUpDayFullForStaff = (day: string, capacity: number) =>
   `${day} is full (${capacity} of ${capacity} orders). Raise its capacity in Settings > Pick-up Days first, or choose another day.`;
+/** A deleted order holds no place on its day: restored onto a day that filled meanwhile, it would overbook it. */
+export const pickUpDayFullForRestore = (day: string, capacity: number) =>
+  `${day} is full (${capacity} of ${capacity} orders), and this order would be one more. Raise its capacity in Settings > Pick-up Days first, then restore the order.`;
 export const pickUpDayHasOrders = (day: string, booked: number) =>
   `${day} has ${booked} order${booked === 1 ? '' : 's'}. Move ${booked === 1 ? 'it' : 'them'} to another day on the order's edit page first, or change this day's date and hours instead of deleting it.`;
 export const pickUpDayCapacityBelowBooked = (day: string, booked: number) =>

@@ -8,6 +8,7 @@ import {
   orderTotals,
   ProductStatus,
   phoneDigits,
+  pickUpDayFullForRestore,
 } from '@nursery/domain';
 import { and, eq, inArray } from 'drizzle-orm';
 import { loadPriceTiers } from '../catalog/productShape.ts';
@@ -336,7 +337,8 @@ export function deleteOrder(shop: Shop, staff: StaffIdentity, orderId: number): 
 /**
  * Brings a deleted order back, into the lookup and the stock counts; restoring a live order changes
  * nothing. Staff may restore an order even past the stock left (the customer was promised those
- * plants); a product it empties is sold out and the stock list told, as on any order.
+ * plants); a product it empties is sold out and the stock list told, as on any order. Not onto a pick-up
+ * day that has filled meanwhile: a deleted order holds no place, so staff raise the day's capacity first.
  */
 export function restoreOrder(shop: Shop, staff: StaffIdentity, orderId: number): OrderListItem {
   const now = shop.now().getTime();
@@ -346,6 +348,9 @@ export function restoreOrder(shop: Shop, staff: StaffIdentity, orderId: number):
   if (row.deletedAt !== null) {
     shop.database.sqlite
       .transaction(() => {
+        // Inside the transaction: a checkout committed between the check and the restore cannot slip in.
+        // A deleted order holds no place, so it counts as coming from no day.
+        checkStaffPickUpDay(shop, null, row.pickUpDayId, pickUpDayFullForRestore);
         shop.db
           .update(orders)
           .set({ deletedAt: null, deletedBy: null, version: row.version + 1, updatedAt: now, updatedBy: by })

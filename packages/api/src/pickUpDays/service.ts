@@ -141,15 +141,17 @@ export function pickUpDayProblem(shop: Shop, pickUpDayId: number | null): string
  * that stays on its day is not counted twice; staff may choose a past day (recording what happened). A full
  * day is refused: staff raise its capacity first, a deliberate step rather than a silent overbooking.
  */
-export function checkStaffPickUpDay(shop: Shop, from: number | null, to: number | null): void {
+export function checkStaffPickUpDay(
+  shop: Shop,
+  from: number | null,
+  to: number | null,
+  full: (day: string, capacity: number) => string = pickUpDayFullForStaff,
+): void {
   if (to === null || to === from) return;
   const day = dayRow(shop, to);
   if (!day) throw new ShopError({ kind: 'bad_request', message: PICK_UP_DAY_NOT_FOUND });
   if (isPickUpDayFull(bookedOn(shop, to), day.capacity)) {
-    throw new ShopError({
-      kind: 'conflict',
-      message: pickUpDayFullForStaff(displayPickUpDate(day.date), day.capacity),
-    });
+    throw new ShopError({ kind: 'conflict', message: full(displayPickUpDate(day.date), day.capacity) });
   }
 }
 
