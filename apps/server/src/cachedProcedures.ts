@@ -109,11 +109,16 @@ export function cachedProcedures(
   shop: Shop,
   createContext: (request: FastifyRequest) => Promise<ApiContext>,
 ): CachedProcedures {
+  /** A visitor's call (no token, no input) of a read the shop answers without a caller. */
+  function isVisitorCall(request: IncomingMessage, call: CachedCall): boolean {
+    return (
+      ANONYMOUS_READS.has(call.path) && request.headers.authorization === undefined && isNoInput(call.input)
+    );
+  }
+
   /** A visitor's call, answered straight from the shop when its answer is cached. */
   function visitorAnswer(request: IncomingMessage, call: CachedCall): ReadyAnswer | undefined {
-    const read = ANONYMOUS_READS.get(call.path);
-    if (!read || request.headers.authorization !== undefined || !isNoInput(call.input)) return undefined;
-    const answer = read(shop);
+    const answer = ANONYMOUS_READS.get(call.path)?.(shop);
     return answer instanceof RawJson ? readyAnswer(request, call.batch, answer) : undefined;
   }
 
@@ -135,11 +140,7 @@ export function cachedProcedures(
     if (request.method !== 'GET') return done();
     const call = knownCall(request.url);
     if (!call) return done();
-    if (
-      ANONYMOUS_READS.has(call.path) &&
-      request.headers.authorization === undefined &&
-      isNoInput(call.input)
-    ) {
+    if (isVisitorCall(request.raw, call)) {
       const ready = visitorAnswer(request.raw, call);
       if (ready) sendReady(reply, ready);
       return done();
@@ -153,7 +154,7 @@ export function cachedProcedures(
     hook,
     read(request) {
       const call = knownCall(request.url ?? '');
-      return call ? visitorAnswer(request, call) : undefined;
+      return call && isVisitorCall(request, call) ? visitorAnswer(request, call) : undefined;
     },
   };
 }

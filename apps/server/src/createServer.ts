@@ -525,15 +525,11 @@ async function createServerHoldingLock(
     headers: noStoreJson,
     body: Buffer.from(JSON.stringify({ status: 'ok' })),
   };
-  /** Healthy, or undefined: the route answers a damaged or silent database (and logs why). */
-  const healthRead: FrontRead = () => {
-    if (database.damage) return undefined;
-    try {
-      return healthQuery.get() === 1 ? healthy : undefined;
-    } catch {
-      return undefined;
-    }
-  };
+  /**
+   * Healthy, or undefined: the route answers a damaged or silent database and logs why (a query that throws
+   * here is handed on to it by the front door too).
+   */
+  const healthRead: FrontRead = () => (!database.damage && healthQuery.get() === 1 ? healthy : undefined);
   app.get('/health', { compress: false, decompress: false }, (request, reply) => {
     reply.headers(noStoreJson);
     if (database.damage) {

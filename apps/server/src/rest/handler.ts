@@ -444,15 +444,12 @@ export function registerRestRoutes(
         }
       : undefined;
     if (anonymousRead) {
+      // A read that throws is handed on by the front door: the route answers the failure in the envelope.
       frontReads.set(route.path, (request) => {
-        let data: unknown;
-        try {
-          data = anonymousRead(shop);
-        } catch {
-          return undefined; // the route answers the failure, in the envelope, and logs it
-        }
-        if (!(data instanceof RawJson)) return undefined;
-        return cachedJsonAnswer(data, cachedForm(route), request.headers['accept-encoding']);
+        const data = anonymousRead(shop);
+        return data instanceof RawJson
+          ? cachedJsonAnswer(data, cachedForm(route), request.headers['accept-encoding'])
+          : undefined;
       });
     }
     const directCall = type === 'mutation' ? DIRECT_CALLS.get(route.procedure) : undefined;
