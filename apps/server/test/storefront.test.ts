@@ -8,7 +8,7 @@ import {
 } from '@nursery/domain';
 import { createTRPCClient, httpLink, TRPCClientError } from '@trpc/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rest, startTestServer, type TestServer } from '../src/testing.ts';
+import { rest, staffToken, startTestServer, type TestServer } from '../src/testing.ts';
 
 /**
  * A scripted customer against a real server: real HTTP to the five storefront REST paths and their
@@ -120,7 +120,8 @@ describe('GET /api/v1/Products/GetProductsToShow', () => {
     expect(body.data[0]).toHaveProperty('prices.0.displayPrice');
   });
 
-  it('takes ignoreCache as text: false keeps the cache, true rebuilds it, anything else is a 400', async () => {
+  it('takes ignoreCache as text: false keeps the cache, true from staff rebuilds it, anything else is a 400', async () => {
+    const token = await staffToken(server);
     const target = catalogue[0]!;
     server.shop.database.sqlite
       .prepare('update products set name = ? where product_id = ?')
@@ -138,10 +139,26 @@ describe('GET /api/v1/Products/GetProductsToShow', () => {
       target.name,
     );
 
+    // A visitor asking for a rebuild is served the cached list, as if it had not asked (REST and tRPC).
+    const visitor = await rest<Product[]>(
+      server.url,
+      'GET',
+      '/api/v1/Products/GetProductsToShow?ignoreCache=true',
+    );
+    expect(visitor.status).toBe(200);
+    expect(nameIn(visitor.body.data)).toBe(target.name);
+    expect(nameIn((await trpc.catalog.productsToShow.query({ ignoreCache: true })) as Product[])).toBe(
+      target.name,
+    );
+    expect(nameIn((await trpc.catalog.productsToShow.query()) as Product[])).toBe(target.name);
+
     const fresh = await rest<Product[]>(
       server.url,
       'GET',
       '/api/v1/Products/GetProductsToShow?ignoreCache=true',
+      {
+        token,
+      },
     );
     expect(nameIn(fresh.body.data)).toBe('Edited by hand');
     expect(nameIn((await trpc.catalog.productsToShow.query()) as Product[])).toBe('Edited by hand');
@@ -149,7 +166,7 @@ describe('GET /api/v1/Products/GetProductsToShow', () => {
     server.shop.database.sqlite
       .prepare('update products set name = ? where product_id = ?')
       .run(target.name, target.productId);
-    await rest(server.url, 'GET', '/api/v1/Products/GetProductsToShow?ignoreCache=true');
+    await rest(server.url, 'GET', '/api/v1/Products/GetProductsToShow?ignoreCache=true', { token });
 
     const bad = await rest(server.url, 'GET', '/api/v1/Products/GetProductsToShow?ignoreCache=maybe');
     expect(bad.status).toBe(400);

@@ -25,7 +25,7 @@ beforeAll(async () => {
   shop.shop.database.sqlite
     .prepare("UPDATE settings SET is_true = 1 WHERE name = 'OnlineOrderingEnabled'")
     .run();
-  const response = await fetch(`${shop.origin}/api/v1/Products/GetProductsToShow?ignoreCache=true`);
+  const response = await fetch(`${shop.origin}/api/v1/Products/GetProductsToShow`);
   const products = ((await response.json()) as { data: ApiProduct[] }).data;
   const found = products.find((p) => p.productStatus === 2);
   if (!found) throw new Error('the demo catalogue has no Active product');

@@ -38,7 +38,7 @@ let hardy: ListedProduct;
 let unreadable: ListedProduct;
 
 async function listed(): Promise<ListedProduct[]> {
-  const res = await fetch(`${shop.url}/api/v1/Products/GetProductsToShow?ignoreCache=true`);
+  const res = await fetch(`${shop.url}/api/v1/Products/GetProductsToShow`);
   return ((await res.json()) as { data: ListedProduct[] }).data;
 }
 

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RawJson } from '../rawJson.ts';
 import { currentSeason, stockLevels } from '../stock/levels.ts';
 import { inputMessages, openTestShop, type TestShop } from '../testing/testShop.ts';
+import type { Caller } from '../trpc.ts';
 import type { Product } from './productShape.ts';
 
 let t: TestShop;
@@ -13,9 +14,14 @@ beforeAll(() => {
 });
 afterAll(() => t.close());
 
-async function list(ignoreCache?: boolean): Promise<Product[]> {
+const staff: Caller = {
+  kind: 'staff',
+  identity: { subject: '1', email: 'owner@example.com', name: 'Owner' },
+};
+
+async function list(ignoreCache?: boolean, caller: Caller = staff): Promise<Product[]> {
   const answer = await t
-    .caller()
+    .caller({ caller })
     .catalog.productsToShow(ignoreCache === undefined ? undefined : { ignoreCache });
   expect(answer).toBeInstanceOf(RawJson);
   // What a tRPC client receives is the JSON text of the answer.
@@ -92,7 +98,7 @@ describe('catalog.productsToShow', () => {
     expect(cfa).toMatchObject({ isCallForAvailability: true, displayProductStatus: 'Call for Availability' });
   });
 
-  it('serves the cached answer until invalidated, and ignoreCache=true rebuilds it', async () => {
+  it('serves the cached answer until invalidated, and ignoreCache=true from staff rebuilds it', async () => {
     const first = await t.caller().catalog.productsToShow({});
     const again = await t.caller().catalog.productsToShow({ ignoreCache: false });
     expect(again).toBe(first);
@@ -104,6 +110,12 @@ describe('catalog.productsToShow', () => {
       .where(eq(products.productId, target.productId))
       .run();
     expect((await list()).find((p) => p.productId === target.productId)!.name).toBe(target.name);
+    // A visitor's ignoreCache is served from the cache, as if it were not there: a rebuild is for staff.
+    const visitor = await t.caller().catalog.productsToShow({ ignoreCache: true });
+    expect(visitor).toBe(first);
+    expect(
+      (await list(true, { kind: 'anonymous' })).find((p) => p.productId === target.productId)!.name,
+    ).toBe(target.name);
     expect((await list(true)).find((p) => p.productId === target.productId)!.name).toBe('Renamed by hand');
 
     t.shop.db
