@@ -5,7 +5,11 @@ import {
   isCalendarDate,
   isClockTime,
   isPastPickUpDay,
+  isPickUpDayClosed,
   isPickUpDayFull,
+  isPickUpDayRefusal,
+  pickUpDayClosed,
+  shopClock,
   shopToday,
 } from './pickUpDays.ts';
 import { pickUpDayInputSchema } from './schemas/pickUpDays.ts';
@@ -28,6 +32,20 @@ describe('pick-up days', () => {
     expect(shopToday(instant, 'Europe/Berlin')).toBe('2026-04-05');
     expect(isPastPickUpDay('2026-04-04', '2026-04-04')).toBe(false);
     expect(isPastPickUpDay('2026-04-03', '2026-04-04')).toBe(true);
+  });
+
+  it("closes a day at its closing time in the shop's time zone", () => {
+    const day = { date: '2026-11-28', endTime: '16:00' };
+    // 11:05 PM on Saturday in Chicago is already Sunday in UTC.
+    const lateSaturday = shopClock(Date.UTC(2026, 10, 29, 5, 5), 'America/Chicago');
+    expect(lateSaturday).toEqual({ today: '2026-11-28', time: '23:05' });
+    expect(isPickUpDayClosed(day, lateSaturday)).toBe(true);
+    expect(isPickUpDayClosed(day, { today: '2026-11-28', time: '15:59' })).toBe(false);
+    expect(isPickUpDayClosed(day, { today: '2026-11-28', time: '16:00' })).toBe(true);
+    expect(isPickUpDayClosed(day, { today: '2026-11-27', time: '23:59' })).toBe(false);
+    expect(isPickUpDayClosed(day, { today: '2026-11-29', time: '08:00' })).toBe(true);
+    expect(isPickUpDayRefusal(pickUpDayClosed(day))).toBe(true);
+    expect(isPickUpDayRefusal('Only 2 of Pawpaw are left.')).toBe(false);
   });
 
   it('is full once its orders reach the capacity', () => {

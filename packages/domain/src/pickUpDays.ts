@@ -55,14 +55,39 @@ export function isClockTime(text: string): boolean {
 
 /** The shop's local date today (YYYY-MM-DD): days before it are past and not offered to customers. */
 export function shopToday(now: Date | number, timeZone: string): string {
-  const p = zonedParts(now, timeZone);
-  return `${p.year}-${String(p.month).padStart(2, '0')}-${String(p.day).padStart(2, '0')}`;
+  return shopClock(now, timeZone).today;
 }
 
-/** A day is offered to customers from now until its date has passed in the shop's time zone. */
+/** A day whose date has passed in the shop's time zone (staff may still correct it; docs/decisions.md). */
 export function isPastPickUpDay(date: string, today: string): boolean {
   return date < today;
 }
+
+/** The shop's wall clock now: its local date and time (HH:MM), read in the shop's time zone. */
+export interface ShopClock {
+  today: string;
+  time: string;
+}
+
+export function shopClock(now: Date | number, timeZone: string): ShopClock {
+  const p = zonedParts(now, timeZone);
+  return {
+    today: `${p.year}-${String(p.month).padStart(2, '0')}-${String(p.day).padStart(2, '0')}`,
+    time: `${String(p.hour).padStart(2, '0')}:${String(p.minute).padStart(2, '0')}`,
+  };
+}
+
+/**
+ * A day is offered to customers until it closes: once its closing time has come on its own date in the shop's
+ * time zone, nobody can collect on it any more, so an order for it would promise what the shop cannot keep.
+ */
+export function isPickUpDayClosed(day: Pick<PickUpDayTimes, 'date' | 'endTime'>, clock: ShopClock): boolean {
+  return day.date < clock.today || (day.date === clock.today && day.endTime <= clock.time);
+}
+
+/** The server's answer to a customer choosing today's day after it closed: why, and what to do. */
+export const pickUpDayClosed = (day: Pick<PickUpDayTimes, 'date' | 'endTime'>) =>
+  `Pick-up on ${displayPickUpDate(day.date)} closed at ${displayClockTime(day.endTime)}. Please choose another day.`;
 
 /**
  * Why a day's date cannot be saved, or null when it can: a new day cannot be opened on a date already past in
@@ -123,7 +148,7 @@ export function displayPickUpDayWithNote(displayDay: string, note: string | null
 
 /**
  * Why a customer's choice of pick-up day cannot be taken, or null when it can: the one rule the checkout's
- * details step and the server's submit both apply. `offered` holds the days from today on (or, for a chosen
+ * details step and the server's submit both apply. `offered` holds the days not yet closed (or, for a chosen
  * day, that day alone when it is still offered). While any day is offered one with room must be chosen; with
  * none offered the order has no day, exactly as before pick-up days existed.
  */
@@ -138,6 +163,17 @@ export function pickUpDayChoiceProblem(
   const day = offered.find((d) => d.pickUpDayId === chosen);
   if (!day) return PICK_UP_DAY_NOT_OFFERED;
   return day.isFull ? PICK_UP_DAY_FULL : null;
+}
+
+const CLOSED = /^Pick-up on .+ closed at .+\. Please choose another day\.$/;
+
+/** Whether a refused order's message is about its pick-up day, so the checkout takes the customer back to the days. */
+export function isPickUpDayRefusal(message: string): boolean {
+  return (
+    [PICK_UP_DAY_FULL, PICK_UP_DAY_NOT_OFFERED, PICK_UP_DAY_REQUIRED, PICK_UP_DAYS_ALL_FULL].some((text) =>
+      message.includes(text),
+    ) || CLOSED.test(message)
+  );
 }
 
 const shortDateFormat = new Intl.DateTimeFormat('en-US', {

@@ -1,10 +1,7 @@
 import {
   checkoutGate,
+  isPickUpDayRefusal,
   ORDERING_CLOSED_CHECKOUT,
-  PICK_UP_DAY_FULL,
-  PICK_UP_DAY_NOT_OFFERED,
-  PICK_UP_DAY_REQUIRED,
-  PICK_UP_DAYS_ALL_FULL,
   pickUpDayChoiceProblem,
   validateOrderDetails,
 } from '@nursery/domain';
@@ -161,13 +158,7 @@ export function useCheckout({
         // Someone else took the day's last place meanwhile (or the days had not loaded, or staff changed them):
         // back to the details with the days as they are now.
         const message = error instanceof Error ? error.message : '';
-        const aboutTheDay = [
-          PICK_UP_DAY_FULL,
-          PICK_UP_DAY_NOT_OFFERED,
-          PICK_UP_DAY_REQUIRED,
-          PICK_UP_DAYS_ALL_FULL,
-        ];
-        if (aboutTheDay.some((text) => message.includes(text))) {
+        if (isPickUpDayRefusal(message)) {
           refreshPickUpDays();
           updateCart((s) => goToStep(s, 'details'));
         }

@@ -4,13 +4,17 @@ import {
   displayPickUpDay,
   displayPickUpHours,
   isPastPickUpDay,
+  isPickUpDayClosed,
   isPickUpDayFull,
   type OpenPickUpDay,
   PICK_UP_DAY_NOT_FOUND,
   type PickUpDay,
   pickUpDayChoiceProblem,
+  pickUpDayClosed,
   pickUpDayFullForStaff,
   pickUpDayHasOrders,
+  type ShopClock,
+  shopClock,
   shopToday,
 } from '@nursery/domain';
 import { and, asc, count, eq, gte, isNotNull, isNull, sql } from 'drizzle-orm';
@@ -73,6 +77,19 @@ export function today(shop: Shop): string {
   return shopToday(shop.now(), shop.config.shop.timeZone);
 }
 
+/** The shop's wall clock now, by which a day closes for customers. */
+export function clockNow(shop: Shop): ShopClock {
+  return shopClock(shop.now(), shop.config.shop.timeZone);
+}
+
+/** The days still offered to customers: from today on, less today's once its closing time has come. */
+function offeredDays(shop: Shop): DayRow[] {
+  const clock = clockNow(shop);
+  return statements(shop.db)
+    .fromDate.all({ today: clock.today })
+    .filter((row) => !isPickUpDayClosed(row, clock));
+}
+
 export function bookedOn(shop: Shop, pickUpDayId: number): number {
   return statements(shop.db).booked.get({ pickUpDayId })?.n ?? 0;
 }
@@ -94,10 +111,9 @@ function toOpenDay(row: DayRow, booked: number): OpenPickUpDay {
   };
 }
 
-/** The days a customer may be offered: today's and later ones, full ones marked (PickUpDays/GetOpenPickUpDays). */
+/** The days a customer may be offered: those not yet closed, full ones marked (PickUpDays/GetOpenPickUpDays). */
 export function openPickUpDays(shop: Shop): OpenPickUpDay[] {
-  const s = statements(shop.db);
-  return s.fromDate.all({ today: today(shop) }).map((row) => toOpenDay(row, bookedOn(shop, row.pickUpDayId)));
+  return offeredDays(shop).map((row) => toOpenDay(row, bookedOn(shop, row.pickUpDayId)));
 }
 
 /** Every day, past ones too, with its capacity and bookings, by date (PickUpDays/GetAllPickUpDays). */
@@ -123,16 +139,16 @@ export function listPickUpDays(shop: Shop): PickUpDay[] {
  * every offered day's only when none was chosen, to say whether any has room.
  */
 export function pickUpDayProblem(shop: Shop, pickUpDayId: number | null): string | null {
-  const now = today(shop);
   const withRoom = (d: DayRow) => ({
     pickUpDayId: d.pickUpDayId,
     isFull: isPickUpDayFull(bookedOn(shop, d.pickUpDayId), d.capacity),
   });
-  if (pickUpDayId === null) {
-    return pickUpDayChoiceProblem(statements(shop.db).fromDate.all({ today: now }).map(withRoom), null);
-  }
+  if (pickUpDayId === null) return pickUpDayChoiceProblem(offeredDays(shop).map(withRoom), null);
   const day = dayRow(shop, pickUpDayId);
-  const offered = day && !isPastPickUpDay(day.date, now) ? [withRoom(day)] : [];
+  const clock = clockNow(shop);
+  // Today's day after its closing time: say so, rather than the bare 'no longer offered' of a deleted day.
+  if (day && day.date === clock.today && isPickUpDayClosed(day, clock)) return pickUpDayClosed(day);
+  const offered = day && !isPickUpDayClosed(day, clock) ? [withRoom(day)] : [];
   return pickUpDayChoiceProblem(offered, pickUpDayId);
 }
 
