@@ -1,4 +1,4 @@
-import { type ApiContext, procedureType, refusalOf, type ShopError } from '@nursery/api';
+import { type ApiContext, procedureKind, refusalOf, type ShopError } from '@nursery/api';
 import type { FastifyRequest } from 'fastify';
 
 export type CreateContext = (request: FastifyRequest) => Promise<ApiContext>;
@@ -22,7 +22,7 @@ export async function refusalsBeforeBody(
   const ctx = await createContext(request);
   const refusals: ShopError[] = [];
   for (const path of procedures) {
-    const refusal = refusalOf(ctx.caller, path, procedureType(path) ?? 'mutation');
+    const refusal = refusalOf(ctx.caller, path, procedureKind(path) ?? { type: 'mutation' });
     // One call the caller may make: the body is read for it, and each of the others is refused on its own.
     if (!refusal) {
       contextsBeforeBody.set(request, ctx);

@@ -3,6 +3,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { loadConfig, type ShopConfig } from '@nursery/api';
+import { createIntegrationClient } from '@nursery/api/integrations';
 import {
   createStaffAccount,
   findStaffAccountByEmail,
@@ -155,4 +156,29 @@ async function signInAs(server: TestServer, email: string, name: string): Promis
     password,
   });
   return accessToken;
+}
+
+/**
+ * A genuine access token of a new integration client with this scope, from the embedded provider's token
+ * endpoint with client_credentials, as a program gets it.
+ */
+export async function integrationToken(server: TestServer, scope: 'read' | 'write'): Promise<string> {
+  const { client, clientSecret } = createIntegrationClient(
+    server.shop.db,
+    { name: `Test ${scope} client`, scope },
+    'Test',
+  );
+  const response = await fetch(`${server.url}/oidc/token`, {
+    method: 'POST',
+    headers: {
+      authorization: `Basic ${Buffer.from(`${client.clientId}:${clientSecret}`).toString('base64')}`,
+      'content-type': 'application/x-www-form-urlencoded',
+    },
+    body: 'grant_type=client_credentials',
+  });
+  const body = (await response.json()) as { access_token?: string };
+  if (response.status !== 200 || !body.access_token) {
+    throw new Error(`No token for the ${scope} client: ${response.status} ${JSON.stringify(body)}`);
+  }
+  return body.access_token;
 }

@@ -1,4 +1,10 @@
-import { PEOPLE_ONLY, PUBLIC_PROCEDURES, READ_SCOPE_ONLY_READS, restRoutes } from '@nursery/api';
+import {
+  isPeopleOnly,
+  PEOPLE_ONLY,
+  PUBLIC_PROCEDURES,
+  READ_SCOPE_ONLY_READS,
+  restRoutes,
+} from '@nursery/api';
 import { UNAUTHORIZED } from '@nursery/domain';
 import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -74,7 +80,7 @@ const staffGets = restRoutes.filter(
     r.method === 'GET' &&
     r.input === 'none' &&
     !PUBLIC_PROCEDURES.has(r.procedure) &&
-    !r.procedure.startsWith('integrations.'),
+    !isPeopleOnly(r.procedure),
 );
 
 describe('integration clients', () => {

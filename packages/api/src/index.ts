@@ -22,7 +22,14 @@ export { type OrderWriter, startOrderWriterThread } from './orders/writerThread.
 export { MAX_PAGE_LIMIT, PagedList } from './pagedList.ts';
 export { RawJson } from './rawJson.ts';
 export { type ProcedurePath, type RestRoute, restRoutes } from './rest.ts';
-export { type AppRouter, appRouter, createCaller, procedureType } from './router.ts';
+export {
+  type AppRouter,
+  appRouter,
+  createCaller,
+  isPeopleOnly,
+  procedureKind,
+  procedureType,
+} from './router.ts';
 export * from './shop.ts';
 export { buildSitemapXml, robotsTxt, sitemapXml } from './site/sitemap.ts';
 export * from './trpc.ts';

@@ -13,7 +13,7 @@ import { settingsRouter } from './settings/router.ts';
 import { siteRouter } from './site/router.ts';
 import { staffRouter } from './staff/router.ts';
 import { stockRouter } from './stock/router.ts';
-import { createCallerFactory, router } from './trpc.ts';
+import { createCallerFactory, type ProcedureKind, router } from './trpc.ts';
 import { waitlistRouter } from './waitlist/router.ts';
 
 export const appRouter = router({
@@ -38,14 +38,23 @@ export const appRouter = router({
 export type AppRouter = typeof appRouter;
 export const createCaller = createCallerFactory(appRouter);
 
-type ProcedureType = 'query' | 'mutation' | 'subscription';
-const procedureTypes = new Map<string, ProcedureType>(
-  Object.entries(
-    appRouter._def.procedures as unknown as Record<string, { _def: { type: ProcedureType } }>,
-  ).map(([path, procedure]) => [path, procedure._def.type]),
+const procedureKinds = new Map<string, ProcedureKind>(
+  Object.entries(appRouter._def.procedures as unknown as Record<string, { _def: ProcedureKind }>).map(
+    ([path, procedure]) => [path, { type: procedure._def.type, meta: procedure._def.meta }],
+  ),
 );
 
+/** Whether a procedure only reads (query) or changes something (mutation), and its meta; undefined for an unknown path. */
+export function procedureKind(path: string): ProcedureKind | undefined {
+  return procedureKinds.get(path);
+}
+
 /** Whether a procedure only reads (query) or changes something (mutation); undefined for an unknown path. */
-export function procedureType(path: string): ProcedureType | undefined {
-  return procedureTypes.get(path);
+export function procedureType(path: string): ProcedureKind['type'] | undefined {
+  return procedureKinds.get(path)?.type;
+}
+
+/** Whether a procedure is for signed-in people only (peopleProcedure), refused to every integration client. */
+export function isPeopleOnly(path: string): boolean {
+  return Boolean(procedureKinds.get(path)?.meta?.peopleOnly);
 }

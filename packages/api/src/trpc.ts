@@ -46,38 +46,42 @@ export const PUBLIC_PROCEDURES: ReadonlySet<string> = new Set<ProcedurePath>([
   'waitlist.join',
 ]);
 
-/**
- * Procedures an integration client may never call, whatever its scope: making and revoking the clients
- * (and so handing out credentials) is for people.
- */
-export const PEOPLE_ONLY_PROCEDURES: ReadonlySet<string> = new Set<ProcedurePath>([
-  'integrations.list',
-  'integrations.add',
-  'integrations.revoke',
-]);
-
 export const READ_SCOPE_ONLY_READS =
   'This integration client has the read scope: it may only read (GET). Create a client with the write scope to change things.';
 export const PEOPLE_ONLY =
   'Integration clients are managed by staff (pnpm integrations, or the Integrations calls with a staff token), not by an integration client.';
+export const BACKUPS_FOR_PEOPLE =
+  "A backup holds the whole shop, staff sign-ins and integration secrets included: it is downloaded and restored by a signed-in staff member, not by an integration client, whatever the client's scope.";
+
+/** What a procedure declares about itself beside its input and output (tRPC's meta). */
+export interface ProcedureMeta {
+  /**
+   * Set on procedures for signed-in people only (peopleProcedure): an integration client is refused them
+   * whatever its scope, with these words.
+   */
+  peopleOnly?: string;
+}
+
+/** What the rule of who may call what needs to know of a procedure. */
+export interface ProcedureKind {
+  type: 'query' | 'mutation' | 'subscription';
+  meta?: ProcedureMeta | undefined;
+}
 
 /**
  * The one rule of who may call what: null when the caller may call the procedure, else the refusal.
  * Anyone may call PUBLIC_PROCEDURES; staff every other; an integration client with the read scope only
- * queries (every REST GET is a query, every other method a mutation), and no client PEOPLE_ONLY_PROCEDURES.
+ * queries (every REST GET is a query, every other method a mutation), and no client a people-only procedure.
  */
-export function refusalOf(
-  caller: Caller,
-  path: string,
-  type: 'query' | 'mutation' | 'subscription',
-): ShopError | null {
+export function refusalOf(caller: Caller, path: string, kind: ProcedureKind): ShopError | null {
   if (PUBLIC_PROCEDURES.has(path)) return null;
   if (caller.kind === 'not-staff') return new ShopError({ kind: 'forbidden', message: FORBIDDEN });
   if (caller.kind !== 'staff') return new ShopError({ kind: 'unauthorized', message: UNAUTHORIZED });
   const integration = caller.identity.integration;
   if (!integration) return null;
-  if (PEOPLE_ONLY_PROCEDURES.has(path)) return new ShopError({ kind: 'forbidden', message: PEOPLE_ONLY });
-  if (integration.scope === 'read' && type !== 'query') {
+  const peopleOnly = kind.meta?.peopleOnly;
+  if (peopleOnly) return new ShopError({ kind: 'forbidden', message: peopleOnly });
+  if (integration.scope === 'read' && kind.type !== 'query') {
     return new ShopError({ kind: 'forbidden', message: READ_SCOPE_ONLY_READS });
   }
   return null;
@@ -115,34 +119,37 @@ export function inputErrorProblems(error: z.ZodError): FieldProblem[] {
   }));
 }
 
-const t = initTRPC.context<ApiContext>().create({
-  errorFormatter({ shape, error }) {
-    const cause = error.cause;
-    const errors = cause instanceof z.ZodError ? inputErrorMessages(cause) : undefined;
-    const problems =
-      cause instanceof z.ZodError
-        ? inputErrorProblems(cause)
-        : cause instanceof ShopError && cause.problems.length > 0
-          ? [...cause.problems]
-          : undefined;
-    // A ShopError that reaches tRPC outside a procedure (thrown while a lazy answer such as a PagedList is
-    // written out) arrives as a 500; it is answered with its own code here, where tRPC takes the status from.
-    if (cause instanceof ShopError) {
-      const code = TRPC_CODE_OF[cause.kind];
+const t = initTRPC
+  .context<ApiContext>()
+  .meta<ProcedureMeta>()
+  .create({
+    errorFormatter({ shape, error }) {
+      const cause = error.cause;
+      const errors = cause instanceof z.ZodError ? inputErrorMessages(cause) : undefined;
+      const problems =
+        cause instanceof z.ZodError
+          ? inputErrorProblems(cause)
+          : cause instanceof ShopError && cause.problems.length > 0
+            ? [...cause.problems]
+            : undefined;
+      // A ShopError that reaches tRPC outside a procedure (thrown while a lazy answer such as a PagedList is
+      // written out) arrives as a 500; it is answered with its own code here, where tRPC takes the status from.
+      if (cause instanceof ShopError) {
+        const code = TRPC_CODE_OF[cause.kind];
+        return {
+          ...shape,
+          code: TRPC_ERROR_CODES_BY_KEY[code],
+          message: cause.message,
+          data: { ...shape.data, code, httpStatus: cause.status, stack: undefined, errors, problems },
+        };
+      }
       return {
         ...shape,
-        code: TRPC_ERROR_CODES_BY_KEY[code],
-        message: cause.message,
-        data: { ...shape.data, code, httpStatus: cause.status, stack: undefined, errors, problems },
+        message: errors ? errors.join('\n') : shape.message,
+        data: { ...shape.data, stack: undefined, errors, problems },
       };
-    }
-    return {
-      ...shape,
-      message: errors ? errors.join('\n') : shape.message,
-      data: { ...shape.data, stack: undefined, errors, problems },
-    };
-  },
-});
+    },
+  });
 
 /** The tRPC error a ShopError becomes: its kind's code, its message, itself as the cause. */
 export function toTRPCError(error: ShopError): TRPCError {
@@ -159,8 +166,8 @@ const shopErrors = t.middleware(async ({ next }) => {
   return result;
 });
 
-const guard = t.middleware(({ ctx, path, type, next }) => {
-  const refusal = refusalOf(ctx.caller, path, type);
+const guard = t.middleware(({ ctx, path, type, meta, next }) => {
+  const refusal = refusalOf(ctx.caller, path, { type, meta });
   if (refusal) throw refusal;
   if (ctx.caller.kind === 'staff') return next({ ctx: { ...ctx, staff: ctx.caller.identity } });
   return next();
@@ -203,6 +210,15 @@ export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 /** The only procedure builder: public or staff-only is decided by PUBLIC_PROCEDURES. */
 export const procedure = t.procedure.use(shopErrors).use(heldChanges).use(guard);
+
+/**
+ * A staff-only procedure that no integration client may call, whatever its scope, refused with `why`: for what
+ * hands out or takes in credentials or the whole database. Its REST rows inherit the rule (the handler asks the
+ * same refusalOf with the procedure's meta) and the OpenAPI document says so.
+ */
+export function peopleProcedure(why: string) {
+  return procedure.meta({ peopleOnly: why });
+}
 
 /** Narrows the context inside a staff-only procedure. */
 export function requireStaff(ctx: ApiContext): StaffIdentity {

@@ -13,7 +13,7 @@ import {
   inputErrorMessages,
   PagedList,
   PUBLIC_PROCEDURES,
-  procedureType,
+  procedureKind,
   RawJson,
   type RestRoute,
   refusalOf,
@@ -430,8 +430,8 @@ export function registerRestRoutes(
   const frontReads = new Map<string, FrontRead>();
   // Fail at start, not at the first request, when a row names a procedure that does not exist.
   for (const route of routes) {
-    const type = procedureType(route.procedure);
-    if (!type) throw new Error(`REST ${route.path} names unknown procedure ${route.procedure}`);
+    const kind = procedureKind(route.procedure);
+    if (!kind) throw new Error(`REST ${route.path} names unknown procedure ${route.procedure}`);
     // What a visitor without a token or a query string gets: read straight from the shop, no caller built.
     const anonymousRead = route.method === 'GET' ? ANONYMOUS_READS.get(route.procedure) : undefined;
     const visitorRead = anonymousRead
@@ -452,13 +452,14 @@ export function registerRestRoutes(
           : undefined;
       });
     }
+    const type = kind.type;
     const directCall = type === 'mutation' ? DIRECT_CALLS.get(route.procedure) : undefined;
     const answer = async (request: FastifyRequest, reply: FastifyReply) => {
       const written: string[] = [];
       try {
         const ctx = await contextOf(request, createContext);
         // Staff-only paths refuse before reading the body: nobody uploads a file only to hear "Unauthorized".
-        const refusal = refusalOf(ctx.caller, route.procedure, type);
+        const refusal = refusalOf(ctx.caller, route.procedure, kind);
         if (refusal) throw refusal;
         const input = await readInput(route, request, shop.config, written);
         // A visitor's order submit runs its procedure's steps directly (DIRECT_CALLS), without a tRPC caller.

@@ -1,4 +1,11 @@
-import { answerSchemaOf, appRouter, MAX_PAGE_LIMIT, PUBLIC_PROCEDURES, type RestRoute } from '@nursery/api';
+import {
+  answerSchemaOf,
+  appRouter,
+  isPeopleOnly,
+  MAX_PAGE_LIMIT,
+  PUBLIC_PROCEDURES,
+  type RestRoute,
+} from '@nursery/api';
 import { PRODUCT_TYPES, ProductStatus, productStatusName } from '@nursery/domain';
 import { z } from 'zod';
 
@@ -219,8 +226,12 @@ const STATUS_TEXT: Record<string, string> = {
     'A request the HTTP layer refuses before the shop reads it: malformed (400), address too long (414), headers too large (431)',
 };
 
-const errorResponse = (status: string) => ({
-  description: STATUS_TEXT[status] ?? 'Refused',
+/** A people-only call's 403 names the refusal an integration client gets, whatever its scope. */
+const PEOPLE_ONLY_403 =
+  "The token is valid but is not a signed-in person's (not staff, or any integration client)";
+
+const errorResponse = (status: string, peopleOnly = false) => ({
+  description: peopleOnly && status === '403' ? PEOPLE_ONLY_403 : (STATUS_TEXT[status] ?? 'Refused'),
   // Every 429 carries it (rest/handler.ts sendError): declared, so a generated client can read it.
   ...(status === '429'
     ? {
@@ -384,6 +395,7 @@ export function buildOpenApi(routes: readonly RestRoute[], info: OpenApiInfo): J
     const properties = (json.properties ?? {}) as Record<string, JsonSchema>;
     const required = new Set((json.required ?? []) as string[]);
     const isPublic = PUBLIC_PROCEDURES.has(route.procedure);
+    const peopleOnly = isPeopleOnly(route.procedure);
 
     const answer = route.respond === 'file' ? null : envelope(answerJsonSchema(route.procedure, schemas));
     const success =
@@ -407,13 +419,18 @@ export function buildOpenApi(routes: readonly RestRoute[], info: OpenApiInfo): J
       summary: route.summary,
       description: isPublic
         ? `${route.summary} Anyone may call it.`
-        : `${route.summary} Staff only: a staff member's token, or an integration client's (the read scope may call GET operations only).`,
+        : peopleOnly
+          ? `${route.summary} For people only: a signed-in staff member's token. Every integration client is refused (403), whatever its scope.`
+          : `${route.summary} Staff only: a staff member's token, or an integration client's (the read scope may call GET operations only).`,
+      ...(peopleOnly ? { 'x-people-only': true } : {}),
       tags: [route.tag],
       // Public calls need no token; every other one needs a staff member's or an integration client's.
       security: isPublic ? [{}, { bearer: [] }] : [{ bearer: [] }],
       responses: {
         '200': success,
-        ...Object.fromEntries(statusesOf(route, properties).map((status) => [status, errorResponse(status)])),
+        ...Object.fromEntries(
+          statusesOf(route, properties).map((status) => [status, errorResponse(status, peopleOnly)]),
+        ),
       },
     };
     if (route.input === 'query') {

@@ -2,7 +2,7 @@ import type { RestRoute } from '../restRoute.ts';
 
 const tag = 'Integrations';
 
-// Staff only, and never an integration client itself (PEOPLE_ONLY_PROCEDURES).
+// Staff only, and never an integration client itself (peopleProcedure in the router).
 export const integrationsRest: RestRoute[] = [
   {
     method: 'GET',

@@ -7,19 +7,20 @@ import {
 import { z } from 'zod';
 import { ShopError } from '../errors.ts';
 import { staffName } from '../orders/adminUpdate.ts';
-import { procedure, requireStaff, router } from '../trpc.ts';
+import { PEOPLE_ONLY, peopleProcedure, requireStaff, router } from '../trpc.ts';
 import { createIntegrationClient, listIntegrationClients, revokeIntegrationClient } from './service.ts';
 
 export const EXTERNAL_PROVIDER_INTEGRATIONS =
   "Integration clients get their tokens from the shop's own sign-in, which is off while OIDC_ISSUER is set: create a machine-to-machine client at your provider instead (see docs/integrations.md).";
 
-// Staff-only (not in PUBLIC_PROCEDURES) and people-only (PEOPLE_ONLY_PROCEDURES): an integration client
-// cannot make or revoke clients.
+// For people only: an integration client cannot see, make or revoke clients (and so hand out credentials).
+const integrationsProcedure = peopleProcedure(PEOPLE_ONLY);
+
 export const integrationsRouter = router({
-  list: procedure
+  list: integrationsProcedure
     .output(z.array(integrationClientSchema))
     .query(({ ctx }) => listIntegrationClients(ctx.shop.db)),
-  add: procedure
+  add: integrationsProcedure
     .input(addIntegrationClientInputSchema)
     .output(newIntegrationClientSchema)
     .mutation(({ ctx, input }) => {
@@ -34,7 +35,7 @@ export const integrationsRouter = router({
       );
       return created;
     }),
-  revoke: procedure
+  revoke: integrationsProcedure
     .input(revokeIntegrationClientInputSchema)
     .output(integrationClientSchema)
     .mutation(({ ctx, input }) => {

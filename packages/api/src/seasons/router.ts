@@ -8,7 +8,7 @@ import {
 } from '@nursery/domain';
 import { z } from 'zod';
 import { queryId } from '../input.ts';
-import { procedure, requireStaff, router } from '../trpc.ts';
+import { BACKUPS_FOR_PEOPLE, peopleProcedure, procedure, requireStaff, router } from '../trpc.ts';
 import { applyRollover, previewRollover, rolloverBackupDownload, rolloverStatus } from './service.ts';
 
 /** Staff-only: none of these paths is in PUBLIC_PROCEDURES. */
@@ -26,7 +26,7 @@ export const seasonsRouter = router({
     .output(rolloverResultSchema)
     .mutation(({ ctx, input }) => applyRollover(ctx.shop, requireStaff(ctx), input)),
   /** The backup taken before a new season was started, to restore with Restore from Backup. */
-  rolloverBackup: procedure
+  rolloverBackup: peopleProcedure(BACKUPS_FOR_PEOPLE)
     .input(z.object({ rolloverId: queryId('rolloverId') }))
     .output(fileAnswerSchema)
     .query(({ ctx, input }) => rolloverBackupDownload(ctx.shop, input.rolloverId)),
