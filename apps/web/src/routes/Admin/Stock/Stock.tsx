@@ -1,11 +1,4 @@
-import {
-  newStockValueLine,
-  ProductStatus,
-  STOCK_PENDING_HINT,
-  SUCCESSFULLY_UPDATED,
-  stockChangeProblem,
-  stockChangeWarnings,
-} from '@nursery/domain';
+import { ProductStatus, SUCCESSFULLY_UPDATED } from '@nursery/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useBlocker } from '@tanstack/react-router';
 import {
@@ -16,20 +9,19 @@ import {
   type SortingState,
   useReactTable,
 } from '@tanstack/react-table';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { useSingleFlight } from '../../../lib/singleFlight';
 import { PLANT_SEARCH_KEYS, useFuzzyProducts } from '../shared/catalog/fuzzy';
 import { ProductListState } from '../shared/catalog/ProductListState';
-import { StatusDropdown } from '../shared/catalog/StatusDropdown';
-import type { AdminProduct, StockHistoryEntry } from '../shared/catalog/types';
+import type { AdminProduct } from '../shared/catalog/types';
 import { useAdminProducts, useReloadCatalog } from '../shared/catalog/useAdminProducts';
 import { exportStock } from './exportStock';
-import { StockHistoryTable } from './StockHistoryTable';
+import { type HistoryState, StockItem } from './StockItem';
 import { StockSummaryModal, type SummaryLine } from './StockSummaryModal';
-import { type PendingChanges, savableChanges, stepped, stockChangeOf, withPending } from './stockInput';
+import { type PendingChanges, savableChanges, stepped, withPending } from './stockInput';
 import '../shared/catalog/catalog.css';
 import { confirm } from '../../../components/ConfirmDialog';
-import { TablePager } from '../../../components/DataTable';
+import { TablePager } from '../../../components/TablePager';
 import { notify, showApiFailure } from '../../../lib/toast';
 import { trpc } from '../../../trpc';
 import { useListSearch } from '../shared/useListSearch';
@@ -38,11 +30,6 @@ import { useListSearch } from '../shared/useListSearch';
 const STOCK_PAGE_SIZE = 25;
 const BY_NAME: SortingState = [{ id: 'name', desc: false }];
 const BY_RELEVANCE: SortingState = [];
-
-interface HistoryState {
-  entries: StockHistoryEntry[];
-  shown: boolean;
-}
 
 export function AdminStock() {
   const products = useAdminProducts();
@@ -265,164 +252,5 @@ export function AdminStock() {
         onExited={() => setNotes({})}
       />
     </section>
-  );
-}
-
-function StockItem({
-  product,
-  text,
-  onText,
-  onStep,
-  onReset,
-  history,
-  historyLoading,
-  onLoadHistory,
-  onToggleHistory,
-}: {
-  product: AdminProduct;
-  text: string;
-  onText: (text: string) => void;
-  onStep: (step: 1 | -1) => void;
-  onReset: () => void;
-  history: HistoryState | undefined;
-  historyLoading: boolean;
-  onLoadHistory: () => void;
-  onToggleHistory: () => void;
-}) {
-  const id = useId();
-  const inputRef = useRef<HTMLInputElement>(null);
-  const change = stockChangeOf(text);
-  const hasPending = text !== '';
-  const problem = hasPending ? stockChangeProblem(text) : null;
-  const invalid = problem !== null;
-  const warnings = change === null || change === 0 ? [] : stockChangeWarnings(product, change);
-  return (
-    <li
-      className={`stock-item${hasPending ? ' has-pending' : ''}`}
-      data-testid={`stock-${product.productId}`}
-    >
-      <div className="stock-item-head">
-        <h2>
-          {product.name}
-          {hasPending ? (
-            <span className="pending-mark" title={STOCK_PENDING_HINT}>
-              {' '}
-              <span aria-hidden="true">*</span>
-              <span className="sr-only">{STOCK_PENDING_HINT}</span>
-            </span>
-          ) : null}
-        </h2>
-        <span className="text-muted">{product.productType}</span>
-        {product.species ? <em>{product.species}</em> : null}
-        {product.productSize ? <span>{product.productSize}</span> : null}
-        <StatusDropdown product={product} />
-      </div>
-      <dl className="stock-figures">
-        <div>
-          <dt>Num Sold</dt>
-          <dd>{product.displayNumSold}</dd>
-        </div>
-        <div>
-          <dt>Revenue</dt>
-          <dd>{product.displayProductRevenue}</dd>
-        </div>
-        <div>
-          <dt>Current Stock</dt>
-          <dd data-testid={`current-stock-${product.productId}`}>{product.currentStock}</dd>
-        </div>
-        <div>
-          <dt>Left after orders</dt>
-          <dd>{product.displayCalculatedStock}</dd>
-        </div>
-      </dl>
-      <div className="stock-change">
-        <label className="sr-only" htmlFor={`${id}-change`}>
-          Change in stock for {product.name}
-        </label>
-        <div className={`input-group${invalid ? ' has-error' : ''}`}>
-          <button
-            type="button"
-            className="btn btn-secondary"
-            onClick={() => onStep(-1)}
-            aria-label={`-1 from ${product.name}`}
-          >
-            -1
-          </button>
-          <input
-            ref={inputRef}
-            id={`${id}-change`}
-            className="form-control"
-            inputMode="numeric"
-            placeholder="0"
-            value={text}
-            aria-invalid={invalid ? true : undefined}
-            aria-describedby={`${id}-line`}
-            onChange={(e) => onText(e.target.value)}
-          />
-          <button
-            type="button"
-            className="btn btn-secondary"
-            onClick={() => onStep(1)}
-            aria-label={`+1 to ${product.name}`}
-          >
-            +1
-          </button>
-        </div>
-        {hasPending ? (
-          <button
-            type="button"
-            className="btn btn-sm btn-warning"
-            onClick={() => {
-              // Reset disappears with the change it clears; the input keeps focus for the next number.
-              inputRef.current?.focus();
-              onReset();
-            }}
-          >
-            Reset
-          </button>
-        ) : null}
-        <span id={`${id}-line`}>
-          {hasPending ? (
-            <>
-              <span className="text-muted">{STOCK_PENDING_HINT}</span>{' '}
-              {newStockValueLine(product.currentStock + (change ?? 0))}
-              {problem ? <span className="form-error"> {problem}</span> : null}
-              {warnings.map((warning) => (
-                <span key={warning} className="stock-warning">
-                  {' '}
-                  {warning}
-                </span>
-              ))}
-            </>
-          ) : null}
-        </span>
-      </div>
-      <div className="row-gap" style={{ marginTop: '0.5rem' }}>
-        {history ? (
-          <button
-            type="button"
-            className="btn btn-sm btn-outline"
-            onClick={onToggleHistory}
-            aria-expanded={history.shown}
-          >
-            {history.shown ? 'Hide History' : 'Show History'}
-          </button>
-        ) : (
-          <button
-            type="button"
-            className="btn btn-sm btn-outline"
-            onClick={() => {
-              if (!historyLoading) onLoadHistory();
-            }}
-            // aria-disabled keeps focus on the button, which becomes Hide History once loaded.
-            aria-disabled={historyLoading}
-            aria-busy={historyLoading}
-          >
-            {historyLoading ? <span className="spinner" aria-hidden="true" /> : null} Load Price History
-          </button>
-        )}
-      </div>
-      {history?.shown ? <StockHistoryTable entries={history.entries} productName={product.name} /> : null}
-    </li>
   );
 }

@@ -1,9 +1,7 @@
 import {
-  DEFAULT_PRODUCT_TYPE_ID,
   emptyPricesProblem,
   PRODUCT_STALE,
   PRODUCT_TYPES,
-  type ProductFormInput,
   ProductStatus,
   productInputSchema,
   readZones,
@@ -17,88 +15,11 @@ import { MODAL_TRANSITION_MS, Modal } from '../../../../components/Modal';
 import { useSingleFlight } from '../../../../lib/singleFlight';
 import { failureFacts, notify, showApiFailure } from '../../../../lib/toast';
 import { trpc } from '../../../../trpc';
+import { PriceTiers } from './PriceTiers';
+import { FORM_FIELDS, formOf, type ProductForm, type TextField, tiersKey, toInput } from './productForm';
 import type { AdminProduct } from './types';
 import { adminProductsOptions, useReloadCatalog } from './useAdminProducts';
 import { WaitlistPanel } from './WaitlistPanel';
-
-interface TierRow {
-  /** Stable React key, also for rows not saved yet. */
-  key: string;
-  productPriceId: number | null;
-  startQuantity: string;
-  endQuantity: string;
-  price: string;
-}
-
-interface ProductForm {
-  name: string;
-  description: string;
-  productTypeId: number;
-  species: string;
-  zones: string;
-  productSize: string;
-  prices: TierRow[];
-}
-
-type TextField = 'name' | 'description' | 'species' | 'zones' | 'productSize';
-
-const FORM_FIELDS: readonly (keyof ProductForm)[] = [
-  'name',
-  'description',
-  'productTypeId',
-  'species',
-  'zones',
-  'productSize',
-  'prices',
-];
-
-let nextKey = 0;
-const newKey = () => `tier-${++nextKey}`;
-
-function formOf(product: AdminProduct | null): ProductForm {
-  return {
-    name: product?.name ?? '',
-    description: product?.description ?? '',
-    productTypeId: product?.productTypeId ?? DEFAULT_PRODUCT_TYPE_ID,
-    species: product?.species ?? '',
-    zones: product?.zones ?? '',
-    productSize: product?.productSize ?? '',
-    prices: (product?.prices ?? []).map((t) => ({
-      key: `saved-${t.productPriceId}`,
-      productPriceId: t.productPriceId,
-      startQuantity: String(t.startQuantity),
-      endQuantity: t.endQuantity === null ? '' : String(t.endQuantity),
-      price: t.price.toFixed(2),
-    })),
-  };
-}
-
-const tiersKey = (rows: readonly TierRow[]) =>
-  JSON.stringify(rows.map((r) => [r.productPriceId, r.startQuantity, r.endQuantity, r.price]));
-
-/** Spec 5: quantity cells take digits only (or nothing). */
-const digitsOnly = (value: string) => /^\d*$/.test(value);
-
-/** `version`: the one the product was read at, so a save over a colleague's newer one is refused (409). */
-function toInput(form: ProductForm, productId: number | null, version: number | null): ProductFormInput {
-  return {
-    productId,
-    version,
-    name: form.name,
-    description: form.description,
-    productTypeId: form.productTypeId,
-    species: form.species,
-    zones: form.zones,
-    productSize: form.productSize,
-    // Empty cells become null, as the spec says; the shared schema turns the rest into numbers.
-    prices: form.prices.map((r) => ({
-      productPriceId: r.productPriceId,
-      startQuantity: r.startQuantity === '' ? null : r.startQuantity,
-      endQuantity: r.endQuantity === '' ? null : r.endQuantity,
-      price: r.price.trim() === '' ? null : r.price.trim(),
-    })),
-  };
-}
 
 export interface ProductModalProps {
   open: boolean;
@@ -276,22 +197,6 @@ export function ProductModal({ open, product, onClose, specialOrder = false, onS
     );
   };
 
-  const setTier = (key: string, patch: Partial<TierRow>) =>
-    setForm((f) => ({ ...f, prices: f.prices.map((r) => (r.key === key ? { ...r, ...patch } : r)) }));
-  const addTier = () =>
-    setForm((f) => {
-      const last = f.prices[f.prices.length - 1];
-      // The next tier usually starts right after the last one ends.
-      const start = !last ? '1' : last.endQuantity === '' ? '' : String(Number(last.endQuantity) + 1);
-      return {
-        ...f,
-        prices: [
-          ...f.prices,
-          { key: newKey(), productPriceId: null, startQuantity: start, endQuantity: '', price: '' },
-        ],
-      };
-    });
-
   const title = specialOrder
     ? 'Adding Special Order Product'
     : product
@@ -385,97 +290,11 @@ export function ProductModal({ open, product, onClose, specialOrder = false, onS
           {textField('productSize', 'Product Size')}
         </div>
 
-        <fieldset className="form-group tier-fieldset">
-          <legend style={{ padding: 0 }}>{label('prices', 'Prices')}</legend>
-          <div className="table-wrap">
-            <table className="table table-sm tier-table">
-              <thead>
-                <tr>
-                  <th scope="col">Start Qty.</th>
-                  <th scope="col">End Qty.</th>
-                  <th scope="col">Price</th>
-                  <th scope="col">Remove</th>
-                </tr>
-              </thead>
-              <tbody>
-                {form.prices.length === 0 ? (
-                  <tr>
-                    <td colSpan={4} className="data-table-empty">
-                      No prices yet: use Add New Price.
-                    </td>
-                  </tr>
-                ) : null}
-                {form.prices.map((row, index) => (
-                  <tr key={row.key}>
-                    <td>
-                      <input
-                        className="form-control form-control-sm"
-                        inputMode="numeric"
-                        aria-label={`Start quantity of price ${index + 1}`}
-                        value={row.startQuantity}
-                        onChange={(e) =>
-                          digitsOnly(e.target.value) && setTier(row.key, { startQuantity: e.target.value })
-                        }
-                      />
-                    </td>
-                    <td>
-                      <input
-                        className="form-control form-control-sm"
-                        inputMode="numeric"
-                        placeholder="and up"
-                        aria-label={`End quantity of price ${index + 1} (empty for no end)`}
-                        value={row.endQuantity}
-                        onChange={(e) =>
-                          digitsOnly(e.target.value) && setTier(row.key, { endQuantity: e.target.value })
-                        }
-                      />
-                    </td>
-                    <td>
-                      <div className="input-group">
-                        <span
-                          className="btn btn-sm btn-outline"
-                          aria-hidden="true"
-                          style={{ cursor: 'default' }}
-                        >
-                          $
-                        </span>
-                        <input
-                          className="form-control form-control-sm"
-                          inputMode="decimal"
-                          aria-label={`Price per unit of price ${index + 1}`}
-                          value={row.price}
-                          onChange={(e) => setTier(row.key, { price: e.target.value })}
-                        />
-                      </div>
-                    </td>
-                    <td>
-                      <button
-                        type="button"
-                        className="btn btn-sm btn-danger tier-remove"
-                        aria-label={`Remove price ${index + 1}`}
-                        onClick={() =>
-                          setForm((f) => ({ ...f, prices: f.prices.filter((r) => r.key !== row.key) }))
-                        }
-                      >
-                        <span className="tier-remove-label">Remove</span>
-                        <span className="tier-remove-icon" aria-hidden="true">
-                          ×
-                        </span>
-                      </button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <button type="button" className="btn btn-sm btn-outline" onClick={addTier}>
-            Add New Price
-          </button>
-          <p className="form-hint">
-            Prices start at quantity 1 and follow on without gaps or overlaps; leave the last End Qty. empty
-            for "and up".
-          </p>
-        </fieldset>
+        <PriceTiers
+          rows={form.prices}
+          onChange={(update) => setForm((f) => ({ ...f, prices: update(f.prices) }))}
+          legend={label('prices', 'Prices')}
+        />
       </form>
       {product && !specialOrder ? <WaitlistPanel productId={product.productId} /> : null}
     </Modal>

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS, pageSizeStorageKey, storedPageSize } from './DataTable';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS, pageSizeStorageKey, storedPageSize } from './pageSize';
 
 beforeEach(() => localStorage.clear());
 
