@@ -253,10 +253,12 @@ describe('waitlist', () => {
     expect((await join('cora@example.com', 2)).status).toBe(200);
     expect((await join('abe@example.com')).status).toBe(200);
     expect((await join('bea@example.com')).status).toBe(200);
-    // Abe again, in other letters: still one entry, still second in line, now for 5.
+    // Abe again, in other letters: still one entry, still second in line, still for 1 (anyone can type an address).
     const twice = await join('ABE@example.com', 5);
     expect(twice.status).toBe(200);
-    expect(twice.body.data.message).toBe('We will e-mail ABE@example.com once when Bur Oak - 3 ft is back.');
+    expect(twice.body.data.message).toBe(
+      'You are already on the waitlist for Bur Oak - 3 ft with ABE@example.com, so nothing was changed: we will e-mail you once when it is back.',
+    );
     const bad = await join('abe@example');
     expect(bad.status).toBe(400);
     expect(bad.body.message).toContain('valid email address');
@@ -285,7 +287,7 @@ describe('waitlist', () => {
     expect(list.body.data.waiting).toBe(3);
     expect(list.body.data.entries.map((e) => [e.email, e.quantity])).toEqual([
       ['cora@example.com', 2],
-      ['ABE@example.com', 5],
+      ['abe@example.com', 1],
       ['bea@example.com', 1],
     ]);
 
@@ -300,9 +302,9 @@ describe('waitlist', () => {
     );
     expect(active.status).toBe(200);
     const told = outbox(server, 'back-in-stock');
-    expect(told.map((r) => r.to_address)).toEqual(['cora@example.com', 'ABE@example.com', 'bea@example.com']);
+    expect(told.map((r) => r.to_address)).toEqual(['cora@example.com', 'abe@example.com', 'bea@example.com']);
     expect(told[1]?.subject).toBe('Bur Oak - 3 ft is back at Prairie Hollow');
-    expect(told[1]?.text_body).toContain('You asked about 5.');
+    expect(told[0]?.text_body).toContain('You asked about 2.');
     expect(told[1]?.text_body).toContain(`${server.config.publicUrl}/Products/${soldOut}/bur-oak\n`);
 
     // Sold out and back again: nobody is told twice.
@@ -331,7 +333,48 @@ describe('waitlist', () => {
       { token },
     );
     expect(removed.status).toBe(200);
-    expect(removed.body.data.entries.map((e) => e.email)).toEqual(['ABE@example.com', 'bea@example.com']);
+    expect(removed.body.data.entries.map((e) => e.email)).toEqual(['abe@example.com', 'bea@example.com']);
+  });
+
+  it('leaves a told entry as it is when its address joins again in other letters: no second notice, no new place', async () => {
+    const server = await start();
+    const token = await staffToken(server);
+    const productId = addProduct(server, 3, 'Bur Oak');
+    const join = (email: string, quantity: number) =>
+      rest<{ message: string; quantity: number }>(server.url, 'POST', '/api/v1/Waitlist/Join', {
+        body: { productId, email, quantity },
+      });
+    const status = (productStatus: number) =>
+      rest(
+        server.url,
+        'PUT',
+        `/api/v1/Products/SetProductStatus?productId=${productId}&productStatus=${productStatus}`,
+        {
+          token,
+        },
+      );
+    expect((await join('cora@example.com', 2)).status).toBe(200);
+    expect((await join('abe@example.com', 1)).status).toBe(200);
+    expect((await status(2)).status).toBe(200);
+    expect(outbox(server, 'back-in-stock')).toHaveLength(2);
+    const entries = () =>
+      server.shop.database.sqlite
+        .prepare(
+          'select email, quantity, created_at, told_at, email_id from waitlist_entries order by waitlist_entry_id',
+        )
+        .all();
+    const before = entries();
+
+    expect((await status(3)).status).toBe(200);
+    const again = await join('CORA@Example.COM', 500);
+    expect(again.status).toBe(200);
+    expect(again.body.data.quantity).toBe(2);
+    expect(again.body.data.message).toBe(
+      'You are already on the waitlist for Bur Oak - 3 ft with CORA@Example.COM, and our e-mail that it is back has gone to you or is on its way, so nothing was changed. If it has sold out again, please call or e-mail the nursery.',
+    );
+    expect(entries()).toEqual(before);
+    expect((await status(2)).status).toBe(200);
+    expect(outbox(server, 'back-in-stock')).toHaveLength(2);
   });
 
   it('is told when stock comes back to a product on sale, not while it has none', async () => {

@@ -27,14 +27,20 @@ const waitlistProductColumns = {
   productStatus: products.productStatus,
 };
 
+/** The address as the list compares it: the same person typing Robin@ and robin@ is one entry. */
+function emailKeyOf(email: string): string {
+  return email.toLowerCase();
+}
+
 function productLabel(p: { name: string; productSize: string }): string {
   return p.productSize ? `${p.name} - ${p.productSize}` : p.name;
 }
 
 /**
  * Waitlist/Join: a customer leaves an address (and how many they want) on a Sold Out or Call for Availability
- * product. The same address twice for one product stays one entry (the later quantity counts, the place in
- * line is kept); an address that was told already joins again at the back of the line.
+ * product. An address already on the product's list (in any letter case, as e-mails are compared everywhere)
+ * is left exactly as it is: anyone can type anyone's address, so a join must not change someone's quantity or
+ * place in line, nor arm a told entry to be told again. The answer says they are on the list already.
  */
 export async function joinWaitlist(ctx: ApiContext, input: WaitlistJoinInput): Promise<WaitlistJoined> {
   const { shop } = ctx;
@@ -56,34 +62,49 @@ export async function joinWaitlist(ctx: ApiContext, input: WaitlistJoinInput): P
       message: `${product.name} can be ordered now: add it to your cart instead of the waitlist.`,
     });
   }
-  const now = shop.now().getTime();
-  shop.db
+  const label = productLabel(product);
+  const added = shop.db
     .insert(waitlistEntries)
     .values({
       productId: product.productId,
       email: input.email,
-      emailKey: input.email.toLowerCase(),
+      emailKey: emailKeyOf(input.email),
       quantity: input.quantity,
-      createdAt: now,
+      createdAt: shop.now().getTime(),
     })
-    .onConflictDoUpdate({
-      target: [waitlistEntries.productId, waitlistEntries.emailKey],
-      set: {
-        email: input.email,
-        quantity: input.quantity,
-        // SET reads the row as it was: a waiting entry keeps its place, a told one starts again at the back.
-        createdAt: sql`case when ${waitlistEntries.toldAt} is null then ${waitlistEntries.createdAt} else ${now} end`,
-        toldAt: null,
-        emailId: null,
-      },
-    })
-    .run();
-  shop.log.info({ productId: product.productId }, 'waitlist joined');
+    .onConflictDoNothing({ target: [waitlistEntries.productId, waitlistEntries.emailKey] })
+    .run().changes;
+  if (added === 1) {
+    shop.log.info({ productId: product.productId }, 'waitlist joined');
+    return {
+      productId: product.productId,
+      email: input.email,
+      quantity: input.quantity,
+      message: `We will e-mail ${input.email} once when ${label} is back.`,
+    };
+  }
+  const entry = shop.db
+    .select({ quantity: waitlistEntries.quantity, toldAt: waitlistEntries.toldAt })
+    .from(waitlistEntries)
+    .where(
+      and(
+        eq(waitlistEntries.productId, product.productId),
+        eq(waitlistEntries.emailKey, emailKeyOf(input.email)),
+      ),
+    )
+    .get();
+  shop.log.info(
+    { productId: product.productId },
+    'waitlist join of an address already on the list: unchanged',
+  );
   return {
     productId: product.productId,
     email: input.email,
-    quantity: input.quantity,
-    message: `We will e-mail ${input.email} once when ${productLabel(product)} is back.`,
+    quantity: entry?.quantity ?? input.quantity,
+    message:
+      entry?.toldAt == null
+        ? `You are already on the waitlist for ${label} with ${input.email}, so nothing was changed: we will e-mail you once when it is back.`
+        : `You are already on the waitlist for ${label} with ${input.email}, and our e-mail that it is back has gone to you or is on its way, so nothing was changed. If it has sold out again, please call or e-mail the nursery.`,
   };
 }
 
