@@ -10,6 +10,7 @@ import { photosRest } from './photos/rest.ts';
 import { pickUpDaysRest } from './pickUpDays/rest.ts';
 import { pickupRest } from './pickup/rest.ts';
 import type { RestRoute } from './restRoute.ts';
+import { seasonReportRest } from './seasonReport/rest.ts';
 import { seasonsRest } from './seasons/rest.ts';
 import { settingsRest } from './settings/rest.ts';
 import { stockRest } from './stock/rest.ts';
@@ -32,6 +33,7 @@ export const restRoutes: readonly RestRoute[] = [
   ...backupRest,
   ...integrationsRest,
   ...seasonsRest,
+  ...seasonReportRest,
   ...customerEmailsRest,
   ...waitlistRest,
 ];

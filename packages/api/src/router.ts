@@ -8,6 +8,7 @@ import { ordersRouter } from './orders/router.ts';
 import { photosRouter } from './photos/router.ts';
 import { pickUpDaysRouter } from './pickUpDays/router.ts';
 import { pickupRouter } from './pickup/router.ts';
+import { seasonReportRouter } from './seasonReport/router.ts';
 import { seasonsRouter } from './seasons/router.ts';
 import { settingsRouter } from './settings/router.ts';
 import { siteRouter } from './site/router.ts';
@@ -31,6 +32,7 @@ export const appRouter = router({
   staff: staffRouter,
   integrations: integrationsRouter,
   seasons: seasonsRouter,
+  seasonReport: seasonReportRouter,
   customerEmails: customerEmailsRouter,
   waitlist: waitlistRouter,
 });

@@ -340,3 +340,53 @@ export const seasonRollovers = sqliteTable('season_rollovers', {
   createdBy: text('created_by').notNull(),
   createdByEmail: text('created_by_email'),
 });
+
+// Every change of a product's status, whichever write made it (staff, a sheet, an order selling the last
+// one, a new season), kept by a trigger so the season report can say when a product was marked Sold Out.
+// `changed_at` is the product's own updated_at of that write (the shop's clock), else the database's.
+export const productStatusChanges = sqliteTable(
+  'product_status_changes',
+  {
+    productStatusChangeId: integer('product_status_change_id').primaryKey({ autoIncrement: true }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.productId, { onDelete: 'cascade' }),
+    fromStatus: integer('from_status').notNull(),
+    toStatus: integer('to_status').notNull(),
+    changedAt: integer('changed_at', { mode: 'number' }).notNull(),
+  },
+  (t) => [index('product_status_changes_product_idx').on(t.productId, t.changedAt)],
+);
+
+// Demand the shop could not meet: a storefront order refused because a product had too few left. Only the
+// product, the season and the quantities are kept, nothing of the customer.
+export const stockShortfalls = sqliteTable(
+  'stock_shortfalls',
+  {
+    stockShortfallId: integer('stock_shortfall_id').primaryKey({ autoIncrement: true }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.productId, { onDelete: 'cascade' }),
+    season: integer('season').notNull(),
+    quantityAsked: integer('quantity_asked').notNull(),
+    quantityLeft: integer('quantity_left').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('stock_shortfalls_season_idx').on(t.season, t.productId)],
+);
+
+// The quantity staff plan to grow of a product for a season, set by hand on the season report over the
+// suggested one.
+export const seasonPlans = sqliteTable(
+  'season_plans',
+  {
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.productId, { onDelete: 'cascade' }),
+    season: integer('season').notNull(),
+    quantity: integer('quantity').notNull(),
+    updatedAt: integer('updated_at', { mode: 'number' }).notNull(),
+    updatedBy: text('updated_by').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.season] })],
+);

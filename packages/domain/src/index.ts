@@ -22,6 +22,7 @@ export * from './schemas/pickUpDays.ts';
 export * from './schemas/pickup.ts';
 export * from './schemas/settings.ts';
 export * from './schemas.ts';
+export * from './seasonReport.ts';
 export * from './seasonRollover.ts';
 export * from './seasons.ts';
 export * from './stockChange.ts';

@@ -15,6 +15,7 @@ import { ShopError } from '../errors.ts';
 import { orderPickUpDay, pickUpDayProblem } from '../pickUpDays/service.ts';
 import type { PickupRow } from '../pickup/shape.ts';
 import { RawJson } from '../rawJson.ts';
+import { recordShortfalls } from '../seasonReport/shortfalls.ts';
 import type { Shop } from '../shop.ts';
 import { markSoldOutWhenEmpty } from '../stock/alerts.ts';
 import { currentSeason, figuresFor, stockLevels } from '../stock/levels.ts';
@@ -111,12 +112,17 @@ function refuse(messages: string[]): never {
  */
 export async function submitOrder(shop: Shop, input: OrderDetailsInput): Promise<RawJson<SubmitAnswer>> {
   let placed: PlacedOrder;
-  if (shop.orderWriter) {
-    const written = await shop.orderWriter.write(input, shop.now());
-    placed = { answer: RawJson.fromJson<SubmitAnswer>(written.json), productIds: written.productIds };
-  } else {
-    const order = await groupCommitFor(shop.database.sqlite).run(() => writeOrder(shop, input));
-    placed = { answer: new RawJson(submitAnswer(order)), productIds: orderedProductIds(order) };
+  try {
+    if (shop.orderWriter) {
+      const written = await shop.orderWriter.write(input, shop.now());
+      placed = { answer: RawJson.fromJson<SubmitAnswer>(written.json), productIds: written.productIds };
+    } else {
+      const order = await groupCommitFor(shop.database.sqlite).run(() => writeOrder(shop, input));
+      placed = { answer: new RawJson(submitAnswer(order)), productIds: orderedProductIds(order) };
+    }
+  } catch (error) {
+    recordShortfalls(shop, input, error);
+    throw error;
   }
   // Only the ordered products' stock, sales and Sold Out changed: the cached list updates those alone.
   shop.catalogCache.productsChanged(placed.productIds);

@@ -8,6 +8,7 @@ export * from './integrations.ts';
 export * from './orders.ts';
 export * from './pickUpDays.ts';
 export * from './pickup.ts';
+export * from './seasonReport.ts';
 export * from './seasons.ts';
 export * from './settings.ts';
 export * from './site.ts';
