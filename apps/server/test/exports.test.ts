@@ -1,10 +1,8 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { readdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
 import { rest, staffToken, startTestServer, type TestServer } from '../src/testing.ts';
+import { hasSoffice, viaLibreOffice } from './support/libreOffice.ts';
 
 // A fixed day in the 2024-25 season, in the shop's zone (America/Chicago by default).
 const NOW = new Date('2025-03-15T15:00:00Z');
@@ -18,15 +16,6 @@ beforeAll(async () => {
   token = await staffToken(server);
 });
 afterAll(async () => server?.stop());
-
-function hasSoffice(): boolean {
-  try {
-    execFileSync('soffice', ['--version'], { stdio: 'ignore', timeout: 30_000 });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 async function download(pathName: string) {
   const response = await fetch(`${server.url}${pathName}`, { headers: { authorization: `Bearer ${token}` } });
@@ -44,39 +33,6 @@ const sql = <T>(query: string, ...params: unknown[]) =>
   server.shop.database.sqlite.prepare(query).all(...params) as T[];
 const one = <T>(query: string, ...params: unknown[]) =>
   server.shop.database.sqlite.prepare(query).get(...params) as T;
-
-/** Converts with LibreOffice to UTF-8 CSV, proving the file opens in a real spreadsheet program. */
-function viaLibreOffice(bytes: Buffer, name: string): string[][] {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'xls-'));
-  try {
-    const file = path.join(dir, `${name}.xls`);
-    writeFileSync(file, bytes);
-    execFileSync(
-      'soffice',
-      [
-        `-env:UserInstallation=file://${dir}/profile`,
-        '--headless',
-        '--convert-to',
-        'csv:Text - txt - csv (StarCalc):44,34,76,1,,0,false,true,true',
-        '--outdir',
-        dir,
-        file,
-      ],
-      { env: { ...process.env, LANG: 'C.UTF-8' }, stdio: 'ignore', timeout: 120_000 },
-    );
-    const csv = readFileSync(path.join(dir, `${name}.csv`), 'utf8');
-    return XLSX.utils.sheet_to_json<string[]>(
-      XLSX.read(csv, { type: 'string', raw: true }).Sheets.Sheet1 as XLSX.WorkSheet,
-      {
-        header: 1,
-        raw: false,
-        defval: '',
-      },
-    );
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
 
 describe('exports', () => {
   it.each([

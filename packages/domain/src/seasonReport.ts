@@ -111,14 +111,16 @@ export type SeasonReportInput = z.infer<typeof seasonReportInputSchema>;
 export const PLAN_QUANTITY_INVALID = `The planned quantity must be a whole number from 0 to ${PLAN_QUANTITY_MAX.toLocaleString('en-US')}.`;
 
 /** A quantity staff plan for a product in the season after the report's; null goes back to the suggestion. */
-export const seasonPlanInputSchema = z.object({
-  season: seasonNumber,
-  productId: wholeId('The product id'),
-  quantity: z
-    .number({ error: PLAN_QUANTITY_INVALID })
-    .int({ error: PLAN_QUANTITY_INVALID })
-    .min(0, { error: PLAN_QUANTITY_INVALID })
-    .max(PLAN_QUANTITY_MAX, { error: PLAN_QUANTITY_INVALID })
-    .nullable(),
-});
+export const seasonPlanInputSchema = z
+  .object({
+    season: seasonNumber,
+    productId: wholeId('The product id'),
+    quantity: z
+      .number({ error: PLAN_QUANTITY_INVALID })
+      .int({ error: PLAN_QUANTITY_INVALID })
+      .min(0, { error: PLAN_QUANTITY_INVALID })
+      .max(PLAN_QUANTITY_MAX, { error: PLAN_QUANTITY_INVALID })
+      .nullable(),
+  })
+  .meta({ examples: [{ season: 2025, productId: 12, quantity: 120 }] });
 export type SeasonPlanInput = z.infer<typeof seasonPlanInputSchema>;

@@ -231,6 +231,13 @@ export async function callEveryOperation(baseUrl: string, token: string): Promis
     bodySerializer: sheetFile,
   });
 
+  // The grower's season report, a quantity planned by hand and the report's workbook.
+  const seasonReport = await staff.GET('/api/v1/SeasonReport', { params: { query: { season } } });
+  await staff.POST('/api/v1/SeasonReport/Plan', {
+    body: { season, productId: seasonReport.data?.data.rows[0]?.productId ?? productId, quantity: 120 },
+  });
+  await staff.GET('/Exports/GetSeasonReportExport', { params: { query: { season } }, parseAs: 'text' });
+
   // A new season: its state, a preview and the start with the preview's token.
   await staff.GET('/api/v1/Seasons/Rollover');
   const seasonOptions = { raisePercent: 2.5, statuses: { '3': 2 }, stock: 'keep' as const };
