@@ -16,7 +16,7 @@ const staff = {
 describe('season report', () => {
   let t: TestShop;
   let clock = new Date('2023-09-01T15:00:00Z');
-  const ids: Record<string, number> = {};
+  const ids = { aster: 0, beeBalm: 0, coneflower: 0, special: 0, ironweed: 0 };
 
   const at = (iso: string) => {
     clock = new Date(iso);
