@@ -9,6 +9,7 @@ export {
   writeBackupFile,
 } from './backup/service.ts';
 export { type SitemapProduct, storefrontProduct } from './catalog/storefront.ts';
+export { clientKey } from './clientKey.ts';
 export * from './config.ts';
 export {
   type PickUpReminders,

@@ -1,4 +1,5 @@
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { clientKey } from './clientKey.ts';
 import { ShopError } from './errors.ts';
 
 /**
@@ -40,14 +41,10 @@ export function createLimiters(options: { ordersPerClientPerHour: number; now: (
   };
 }
 
-/** Counts one request for the client; past the limit it answers 429 saying how long to wait. */
-export async function consumeLimit(
-  limiter: RateLimiterMemory,
-  clientKey: string,
-  what: string,
-): Promise<void> {
+/** Counts one request for the client (by its address's clientKey); past the limit it answers 429 saying how long to wait. */
+export async function consumeLimit(limiter: RateLimiterMemory, address: string, what: string): Promise<void> {
   try {
-    await limiter.consume(clientKey || 'unknown');
+    await limiter.consume(clientKey(address));
   } catch (error) {
     if (!(error instanceof RateLimiterRes)) throw error;
     const seconds = Math.max(1, Math.ceil(error.msBeforeNext / 1000));
@@ -96,10 +93,10 @@ export class OrderBudget {
     return this.spent.size;
   }
 
-  /** Takes one order from the client's budget, or refuses with 429 saying when it refills. */
-  take(clientKey: string): void {
+  /** Takes one order from the client's budget (by its address's clientKey), or refuses with 429 saying when it refills. */
+  take(address: string): void {
     if (this.perHour <= 0) return;
-    const key = clientKey || 'unknown';
+    const key = clientKey(address);
     const now = this.now();
     this.forgetEndedHours(now);
     let entry = this.spent.get(key);
@@ -127,8 +124,8 @@ export class OrderBudget {
   }
 
   /** An order that was refused (closed ordering, stock, a bad line) gives its place back. */
-  giveBack(clientKey: string): void {
-    const key = clientKey || 'unknown';
+  giveBack(address: string): void {
+    const key = clientKey(address);
     const entry = this.spent.get(key);
     if (!entry || entry.count <= 0) return;
     entry.count -= 1;

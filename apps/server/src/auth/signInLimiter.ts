@@ -1,3 +1,5 @@
+import { clientKey } from '@nursery/api';
+
 /**
  * Counts sign-in attempts in a sliding window, so passwords cannot be guessed at speed, without handing an
  * attacker a way to lock the owner out:
@@ -32,7 +34,7 @@ export interface SignInAttempt {
   succeeded(): void;
 }
 
-export type SignInReservation = { wait: number } | { wait: 0; attempt: SignInAttempt };
+export type SignInReservation = { wait: number; attempt?: undefined } | { wait: 0; attempt: SignInAttempt };
 
 export class SignInLimiter {
   private readonly attempts = new Map<string, number[]>();
@@ -69,9 +71,11 @@ export class SignInLimiter {
   reserve(address: string, email: string): SignInReservation {
     if (this.attempts.size > MAX_TRACKED_KEYS || this.lastTry.size > MAX_TRACKED_KEYS) this.prune();
     const account = email.trim().toLowerCase();
+    // One client is one client however many addresses of its IPv6 /64 it uses (clientKey).
+    const client = clientKey(address);
     const keys = {
-      address: `ip:${address}`,
-      pair: `pair:${address}\n${account}`,
+      address: `ip:${client}`,
+      pair: `pair:${client}\n${account}`,
       account: `email:${account}`,
     };
     const at = this.now();
