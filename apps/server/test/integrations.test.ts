@@ -56,16 +56,22 @@ async function addClient(
 async function requestToken(
   clientId: string,
   clientSecret: string,
-): Promise<{ status: number; body: Record<string, unknown> }> {
-  const response = await fetch(`${server.url}/oidc/token`, {
+  options: { target?: TestServer; headers?: Record<string, string> } = {},
+): Promise<{ status: number; body: Record<string, unknown>; retryAfter: string | null }> {
+  const response = await fetch(`${(options.target ?? server).url}/oidc/token`, {
     method: 'POST',
     headers: {
       authorization: `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}`,
       'content-type': 'application/x-www-form-urlencoded',
+      ...options.headers,
     },
     body: 'grant_type=client_credentials',
   });
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  return {
+    status: response.status,
+    body: (await response.json()) as Record<string, unknown>,
+    retryAfter: response.headers.get('retry-after'),
+  };
 }
 
 async function tokenOf(client: { clientId: string; clientSecret: string }): Promise<string> {
@@ -274,5 +280,61 @@ describe('integration clients', () => {
     });
     expect(external.code).toBe(1);
     expect(external.err).toContain('machine-to-machine client at your provider');
+  });
+});
+
+describe("the token endpoint's failure limit", () => {
+  let guarded: TestServer;
+  let client: { clientId: string; clientSecret: string };
+  beforeAll(async () => {
+    // Behind a proxy, so each request says which client address it comes from.
+    guarded = await startTestServer({ TRUST_PROXY: '1' });
+    const out: string[] = [];
+    const code = await runIntegrationsCommand(
+      ['add', 'Bookkeeper', '--scope', 'read', '--json'],
+      { DATA_DIR: guarded.dataDir },
+      { out: (line) => out.push(line), err: () => {} },
+    );
+    expect(code).toBe(0);
+    client = JSON.parse(out.join('\n')) as typeof client;
+  });
+  afterAll(async () => guarded?.stop());
+
+  const from = (address: string) => ({ target: guarded, headers: { 'x-forwarded-for': address } });
+
+  it('refuses a client id after 5 wrong secrets with 429 and Retry-After, even the right one from that address', async () => {
+    const attacker = from('198.51.100.66');
+    const statuses: number[] = [];
+    for (let i = 0; i < 8; i++)
+      statuses.push((await requestToken(client.clientId, `guess-${i}`, attacker)).status);
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429, 429]);
+    const refused = await requestToken(client.clientId, client.clientSecret, attacker);
+    expect(refused.status).toBe(429);
+    expect(refused.retryAfter).toMatch(/^[1-9]\d*$/);
+    expect(refused.body).toMatchObject({ error: 'too_many_requests' });
+    expect(String(refused.body.error_description)).toMatch(
+      /^Too many failed token requests \(a wrong client id or secret\)\. Please wait \d+ minutes? and try again\.$/,
+    );
+
+    // The integration itself, at its own address, is slowed down while its id is under attack, never locked out.
+    let own = await requestToken(client.clientId, client.clientSecret, from('192.0.2.10'));
+    if (own.status === 429) {
+      expect(Number(own.retryAfter)).toBeLessThanOrEqual(2);
+      await new Promise((resolve) => setTimeout(resolve, Number(own.retryAfter) * 1000));
+      own = await requestToken(client.clientId, client.clientSecret, from('192.0.2.10'));
+    }
+    expect(own.status).toBe(200);
+  });
+
+  it('refuses an address after 20 failures across client ids, counting an IPv6 client by its /64', async () => {
+    for (let i = 1; i <= 20; i++) {
+      const answer = await requestToken(`no-such-client-${i}`, 'guess', from(`2001:db8:5:1::${i}`));
+      expect(answer.status).toBe(401);
+      expect(answer.body.error).toBe('invalid_client');
+    }
+    const sameHome = await requestToken('no-such-client-x', 'guess', from('2001:db8:5:1:dead:beef:0:1'));
+    expect(sameHome.status).toBe(429);
+    expect(sameHome.retryAfter).toMatch(/^[1-9]\d*$/);
+    expect((await requestToken('no-such-client-x', 'guess', from('2001:db8:5:2::1'))).status).toBe(401);
   });
 });

@@ -37,13 +37,37 @@ export const WRONG_SIGN_IN = 'Wrong e-mail or password.';
 export const EXPIRED_SIGN_IN =
   'This sign-in page has expired or was already used. Go back to the admin area and sign in again.';
 
-export function tooManySignIns(waitMs: number): string {
-  // The slow-down on a much-tried account asks for seconds; a lock-out for minutes.
+/** How long to wait, as a person reads it: the slow-down on a much-tried account asks for seconds, a lock-out for minutes. */
+function waitText(waitMs: number): string {
   const [count, unit] =
     waitMs < 60_000
       ? [Math.max(1, Math.ceil(waitMs / 1000)), 'second']
       : [Math.ceil(waitMs / 60_000), 'minute'];
-  return `Too many sign-in attempts. Please wait ${count} ${unit}${count === 1 ? '' : 's'} and try again.`;
+  return `${count} ${unit}${count === 1 ? '' : 's'}`;
+}
+
+export function tooManySignIns(waitMs: number): string {
+  return `Too many sign-in attempts. Please wait ${waitText(waitMs)} and try again.`;
+}
+
+export function tooManyTokenRequests(waitMs: number): string {
+  return `Too many failed token requests (a wrong client id or secret). Please wait ${waitText(waitMs)} and try again.`;
+}
+
+/**
+ * The client id an integration presents with HTTP Basic (RFC 6749 2.3.1: form-encoded, then Base64), or null
+ * when the request carries no Basic credentials, and so no secret to guess.
+ */
+function basicClientId(authorization: string | undefined): string | null {
+  const match = /^basic\s+(\S+)\s*$/i.exec(authorization ?? '');
+  if (!match?.[1]) return null;
+  const decoded = Buffer.from(match[1], 'base64').toString('utf8');
+  const id = decoded.slice(0, Math.max(0, decoded.indexOf(':')));
+  try {
+    return decodeURIComponent(id.replace(/\+/g, ' '));
+  } catch {
+    return id;
+  }
 }
 
 const ACCESS_TOKEN_SECONDS = 60 * 60;
@@ -285,6 +309,12 @@ export async function mountEmbeddedProvider(
   };
 
   const limiter = new SignInLimiter(options.limits);
+  /**
+   * The token endpoint's client secrets are guessed as passwords are: the same limits, counted per client id
+   * (the "account"), per address and per both, with Retry-After. Only a request that presents a secret (HTTP
+   * Basic, the one method integration clients have) is counted, and only a 401 stays counted as a failure.
+   */
+  const tokenLimiter = new SignInLimiter(options.limits);
   // Interactions whose person proved a one-time password and now must choose their own (uid -> account).
   const passwordChanges = new Map<string, { staffId: number; email: string; until: number }>();
 
@@ -301,13 +331,28 @@ export async function mountEmbeddedProvider(
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
     const handToProvider = async (request: FastifyRequest, reply: FastifyReply) => {
+      const url = request.raw.url ?? '/';
+      const clientId =
+        request.method === 'POST' && url.split('?')[0] === `${OIDC_MOUNT_PATH}/token`
+          ? basicClientId(request.headers.authorization)
+          : null;
+      const reserved = clientId === null ? null : tokenLimiter.reserve(request.ip, clientId);
+      const attempt = reserved?.attempt ?? null;
+      if (reserved && !attempt) {
+        return reply
+          .status(429)
+          .header('retry-after', String(Math.max(1, Math.ceil(reserved.wait / 1000))))
+          .header('cache-control', 'no-store')
+          .send({ error: 'too_many_requests', error_description: tooManyTokenRequests(reserved.wait) });
+      }
       const { callback } = await started();
       reply.hijack();
       const raw = request.raw as IncomingMessage & { originalUrl?: string };
-      const url = raw.url ?? '/';
       raw.originalUrl = url;
       raw.url = url.slice(OIDC_MOUNT_PATH.length) || '/';
       await callback(raw, reply.raw);
+      // A wrong id or secret is a 401 invalid_client; anything else presented a secret that was not the problem.
+      if (attempt && reply.raw.statusCode !== 401) attempt.succeeded();
     };
     const methods = ['GET', 'HEAD', 'POST', 'OPTIONS', 'PUT', 'DELETE'] as const;
     scope.route({ method: [...methods], url: OIDC_MOUNT_PATH, handler: handToProvider });
@@ -409,7 +454,7 @@ export async function mountEmbeddedProvider(
       const email = form.email.trim();
       const action = `${OIDC_MOUNT_PATH}/interaction/${uid}/login`;
       const reserved = limiter.reserve(request.ip, email);
-      if (!('attempt' in reserved)) {
+      if (!reserved.attempt) {
         reply.header('retry-after', String(Math.ceil(reserved.wait / 1000)));
         return html(
           reply,
