@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  EMAIL_ADDRESS_LITERAL,
   EMAIL_SPECIAL_CHARACTERS,
   emailProblem,
   INVALID_EMAIL,
@@ -36,6 +37,23 @@ describe('e-mail addresses', () => {
       expect(emailProblem(address), address).toBe(INVALID_EMAIL);
     }
     expect(isEmailAddress(`${'a'.repeat(250)}@example.com`)).toBe(false);
+  });
+
+  it('refuses an address literal or a bare network address after @, and keeps domains with digits', () => {
+    for (const address of [
+      'a@[127.0.0.1]',
+      'a@[10.0.0.1]',
+      'a@127.0.0.1',
+      'a@[IPv6:2001:db8::1]',
+      'a@[IPv6:::1].x',
+      'a@host.[127.0.0.1]',
+      'a@b.c\\d.example',
+    ]) {
+      expect(emailProblem(address), address).toBe(EMAIL_ADDRESS_LITERAL);
+    }
+    for (const address of ['rosa@123nursery.example', 'rosa@mail.365.example', 'rosa@x1.io']) {
+      expect(emailProblem(address), address).toBeNull();
+    }
   });
 
   it('is the rule of every form that takes one: order, admin order, contact and the stock list', () => {
