@@ -107,7 +107,7 @@ describe('check-in at the counter', () => {
 
   it('records what was paid (cash or check, dollars, optional check number) and takes it back', async () => {
     const order = await newOrder('Bea Bramble', '555 777 1212');
-    const cash = await pay({ orderId: order.orderId, method: 'cash', amount: '31.65' });
+    const cash = await pay({ orderId: order.orderId, method: 'cash', amount: 31.65 });
     expect(cash.status).toBe(200);
     expect(cash.body.data).toMatchObject({
       paidMethod: 'cash',
@@ -157,8 +157,10 @@ describe('check-in at the counter', () => {
     const order = await newOrder('Cy Cedar', '555-202-3030');
     const cases: [Record<string, unknown>, RegExp][] = [
       [{ orderId: order.orderId, method: 'cash', amount: -5 }, /^amount /],
-      [{ orderId: order.orderId, method: 'cash', amount: '12.345' }, /^amount /],
+      [{ orderId: order.orderId, method: 'cash', amount: 12.345 }, /^amount /],
       [{ orderId: order.orderId, method: 'cash', amount: 'lots' }, /^amount /],
+      // A number in quotes is not a number: a program that sends one has mixed something up.
+      [{ orderId: order.orderId, method: 'cash', amount: '31.65' }, /^amount must be a number of dollars/],
       [{ orderId: order.orderId, method: 'cash' }, /^amount /],
       [{ orderId: order.orderId, method: 'card', amount: 5 }, /^method must be one of cash, check\./],
       [{ orderId: order.orderId, method: 'cash', amount: 5, checkNumber: '12' }, /^checkNumber /],
@@ -170,6 +172,20 @@ describe('check-in at the counter', () => {
       expect(refused.status, JSON.stringify(body)).toBe(400);
       expect(refused.body.message, JSON.stringify(body)).toMatch(message);
     }
+    // More than the order's total is a slip of the finger: the desk records what the order received.
+    const over = await pay({ orderId: order.orderId, method: 'cash', amount: 9999 });
+    expect(over.status).toBe(400);
+    expect(over.body.message).toBe(
+      `Order ${order.orderId} comes to $31.65: record at most $31.65 as paid, and give anything over it back as change.`,
+    );
+    expect((await pay({ orderId: order.orderId, method: 'cash', amount: 31.66 })).status).toBe(400);
+    const paidCents = () =>
+      server.shop.database.sqlite
+        .prepare('select paid_cents from orders where order_id = ?')
+        .get(order.orderId);
+    expect(paidCents()).toEqual({ paid_cents: null });
+    expect((await pay({ orderId: order.orderId, method: 'cash', amount: 31.65 })).status).toBe(200);
+    expect(paidCents()).toEqual({ paid_cents: 3165 });
     expect((await checkIn(-1)).body.message).toMatch(/^The order id /);
     const missing = await checkIn(99_999);
     expect(missing.status).toBe(404);

@@ -1,5 +1,5 @@
 import { orders } from '@nursery/db';
-import type { CheckInInput, RecordPaymentInput } from '@nursery/domain';
+import { type CheckInInput, formatMoney, type RecordPaymentInput } from '@nursery/domain';
 import { eq } from 'drizzle-orm';
 import { ShopError } from '../errors.ts';
 import { type AdminOrder, adminOrderDetails, orderNotFound } from '../orders/adminList.ts';
@@ -19,12 +19,12 @@ type Change = Partial<typeof orders.$inferInsert>;
 function changeOrder(
   shop: Shop,
   orderId: number,
-  change: (row: { pickedUpAt: number | null }) => Change | null,
+  change: (row: { pickedUpAt: number | null; totalCents: number }) => Change | null,
 ) {
   shop.database.sqlite
     .transaction(() => {
       const row = shop.db
-        .select({ deletedAt: orders.deletedAt, pickedUpAt: orders.pickedUpAt })
+        .select({ deletedAt: orders.deletedAt, pickedUpAt: orders.pickedUpAt, totalCents: orders.totalCents })
         .from(orders)
         .where(eq(orders.orderId, orderId))
         .get();
@@ -60,16 +60,30 @@ export function undoCheckIn(shop: Shop, _staff: StaffIdentity, input: CheckInInp
   );
 }
 
-/** Records what was paid at the counter, replacing what was recorded before, with who took it and when. */
+/**
+ * Records what was paid at the counter for the order, replacing what was recorded before, with who took it and
+ * when. What is recorded is what the order received, so it cannot be more than the order's total: a customer
+ * who hands over more gets change, and $9,999 typed for a $68.58 order is a slip (docs/decisions.md).
+ */
 export function recordPayment(shop: Shop, staff: StaffIdentity, input: RecordPaymentInput): AdminOrder {
   const now = shop.now().getTime();
-  return changeOrder(shop, input.orderId, () => ({
-    paidMethod: input.method,
-    paidCents: input.amount,
-    paidCheckNumber: input.method === 'check' ? input.checkNumber : null,
-    paidAt: now,
-    paidBy: staffName(staff),
-  }));
+  return changeOrder(shop, input.orderId, (row) => {
+    if (input.amount > row.totalCents) {
+      const total = formatMoney(row.totalCents);
+      throw new ShopError({
+        kind: 'bad_request',
+        message: `Order ${input.orderId} comes to ${total}: record at most ${total} as paid, and give anything over it back as change.`,
+        problems: [{ path: ['amount'], message: `At most ${total}, the order's total.` }],
+      });
+    }
+    return {
+      paidMethod: input.method,
+      paidCents: input.amount,
+      paidCheckNumber: input.method === 'check' ? input.checkNumber : null,
+      paidAt: now,
+      paidBy: staffName(staff),
+    };
+  });
 }
 
 /** Takes back a payment recorded by mistake. */

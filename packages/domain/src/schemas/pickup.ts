@@ -5,6 +5,7 @@ import {
   CHECK_NUMBER_ONLY_FOR_CHECK,
   PAID_METHODS,
   PAYMENT_AMOUNT_INVALID,
+  PAYMENT_AMOUNT_NOT_A_NUMBER,
   PAYMENT_MAX_DOLLARS,
   PAYMENT_METHOD_INVALID,
 } from '../pickup.ts';
@@ -16,28 +17,40 @@ export const checkInInputSchema = z.object({ orderId: wholeId('The order id') })
 export type CheckInInput = z.infer<typeof checkInInputSchema>;
 
 /**
- * Dollars as typed at the counter (45.5 or "45.50", a leading $ allowed), at most two decimals, not negative:
- * answers cents. The desk's form checks with the same schema, so staff see the server's message at once.
+ * The amount paid, a JSON number of dollars with at most two decimals, not negative: answers cents. A string
+ * ("45.50") is refused: a program sending one has mixed up a field, and a number is what the document
+ * promises. The desk's form turns what was typed into a number first (`typedDollars`), then checks with this
+ * same schema, so staff see the server's message at once.
  */
 export const paymentAmountSchema = z
-  .union([z.number(), z.string()], { error: PAYMENT_AMOUNT_INVALID })
-  .transform((v, ctx) => {
-    const s = typeof v === 'number' ? String(v) : v.trim().replace(/^\$/, '');
-    const dollars = Number(s);
-    if (!/^(\d+(\.\d{1,2})?|\.\d{1,2})$/.test(s) || !Number.isFinite(dollars)) {
-      ctx.issues.push({ code: 'custom', message: PAYMENT_AMOUNT_INVALID, input: v });
+  .number({
+    error: (issue) =>
+      typeof issue.input === 'string' ? PAYMENT_AMOUNT_NOT_A_NUMBER : PAYMENT_AMOUNT_INVALID,
+  })
+  .transform((dollars, ctx) => {
+    if (!Number.isFinite(dollars) || !/^\d+(\.\d{1,2})?$/.test(String(dollars))) {
+      ctx.issues.push({ code: 'custom', message: PAYMENT_AMOUNT_INVALID, input: dollars });
       return z.NEVER;
     }
     if (dollars > PAYMENT_MAX_DOLLARS) {
       ctx.issues.push({
         code: 'custom',
         message: `amount can be at most $${PAYMENT_MAX_DOLLARS.toLocaleString('en-US')}.`,
-        input: v,
+        input: dollars,
       });
       return z.NEVER;
     }
     return toCents(dollars);
   });
+
+/**
+ * Dollars as typed at the counter (45.5, "45.50", a leading $ allowed) as the number paymentAmountSchema takes;
+ * NaN for anything else (an empty box, letters, a minus), which the schema refuses with its message.
+ */
+export function typedDollars(text: string): number {
+  const s = text.trim().replace(/^\$/, '');
+  return /^(\d+(\.\d+)?|\.\d+)$/.test(s) ? Number(s) : Number.NaN;
+}
 
 /** What was paid at the counter for an order; it replaces what was recorded before. */
 export const recordPaymentInputSchema = z

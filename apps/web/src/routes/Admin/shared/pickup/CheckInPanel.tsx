@@ -1,4 +1,10 @@
-import { PAID_METHODS, type PaidMethod, paidMethodName, recordPaymentInputSchema } from '@nursery/domain';
+import {
+  PAID_METHODS,
+  type PaidMethod,
+  paidMethodName,
+  recordPaymentInputSchema,
+  typedDollars,
+} from '@nursery/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { confirm } from '../../../../components/ConfirmDialog';
@@ -90,23 +96,19 @@ export function CheckInPanel({
   const submitPayment = (event: FormEvent) => {
     event.preventDefault();
     // The server's own rules, so a slip is told here at once and in the same words.
-    const parsed = recordPaymentInputSchema.safeParse({
+    const payment = {
       orderId: order.orderId,
       method,
-      amount,
+      amount: typedDollars(amount),
       checkNumber: method === 'check' ? checkNumber : null,
-    });
+    };
+    const parsed = recordPaymentInputSchema.safeParse(payment);
     if (!parsed.success) {
       setProblem(parsed.error.issues.map((i) => i.message).join(' '));
       return;
     }
     setProblem(null);
-    pay.mutate({
-      orderId: order.orderId,
-      method,
-      amount,
-      checkNumber: method === 'check' ? checkNumber : null,
-    });
+    pay.mutate(payment);
   };
 
   return (
