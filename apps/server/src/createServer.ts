@@ -428,6 +428,10 @@ async function createServerHoldingLock(
 
   const auth = await registerAuth(app, shop);
 
+  /** A header sent twice is no one key: joined by a line break, which no key may hold (refused with 400). */
+  const headerText = (value: string | string[] | undefined) =>
+    Array.isArray(value) ? value.join('\n') : value;
+
   async function createContext(request: FastifyRequest): Promise<ApiContext> {
     const caller = await auth.resolveCaller(request.headers.authorization);
     if (caller.kind === 'staff') noteIntegrationCall(request, caller.identity);
@@ -437,6 +441,7 @@ async function createServerHoldingLock(
       staff: null,
       clientIp: request.ip,
       requestId: String(request.id),
+      idempotency: { sent: headerText(request.headers['idempotency-key']), replayed: false },
     };
   }
 

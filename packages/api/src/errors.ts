@@ -9,6 +9,7 @@ export type ShopErrorKind =
   | 'forbidden'
   | 'not_found'
   | 'conflict'
+  | 'unprocessable'
   | 'too_large'
   | 'unsupported_media_type'
   | 'too_many';
@@ -20,6 +21,7 @@ export const SHOP_ERROR_STATUS: Readonly<Record<ShopErrorKind, number>> = {
   forbidden: 403,
   not_found: 404,
   conflict: 409,
+  unprocessable: 422,
   too_large: 413,
   unsupported_media_type: 415,
   too_many: 429,

@@ -18,6 +18,10 @@ export {
 } from './customerEmails/reminders.ts';
 export { DIRECT_CALLS, type DirectCall } from './directCalls.ts';
 export * from './errors.ts';
+export {
+  IDEMPOTENCY_KEY_HOURS,
+  IDEMPOTENT_CREATES,
+} from './idempotency/service.ts';
 export * from './input.ts';
 export { type OrderWriter, startOrderWriterThread } from './orders/writerThread.ts';
 export { MAX_PAGE_LIMIT, PagedList } from './pagedList.ts';

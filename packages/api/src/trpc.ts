@@ -4,6 +4,7 @@ import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
 import { z } from 'zod';
 import { changesHeld, RESTORE_UNDER_WAY } from './backup/changesHeld.ts';
 import { type FieldProblem, ShopError, type ShopErrorKind } from './errors.ts';
+import type { IdempotencyHeader } from './idempotency/service.ts';
 import type { ProcedurePath } from './restRoute.ts';
 import type { Shop } from './shop.ts';
 
@@ -29,6 +30,8 @@ export interface ApiContext {
   staff: StaffIdentity | null;
   clientIp: string;
   requestId: string;
+  /** The Idempotency-Key the request carried (idempotency/service.ts), for the creates that take one. */
+  idempotency?: IdempotencyHeader | undefined;
 }
 
 /**
@@ -106,6 +109,7 @@ export const TRPC_CODE_OF: Readonly<Record<ShopErrorKind, TRPC_ERROR_CODE_KEY>> 
   forbidden: 'FORBIDDEN',
   not_found: 'NOT_FOUND',
   conflict: 'CONFLICT',
+  unprocessable: 'UNPROCESSABLE_CONTENT',
   too_large: 'PAYLOAD_TOO_LARGE',
   unsupported_media_type: 'UNSUPPORTED_MEDIA_TYPE',
   too_many: 'TOO_MANY_REQUESTS',

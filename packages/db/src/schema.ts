@@ -390,3 +390,25 @@ export const seasonPlans = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.productId, t.season] })],
 );
+
+// The first answer to a create sent with an Idempotency-Key, kept so a retry of the same request (a phone on a
+// weak signal, a rerun job) gets that answer instead of a second order. Keys are per caller (`scope`: a token's
+// subject or the client's address), so nobody reads another's answer; the body's fingerprint tells a retry from
+// a different request under the same key. A storefront order's row is written in the order's own transaction.
+export const idempotencyKeys = sqliteTable(
+  'idempotency_keys',
+  {
+    scope: text('scope').notNull(),
+    key: text('key').notNull(),
+    /** The procedure the key was used for, e.g. orders.submit. */
+    operation: text('operation').notNull(),
+    /** SHA-256 of the operation and the request's body, hex. */
+    fingerprint: text('fingerprint').notNull(),
+    status: integer('status').notNull(),
+    /** The answer's data, JSON text. */
+    answer: text('answer').notNull(),
+    createdAt: createdAt(),
+    expiresAt: integer('expires_at', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.scope, t.key] }), index('idempotency_keys_expires_idx').on(t.expiresAt)],
+);

@@ -467,6 +467,8 @@ export function registerRestRoutes(
           directCall && ctx.caller.kind === 'anonymous'
             ? await directCall(ctx, input)
             : await procedureOf(createCaller(ctx), route.procedure)(input);
+        // The answer kept for this Idempotency-Key, sent again (Stripe's header says so).
+        if (ctx.idempotency?.replayed) reply.header('idempotent-replayed', 'true');
         if (route.respond === 'file') {
           const file = data as FileAnswer;
           const encoded = encodeURIComponent(file.fileName);

@@ -1,6 +1,8 @@
 import {
   answerSchemaOf,
   appRouter,
+  IDEMPOTENCY_KEY_HOURS,
+  IDEMPOTENT_CREATES,
   isPeopleOnly,
   MAX_PAGE_LIMIT,
   PUBLIC_PROCEDURES,
@@ -218,8 +220,9 @@ const STATUS_TEXT: Record<string, string> = {
     'The token is valid but may not make this call (not staff, or an integration client with the read scope)',
   '404': 'The row the id names does not exist',
   '409':
-    'Changed by someone else since it was read (send the version you read), or not possible in this state',
+    'Changed by someone else since it was read (send the version you read), not possible in this state, or a request with the same Idempotency-Key is still under way',
   '413': 'The body or file is larger than this call accepts',
+  '422': 'The Idempotency-Key was already used with a different body: send a new key with a new request',
   '415': 'The body is not of the media type this call takes',
   '429': 'Too many calls from this client address; message says when to try again, and Retry-After (seconds)',
   '4XX':
@@ -307,6 +310,31 @@ function describePaging(operation: JsonSchema): void {
   }
 }
 
+/** The Idempotency-Key header of a create (packages/api/src/idempotency/service.ts), and the replay's header. */
+function describeIdempotencyKey(operation: JsonSchema): void {
+  operation.parameters = [
+    ...((operation.parameters ?? []) as JsonSchema[]),
+    {
+      name: 'Idempotency-Key',
+      in: 'header',
+      required: false,
+      description: `A key you make for this one request (a UUID), sent again unchanged when you retry it (IETF httpapi Idempotency-Key draft; Stripe's convention). The same key with the same body answers the first answer again for ${IDEMPOTENCY_KEY_HOURS} hours, without doing anything twice; with another body, 422; while the first is still under way, 409. Keys are per caller (a token's subject, or a visitor's address). Only successful answers are kept: after a refusal, fix the request and send it again.`,
+      schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7e]+$' },
+      example: '5b7c3a7e-0f1d-4c5e-9a43-2d8e6f1c9b20',
+    },
+  ];
+  const ok = (operation.responses as Record<string, JsonSchema>)['200'];
+  if (ok) {
+    ok.headers = {
+      ...((ok.headers ?? {}) as JsonSchema),
+      'Idempotent-Replayed': {
+        description: 'true when this is the answer kept for the Idempotency-Key sent, given again.',
+        schema: { type: 'string', enum: ['true'] },
+      },
+    };
+  }
+}
+
 /**
  * Names a row by id at the top of its input, so it can answer 404. A product's type is not a row, and an
  * order's pick-up day is a choice (a day no longer offered is a 400): the pick-up day calls list 404 themselves.
@@ -323,8 +351,9 @@ function statusesOf(route: RestRoute, properties: Record<string, JsonSchema>): s
   if (route.input !== 'none' || route.paged) statuses.push('400');
   if (!PUBLIC_PROCEDURES.has(route.procedure)) statuses.push('401', '403');
   if (namesARow(properties) || route.refusals?.includes('not_found')) statuses.push('404');
-  if (route.refusals?.includes('conflict')) statuses.push('409');
+  if (route.refusals?.includes('conflict') || IDEMPOTENT_CREATES.has(route.procedure)) statuses.push('409');
   if (route.input === 'body' || route.input === 'multipart') statuses.push('413', '415');
+  if (IDEMPOTENT_CREATES.has(route.procedure)) statuses.push('422');
   if (route.refusals?.includes('too_many')) statuses.push('429');
   // With no input and no token to refuse, only the HTTP layer refuses it (before the shop reads it).
   if (statuses.length === 0) statuses.push('4XX');
@@ -468,6 +497,7 @@ export function buildOpenApi(routes: readonly RestRoute[], info: OpenApiInfo): J
       };
     }
     if (route.paged) describePaging(operation);
+    if (IDEMPOTENT_CREATES.has(route.procedure)) describeIdempotencyKey(operation);
     paths[route.path] ??= {};
     (paths[route.path] as Record<string, JsonSchema>)[route.method.toLowerCase()] = operation;
   }

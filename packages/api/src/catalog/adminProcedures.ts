@@ -9,6 +9,7 @@ import {
 } from '@nursery/domain';
 import { z } from 'zod';
 import { typedAnswer } from '../answers.ts';
+import { answerOnce } from '../idempotency/service.ts';
 import { queryBoolean, queryId, queryInt } from '../input.ts';
 import { procedure, requireStaff } from '../trpc.ts';
 import {
@@ -59,7 +60,7 @@ export const catalogAdminProcedures = {
   save: procedure
     .input(productInputSchema)
     .output(savedProductSchema)
-    .mutation(({ ctx, input }) => saveProduct(ctx.shop, input)),
+    .mutation(({ ctx, input }) => answerOnce(ctx, 'catalog.save', input, () => saveProduct(ctx.shop, input))),
 
   updateFlags: procedure
     .input(productFlagsInputSchema)
@@ -69,7 +70,9 @@ export const catalogAdminProcedures = {
   saveSpecialOrder: procedure
     .input(productInputSchema)
     .output(productSchema)
-    .mutation(({ ctx, input }) => saveSpecialOrderProduct(ctx.shop, input)),
+    .mutation(({ ctx, input }) =>
+      answerOnce(ctx, 'catalog.saveSpecialOrder', input, () => saveSpecialOrderProduct(ctx.shop, input)),
+    ),
 
   delete: procedure
     .input(productIdQuery)

@@ -1,4 +1,5 @@
 import { contactReceiptSchema, contactSubmissionSchema } from '@nursery/domain';
+import { answerOnce } from '../idempotency/service.ts';
 import { procedure } from '../trpc.ts';
 import { insertContact } from './insert.ts';
 
@@ -7,5 +8,5 @@ export const contactsPublicProcedures = {
   insert: procedure
     .input(contactSubmissionSchema)
     .output(contactReceiptSchema)
-    .mutation(({ ctx, input }) => insertContact(ctx, input)),
+    .mutation(({ ctx, input }) => answerOnce(ctx, 'contacts.insert', input, () => insertContact(ctx, input))),
 };

@@ -12,6 +12,7 @@ import {
 } from '@nursery/domain';
 import { z } from 'zod';
 import { pagedAnswer, typedAnswer } from '../answers.ts';
+import { jsonAnswer, withIdempotencyKey } from '../idempotency/service.ts';
 import { pageInputSchema } from '../pagedList.ts';
 import { procedure, requireStaff } from '../trpc.ts';
 import {
@@ -65,7 +66,19 @@ export const ordersAdminProcedures = {
   update: procedure
     .input(adminOrderUpdateSchema)
     .output(adminOrderSchema)
-    .mutation(({ ctx, input }) => saveAdminOrder(ctx.shop, requireStaff(ctx), input)),
+    .mutation(({ ctx, input }) =>
+      // The order's transaction keeps the answer (adminUpdate.ts): no crash leaves a staff order made twice.
+      withIdempotencyKey(
+        ctx,
+        'orders.update',
+        input,
+        jsonAnswer<ReturnType<typeof saveAdminOrder>>(),
+        async (claim) => ({
+          answer: saveAdminOrder(ctx.shop, requireStaff(ctx), input, claim),
+          kept: true,
+        }),
+      ),
+    ),
   /** Sets tax exemption and recomputes the tax (Orders/Update/Flags). */
   updateFlags: procedure
     .input(orderFlagsSchema)

@@ -14,6 +14,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { loadPriceTiers } from '../catalog/productShape.ts';
 import { orderForEmail, tellCustomerOfSave } from '../customerEmails/service.ts';
 import { type FieldProblem, ShopError } from '../errors.ts';
+import { type IdempotencyClaim, keepAnswer } from '../idempotency/service.ts';
 import { checkStaffPickUpDay } from '../pickUpDays/service.ts';
 import type { Shop } from '../shop.ts';
 import { markSoldOutWhenEmpty } from '../stock/alerts.ts';
@@ -81,13 +82,18 @@ function splitName(name: string): { firstName: string; lastName: string } {
  * never silently overwrite each other. Staff may put any product on an order, also special-order
  * and inactive ones; a deleted product may only stay on an order it was already on.
  */
-export function saveAdminOrder(shop: Shop, staff: StaffIdentity, input: AdminOrderUpdateInput): AdminOrder {
+export function saveAdminOrder(
+  shop: Shop,
+  staff: StaffIdentity,
+  input: AdminOrderUpdateInput,
+  claim: IdempotencyClaim | null = null,
+): AdminOrder {
   const taxBp = shop.config.taxRateBasisPoints;
   const now = shop.now().getTime();
   const by = staffName(staff);
 
-  const orderId = shop.database.sqlite
-    .transaction((): number => {
+  const saved = shop.database.sqlite
+    .transaction((): AdminOrder => {
       let existing: OrderRow | undefined;
       // What the customer's e-mails said of the order before this save (null for a new order).
       let customerSaw: ReturnType<typeof orderForEmail> = null;
@@ -236,13 +242,16 @@ export function saveAdminOrder(shop: Shop, staff: StaffIdentity, input: AdminOrd
       // Only a season that is still being sold can sell out; an edit of last year's order changes history.
       if (season === currentSeason(shop)) markSoldOutWhenEmpty(shop, takenMore, { changedBy: by });
       tellCustomerOfSave(shop, customerSaw, id);
-      return id;
+      // Read inside the transaction, so an Idempotency-Key's answer is kept with the order it describes.
+      const details = adminOrderDetails(shop, id);
+      if (claim) keepAnswer(shop.database, claim, JSON.stringify(details));
+      return details;
     })
     .immediate();
 
   shop.catalogCache.invalidate();
   shop.flushEmail();
-  return adminOrderDetails(shop, orderId);
+  return saved;
 }
 
 /**

@@ -7,7 +7,8 @@ import {
   submittedOrderSchema,
 } from '@nursery/domain';
 import { typedAnswer } from '../answers.ts';
-import type { RawJson } from '../rawJson.ts';
+import { type AnswerForm, withIdempotencyKey } from '../idempotency/service.ts';
+import { RawJson } from '../rawJson.ts';
 import { type ApiContext, procedure } from '../trpc.ts';
 import { lookupOrder } from './lookup.ts';
 import { submitOrder } from './submit.ts';
@@ -16,19 +17,26 @@ import { submitOrder } from './submit.ts';
  * A storefront order: taken from the client's hourly budget, which a refused order gets back. Its answer is
  * already JSON text (submit.ts), which the REST adapter sends as it is.
  */
-export async function placeOrder(
-  ctx: ApiContext,
-  input: OrderDetailsInput,
-): Promise<RawJson<SubmittedOrder>> {
-  const budget = ctx.shop.limiters.orders;
-  budget.take(ctx.clientIp);
-  try {
-    return await submitOrder(ctx.shop, input);
-  } catch (error) {
-    budget.giveBack(ctx.clientIp);
-    throw error;
-  }
+export function placeOrder(ctx: ApiContext, input: OrderDetailsInput): Promise<RawJson<SubmittedOrder>> {
+  // A retry with the order's Idempotency-Key is answered with the order placed, and costs no budget.
+  return withIdempotencyKey(ctx, 'orders.submit', input, SUBMIT_ANSWER, async (claim) => {
+    const budget = ctx.shop.limiters.orders;
+    budget.take(ctx.clientIp);
+    try {
+      // With a key, the order's transaction keeps the answer (submit.ts).
+      return { answer: await submitOrder(ctx.shop, input, claim), kept: true };
+    } catch (error) {
+      budget.giveBack(ctx.clientIp);
+      throw error;
+    }
+  });
 }
+
+/** A submit's answer is kept as the text it was sent as. */
+const SUBMIT_ANSWER: AnswerForm<RawJson<SubmittedOrder>> = {
+  toJson: (answer) => answer.json,
+  fromJson: (json) => RawJson.fromJson<SubmittedOrder>(json),
+};
 
 export const ordersPublicProcedures = {
   /** Places an order from the storefront cart (Orders/Submit). */

@@ -12,6 +12,7 @@ import {
 import { sql } from 'drizzle-orm';
 import { orderPlaceholderValues, queueOrderEmail } from '../customerEmails/service.ts';
 import { ShopError } from '../errors.ts';
+import { type IdempotencyClaim, keepAnswer } from '../idempotency/service.ts';
 import { orderPickUpDay, pickUpDayProblem } from '../pickUpDays/service.ts';
 import type { PickupRow } from '../pickup/shape.ts';
 import { RawJson } from '../rawJson.ts';
@@ -23,6 +24,7 @@ import { groupCommitFor } from './groupCommit.ts';
 import { databaseReads, type OrderedProduct, type OrderReads } from './orderReads.ts';
 import { type Order, type OrderLineRow, type OrderRow, orderColumns, toOrder } from './orderShape.ts';
 import { type LineBeforeTax, type PricedOrderLine, priceCalculatedLine, priceOrder } from './pricing.ts';
+import type { WrittenAnswer } from './writerThread.ts';
 
 export type SubmitAnswer = SubmittedOrder;
 
@@ -110,29 +112,40 @@ function refuse(messages: string[]): never {
  * on the order writer's thread in the server (writerThread.ts) or on this one. The answer is its JSON text,
  * serialized where the order was written: the REST adapter sends it as it is, tRPC reads its value.
  */
-export async function submitOrder(shop: Shop, input: OrderDetailsInput): Promise<RawJson<SubmitAnswer>> {
-  let placed: PlacedOrder;
+export async function submitOrder(
+  shop: Shop,
+  input: OrderDetailsInput,
+  claim: IdempotencyClaim | null = null,
+): Promise<RawJson<SubmitAnswer>> {
+  let written: WrittenAnswer;
   try {
-    if (shop.orderWriter) {
-      const written = await shop.orderWriter.write(input, shop.now());
-      placed = { answer: RawJson.fromJson<SubmitAnswer>(written.json), productIds: written.productIds };
-    } else {
-      const order = await groupCommitFor(shop.database.sqlite).run(() => writeOrder(shop, input));
-      placed = { answer: new RawJson(submitAnswer(order)), productIds: orderedProductIds(order) };
-    }
+    written = shop.orderWriter
+      ? await shop.orderWriter.write(input, shop.now(), claim)
+      : await groupCommitFor(shop.database.sqlite).run(() => writeOrderAnswer(shop, input, claim));
   } catch (error) {
     recordShortfalls(shop, input, error);
     throw error;
   }
   // Only the ordered products' stock, sales and Sold Out changed: the cached list updates those alone.
-  shop.catalogCache.productsChanged(placed.productIds);
+  shop.catalogCache.productsChanged(written.productIds);
   shop.flushEmail();
-  return placed.answer;
+  return RawJson.fromJson<SubmitAnswer>(written.json);
 }
 
-interface PlacedOrder {
-  answer: RawJson<SubmitAnswer>;
-  productIds: number[];
+/**
+ * writeOrder and its answer as text, inside the batch's transaction; with an Idempotency-Key, the answer is
+ * kept beside the order in that same transaction, so no crash can leave an order whose retry makes another.
+ */
+export function writeOrderAnswer(
+  shop: Shop,
+  input: OrderDetailsInput,
+  claim: IdempotencyClaim | null,
+  reads?: OrderReads,
+): WrittenAnswer {
+  const order = writeOrder(shop, input, reads);
+  const json = JSON.stringify(submitAnswer(order));
+  if (claim) keepAnswer(shop.database, claim, json);
+  return { json, productIds: orderedProductIds(order) };
 }
 
 /** What a submit answers for the order it stored, on whichever thread wrote it. */

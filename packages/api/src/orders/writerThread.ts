@@ -2,6 +2,7 @@ import { Worker } from 'node:worker_threads';
 import type { OrderDetailsInput } from '@nursery/domain';
 import type { ShopConfig } from '../config.ts';
 import { type FieldProblem, ShopError, type ShopErrorKind } from '../errors.ts';
+import type { IdempotencyClaim } from '../idempotency/service.ts';
 import type { ShopLogger } from '../shop.ts';
 
 /**
@@ -25,7 +26,7 @@ import type { ShopLogger } from '../shop.ts';
  */
 export interface OrderWriter {
   /** Writes the order in the next shared durable commit; resolves with it once that commit is on disk. */
-  write(input: OrderDetailsInput, receivedAt: Date): Promise<WrittenAnswer>;
+  write(input: OrderDetailsInput, receivedAt: Date, claim?: IdempotencyClaim | null): Promise<WrittenAnswer>;
   /** Resolves once every order handed over so far, and any handed over meanwhile, is committed or refused. */
   settled(): Promise<void>;
   /** Waits for the orders under way, then stops the thread. */
@@ -45,6 +46,8 @@ export interface OrderToWrite {
   id: number;
   input: OrderDetailsInput;
   receivedAt: number;
+  /** The order's Idempotency-Key, kept in the order's transaction with its answer. */
+  claim: IdempotencyClaim | null;
 }
 
 /** A refusal or a failure, as it crosses to the server's thread (an Error's class does not). */
@@ -204,7 +207,7 @@ export function startOrderWriterThread(options: {
     get running() {
       return thread !== null;
     },
-    write(input, receivedAt) {
+    write(input, receivedAt, claim = null) {
       if (closed) return Promise.reject(new Error('the shop is stopping'));
       if (idleTimer) {
         clearTimeout(idleTimer);
@@ -216,7 +219,7 @@ export function startOrderWriterThread(options: {
       const answer = new Promise<WrittenAnswer>((resolve, reject) => {
         to.waiting.set(id, { resolve, reject });
       });
-      const count = to.posted.push({ id, input, receivedAt: receivedAt.getTime() });
+      const count = to.posted.push({ id, input, receivedAt: receivedAt.getTime(), claim });
       if (count >= POST_EVERY) postWaiting(to);
       else if (count === 1) setImmediate(postWaiting, to);
       const settled = answer.then(

@@ -9,7 +9,7 @@ import { createShop } from '../shop.ts';
 import { seasonChanged } from '../stock/levels.ts';
 import { groupCommitFor } from './groupCommit.ts';
 import { keptReads } from './orderReads.ts';
-import { orderedProductIds, submitAnswer, writeOrder } from './submit.ts';
+import { writeOrderAnswer } from './submit.ts';
 import {
   errorToProblem,
   type OrderToWrite,
@@ -54,7 +54,7 @@ port.on('message', async (batch: OrderToWrite[]) => {
     batch.map((item) =>
       group.run(() => {
         receivedAt = new Date(item.receivedAt);
-        return writeOrder(shop, item.input, reads);
+        return writeOrderAnswer(shop, item.input, item.claim, reads);
       }),
     ),
   );
@@ -63,8 +63,7 @@ port.on('message', async (batch: OrderToWrite[]) => {
   const written = settled.map((outcome, i): WrittenOrder => {
     const id = batch[i]?.id ?? 0;
     if (outcome.status === 'rejected') return { id, ...errorToProblem(outcome.reason) };
-    const order = outcome.value;
-    return { id, json: JSON.stringify(submitAnswer(order)), productIds: orderedProductIds(order) };
+    return { id, ...outcome.value };
   });
   const reply: WriterReply = { written, log };
   log = [];

@@ -5,6 +5,7 @@ import {
   pickUpDaySchema,
 } from '@nursery/domain';
 import { z } from 'zod';
+import { answerOnce } from '../idempotency/service.ts';
 import { procedure, requireStaff, router } from '../trpc.ts';
 import { savePickUpDay } from './save.ts';
 import { deletePickUpDay, listPickUpDays, openPickUpDays } from './service.ts';
@@ -17,7 +18,9 @@ export const pickUpDaysRouter = router({
   save: procedure
     .input(pickUpDayInputSchema)
     .output(z.array(pickUpDaySchema))
-    .mutation(({ ctx, input }) => savePickUpDay(ctx.shop, requireStaff(ctx), input)),
+    .mutation(({ ctx, input }) =>
+      answerOnce(ctx, 'pickUpDays.save', input, () => savePickUpDay(ctx.shop, requireStaff(ctx), input)),
+    ),
   delete: procedure
     .input(pickUpDayIdInputSchema)
     .output(z.array(pickUpDaySchema))

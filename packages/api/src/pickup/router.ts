@@ -6,6 +6,7 @@ import {
   pickListSchema,
   recordPaymentInputSchema,
 } from '@nursery/domain';
+import { answerOnce } from '../idempotency/service.ts';
 import { procedure, requireStaff, router } from '../trpc.ts';
 import { pickList, pickListExport } from './pickList.ts';
 import { checkIn, clearPayment, recordPayment, undoCheckIn } from './service.ts';
@@ -26,7 +27,9 @@ export const pickupRouter = router({
   recordPayment: procedure
     .input(recordPaymentInputSchema)
     .output(adminOrderSchema)
-    .mutation(({ ctx, input }) => recordPayment(ctx.shop, requireStaff(ctx), input)),
+    .mutation(({ ctx, input }) =>
+      answerOnce(ctx, 'pickup.recordPayment', input, () => recordPayment(ctx.shop, requireStaff(ctx), input)),
+    ),
   /** Takes back a payment recorded by mistake. */
   clearPayment: procedure
     .input(checkInInputSchema)

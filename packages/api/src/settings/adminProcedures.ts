@@ -7,6 +7,7 @@ import {
   settingsSchema,
 } from '@nursery/domain';
 import { z } from 'zod';
+import { answerOnce } from '../idempotency/service.ts';
 import { queryBoolean, queryId, uploadedFileSchema } from '../input.ts';
 import { procedure, requireStaff } from '../trpc.ts';
 import {
@@ -28,7 +29,11 @@ export const settingsAdminProcedures = {
   saveMessageAs: procedure
     .input(saveMessageInputSchema)
     .output(settingsSchema)
-    .mutation(({ ctx, input }) => saveMessageAs(ctx.shop, requireStaff(ctx), input)),
+    .mutation(({ ctx, input }) =>
+      answerOnce(ctx, 'settings.saveMessageAs', input, () =>
+        saveMessageAs(ctx.shop, requireStaff(ctx), input),
+      ),
+    ),
   deleteSavedMessage: procedure
     .input(z.object({ messageId: queryId('messageId') }, { error: 'Name the saved message: messageId=3.' }))
     .output(z.array(savedMessageSchema))

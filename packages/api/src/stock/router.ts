@@ -1,6 +1,7 @@
 import { stockHistoryEntrySchema, stockUpdateResultSchema, stockUpdatesInputSchema } from '@nursery/domain';
 import { z } from 'zod';
 import { typedAnswer } from '../answers.ts';
+import { answerOnce } from '../idempotency/service.ts';
 import { queryId, queryInt } from '../input.ts';
 import { procedure, requireStaff, router } from '../trpc.ts';
 import { insertStockUpdates, stockHistory } from './service.ts';
@@ -24,5 +25,9 @@ export const stockRouter = router({
   insertUpdates: procedure
     .input(stockUpdatesInputSchema)
     .output(stockUpdateResultSchema)
-    .mutation(({ ctx, input }) => insertStockUpdates(ctx.shop, requireStaff(ctx), input)),
+    .mutation(({ ctx, input }) =>
+      answerOnce(ctx, 'stock.insertUpdates', input, () =>
+        insertStockUpdates(ctx.shop, requireStaff(ctx), input),
+      ),
+    ),
 });

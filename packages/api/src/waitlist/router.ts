@@ -1,5 +1,6 @@
 import { productWaitlistSchema, waitlistJoinedSchema, waitlistJoinInputSchema } from '@nursery/domain';
 import { z } from 'zod';
+import { answerOnce } from '../idempotency/service.ts';
 import { queryId } from '../input.ts';
 import { procedure, router } from '../trpc.ts';
 import { joinWaitlist, productWaitlist, removeWaitlistEntry } from './service.ts';
@@ -9,7 +10,7 @@ export const waitlistRouter = router({
   join: procedure
     .input(waitlistJoinInputSchema)
     .output(waitlistJoinedSchema)
-    .mutation(({ ctx, input }) => joinWaitlist(ctx, input)),
+    .mutation(({ ctx, input }) => answerOnce(ctx, 'waitlist.join', input, () => joinWaitlist(ctx, input))),
   forProduct: procedure
     .input(z.object({ productId: queryId('productId') }))
     .output(productWaitlistSchema)
