@@ -664,6 +664,7 @@ async function createServerHoldingLock(
       await shop.orderWriter?.close();
       reminders.close();
       shop.outbox.close();
+      await shop.webhooks.close();
       database.close();
       lock.release();
       logDestination?.flushSync();

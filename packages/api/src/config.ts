@@ -163,6 +163,10 @@ export const envSchema = z.object({
   // How long the checks of a restored database (integrity, foreign keys) may take before it is refused.
   RESTORE_CHECK_SECONDS: z.coerce.number().positive().max(3600).default(300),
 
+  // Webhook receivers on the shop's own network (private, loopback or link-local addresses, and plain http to
+  // them): refused unless this is set, as a receiver inside the network is usually someone probing it.
+  WEBHOOK_ALLOW_PRIVATE_ADDRESSES: bool(false),
+
   SMTP_URL: optionalText,
   MAIL_FROM: optionalText,
   OWNER_EMAIL: optionalText,
@@ -214,6 +218,7 @@ function toShopConfig(env: z.infer<typeof envSchema>) {
     orderWriterIdleMs: Math.round(env.ORDER_WRITER_IDLE_SECONDS * 1000),
     requestBodyTimeoutMs: env.REQUEST_BODY_TIMEOUT_SECONDS * 1000,
     restoreCheckMs: Math.round(env.RESTORE_CHECK_SECONDS * 1000),
+    webhooks: { allowPrivateAddresses: env.WEBHOOK_ALLOW_PRIVATE_ADDRESSES },
     mail: {
       smtpUrl: env.SMTP_URL,
       from: env.MAIL_FROM ?? env.SHOP_EMAIL,

@@ -15,6 +15,7 @@ import { seasonsRest } from './seasons/rest.ts';
 import { settingsRest } from './settings/rest.ts';
 import { stockRest } from './stock/rest.ts';
 import { waitlistRest } from './waitlist/rest.ts';
+import { webhooksRest } from './webhooks/rest.ts';
 
 export type { ProcedurePath, RestRoute } from './restRoute.ts';
 
@@ -36,4 +37,5 @@ export const restRoutes: readonly RestRoute[] = [
   ...seasonReportRest,
   ...customerEmailsRest,
   ...waitlistRest,
+  ...webhooksRest,
 ];

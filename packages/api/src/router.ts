@@ -16,6 +16,7 @@ import { staffRouter } from './staff/router.ts';
 import { stockRouter } from './stock/router.ts';
 import { createCallerFactory, type ProcedureKind, router } from './trpc.ts';
 import { waitlistRouter } from './waitlist/router.ts';
+import { webhooksRouter } from './webhooks/router.ts';
 
 export const appRouter = router({
   site: siteRouter,
@@ -35,6 +36,7 @@ export const appRouter = router({
   seasonReport: seasonReportRouter,
   customerEmails: customerEmailsRouter,
   waitlist: waitlistRouter,
+  webhooks: webhooksRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -4,6 +4,7 @@ import { createOutbox, type Outbox, type OutgoingEmail } from './mail/outbox.ts'
 import type { OrderWriter } from './orders/writerThread.ts';
 import { createLimiters, type ShopLimiters } from './rateLimit.ts';
 import { RawJson } from './rawJson.ts';
+import { createWebhookSender, type WebhookSender } from './webhooks/sender.ts';
 
 export interface ShopLogger {
   info(obj: unknown, msg?: string): void;
@@ -93,6 +94,11 @@ export interface Shop {
   flushEmail(): void;
   /** The outgoing mail behind queueEmail/flushEmail: SMTP sending and retries (mail/outbox.ts). */
   outbox: Outbox;
+  /**
+   * The webhook deliveries' sender (webhooks/sender.ts): the rows are written with the change that causes
+   * them (webhooks/events.ts); `flush` after the commit sends them off the request's path.
+   */
+  webhooks: WebhookSender;
   now(): Date;
   log: ShopLogger;
   /**
@@ -108,7 +114,10 @@ export function createShop(options: {
   database: ShopDatabase;
   log: ShopLogger;
   now?: () => Date;
-  /** The order writer's thread and the commands: their mail is only written to the outbox, which the server sends. */
+  /**
+   * The order writer's thread and the commands: their mail and webhook deliveries are only written, and the
+   * server sends them.
+   */
   mailQueueOnly?: boolean;
 }): Shop {
   const { config, database, log } = options;
@@ -118,6 +127,17 @@ export function createShop(options: {
     database: () => database,
     log,
     now,
+    queueOnly: options.mailQueueOnly ?? false,
+  });
+  const webhooks = createWebhookSender({
+    database: () => database,
+    log,
+    now,
+    allowPrivate: config.webhooks.allowPrivateAddresses,
+    tellOwner(email) {
+      outbox.queue({ ...email, to: config.mail.ownerEmail });
+      outbox.flush();
+    },
     queueOnly: options.mailQueueOnly ?? false,
   });
   return {
@@ -136,6 +156,7 @@ export function createShop(options: {
       outbox.flush();
     },
     outbox,
+    webhooks,
     now,
     log,
     orderWriter: null,

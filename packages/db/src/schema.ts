@@ -412,3 +412,58 @@ export const idempotencyKeys = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.scope, t.key] }), index('idempotency_keys_expires_idx').on(t.expiresAt)],
 );
+
+// Addresses staff subscribed to the shop's events (Standard Webhooks). The secret signs every delivery, so
+// it is kept as it is (a receiver holds the same one); it is shown once, when the endpoint is added.
+export const webhookEndpoints = sqliteTable('webhook_endpoints', {
+  endpointId: text('endpoint_id').primaryKey(),
+  url: text('url').notNull(),
+  description: text('description').notNull().default(''),
+  secret: text('secret').notNull(),
+  // The event types it receives, as a JSON array of names such as "order.placed".
+  events: text('events').notNull(),
+  createdAt: createdAt(),
+  createdBy: text('created_by').notNull(),
+  // Set when every delivery failed for the whole retry window (or staff paused it); null while it receives.
+  disabledAt: integer('disabled_at', { mode: 'number' }),
+  disabledReason: text('disabled_reason'),
+  // When its deliveries began to fail, cleared by the next one it accepts.
+  failingSince: integer('failing_since', { mode: 'number' }),
+});
+
+// One event for one endpoint, written in the same transaction as the change that caused it, and kept with
+// the outcome of its last try: the Integrations screen lists them.
+export const webhookDeliveries = sqliteTable(
+  'webhook_deliveries',
+  {
+    deliveryId: integer('delivery_id').primaryKey({ autoIncrement: true }),
+    endpointId: text('endpoint_id')
+      .notNull()
+      .references(() => webhookEndpoints.endpointId, { onDelete: 'cascade' }),
+    // The webhook-id header: the same on every try, so a receiver drops a second copy.
+    messageId: text('message_id').notNull(),
+    eventType: text('event_type').notNull(),
+    // The signed body, exactly as sent.
+    payload: text('payload').notNull(),
+    // Deliveries about one order reach an endpoint in the order they happened.
+    orderId: integer('order_id'),
+    status: text('status', { enum: ['pending', 'delivered', 'failed'] })
+      .notNull()
+      .default('pending'),
+    createdAt: createdAt(),
+    attempts: integer('attempts').notNull().default(0),
+    // Tries since it was queued (or redelivered by staff): where it is in the retry schedule.
+    scheduleStep: integer('schedule_step').notNull().default(0),
+    nextAttemptAt: integer('next_attempt_at', { mode: 'number' }).notNull(),
+    lastAttemptAt: integer('last_attempt_at', { mode: 'number' }),
+    lastStatusCode: integer('last_status_code'),
+    // The first bytes of the receiver's answer, or why there was none (refused, timed out).
+    lastAnswer: text('last_answer'),
+    deliveredAt: integer('delivered_at', { mode: 'number' }),
+  },
+  (t) => [
+    index('webhook_deliveries_due_idx').on(t.status, t.nextAttemptAt),
+    index('webhook_deliveries_endpoint_idx').on(t.endpointId, t.deliveryId),
+    index('webhook_deliveries_order_idx').on(t.endpointId, t.orderId, t.status),
+  ],
+);

@@ -21,6 +21,7 @@ export * from './schemas/orders.ts';
 export * from './schemas/pickUpDays.ts';
 export * from './schemas/pickup.ts';
 export * from './schemas/settings.ts';
+export * from './schemas/webhooks.ts';
 export * from './schemas.ts';
 export * from './seasonReport.ts';
 export * from './seasonRollover.ts';

@@ -217,6 +217,21 @@ export async function callEveryOperation(baseUrl: string, token: string): Promis
     body: { clientId: added.data?.data.client.clientId ?? 'int_AAAAAAAAAAAAAAAAAAAA' },
   });
 
+  // Webhooks: an endpoint on this machine (the test shop allows its own network), a test event to it (no one
+  // listens there, so it waits to be retried), that delivery again, a pause, the list, and away with it.
+  const endpoint = await staff.POST('/api/v1/Webhooks/AddWebhookEndpoint', {
+    body: { url: 'http://127.0.0.1:9/shop-events', description: 'Bookkeeping', events: ['order.placed'] },
+  });
+  const endpointId = endpoint.data?.data.endpoint.endpointId ?? 'ep_AAAAAAAAAAAAAAAAAAAA';
+  await staff.GET('/api/v1/Webhooks/GetWebhookEndpoints');
+  const test = await staff.POST('/api/v1/Webhooks/SendTestWebhook', { body: { endpointId } });
+  await staff.POST('/api/v1/Webhooks/RedeliverWebhook', {
+    body: { deliveryId: test.data?.data.deliveryId ?? 1 },
+  });
+  await staff.PUT('/api/v1/Webhooks/SetWebhookEndpointEnabled', { body: { endpointId, enabled: false } });
+  await staff.GET('/api/v1/Webhooks/GetWebhookDeliveries', { params: { query: { endpointId } } });
+  await staff.DELETE('/api/v1/Webhooks/DeleteWebhookEndpoint', { params: { query: { endpointId } } });
+
   // The catalogue spreadsheet: both downloads, and the CSV back through preview and apply (it changes nothing).
   const sheetCsv = await staff.GET('/api/v1/Products/Spreadsheet/Csv', { parseAs: 'blob' });
   await staff.GET('/api/v1/Products/Spreadsheet/Xlsx', { parseAs: 'blob' });

@@ -20,6 +20,7 @@ import { ShopError } from '../errors.ts';
 import type { Shop } from '../shop.ts';
 import type { StaffIdentity } from '../trpc.ts';
 import { tellWaitlists } from '../waitlist/service.ts';
+import { queueProductChanged } from '../webhooks/events.ts';
 import { loadProduct, loadProducts, type Product } from './productShape.ts';
 
 /** The name written into audit columns: the person's name, or their e-mail when the token has none. */
@@ -137,17 +138,21 @@ export function productOrders(shop: Shop, productId: number): ProductOrderLine[]
 
 function softDelete(shop: Shop, productId: number, staff: StaffIdentity): void {
   const now = shop.now().getTime();
-  shop.db
-    .update(products)
-    .set({
-      productStatus: ProductStatus.Deleted,
-      deletedAt: now,
-      deletedBy: staffName(staff),
-      updatedAt: now,
-      version: nextProductVersion,
-    })
-    .where(eq(products.productId, productId))
-    .run();
+  shop.db.transaction(() => {
+    shop.db
+      .update(products)
+      .set({
+        productStatus: ProductStatus.Deleted,
+        deletedAt: now,
+        deletedBy: staffName(staff),
+        updatedAt: now,
+        version: nextProductVersion,
+      })
+      .where(eq(products.productId, productId))
+      .run();
+    queueProductChanged(shop, productId);
+  });
+  shop.webhooks.flush();
 }
 
 export type StatusChange = ProductStatusChange;
@@ -189,8 +194,10 @@ export function setProductStatus(
         .run();
       // Back on sale: the customers waiting for it hear so.
       tellWaitlists(shop, [input.productId]);
+      queueProductChanged(shop, input.productId);
     });
     shop.flushEmail();
+    shop.webhooks.flush();
   }
   shop.catalogCache.invalidate();
   return {
@@ -279,10 +286,12 @@ export function saveProduct(
     }
     replaceTiers(shop, id, input.prices);
     if (current) tellWaitlists(shop, [id]);
+    queueProductChanged(shop, id);
     return id;
   });
   shop.catalogCache.invalidate();
   shop.flushEmail();
+  shop.webhooks.flush();
   return { product: loadSaved(shop, productId), isNewProduct };
 }
 
@@ -294,11 +303,15 @@ export function saveSpecialOrderProduct(shop: Shop, input: ProductInput): Produc
 /** Update/Flags: only the brand flag changes, whatever else the sent product carries. */
 export function updateProductFlags(shop: Shop, input: { productId: number; isDougs: boolean }): Product {
   requireLiveProduct(shop, input.productId);
-  shop.db
-    .update(products)
-    .set({ isDougs: input.isDougs, updatedAt: shop.now().getTime(), version: nextProductVersion })
-    .where(eq(products.productId, input.productId))
-    .run();
+  shop.db.transaction(() => {
+    shop.db
+      .update(products)
+      .set({ isDougs: input.isDougs, updatedAt: shop.now().getTime(), version: nextProductVersion })
+      .where(eq(products.productId, input.productId))
+      .run();
+    queueProductChanged(shop, input.productId);
+  });
+  shop.webhooks.flush();
   shop.catalogCache.invalidate();
   return loadSaved(shop, input.productId);
 }

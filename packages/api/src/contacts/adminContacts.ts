@@ -28,7 +28,7 @@ type ContactRow = {
   createdAt: number;
 };
 
-function toContact(row: ContactRow, timeZone: string): ContactSubmission {
+export function toContact(row: ContactRow, timeZone: string): ContactSubmission {
   return {
     contactId: row.contactId,
     name: row.name,

@@ -2,6 +2,8 @@ import { contacts } from '@nursery/db';
 import type { ContactSubmissionInput } from '@nursery/domain';
 import { consumeLimit } from '../rateLimit.ts';
 import type { ApiContext } from '../trpc.ts';
+import { queueWebhookEvent } from '../webhooks/events.ts';
+import { toContact } from './adminContacts.ts';
 
 /** A person reads the page and types a message; a script posts the moment the page loads. */
 export const MIN_SECONDS_TO_WRITE = 3;
@@ -36,21 +38,34 @@ export async function insertContact(
   await consumeLimit(shop.limiters.contact, ctx.clientIp, 'messages');
   const receivedAt = shop.now().getTime();
   const reason = spamReason(input, receivedAt);
-  const row = shop.db
-    .insert(contacts)
-    .values({
-      name: input.name,
-      subject: input.subject ? input.subject : null,
-      email: input.email,
-      comments: input.comments,
-      loadTime: input.loadTime,
-      isSpam: reason !== null,
-      spamReason: reason,
-      clientIp: ctx.clientIp,
-      createdAt: receivedAt,
+  const values = {
+    name: input.name,
+    subject: input.subject ? input.subject : null,
+    email: input.email,
+    comments: input.comments,
+    loadTime: input.loadTime,
+    isSpam: reason !== null,
+    spamReason: reason,
+    clientIp: ctx.clientIp,
+    createdAt: receivedAt,
+  };
+  const row = shop.database.sqlite
+    .transaction(() => {
+      const written = shop.db
+        .insert(contacts)
+        .values(values)
+        .returning({ contactId: contacts.contactId })
+        .get();
+      // A message flagged as spam stays for staff to review; a mailing list or help desk hears of real ones.
+      if (reason === null) {
+        queueWebhookEvent(shop, 'contact.received', () =>
+          toContact({ ...values, contactId: written.contactId }, shop.config.shop.timeZone),
+        );
+      }
+      return written;
     })
-    .returning({ contactId: contacts.contactId })
-    .get();
+    .immediate();
+  shop.webhooks.flush();
   if (reason) shop.log.info({ contactId: row.contactId, reason }, 'contact message flagged as spam');
   return { contactSubmissionId: row.contactId };
 }

@@ -25,11 +25,16 @@ const clientColumns = {
 
 const ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
+/** A prefix and 20 random letters or digits: the ids the shop hands to programs (`int_`, `ep_`, `msg_`). */
+export function newPrefixedId(prefix: string, length = 20): string {
+  let id = prefix;
+  for (let i = 0; i < length; i++) id += ID_ALPHABET[randomInt(ID_ALPHABET.length)];
+  return id;
+}
+
 /** `int_` and 20 letters or digits: told apart from a staff account's subject (digits) at a glance. */
 function newClientId(): string {
-  let id = 'int_';
-  for (let i = 0; i < 20; i++) id += ID_ALPHABET[randomInt(ID_ALPHABET.length)];
-  return id;
+  return newPrefixedId('int_');
 }
 
 /**

@@ -20,6 +20,7 @@ import type { Shop } from '../shop.ts';
 import { markSoldOutWhenEmpty } from '../stock/alerts.ts';
 import { currentSeason, figuresFor, stockLevels } from '../stock/levels.ts';
 import type { StaffIdentity } from '../trpc.ts';
+import { queueOrderEvent, queueWebhookEvent } from '../webhooks/events.ts';
 import {
   type AdminOrder,
   adminOrderDetails,
@@ -245,12 +246,14 @@ export function saveAdminOrder(
       // Read inside the transaction, so an Idempotency-Key's answer is kept with the order it describes.
       const details = adminOrderDetails(shop, id);
       if (claim) keepAnswer(shop.database, claim, JSON.stringify(details));
+      queueWebhookEvent(shop, existing ? 'order.changed' : 'order.placed', () => details, { orderId: id });
       return details;
     })
     .immediate();
 
   shop.catalogCache.invalidate();
   shop.flushEmail();
+  shop.webhooks.flush();
   return saved;
 }
 
@@ -317,10 +320,12 @@ export function setOrderFlags(shop: Shop, staff: StaffIdentity, input: OrderFlag
         .where(eq(orders.orderId, row.orderId))
         .run();
       tellCustomerOfSave(shop, customerSaw, row.orderId);
+      queueOrderEvent(shop, 'order.changed', row.orderId);
     })
     .immediate();
   shop.catalogCache.invalidate();
   shop.flushEmail();
+  shop.webhooks.flush();
   return adminOrderDetails(shop, input.orderId);
 }
 
@@ -333,12 +338,18 @@ export function deleteOrder(shop: Shop, staff: StaffIdentity, orderId: number): 
   const row = loadOrderRow(shop, orderId);
   if (!row) throw orderNotFound(orderId);
   if (row.deletedAt === null) {
-    shop.db
-      .update(orders)
-      .set({ deletedAt: now, deletedBy: staffName(staff), version: row.version + 1, updatedAt: now })
-      .where(eq(orders.orderId, orderId))
-      .run();
+    shop.database.sqlite
+      .transaction(() => {
+        shop.db
+          .update(orders)
+          .set({ deletedAt: now, deletedBy: staffName(staff), version: row.version + 1, updatedAt: now })
+          .where(eq(orders.orderId, orderId))
+          .run();
+        queueOrderEvent(shop, 'order.deleted', orderId);
+      })
+      .immediate();
     shop.catalogCache.invalidate();
+    shop.webhooks.flush();
   }
   return orderListItem(shop, orderId)!;
 }
@@ -374,10 +385,12 @@ export function restoreOrder(shop: Shop, staff: StaffIdentity, orderId: number):
             { changedBy: by },
           );
         }
+        queueOrderEvent(shop, 'order.restored', orderId);
       })
       .immediate();
     shop.catalogCache.invalidate();
     shop.flushEmail();
+    shop.webhooks.flush();
   }
   return orderListItem(shop, orderId)!;
 }

@@ -20,6 +20,7 @@ import { recordShortfalls } from '../seasonReport/shortfalls.ts';
 import type { Shop } from '../shop.ts';
 import { markSoldOutWhenEmpty } from '../stock/alerts.ts';
 import { currentSeason, figuresFor, stockLevels } from '../stock/levels.ts';
+import { queueOrderEvent } from '../webhooks/events.ts';
 import { groupCommitFor } from './groupCommit.ts';
 import { databaseReads, type OrderedProduct, type OrderReads } from './orderReads.ts';
 import { type Order, type OrderLineRow, type OrderRow, orderColumns, toOrder } from './orderShape.ts';
@@ -129,6 +130,7 @@ export async function submitOrder(
   // Only the ordered products' stock, sales and Sold Out changed: the cached list updates those alone.
   shop.catalogCache.productsChanged(written.productIds);
   shop.flushEmail();
+  shop.webhooks.flush();
   return RawJson.fromJson<SubmitAnswer>(written.json);
 }
 
@@ -261,6 +263,7 @@ export function writeOrder(shop: Shop, input: OrderDetailsInput, reads: OrderRea
   const order = toOrder(row, lines, shop.config.shop.timeZone, orderPickUpDay(shop, row.pickUpDayId));
   queueOwnerNotice(shop, order);
   queueOrderEmail(shop, 'receipt', order, orderPlaceholderValues(shop, order));
+  queueOrderEvent(shop, 'order.placed', orderId);
   return order;
 }
 

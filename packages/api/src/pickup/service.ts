@@ -6,6 +6,7 @@ import { type AdminOrder, adminOrderDetails, orderNotFound } from '../orders/adm
 import { staffName } from '../orders/adminUpdate.ts';
 import type { Shop } from '../shop.ts';
 import type { StaffIdentity } from '../trpc.ts';
+import { queueOrderEvent } from '../webhooks/events.ts';
 
 /**
  * Check-in at the counter. These writes touch only the order's pick-up and payment columns, which the order
@@ -19,6 +20,7 @@ type Change = Partial<typeof orders.$inferInsert>;
 function changeOrder(
   shop: Shop,
   orderId: number,
+  event: 'order.pickedUp' | 'order.paid',
   change: (row: { pickedUpAt: number | null; totalCents: number }) => Change | null,
 ) {
   shop.database.sqlite
@@ -36,9 +38,13 @@ function changeOrder(
         });
       }
       const set = change(row);
-      if (set) shop.db.update(orders).set(set).where(eq(orders.orderId, orderId)).run();
+      if (set) {
+        shop.db.update(orders).set(set).where(eq(orders.orderId, orderId)).run();
+        queueOrderEvent(shop, event, orderId);
+      }
     })
     .immediate();
+  shop.webhooks.flush();
   return adminOrderDetails(shop, orderId);
 }
 
@@ -48,14 +54,14 @@ function changeOrder(
  */
 export function checkIn(shop: Shop, staff: StaffIdentity, input: CheckInInput): AdminOrder {
   const now = shop.now().getTime();
-  return changeOrder(shop, input.orderId, (row) =>
+  return changeOrder(shop, input.orderId, 'order.pickedUp', (row) =>
     row.pickedUpAt === null ? { pickedUpAt: now, pickedUpBy: staffName(staff) } : null,
   );
 }
 
 /** Undoes a mistaken check-in: the order is waiting again. A payment recorded stays (it may have come first). */
 export function undoCheckIn(shop: Shop, _staff: StaffIdentity, input: CheckInInput): AdminOrder {
-  return changeOrder(shop, input.orderId, (row) =>
+  return changeOrder(shop, input.orderId, 'order.pickedUp', (row) =>
     row.pickedUpAt === null ? null : { pickedUpAt: null, pickedUpBy: null },
   );
 }
@@ -67,7 +73,7 @@ export function undoCheckIn(shop: Shop, _staff: StaffIdentity, input: CheckInInp
  */
 export function recordPayment(shop: Shop, staff: StaffIdentity, input: RecordPaymentInput): AdminOrder {
   const now = shop.now().getTime();
-  return changeOrder(shop, input.orderId, (row) => {
+  return changeOrder(shop, input.orderId, 'order.paid', (row) => {
     if (input.amount > row.totalCents) {
       const total = formatMoney(row.totalCents);
       throw new ShopError({
@@ -88,7 +94,7 @@ export function recordPayment(shop: Shop, staff: StaffIdentity, input: RecordPay
 
 /** Takes back a payment recorded by mistake. */
 export function clearPayment(shop: Shop, _staff: StaffIdentity, input: CheckInInput): AdminOrder {
-  return changeOrder(shop, input.orderId, () => ({
+  return changeOrder(shop, input.orderId, 'order.paid', () => ({
     paidMethod: null,
     paidCents: null,
     paidCheckNumber: null,

@@ -10,6 +10,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { nextProductVersion } from '../catalog/adminService.ts';
 import { getSetting } from '../settings/service.ts';
 import type { Shop } from '../shop.ts';
+import { queueProductChanged } from '../webhooks/events.ts';
 import { currentSeason, stockLevels } from './levels.ts';
 
 /**
@@ -74,6 +75,7 @@ export function markSoldOutWhenEmpty(
       .set({ productStatus: ProductStatus.SoldOut, updatedAt: now, version: nextProductVersion })
       .where(and(eq(products.productId, p.productId), eq(products.productStatus, p.productStatus)))
       .run();
+    queueProductChanged(shop, p.productId);
   }
 
   const recipients = productStockEmails(shop);

@@ -17,6 +17,7 @@ import { ShopError } from '../errors.ts';
 import type { Shop } from '../shop.ts';
 import type { StaffIdentity } from '../trpc.ts';
 import { tellWaitlists } from '../waitlist/service.ts';
+import { queueWebhookEvent } from '../webhooks/events.ts';
 import { markSoldOutWhenEmpty } from './alerts.ts';
 import { currentSeason } from './levels.ts';
 
@@ -130,10 +131,20 @@ export function insertStockUpdates(
     );
     markSoldOutWhenEmpty(shop, ids, { changedBy });
     tellWaitlists(shop, ids);
+    // The same body as this call's answer, read inside the change.
+    queueWebhookEvent(
+      shop,
+      'stock.changed',
+      (): StockUpdateResult => ({
+        products: loadProducts(shop, inArray(products.productId, ids)),
+        productQuantities: rows.map((row) => toEntry(shop, row)),
+      }),
+    );
     return rows;
   });
   shop.catalogCache.invalidate();
   shop.flushEmail();
+  shop.webhooks.flush();
   return {
     products: loadProducts(shop, inArray(products.productId, ids)),
     productQuantities: written.map((row) => toEntry(shop, row)),

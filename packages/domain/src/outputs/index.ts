@@ -14,3 +14,4 @@ export * from './settings.ts';
 export * from './site.ts';
 export * from './staff.ts';
 export * from './stock.ts';
+export * from './webhooks.ts';
