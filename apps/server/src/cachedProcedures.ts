@@ -122,15 +122,24 @@ export function cachedProcedures(
     return answer instanceof RawJson ? readyAnswer(request, call.batch, answer) : undefined;
   }
 
-  /** The procedure's answer through a server-side caller, or undefined when it fails (tRPC answers it then). */
-  async function viaCaller(request: FastifyRequest, path: string, input: unknown): Promise<unknown> {
-    let procedure: unknown = createCaller(await createContext(request));
+  /**
+   * The procedure's answer through a server-side caller, or undefined when it fails (tRPC answers it then), and
+   * whether the caller is signed in (a token that is anything but absent).
+   */
+  async function viaCaller(
+    request: FastifyRequest,
+    path: string,
+    input: unknown,
+  ): Promise<{ answer: unknown; signedIn: boolean }> {
+    const ctx = await createContext(request);
+    const signedIn = ctx.caller.kind !== 'anonymous';
+    let procedure: unknown = createCaller(ctx);
     for (const part of path.split('.')) procedure = (procedure as Record<string, unknown>)[part];
-    if (typeof procedure !== 'function') return undefined;
+    if (typeof procedure !== 'function') return { answer: undefined, signedIn };
     try {
-      return await (procedure as (input: unknown) => Promise<unknown>)(input);
+      return { answer: await (procedure as (input: unknown) => Promise<unknown>)(input), signedIn };
     } catch {
-      return undefined; // tRPC answers it again, with its own error shape and status
+      return { answer: undefined, signedIn }; // tRPC answers it again, with its own error shape and status
     }
   }
 
@@ -145,8 +154,16 @@ export function cachedProcedures(
       if (ready) sendReady(reply, ready);
       return done();
     }
-    viaCaller(request, call.path, call.input).then((answer) => {
-      if (answer instanceof RawJson) sendReady(reply, readyAnswer(request.raw, call.batch, answer));
+    viaCaller(request, call.path, call.input).then(({ answer, signedIn }) => {
+      if (answer instanceof RawJson) {
+        const ready = readyAnswer(request.raw, call.batch, answer);
+        // A signed-in caller's answer is private, as tRPC's own answers to one are (responseMeta in
+        // createServer.ts): staff's list holds what visitors do not see, and no browser cache or proxy keeps it.
+        sendReady(
+          reply,
+          signedIn ? { ...ready, headers: { ...ready.headers, 'cache-control': 'no-store' } } : ready,
+        );
+      }
       done();
     }, done);
   };

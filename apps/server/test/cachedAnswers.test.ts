@@ -69,6 +69,25 @@ describe('cached product list', () => {
     expect(batch[0].result.data).toEqual(body.data);
   });
 
+  it("marks a signed-in caller's tRPC list, answered from the cache, no-store; a visitor's stays cacheable", async () => {
+    const token = await staffToken(server);
+    for (const address of [
+      '/trpc/catalog.productsToShow',
+      `/trpc/catalog.productsToShow?batch=1&input=${encodeURIComponent('{"0":{}}')}`,
+    ]) {
+      const asStaff = await fetch(`${server.url}${address}`, {
+        headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'br' },
+      });
+      expect(asStaff.status, address).toBe(200);
+      expect(asStaff.headers.get('cache-control'), address).toBe('no-store');
+      expect(asStaff.headers.get('content-encoding'), address).toBe('br');
+      await asStaff.arrayBuffer();
+      const asVisitor = await fetch(`${server.url}${address}`, { headers: { 'accept-encoding': 'br' } });
+      expect(asVisitor.headers.get('cache-control'), address).not.toBe('no-store');
+      await asVisitor.arrayBuffer();
+    }
+  });
+
   it('never sends a stale list after the catalogue changes', async () => {
     const before = await restList('br');
     const first = before.body.data[0];
