@@ -39,6 +39,9 @@ export interface FrontDoor {
   close(): void;
 }
 
+export const NO_HOST =
+  'The request has no Host header: HTTP/1.1 requires one, naming the site asked for (such as Host: shop.example.com).';
+
 type TrustProxy = boolean | string[] | ((address: string, hop: number) => boolean);
 
 /** The client's address as Fastify's `request.ip` gives it for the same trust setting. */
@@ -134,12 +137,32 @@ export function createFrontDoor(options: {
     return true;
   }
 
+  function refuseWithoutHost(response: ServerResponse): void {
+    const body = JSON.stringify({ success: false, message: NO_HOST, data: null });
+    response.writeHead(400, {
+      ...security,
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': String(Buffer.byteLength(body)),
+      connection: 'close',
+    });
+    response.end(body);
+  }
+
   return {
     // The server Fastify would make itself (lib/server.js for HTTP/1), with its settings.
     serverFactory: (handler, settings) => {
-      const server = http.createServer(settings.http ?? {}, (request, response) => {
-        if (!answer(request, response)) handler(request, response);
-      });
+      // Node would answer an HTTP/1.1 request without Host with a bare 400 of its own (no security headers, no
+      // words); the shop answers it instead, as it answers every request it cannot take.
+      const server = http.createServer(
+        { ...(settings.http ?? {}), requireHostHeader: false },
+        (request, response) => {
+          if (request.headers.host === undefined && request.httpVersion === '1.1') {
+            refuseWithoutHost(response);
+            return;
+          }
+          if (!answer(request, response)) handler(request, response);
+        },
+      );
       const { keepAliveTimeout, requestTimeout, connectionTimeout, maxRequestsPerSocket } = settings;
       if (typeof keepAliveTimeout === 'number') server.keepAliveTimeout = keepAliveTimeout;
       if (typeof requestTimeout === 'number') server.requestTimeout = requestTimeout;

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { loadConfig } from '@nursery/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer } from '../src/createServer.ts';
+import { NO_HOST } from '../src/frontDoor.ts';
 import { securityHeaders } from '../src/security.ts';
 import { rest, staffToken, startTestServer, type TestServer } from '../src/testing.ts';
 
@@ -107,6 +108,15 @@ describe('HTTP answers a caller can act on', () => {
       data: null,
     });
     expectSecurityHeaders(badEscape.headers);
+
+    // HTTP/1.1 without Host: Node's own answer was a bare 400 with no header of the shop's.
+    for (const path of ['/health', '/api/v1/Products/GetProductsToShow', '/']) {
+      const noHost = await rawRequest(`GET ${path} HTTP/1.1\r\nConnection: close\r\n\r\n`);
+      expect(noHost.status, path).toBe(400);
+      expect(noHost.contentType, path).toMatch(/^application\/json/);
+      expect(noHost.body, path).toEqual({ success: false, message: NO_HOST, data: null });
+      expectSecurityHeaders(noHost.headers);
+    }
   });
 
   it('sends them on the 414 the router answers for a path parameter over maxParamLength', async () => {
