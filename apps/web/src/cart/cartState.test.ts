@@ -6,9 +6,11 @@ import {
   goToStep,
   hideCart,
   initialCartState,
+  keyCheckout,
   orderLinesOf,
   orderPlaced,
   parseStoredCart,
+  parseStoredCheckoutKey,
   parseStoredOrderDetails,
   removeProduct,
   setOrderDetails,
@@ -170,5 +172,33 @@ describe('the stored cart and details', () => {
       phoneNumber: '555',
       workPhoneNumber: '',
     });
+  });
+});
+
+describe("the checkout's Idempotency-Key", () => {
+  let made = 0;
+  const makeKey = () => `key-${++made}`;
+  const withLine = setQuantity(initialCartState(), 7, 2, 1);
+
+  it('is made once for an order and kept while the order is the same', () => {
+    const keyed = keyCheckout(withLine, '{"order":1}', makeKey);
+    expect(keyed.checkoutKey).toEqual({ key: 'key-1', order: '{"order":1}' });
+    // A retry, or Back and Confirm again, sends the same key.
+    expect(keyCheckout(keyed, '{"order":1}', makeKey)).toBe(keyed);
+  });
+
+  it('is made anew for a changed order, and forgotten once the order is placed', () => {
+    const keyed = keyCheckout(withLine, '{"order":1}', makeKey);
+    const changed = keyCheckout(keyed, '{"order":2}', makeKey);
+    expect(changed.checkoutKey?.order).toBe('{"order":2}');
+    expect(changed.checkoutKey?.key).not.toBe(keyed.checkoutKey?.key);
+    expect(orderPlaced(changed).checkoutKey).toBeNull();
+  });
+
+  it('reads back from storage only what it wrote', () => {
+    expect(parseStoredCheckoutKey('{"key":"k","order":"{}"}')).toEqual({ key: 'k', order: '{}' });
+    for (const text of [null, '', 'nope', '{"key":1,"order":"{}"}', '{"key":"","order":"{}"}', '[]']) {
+      expect(parseStoredCheckoutKey(text)).toBeNull();
+    }
   });
 });

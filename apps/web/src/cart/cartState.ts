@@ -37,6 +37,17 @@ export interface CartState {
   /** True while an order is being submitted: no step change, no closing, no second submit. */
   saving: boolean;
   orderDetails: OrderDetailsDraft;
+  /** The Idempotency-Key of this checkout's order, made when the customer reaches Confirm. */
+  checkoutKey: CheckoutKey | null;
+}
+
+/**
+ * One checkout's Idempotency-Key and the order it was made for (the order's input as JSON): every submit of
+ * that order sends it, so a Submit tapped again after a timeout gets the order placed, not a second one.
+ */
+export interface CheckoutKey {
+  key: string;
+  order: string;
 }
 
 export const EMPTY_ORDER_DETAILS: OrderDetailsDraft = {
@@ -50,7 +61,11 @@ export const EMPTY_ORDER_DETAILS: OrderDetailsDraft = {
   pickUpDayId: '',
 };
 
-export function initialCartState(cart: Cart = {}, orderDetails: Partial<OrderDetailsDraft> = {}): CartState {
+export function initialCartState(
+  cart: Cart = {},
+  orderDetails: Partial<OrderDetailsDraft> = {},
+  checkoutKey: CheckoutKey | null = null,
+): CartState {
   return {
     cart,
     showingCart: false,
@@ -58,7 +73,30 @@ export function initialCartState(cart: Cart = {}, orderDetails: Partial<OrderDet
     step: 'products',
     saving: false,
     orderDetails: { ...EMPTY_ORDER_DETAILS, ...orderDetails },
+    checkoutKey,
   };
+}
+
+/**
+ * The checkout's key for `order`: kept while the order is the same (a retry after a timeout, Back and Confirm
+ * again, a reload), a new one for a changed order, which the server would refuse under the old key.
+ */
+export function keyCheckout(state: CartState, order: string, makeKey: () => string): CartState {
+  if (state.checkoutKey?.order === order) return state;
+  return { ...state, checkoutKey: { key: makeKey(), order } };
+}
+
+/** A checkout key kept in sessionStorage, or null for anything that is not one. */
+export function parseStoredCheckoutKey(text: string | null): CheckoutKey | null {
+  if (!text) return null;
+  try {
+    const value: unknown = JSON.parse(text);
+    if (typeof value !== 'object' || value === null) return null;
+    const { key, order } = value as Record<string, unknown>;
+    return typeof key === 'string' && typeof order === 'string' && key.length > 0 ? { key, order } : null;
+  } catch {
+    return null;
+  }
 }
 
 /** Opens the cart; featuring a product puts it in the cart with quantity 0 when it is not there yet. */
@@ -145,6 +183,7 @@ export function orderPlaced(state: CartState): CartState {
     step: 'products',
     // A pick-up day belongs to one order: the next one chooses its own.
     orderDetails: { ...state.orderDetails, comments: '', pickUpDayId: '' },
+    checkoutKey: null,
   };
 }
 

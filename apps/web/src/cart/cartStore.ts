@@ -4,6 +4,7 @@ import {
   cartItemCount,
   initialCartState,
   parseStoredCart,
+  parseStoredCheckoutKey,
   parseStoredOrderDetails,
   parseStoredOrderDraft,
   storableOrderDetails,
@@ -18,6 +19,9 @@ export const ORDER_DETAILS_STORAGE_KEY = 'order-details';
  * mid-checkout) but not the tab, and is never shared with other tabs or left on a shared device.
  */
 export const ORDER_DRAFT_STORAGE_KEY = 'order-details-draft';
+
+/** The checkout's Idempotency-Key (cartState.ts CheckoutKey), beside the draft and for as long. */
+export const CHECKOUT_KEY_STORAGE_KEY = 'checkout-key';
 
 type Area = 'localStorage' | 'sessionStorage';
 
@@ -44,11 +48,21 @@ function loadState(): CartState {
   // A draft only means something for the cart it was typed for; an empty cart drops a stale one.
   const draft =
     cartItemCount(cart) > 0 ? parseStoredOrderDraft(read(ORDER_DRAFT_STORAGE_KEY, 'sessionStorage')) : {};
-  if (cartItemCount(cart) === 0) write(ORDER_DRAFT_STORAGE_KEY, null, 'sessionStorage');
-  return initialCartState(cart, {
-    ...parseStoredOrderDetails(read(ORDER_DETAILS_STORAGE_KEY)),
-    ...draft,
-  });
+  if (cartItemCount(cart) === 0) {
+    write(ORDER_DRAFT_STORAGE_KEY, null, 'sessionStorage');
+    write(CHECKOUT_KEY_STORAGE_KEY, null, 'sessionStorage');
+  }
+  // A reload after a Submit that timed out keeps the checkout's key, so the next Submit finds the order.
+  const checkoutKey =
+    cartItemCount(cart) > 0 ? parseStoredCheckoutKey(read(CHECKOUT_KEY_STORAGE_KEY, 'sessionStorage')) : null;
+  return initialCartState(
+    cart,
+    {
+      ...parseStoredOrderDetails(read(ORDER_DETAILS_STORAGE_KEY)),
+      ...draft,
+    },
+    checkoutKey,
+  );
 }
 
 /**
@@ -79,6 +93,9 @@ export function updateCart(transition: (current: CartState) => CartState): CartS
   state = next;
   if (next.cart !== previous.cart) write(CART_STORAGE_KEY, JSON.stringify(state.cart));
   keepDraft(previous, next);
+  if (next.checkoutKey !== previous.checkoutKey) {
+    write(CHECKOUT_KEY_STORAGE_KEY, next.checkoutKey && JSON.stringify(next.checkoutKey), 'sessionStorage');
+  }
   for (const listener of listeners) listener();
   return state;
 }

@@ -8,12 +8,13 @@ import {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
-import { publicMutation, publicPathKey, publicQueryKey } from '../lib/publicApi';
+import { publicKeyedMutation, publicPathKey, publicQueryKey } from '../lib/publicApi';
 import { useSingleFlight } from '../lib/singleFlight';
 import { clearToasts, dismissToast, notify, PERSISTENT, showApiFailure } from '../lib/toast';
 import { rememberPlacedOrder } from '../storefront/placedOrder';
 import {
   goToStep,
+  keyCheckout,
   type OrderableCheck,
   type OrderDetailsDraft,
   orderPlaced,
@@ -46,6 +47,15 @@ function hideGate(): void {
   if (gateShown !== null) dismissToast(gateShown);
   gateShown = null;
 }
+/** A new checkout's Idempotency-Key: random, and unguessable, as only this browser should hold it. */
+function newCheckoutKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  // randomUUID needs a secure context; a shop tried over plain http on its own network has none.
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join(
+    '',
+  );
+}
+
 /** The spec's mobile size class: below 480 px. */
 const PHONE_WIDTH = '(max-width: 479.98px)';
 
@@ -69,7 +79,7 @@ export function useCheckout({
 }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const submit = useMutation(publicMutation('orders.submit'));
+  const submit = useMutation(publicKeyedMutation('orders.submit'));
   const once = useSingleFlight();
   const [invalidFields, setInvalidFields] = useState<ReadonlySet<keyof OrderDetailsDraft>>(new Set());
 
@@ -112,7 +122,10 @@ export function useCheckout({
   const toConfirmation = (event?: FormEvent) => {
     event?.preventDefault();
     if (validate(true)) {
-      updateCart((s) => goToStep(s, 'confirm'));
+      const current = getCartState();
+      const order = JSON.stringify(orderInput(current.orderDetails, current.cart, orderable));
+      // The checkout's key is made here, once per order (kept for the same order: Back and Confirm again).
+      updateCart((s) => keyCheckout(goToStep(s, 'confirm'), order, newCheckoutKey));
       return;
     }
     // The keyboard goes to the first field to put right (the form's fields are in the messages' order).
@@ -131,8 +144,11 @@ export function useCheckout({
       updateCart(startSaving);
       const current = getCartState();
       const input = orderInput(current.orderDetails, current.cart, orderable);
+      // Every Submit of this order sends the key made at Confirm: the retry after a timeout finds the order.
+      const keyed = updateCart((s) => keyCheckout(s, JSON.stringify(input), newCheckoutKey)).checkoutKey;
       try {
-        const answer = await submit.mutateAsync(input);
+        if (!keyed) throw new Error('the checkout has no key');
+        const answer = await submit.mutateAsync({ input, idempotencyKey: keyed.key });
         rememberOrderDetails(getCartState());
         // The order page then says it was received (this tab only).
         rememberPlacedOrder(answer.orderId);

@@ -52,8 +52,10 @@ async function call<P extends PublicPath>(
   method: 'GET' | 'POST',
   input: unknown,
   signal?: AbortSignal,
+  idempotencyKey?: string,
 ): Promise<PublicOutput<P>> {
   const headers: Record<string, string> = {};
+  if (idempotencyKey) headers['idempotency-key'] = idempotencyKey;
   const token = getAccessToken();
   if (token) headers.authorization = `Bearer ${token}`;
   let url = trpcQueryUrl(path, input);
@@ -107,6 +109,18 @@ export function publicQuery<P extends PublicPath>(path: P, input?: PublicInput<P
   return {
     queryKey: publicQueryKey(path, input),
     queryFn: ({ signal }: { signal: AbortSignal }) => call(path, 'GET', input, signal),
+  };
+}
+
+/**
+ * Options for useMutation of a create sent with an Idempotency-Key: the same key with the same input gets the
+ * first answer again from the server, so a retry after a lost answer never makes a second one.
+ */
+export function publicKeyedMutation<P extends PublicPath>(path: P) {
+  return {
+    mutationKey: publicPathKey(path),
+    mutationFn: ({ input, idempotencyKey }: { input: PublicInput<P>; idempotencyKey: string }) =>
+      call(path, 'POST', input, undefined, idempotencyKey),
   };
 }
 

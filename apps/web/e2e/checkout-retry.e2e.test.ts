@@ -1,0 +1,96 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type E2eShop, launchBrowser, newPage, startShop } from './support/index.ts';
+
+/**
+ * A customer on a weak signal: the shop places the order but its answer never reaches the phone. Tapping
+ * Submit Order again sends the checkout's Idempotency-Key again, and the customer gets the one order.
+ */
+
+let shop: E2eShop;
+let browser: Browser;
+let productId: number;
+
+const dialog = (page: Page) => page.getByRole('dialog');
+const orderCount = () =>
+  shop.shop.database.sqlite.prepare('select count(*) from orders').pluck().get() as number;
+
+beforeAll(async () => {
+  shop = await startShop();
+  browser = await launchBrowser();
+  const { sqlite } = shop.shop.database;
+  sqlite.prepare("UPDATE settings SET is_true = 1 WHERE name = 'OnlineOrderingEnabled'").run();
+  productId = sqlite
+    .prepare(
+      `SELECT p.product_id FROM products p WHERE p.product_status = 2 AND p.deleted_at IS NULL
+         AND EXISTS (SELECT 1 FROM product_prices t WHERE t.product_id = p.product_id AND t.start_quantity = 1)
+         AND NOT EXISTS (SELECT 1 FROM stock_changes s WHERE s.product_id = p.product_id)
+       ORDER BY p.product_id LIMIT 1`,
+    )
+    .pluck()
+    .get() as number;
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await shop?.stop();
+});
+
+describe('Submit Order after a lost answer', () => {
+  it('places one order, and the retry shows it', async () => {
+    const { page, context } = await newPage(browser);
+    await page.goto(`${shop.origin}/FAQ`);
+    await page.evaluate(
+      ({ id }) => {
+        localStorage.setItem(
+          'user-cart',
+          JSON.stringify({ [id]: { productId: id, cartQuantity: 2, addedAt: 1 } }),
+        );
+        localStorage.setItem(
+          'order-details',
+          JSON.stringify({
+            firstName: 'Ada',
+            lastName: 'Maple',
+            email: 'ada@example.com',
+            confirmEmail: 'ada@example.com',
+            phoneNumber: '555-201-3344',
+            workPhoneNumber: '',
+          }),
+        );
+      },
+      { id: productId },
+    );
+    await page.reload();
+    await page.getByRole('button', { name: /^Cart/ }).first().click();
+    await dialog(page).getByRole('button', { name: 'Checkout' }).click();
+    await dialog(page).getByRole('button', { name: 'Confirm Order' }).click();
+    await dialog(page).getByRole('heading', { name: 'Confirm Order' }).waitFor();
+
+    // The first submit reaches the shop, which places the order; its answer is lost on the way back.
+    const keys: string[] = [];
+    let lost = false;
+    await page.route('**/trpc/orders.submit', async (route) => {
+      keys.push(route.request().headers()['idempotency-key'] ?? '');
+      if (lost) return route.continue();
+      lost = true;
+      await route.fetch();
+      return route.abort('connectionreset');
+    });
+    const before = orderCount();
+    await dialog(page).getByRole('button', { name: 'Submit Order' }).click();
+    await page.getByText('The shop could not be reached. Check your connection and try again.').waitFor();
+    expect(orderCount()).toBe(before + 1);
+    // Still on the confirmation, with the cart kept: the customer taps Submit Order again.
+    await dialog(page).getByRole('button', { name: 'Submit Order' }).click();
+    await page.waitForURL(/\/Order\/\d+\//);
+    await page.getByRole('heading', { name: 'Thank you, your order has been received' }).waitFor();
+
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^[\w-]{16,}$/);
+    expect(keys[1]).toBe(keys[0]);
+    expect(orderCount()).toBe(before + 1);
+    const placed = shop.shop.database.sqlite.prepare('select max(order_id) from orders').pluck().get();
+    expect(page.url()).toContain(`/Order/${placed}/`);
+    await context.close();
+  });
+});
