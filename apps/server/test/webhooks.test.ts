@@ -1,5 +1,7 @@
 import { productPrices, products } from '@nursery/db';
 import { WEBHOOK_EVENT_TYPES, zonedTimeToInstant } from '@nursery/domain';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { rest, staffToken, startTestServer, type TestServer } from '../src/testing.ts';
 import { outboxRows, until } from './support/mail.ts';
@@ -173,6 +175,32 @@ describe('webhooks', () => {
       isSpam: false,
     });
     expect(receiver.refused).toEqual([]);
+
+    // The OpenAPI document's webhooks describe every event, and each body received fits its event's schema.
+    const document = (await (await fetch(`${server.url}/api/v1/openapi.json`)).json()) as {
+      webhooks: Record<string, unknown>;
+    };
+    expect(Object.keys(document.webhooks).sort()).toEqual([...WEBHOOK_EVENT_TYPES, 'webhook.test'].sort());
+    const ajv = new Ajv2020({ strict: false, allErrors: true });
+    addFormats.default(ajv);
+    ajv.addSchema(document, 'openapi.json');
+    const bodyOf = (type: string) =>
+      ajv.getSchema(`openapi.json#/webhooks/${type}/post/requestBody/content/application~1json/schema`);
+    for (const event of receiver.accepted()) {
+      const validate = bodyOf(event.type);
+      expect(validate, event.type).toBeDefined();
+      expect(validate?.(JSON.parse(event.body)), `${event.type}: ${ajv.errorsText(validate?.errors)}`).toBe(
+        true,
+      );
+    }
+    // A body that is not the event's shape is told apart (the schema is not an empty one).
+    expect(
+      bodyOf('order.placed')?.({
+        type: 'order.placed',
+        timestamp: clock.toISOString(),
+        data: { orderId: 'one' },
+      }),
+    ).toBe(false);
   });
 
   it('keeps every event while the receiver is down, retries with backoff and delivers each order in order', async () => {

@@ -10,6 +10,7 @@ import {
 } from '@nursery/api';
 import { PRODUCT_TYPES, ProductStatus, productStatusName } from '@nursery/domain';
 import { z } from 'zod';
+import { webhooksSection } from './webhooksDocument.ts';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -161,7 +162,11 @@ const relink = (value: JsonSchema): JsonSchema =>
  */
 function answerJsonSchema(procedure: string, components: Record<string, JsonSchema>): JsonSchema {
   const schema = answerSchemaOf(definitionOf(procedure)?.output);
-  if (!schema) return {};
+  return schema ? outputJsonSchema(schema, components) : {};
+}
+
+/** An answer's (or a webhook's) schema, its named parts moved into `components` as above. */
+function outputJsonSchema(schema: z.ZodType, components: Record<string, JsonSchema>): JsonSchema {
   const { $defs, ...json } = toJsonSchema(schema, 'output');
   for (const [name, part] of Object.entries(($defs ?? {}) as Record<string, JsonSchema>)) {
     describeFields(part, 'output');
@@ -530,5 +535,6 @@ export function buildOpenApi(routes: readonly RestRoute[], info: OpenApiInfo): J
     },
     security: [{ bearer: [] }],
     paths,
+    webhooks: webhooksSection((schema) => outputJsonSchema(schema, schemas)),
   };
 }

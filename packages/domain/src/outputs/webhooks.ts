@@ -1,5 +1,9 @@
 import { z } from 'zod';
-import { WEBHOOK_EVENT_TYPES } from '../schemas/webhooks.ts';
+import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../schemas/webhooks.ts';
+import { productSchema } from './catalog.ts';
+import { contactSchema } from './contacts.ts';
+import { adminOrderSchema } from './orders.ts';
+import { stockUpdateResultSchema } from './stock.ts';
 
 /** An endpoint as staff see it: never its secret, which is shown once when it is added. */
 export const webhookEndpointSchema = z
@@ -79,3 +83,26 @@ export const webhookDeliverySchema = z
   })
   .meta({ id: 'WebhookDelivery' });
 export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>;
+
+/** What `data` holds in each event: the same schema as the REST answer that shows the same thing. */
+export const WEBHOOK_EVENT_DATA: Readonly<Record<WebhookEventType, z.ZodType>> = {
+  'order.placed': adminOrderSchema,
+  'order.changed': adminOrderSchema,
+  'order.deleted': adminOrderSchema,
+  'order.restored': adminOrderSchema,
+  'order.pickedUp': adminOrderSchema,
+  'order.paid': adminOrderSchema,
+  'stock.changed': stockUpdateResultSchema,
+  'product.changed': productSchema,
+  'contact.received': contactSchema,
+};
+
+/** The data of `webhook.test`, sent when staff press Send test event. */
+export const webhookTestDataSchema = z
+  .object({
+    endpointId: z.string(),
+    url: z.string(),
+    sentBy: z.string().describe('The staff member or integration client who sent it.'),
+    message: z.string(),
+  })
+  .meta({ id: 'WebhookTestData' });
