@@ -128,6 +128,12 @@ describe('check-in at the counter', () => {
     expect(await panel.getByRole('button', { name: 'Undo check-in' }).isVisible()).toBe(true);
     // The keyboard is on the button that replaced the one pressed, not back at the top of the page.
     await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Undo check-in');
+    // The page tells what happened at once: picked up, when; no more 'come and collect' nor 'show this code'.
+    await expect
+      .poll(() => page.getByRole('region', { name: 'Picked up' }).textContent())
+      .toMatch(/This order was picked up on .+\. Thank you!/);
+    expect(await page.getByRole('region', { name: 'What happens next' }).count()).toBe(0);
+    expect(await page.getByText('Show this code at the counter').count()).toBe(0);
 
     await panel.getByRole('radio', { name: 'Check' }).check();
     const amount = panel.getByLabel('Amount ($)');
@@ -193,6 +199,38 @@ describe('check-in at the counter', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Undo check-in' }).click();
     await expect.poll(() => list.locator('.pickup-badge').textContent()).toBe('Waiting');
   });
+
+  it('lists what to hand over, keeps the card with its payment after Mark picked up, and undoes from the toast', async () => {
+    await page.goto(`${shop.origin}/Admin/Pickup?day=${dayId}`);
+    const list = page.getByRole('list').filter({ has: page.getByRole('heading', { name: /Bo Birch/ }) });
+    await list.getByRole('button', { name: `Check in order ${secondId}` }).click();
+    const handOver = list.getByRole('region', { name: 'To hand over' });
+    const { name, size } = shop.shop.database.sqlite
+      .prepare(
+        `select p.name as name, p.product_size as size from order_lines x
+         join products p on p.product_id = x.product_id where x.order_id = ?`,
+      )
+      .get(secondId) as { name: string; size: string };
+    await expect
+      .poll(() => handOver.getByRole('listitem').allTextContents())
+      .toEqual([size ? `4 × ${name} (${size})` : `4 × ${name}`]);
+
+    // Waiting is shown: the order is no longer waiting, yet its card stays open with the payment to record.
+    await list.getByRole('button', { name: 'Mark picked up' }).click();
+    await expect.poll(() => list.locator('.pickup-badge').textContent()).toBe('Picked up');
+    const tabs = page.getByRole('group', { name: /Show orders of/ });
+    await expect.poll(() => tabs.getByRole('button', { name: /^Waiting/ }).textContent()).toBe('Waiting (0)');
+    expect(await list.getByRole('heading', { name: `#${secondId} Bo Birch` }).isVisible()).toBe(true);
+    expect(await list.getByRole('button', { name: 'Record payment' }).isVisible()).toBe(true);
+
+    // The toast names the order and undoes it at once, with no question.
+    const toast = page.getByRole('status').filter({ hasText: `Order ${secondId} is picked up.` });
+    await toast.getByRole('button', { name: 'Undo' }).click();
+    await expect.poll(() => list.locator('.pickup-badge').textContent()).toBe('Waiting');
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    await expect.poll(() => tabs.getByRole('button', { name: /^Waiting/ }).textContent()).toBe('Waiting (1)');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(PHONE.width);
+  });
 });
 
 describe('pick list', () => {
@@ -205,6 +243,9 @@ describe('pick list', () => {
     await totals.waitFor();
     expect(await desk.getByRole('article').count()).toBe(1);
     expect(await desk.getByRole('heading', { name: `Order #${secondId}: Bo Birch` }).count()).toBe(1);
+    expect(await desk.locator('.pick-list-header').textContent()).toContain(
+      '1 order already picked up is left out.',
+    );
     expect(await accessibilityProblems(desk, 'pick list')).toEqual([]);
 
     await desk.emulateMedia({ media: 'print' });

@@ -15,4 +15,6 @@ export interface ToastOptions {
   id?: string;
   /** Makes the whole text a button, e.g. "Click here to go to the Contact page". */
   onClick?: () => void;
+  /** A button after the text that closes the toast and acts, e.g. Undo after a check-in. */
+  action?: { label: string; run: () => void };
 }

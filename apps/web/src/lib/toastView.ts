@@ -51,6 +51,20 @@ function body(
     { className: 'toast-body', 'data-toast-kind': kind },
     createElement('span', { 'aria-hidden': true }, KIND_STYLE[kind].icon),
     message,
+    options.action
+      ? createElement(
+          'button',
+          {
+            type: 'button',
+            className: 'btn btn-sm btn-secondary toast-action',
+            onClick: () => {
+              toast.dismiss(t.id);
+              options.action?.run();
+            },
+          },
+          options.action.label,
+        )
+      : null,
     createElement(
       'button',
       {

@@ -1,12 +1,12 @@
 import { mailtoHref, seasonLabel } from '@nursery/domain';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { type ColumnDef, createColumnHelper } from '@tanstack/react-table';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useSignedIn } from '../../auth/session';
 import { DataTable } from '../../components/DataTable';
 import { OrderLookupForm } from '../../components/OrderLookupForm';
-import { publicQuery } from '../../lib/publicApi';
+import { publicPathKey, publicQuery } from '../../lib/publicApi';
 import { useSiteConfig } from '../../lib/site';
 import { failureFacts } from '../../lib/toast';
 import { wasJustPlaced } from '../../storefront/placedOrder';
@@ -149,6 +149,9 @@ function OrderDetails({
   useEffect(() => {
     if (justPlaced) received.current?.focus();
   }, [justPlaced]);
+  // A check-in or payment made on this page shows at once in what the page tells the customer.
+  const queryClient = useQueryClient();
+  const refreshOrder = () => void queryClient.invalidateQueries({ queryKey: publicPathKey('orders.byId') });
   const contactLink = ownerEmail ? (
     <p className="mb-0">
       Questions or changes? <a href={mailto}>E-mail us about order #{order.orderId}</a>.
@@ -189,7 +192,7 @@ function OrderDetails({
 
       {staff ? (
         <Suspense fallback={null}>
-          <StaffCheckIn orderId={order.orderId} />
+          <StaffCheckIn orderId={order.orderId} onChanged={refreshOrder} />
         </Suspense>
       ) : null}
 
@@ -206,11 +209,6 @@ function OrderDetails({
               <dd>{order.phoneNumber}</dd>
               <dt>Email</dt>
               <dd>{order.email}</dd>
-              <dt>Placed on</dt>
-              <dd>
-                {order.displayCreatedTimestampDate}{' '}
-                <span className="text-muted">({order.displayCreatedTimestamp})</span>
-              </dd>
               {order.displayPickUpDay ? (
                 <>
                   <dt>Pick-up day</dt>
@@ -285,14 +283,17 @@ function OrderDetails({
         )}
       </div>
 
-      <section className="panel order-counter" aria-labelledby="order-counter">
-        <div className="panel-body">
-          <h2 id="order-counter">At the counter</h2>
-          <Suspense fallback={<p className="text-muted">Loading the QR code…</p>}>
-            <OrderQrCode address={address} orderId={order.orderId} />
-          </Suspense>
-        </div>
-      </section>
+      {/* Collected: there is nothing left to show at the counter. */}
+      {order.pickedUpTimestamp ? null : (
+        <section className="panel order-counter" aria-labelledby="order-counter">
+          <div className="panel-body">
+            <h2 id="order-counter">At the counter</h2>
+            <Suspense fallback={<p className="text-muted">Loading the QR code…</p>}>
+              <OrderQrCode address={address} orderId={order.orderId} />
+            </Suspense>
+          </div>
+        </section>
+      )}
 
       <section aria-labelledby="order-products">
         <h2 id="order-products">Products</h2>

@@ -8,14 +8,14 @@ import { CheckInPanel } from '../Admin/shared/pickup/CheckInPanel';
  * the counter: the check-in and payment for this order right here, and the way to the pick-up desk. Loaded only
  * for staff, so customers' pages never carry the tRPC client.
  */
-export function StaffCheckIn({ orderId }: { orderId: number }) {
+export function StaffCheckIn({ orderId, onChanged }: { orderId: number; onChanged?: () => void }) {
   const order = useQuery({ ...trpc.orders.detailsById.queryOptions({ orderId }), staleTime: 0 });
   return (
     <section className="panel staff-check-in no-print" aria-labelledby="staff-check-in">
       <div className="panel-body">
         <h2 id="staff-check-in">Counter check-in</h2>
         {order.data ? (
-          <CheckInPanel order={order.data} />
+          <CheckInPanel order={order.data} {...(onChanged ? { onChanged } : {})} />
         ) : order.isError ? (
           <p className="alert alert-danger">{order.error.message}</p>
         ) : (

@@ -7,7 +7,12 @@ describe('orderAddress', () => {
       'https://shop.example/Order/57/5550102233',
     );
   });
-  it('leaves the phone segment out when there are no digits', () => {
+  it('carries a phone without digits as typed, so the code still opens the order', () => {
+    expect(orderAddress('http://127.0.0.1:4000', 8, ' call the barn ')).toBe(
+      'http://127.0.0.1:4000/Order/8/call%20the%20barn',
+    );
+  });
+  it('leaves the phone segment out when there is none', () => {
     expect(orderAddress('http://127.0.0.1:4000', 8, '')).toBe('http://127.0.0.1:4000/Order/8');
   });
 });

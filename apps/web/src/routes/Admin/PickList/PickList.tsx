@@ -113,6 +113,13 @@ function byType<T extends { productType: string }>(lines: readonly T[]): [string
   return groups;
 }
 
+/** '1 order already picked up is left out', '3 orders already picked up are left out'. */
+function pickedUpLeftOut(count: number): string {
+  return count === 1
+    ? '1 order already picked up is left out'
+    : `${count} orders already picked up are left out`;
+}
+
 function PickListSheet({ list }: { list: PickList }) {
   return (
     <>
@@ -122,7 +129,7 @@ function PickListSheet({ list }: { list: PickList }) {
         <p className="text-muted mb-0">
           {list.orderCount} {list.orderCount === 1 ? 'order' : 'orders'} to pull, {list.totalQuantity}{' '}
           {list.totalQuantity === 1 ? 'plant' : 'plants'}
-          {list.pickedUpCount > 0 ? `; ${list.pickedUpCount} already picked up are left out` : ''}. Made{' '}
+          {list.pickedUpCount > 0 ? `; ${pickedUpLeftOut(list.pickedUpCount)}` : ''}. Made{' '}
           {list.displayPrintedTimestamp}.
         </p>
       </header>

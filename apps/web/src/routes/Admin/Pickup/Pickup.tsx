@@ -4,7 +4,7 @@ import { getRouteApi, Link } from '@tanstack/react-router';
 import { useEffect, useId, useState } from 'react';
 import { useSiteConfig } from '../../../lib/site';
 import { trpc } from '../../../trpc';
-import type { OrderListItem } from '../shared/orders/types';
+import type { AdminOrder, OrderListItem } from '../shared/orders/types';
 import { CheckInPanel } from '../shared/pickup/CheckInPanel';
 import { paymentText, pickupStatusText } from '../shared/pickup/pickupText';
 import { usePageTitle } from '../shared/usePageTitle';
@@ -71,6 +71,20 @@ export function AdminPickup() {
     trpc.orders.page.queryOptions({ ...scope, text: '', pickup, pageSize: 1 });
   const waiting = useQuery({ ...counts('waiting'), enabled: !waitingForDays, staleTime: 0 });
   const pickedUp = useQuery({ ...counts('pickedUp'), enabled: !waitingForDays, staleTime: 0 });
+
+  // The open card stays where it was when its order leaves the list shown (checked in while Waiting is shown,
+  // say): the payment is often recorded next, and the check-in's Undo is on the card.
+  const rows = list.data?.rows ?? [];
+  const [kept, setKept] = useState<{ order: OrderListItem; index: number } | null>(null);
+  const openIndex = rows.findIndex((o) => o.orderId === search.order);
+  const openRow = rows[openIndex];
+  if (openRow && (kept?.order !== openRow || kept.index !== openIndex))
+    setKept({ order: openRow, index: openIndex });
+  else if (kept && search.order !== kept.order.orderId) setKept(null);
+  const shown =
+    kept && !openRow && list.data && !list.isPlaceholderData
+      ? [...rows.slice(0, kept.index), kept.order, ...rows.slice(kept.index)]
+      : rows;
 
   const dayLabel =
     typeof day === 'number'
@@ -148,7 +162,7 @@ export function AdminPickup() {
       </p>
       {list.isError ? <p className="alert alert-danger">{list.error.message}</p> : null}
       <ul className="pickup-list" aria-describedby={`${ids}-count`}>
-        {(list.data?.rows ?? []).map((o) => (
+        {shown.map((o) => (
           <PickupRow
             key={o.orderId}
             order={o}
@@ -192,11 +206,13 @@ function PickupRow({
   open: boolean;
   onToggle: (open: boolean) => void;
 }) {
-  const pickedUp = order.pickedUpTimestamp !== null;
   const details = useQuery({
     ...trpc.orders.detailsById.queryOptions({ orderId: order.orderId }),
     enabled: open,
   });
+  // An open card speaks from the order as last answered (a check-in or payment just made), the list may lag.
+  const live = open && details.data ? details.data : order;
+  const pickedUp = live.pickedUpTimestamp !== null;
   const panelId = `pickup-order-${order.orderId}`;
   return (
     <li className={pickedUp ? 'pickup-card is-picked-up' : 'pickup-card'}>
@@ -213,9 +229,9 @@ function PickupRow({
             <span className={pickedUp ? 'pickup-badge is-picked-up' : 'pickup-badge is-waiting'}>
               {pickedUp ? 'Picked up' : 'Waiting'}
             </span>{' '}
-            <span className="text-muted">{paymentText(order)}</span>
+            <span className="text-muted">{paymentText(live)}</span>
           </p>
-          {pickedUp ? <p className="text-muted mb-0">{pickupStatusText(order)}</p> : null}
+          {pickedUp ? <p className="text-muted mb-0">{pickupStatusText(live)}</p> : null}
         </div>
         <button
           type="button"
@@ -231,7 +247,10 @@ function PickupRow({
       {open ? (
         <div id={panelId} className="pickup-card-body">
           {details.data ? (
-            <CheckInPanel key={details.data.orderId} order={details.data} />
+            <>
+              <HandOverList lines={details.data.products} />
+              <CheckInPanel key={details.data.orderId} order={details.data} />
+            </>
           ) : details.isError ? (
             <p className="alert alert-danger">{details.error.message}</p>
           ) : (
@@ -240,5 +259,22 @@ function PickupRow({
         </div>
       ) : null}
     </li>
+  );
+}
+
+/** The plants to hand over, as the customer will count them: quantity, name and size, line by line. */
+function HandOverList({ lines }: { lines: AdminOrder['products'] }) {
+  return (
+    <section className="hand-over" aria-label="To hand over">
+      <h3>To hand over</h3>
+      <ul className="hand-over-lines">
+        {lines.map((line) => (
+          <li key={line.orderProductXrefId}>
+            <span className="hand-over-quantity">{line.quantity}</span> × {line.name}
+            {line.productSize ? <span className="text-muted"> ({line.productSize})</span> : null}
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

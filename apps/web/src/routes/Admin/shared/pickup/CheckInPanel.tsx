@@ -8,11 +8,14 @@ import {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { confirm } from '../../../../components/ConfirmDialog';
-import { notify, showApiFailure } from '../../../../lib/toast';
+import { notify, showApiFailure, type ToastOptions } from '../../../../lib/toast';
 import { trpc } from '../../../../trpc';
 import type { AdminOrder } from '../orders/types';
 import { paymentText, pickupStatusText } from './pickupText';
 import './pickup.css';
+
+/** Long enough to read the toast and reach its Undo at the counter. */
+const UNDO_DURATION_MS = 10_000;
 
 /** The amount field starts at what is owed, in dollars as typed: '31.65'. */
 function owedText(order: AdminOrder): string {
@@ -38,22 +41,28 @@ export function CheckInPanel({
   const [checkNumber, setCheckNumber] = useState(order.paidCheckNumber ?? '');
   const [problem, setProblem] = useState<string | null>(null);
 
-  const changed = (next: AdminOrder, message: string) => {
+  const changed = (next: AdminOrder, message: string, options?: ToastOptions) => {
     queryClient.setQueryData(trpc.orders.detailsById.queryKey({ orderId: next.orderId }), next);
     void queryClient.invalidateQueries({ queryKey: trpc.orders.page.pathKey() });
-    notify.success(message);
+    notify.success(message, options);
     onChanged?.(next);
   };
-  const checkIn = useMutation(
-    trpc.pickup.checkIn.mutationOptions({
-      onError: showApiFailure,
-      onSuccess: (next) => changed(next, `Order ${next.orderId} is picked up.`),
-    }),
-  );
   const undo = useMutation(
     trpc.pickup.undoCheckIn.mutationOptions({
       onError: showApiFailure,
       onSuccess: (next) => changed(next, `Order ${next.orderId} is waiting again.`),
+    }),
+  );
+  // A tap on the wrong card at a busy counter is put right from the toast at once, without a question: the
+  // toast names the order, and Undo there is as deliberate as the tap it undoes.
+  const checkIn = useMutation(
+    trpc.pickup.checkIn.mutationOptions({
+      onError: showApiFailure,
+      onSuccess: (next) =>
+        changed(next, `Order ${next.orderId} is picked up.`, {
+          duration: UNDO_DURATION_MS,
+          action: { label: 'Undo', run: () => undo.mutate({ orderId: next.orderId }) },
+        }),
     }),
   );
   const pay = useMutation(
