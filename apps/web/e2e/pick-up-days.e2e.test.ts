@@ -1,4 +1,4 @@
-import { displayPickUpDate, PICK_UP_DAYS_ALL_FULL } from '@nursery/domain';
+import { displayPickUpDate, PICK_UP_DAY_FULL, PICK_UP_DAYS_ALL_FULL } from '@nursery/domain';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -189,6 +189,42 @@ describe.each([
       await dialog(page).getByRole('button', { name: 'Confirm Order' }).click();
       await page.getByText(PICK_UP_DAYS_ALL_FULL).first().waitFor();
     }
+    await context.close();
+  });
+});
+
+describe('the last place of a day goes while a customer is on Confirm', () => {
+  it('brings the customer back to the day list, with the reason beside it and not over the form', async () => {
+    const date = `${nextYear}-05-08`;
+    const sqlite = shop.shop.database.sqlite;
+    const dayId = Number(
+      sqlite
+        .prepare(
+          "insert into pick_up_days (date, start_time, end_time, capacity) values (?, '09:00', '16:00', 1)",
+        )
+        .run(date).lastInsertRowid,
+    );
+    const shown = displayPickUpDate(date);
+    const { page, context } = await atDetails(DESK, 'Linden');
+    const choice = dialog(page).getByRole('group', { name: 'Pick-up day' });
+    await choice.getByLabel(new RegExp(shown)).check();
+    await dialog(page).getByRole('button', { name: 'Confirm Order' }).click();
+    await dialog(page).getByRole('heading', { name: 'Confirm Order' }).waitFor();
+    // Someone else's order takes the day's one place meanwhile.
+    sqlite
+      .prepare(
+        'update orders set pick_up_day_id = ? where order_id = (select max(order_id) from orders where deleted_at is null)',
+      )
+      .run(dayId);
+    await dialog(page).getByRole('button', { name: 'Submit Order' }).click();
+    await dialog(page).getByRole('heading', { name: 'Order Details' }).waitFor();
+    await expect.poll(() => choice.getByRole('alert').textContent()).toBe(PICK_UP_DAY_FULL);
+    // The keyboard is on the day list, not on First name.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('pick-up-choice');
+    // No notification lies over the form with the same words.
+    expect(await page.locator('.toast-body').filter({ hasText: PICK_UP_DAY_FULL }).count()).toBe(0);
+    await expect.poll(() => choice.getByLabel(new RegExp(shown)).isDisabled()).toBe(true);
+    expect(await accessibilityProblems(page, 'checkout details after the day was refused')).toEqual([]);
     await context.close();
   });
 });

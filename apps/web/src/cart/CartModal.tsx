@@ -43,14 +43,23 @@ export function CartModal() {
   const { allLines, orderedLines, totals, quantity } = cartSummary(cart, byId, orderable, taxRate);
   const shownLines =
     featuredProductId !== null ? allLines.filter((l) => l.entry.productId === featuredProductId) : allLines;
-  const { checkout, toConfirmation, placeOrder, invalidFields, clearInvalidFields, detailsErrors } =
-    useCheckout({
-      quantity,
-      ordersAreClosed,
-      orderable,
-      pickUpDays: pickUpDays.data,
-      refreshPickUpDays: () => void pickUpDays.refetch(),
-    });
+  const {
+    checkout,
+    toConfirmation,
+    placeOrder,
+    invalidFields,
+    clearInvalidFields,
+    detailsErrors,
+    dayRefusal,
+    clearDayRefusal,
+    focusDayList,
+  } = useCheckout({
+    quantity,
+    ordersAreClosed,
+    orderable,
+    pickUpDays: pickUpDays.data,
+    refreshPickUpDays: () => void pickUpDays.refetch(),
+  });
 
   // Each step gives the keyboard a place to start: the details their first field, the cart and the confirmation
   // their heading. Without it the focus stayed on a button of the step before (Clear took the Checkout button's
@@ -62,12 +71,16 @@ export function CartModal() {
     focusedStep.current = step;
     const dialog = stepsRef.current?.closest<HTMLElement>('[role="dialog"]');
     if (!showingCart || !dialog) return;
-    const target =
-      step === 'details'
+    // Back from Confirm because the chosen day was refused: the day list is what needs the customer.
+    const toDays = step === 'details' && focusDayList.current;
+    focusDayList.current = false;
+    const target = toDays
+      ? dialog.querySelector<HTMLElement>('#pick-up-choice')
+      : step === 'details'
         ? dialog.querySelector<HTMLElement>('#order-firstName')
         : dialog.querySelector<HTMLElement>('.modal-title');
     target?.focus();
-  }, [step, showingCart]);
+  }, [step, showingCart, focusDayList]);
 
   const title =
     step === 'details'
@@ -107,6 +120,8 @@ export function CartModal() {
         invalidFields={invalidFields}
         errors={detailsErrors}
         pickUpDays={pickUpDays.data ?? []}
+        dayRefusal={dayRefusal}
+        onDayChosen={clearDayRefusal}
         onSubmit={toConfirmation}
       />
     );

@@ -9,6 +9,8 @@ export function DetailsStep({
   invalidFields,
   errors = [],
   pickUpDays = [],
+  dayRefusal = null,
+  onDayChosen,
   onSubmit,
 }: {
   saving: boolean;
@@ -17,6 +19,9 @@ export function DetailsStep({
   invalidFields: ReadonlySet<string>;
   /** The check's messages when the form shows them itself (on a phone), above its first field. */
   errors?: readonly string[];
+  /** Why the server refused the chosen day, shown beside the day list. */
+  dayRefusal?: string | null;
+  onDayChosen?: () => void;
   onSubmit: (event?: FormEvent) => void;
 }) {
   const details = useCartState((s) => s.orderDetails);
@@ -93,8 +98,12 @@ export function DetailsStep({
         days={pickUpDays}
         chosen={details.pickUpDayId}
         invalid={invalidFields.has('pickUpDayId')}
+        refusal={dayRefusal}
         disabled={saving}
-        onChoose={(pickUpDayId) => updateCart((s) => setOrderDetails(s, { pickUpDayId }))}
+        onChoose={(pickUpDayId) => {
+          updateCart((s) => setOrderDetails(s, { pickUpDayId }));
+          onDayChosen?.();
+        }}
       />
       <div className="form-group">
         <label className="form-label" htmlFor="order-comments">

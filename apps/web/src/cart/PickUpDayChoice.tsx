@@ -11,12 +11,15 @@ export function PickUpDayChoice({
   days,
   chosen,
   invalid,
+  refusal = null,
   disabled,
   onChoose,
 }: {
   days: readonly OpenPickUpDay[];
   chosen: string;
   invalid: boolean;
+  /** The server's reason the chosen day was refused, shown in the list's own box. */
+  refusal?: string | null;
   disabled: boolean;
   onChoose: (pickUpDayId: string) => void;
 }) {
@@ -25,11 +28,19 @@ export function PickUpDayChoice({
   const firstOpen = days.find((d) => !d.isFull)?.pickUpDayId;
   return (
     <fieldset
+      id="pick-up-choice"
+      // Focused as a whole when the server refused the chosen day: the legend and the reason are read out.
+      tabIndex={-1}
       className="form-group pick-up-choice"
       aria-invalid={invalid ? true : undefined}
-      aria-describedby="pick-up-choice-help"
+      aria-describedby={refusal ? 'pick-up-choice-refusal pick-up-choice-help' : 'pick-up-choice-help'}
     >
       <legend className="form-label">Pick-up day</legend>
+      {refusal ? (
+        <p id="pick-up-choice-refusal" className="alert alert-danger pick-up-choice-refusal" role="alert">
+          {refusal}
+        </p>
+      ) : null}
       <p id="pick-up-choice-help" className="text-muted pick-up-choice-help">
         Choose the day you will collect your order.
       </p>

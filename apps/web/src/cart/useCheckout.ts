@@ -7,7 +7,7 @@ import {
 } from '@nursery/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { publicKeyedMutation, publicPathKey, publicQueryKey } from '../lib/publicApi';
 import { useSingleFlight } from '../lib/singleFlight';
 import { clearToasts, dismissToast, notify, PERSISTENT, showApiFailure } from '../lib/toast';
@@ -82,6 +82,11 @@ export function useCheckout({
   const submit = useMutation(publicKeyedMutation('orders.submit'));
   const once = useSingleFlight();
   const [invalidFields, setInvalidFields] = useState<ReadonlySet<keyof OrderDetailsDraft>>(new Set());
+  // The server refused the chosen day at Confirm (its last place went, or it closed meanwhile): the message
+  // stands beside the day list, not in a toast over the form, and the keyboard goes to the list, not to the
+  // first name (CartModal reads `focusDayList` once, as the details step opens).
+  const [dayRefusal, setDayRefusal] = useState<string | null>(null);
+  const focusDayList = useRef(false);
 
   const checkout = () => {
     const blocked = checkoutGate({ totalQuantity: quantity, ordersAreClosed });
@@ -121,6 +126,7 @@ export function useCheckout({
 
   const toConfirmation = (event?: FormEvent) => {
     event?.preventDefault();
+    setDayRefusal(null);
     if (validate(true)) {
       const current = getCartState();
       const order = JSON.stringify(orderInput(current.orderDetails, current.cart, orderable));
@@ -170,14 +176,16 @@ export function useCheckout({
         });
       } catch (error) {
         updateCart(stopSaving);
-        showApiFailure(error);
         // Someone else took the day's last place meanwhile (or the days had not loaded, or staff changed them):
         // back to the details with the days as they are now.
         const message = error instanceof Error ? error.message : '';
         if (isPickUpDayRefusal(message)) {
+          setDayRefusal(message);
+          setInvalidFields(new Set(['pickUpDayId']));
+          focusDayList.current = true;
           refreshPickUpDays();
           updateCart((s) => goToStep(s, 'details'));
-        }
+        } else showApiFailure(error);
         // A refusal often means a product sold out meanwhile: the fresh list marks that line in the cart.
         void queryClient.invalidateQueries({ queryKey: publicPathKey('catalog.productsToShow') });
       }
@@ -186,5 +194,15 @@ export function useCheckout({
 
   const clearInvalidFields = () => setInvalidFields(new Set());
 
-  return { checkout, toConfirmation, placeOrder, invalidFields, clearInvalidFields, detailsErrors };
+  return {
+    checkout,
+    toConfirmation,
+    placeOrder,
+    invalidFields,
+    clearInvalidFields,
+    detailsErrors,
+    dayRefusal,
+    clearDayRefusal: () => setDayRefusal(null),
+    focusDayList,
+  };
 }
