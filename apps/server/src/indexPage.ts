@@ -57,7 +57,7 @@ const FIXED_PAGES: Record<string, PageRoute> = {
  * mistyped or retired admin address is not reported as a page that exists.
  */
 const ADMIN_PAGES =
-  /^\/admin(\/(login|logout|products|stock|orders(\/edit(\/[^/]+)?)?|pickup|picklist|contacts|settings|photos))?$/i;
+  /^\/admin(\/(login|logout|products|stock|orders(\/edit(\/[^/]+)?)?|pickup|picklist|seasonreport|contacts|settings|photos))?$/i;
 
 /**
  * The HTTP status of index.html at this address: 200 where the app's router has a page, 404 where it shows

@@ -1,5 +1,6 @@
 import type { SeasonReport } from '@nursery/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pageStatus } from '../src/indexPage.ts';
 import { rest, staffToken, startTestServer, type TestServer } from '../src/testing.ts';
 import { hasSoffice, viaLibreOffice } from './support/libreOffice.ts';
 
@@ -96,6 +97,12 @@ describe('season report over REST', () => {
         401,
       );
     }
+  });
+
+  it('is a page of the back office, answered 200 (and an address beside it 404)', () => {
+    expect(pageStatus('/Admin/SeasonReport')).toBe(200);
+    expect(pageStatus('/admin/seasonreport/')).toBe(200);
+    expect(pageStatus('/Admin/SeasonReports')).toBe(404);
   });
 
   it('exports the same figures as a workbook that LibreOffice opens', async () => {

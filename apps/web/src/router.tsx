@@ -23,6 +23,7 @@ import {
   settingsQuery,
   siteConfigQuery,
 } from './routes/Admin/queries';
+import { validateSeasonReportSearch } from './routes/Admin/SeasonReport/seasonReportSearch';
 import { catalogListSearch, contactsSearch } from './routes/Admin/searchParams';
 
 /**
@@ -245,6 +246,17 @@ const adminPickListRoute = createRoute({
   component: lazyRouteComponent(() => import('./routes/Admin/PickList/PickList'), 'AdminPickList'),
 });
 
+const adminSeasonReportRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: '/SeasonReport',
+  validateSearch: validateSeasonReportSearch,
+  staticData: { title: 'Season Report - Admin' },
+  component: lazyRouteComponent(
+    () => import('./routes/Admin/SeasonReport/SeasonReport'),
+    'AdminSeasonReport',
+  ),
+});
+
 const adminContactsRoute = createRoute({
   getParentRoute: () => adminRoute,
   path: '/Contacts',
@@ -304,6 +316,7 @@ export const routeTree = rootRoute.addChildren([
     adminOrderEditRoute,
     adminPickupRoute,
     adminPickListRoute,
+    adminSeasonReportRoute,
     adminContactsRoute,
     adminSettingsRoute,
     adminPhotosRoute,

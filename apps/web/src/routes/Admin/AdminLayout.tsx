@@ -19,6 +19,7 @@ const MANAGEMENT_LINKS = [
   { to: '/Admin/Stock', label: 'Stock' },
   { to: '/Admin/Orders', label: 'Orders' },
   { to: '/Admin/Pickup', label: 'Pick-up' },
+  { to: '/Admin/SeasonReport', label: 'Season Report' },
   { to: '/Admin/Contacts', label: 'Contacts' },
   { to: '/Admin/Photos', label: 'Photos' },
   { to: '/Admin/Settings', label: 'Settings' },
