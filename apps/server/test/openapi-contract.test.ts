@@ -61,6 +61,26 @@ describe('the served OpenAPI document', () => {
     expect(report.totals).toEqual({ errors: 0, warnings: 0, ignored: 0 });
   }, 120_000);
 
+  it("passes Spectral's spectral:oas ruleset with no error and no warning", async () => {
+    const ruleset = path.join(work, '.spectral.json');
+    writeFileSync(ruleset, JSON.stringify({ extends: ['spectral:oas'] }));
+    const { stdout } = await run(
+      bin('spectral'),
+      ['lint', path.join(work, 'openapi.json'), '--ruleset', ruleset, '--format', 'json', '--quiet'],
+      { cwd: work, maxBuffer: 16 * 1024 * 1024 },
+    ).catch((error: { stdout?: string }) => ({ stdout: error.stdout ?? '' }));
+    // Hints and information (severity 2, 3) aside: errors are 0, warnings 1.
+    const problems = (
+      JSON.parse(stdout.slice(stdout.indexOf('['))) as {
+        code: string;
+        message: string;
+        path: string[];
+        severity: number;
+      }[]
+    ).filter((p) => p.severity <= 1);
+    expect(problems.map((p) => `${p.code}: ${p.message} at ${p.path.join('.')}`)).toEqual([]);
+  }, 120_000);
+
   it("gives each JSON body an example its call's own input check accepts", () => {
     // zod dropped the examples written for an input that transforms a field, and the document made one up from
     // the types: an integrator copying it sent "email": "text", a pick-up day on "text", a tier quantity of

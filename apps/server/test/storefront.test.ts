@@ -484,9 +484,11 @@ describe('bad input never gets a 500', () => {
         body: '{"firstName": "Ada", ',
       });
       expect(res.status).toBe(400);
-      const body = (await res.json()) as { success: boolean; message: string };
+      const body = (await res.json()) as { success: boolean; message: string; data: { errors: string[] } };
       expect(body.success).toBe(false);
-      expect(body.message).toMatch(/JSON/);
+      expect(body.message).toMatch(/^The body is not valid JSON\b.*\. Send the input as one JSON value/);
+      // Listed in data.errors, as every refused input's problems are.
+      expect(body.data).toEqual({ errors: [body.message] });
     }
   });
 

@@ -216,6 +216,23 @@ const MULTIPART_COUNT_LIMITS: Readonly<Record<string, string>> = {
 export const JSON_BODY_ONLY =
   'Send the body as JSON with the header Content-Type: application/json (file uploads: multipart/form-data).';
 
+const status400 = (error: unknown) => (error as { statusCode?: number }).statusCode === 400;
+
+/** What is wrong with a body Fastify's JSON parser refused, in words; null for any other error. */
+function bodyParseProblem(error: unknown): string | null {
+  const code = (error as { code?: string }).code;
+  if (code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
+    return 'The body is empty: send the input as JSON with Content-Type: application/json.';
+  }
+  if (code === 'FST_ERR_CTP_INVALID_JSON_BODY' || (error instanceof SyntaxError && status400(error))) {
+    // The parser's own words say where it stopped reading (Fastify keeps them as the cause).
+    const cause = (error as { cause?: unknown }).cause;
+    const detail = cause instanceof Error ? cause.message : error instanceof SyntaxError ? error.message : '';
+    return `The body is not valid JSON${detail ? ` (${detail})` : ''}. Send the input as one JSON value with Content-Type: application/json.`;
+  }
+  return null;
+}
+
 /** The largest JSON body any call accepts; uploads have their own limits. */
 export const JSON_BODY_LIMIT = 1024 * 1024;
 
@@ -250,6 +267,11 @@ export function errorEnvelope(error: unknown): {
         data: null,
       },
     };
+  }
+  // The JSON parser's refusals are a refused input like any other: their problem in data.errors.
+  const jsonProblem = bodyParseProblem(error);
+  if (jsonProblem) {
+    return { status: 400, body: { success: false, message: jsonProblem, data: { errors: [jsonProblem] } } };
   }
   if ((error as { code?: string }).code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
     return { status: 415, body: { success: false, message: JSON_BODY_ONLY, data: null } };

@@ -276,8 +276,23 @@ function fileResponse(file: RestRoute['file']): JsonSchema {
         schema: { type: 'string' },
       },
     },
-    content: { [contentType]: { schema } },
+    content: { [contentType]: { schema, example: fileExample(contentType, file?.base64 === true) } },
   };
+}
+
+/**
+ * The first bytes of each kind of file the shop sends, as the example of its answer: enough for a reader to
+ * recognise the format (an .xls starts with the OLE2 signature, a PDF with %PDF).
+ */
+function fileExample(contentType: string, base64: boolean): string {
+  const start: Record<string, string> = {
+    'application/vnd.ms-excel': '\u00d0\u00cf\u0011\u00e0\u00a1\u00b1\u001a\u00e1',
+    'application/pdf': '%PDF-1.7',
+    'text/csv': 'productId,name,productType,status\r\n12,Serviceberry,Trees,Active\r\n',
+    'application/zip': 'PK\u0003\u0004',
+  };
+  const bytes = start[contentType.split(';')[0] ?? ''] ?? '';
+  return base64 ? Buffer.from(bytes, 'latin1').toString('base64') : bytes;
 }
 
 /** `limit` and `after` of a paged list, and the Link header of its answer (RFC 8288). */
@@ -363,6 +378,48 @@ function statusesOf(route: RestRoute, properties: Record<string, JsonSchema>): s
   // With no input and no token to refuse, only the HTTP layer refuses it (before the shop reads it).
   if (statuses.length === 0) statuses.push('4XX');
   return statuses;
+}
+
+/**
+ * Who may call an operation: anyone (public), or a bearer token; with the embedded provider, also an
+ * integration client's token from the oauth2 client-credentials flow with the scope the method needs.
+ */
+function securityOf(route: RestRoute, isPublic: boolean, hasTokenUrl: boolean): JsonSchema[] {
+  const scope = route.method === 'GET' ? 'read' : 'write';
+  const client = hasTokenUrl && !isPeopleOnly(route.procedure) ? [{ oauth2: [scope] }] : [];
+  return isPublic ? [{}, { bearer: [] }] : [{ bearer: [] }, ...client];
+}
+
+/** What each group of operations is about, for the document's top-level tags. */
+const TAG_DESCRIPTIONS: Readonly<Record<string, string>> = {
+  Products: 'The catalogue: products, their prices, status and flags, and the storefront list.',
+  Stock: 'Stock changes and the stock each product has left this season.',
+  Orders: 'Placing, looking up, listing, editing, deleting and restoring orders.',
+  Contact: 'Messages sent through the contact form, and staff reading them.',
+  'Catalogue spreadsheet': 'The whole catalogue as a spreadsheet: download it, change it, upload it back.',
+  'Pick-up days': 'The days customers may choose to pick their orders up, with their capacity.',
+  'Pick-up': 'Check-in at the counter: who picked an order up, what was paid, and a day’s pick list.',
+  'Season Report': 'What each product offered and sold over a season, and a suggestion for the next.',
+  Waitlist: 'Back-in-stock e-mails: customers join a product’s list, staff see it.',
+  Webhooks: 'Endpoints staff subscribe to the shop’s events, and their deliveries.',
+  Settings:
+    'The shop settings staff change: the global message, ordering open or closed, the flyer, e-mails.',
+  Photos: 'Product photos: import, crop and reset.',
+  Exports: 'Spreadsheets of stock, sales and orders.',
+  Backup: 'Backup and restore of the whole shop.',
+  Integrations: 'Integration clients: programs that call this API with their own tokens.',
+  Seasons: 'Selling seasons: the current one, and starting the next.',
+};
+
+/** Every tag the operations use, described, in the order first used: Spectral and generators read them. */
+function documentTags(paths: Record<string, Record<string, JsonSchema>>): JsonSchema[] {
+  const names: string[] = [];
+  for (const operations of Object.values(paths)) {
+    for (const operation of Object.values(operations)) {
+      for (const tag of (operation.tags ?? []) as string[]) if (!names.includes(tag)) names.push(tag);
+    }
+  }
+  return names.map((name) => ({ name, description: TAG_DESCRIPTIONS[name] ?? `The ${name} operations.` }));
 }
 
 /** A value that fits a schema, for the document's examples: its own example or default, else made up. */
@@ -458,8 +515,9 @@ export function buildOpenApi(routes: readonly RestRoute[], info: OpenApiInfo): J
           : `${route.summary} Staff only: a staff member's token, or an integration client's (the read scope may call GET operations only).`,
       ...(peopleOnly ? { 'x-people-only': true } : {}),
       tags: [route.tag],
-      // Public calls need no token; every other one needs a staff member's or an integration client's.
-      security: isPublic ? [{}, { bearer: [] }] : [{ bearer: [] }],
+      // Public calls need no token; every other one needs a staff member's or an integration client's, whose
+      // scope is read for GET and write for anything else.
+      security: securityOf(route, isPublic, info.tokenUrl !== null),
       responses: {
         '200': success,
         ...Object.fromEntries(
@@ -525,6 +583,25 @@ export function buildOpenApi(routes: readonly RestRoute[], info: OpenApiInfo): J
     components: {
       schemas,
       securitySchemes: {
+        ...(info.tokenUrl
+          ? {
+              oauth2: {
+                type: 'oauth2',
+                description:
+                  'An integration client (created by staff: pnpm -s integrations add, or AddIntegrationClient) gets a token with the client_credentials grant, client_id and client_secret by HTTP Basic. The token is the same bearer JWT, valid one hour; there is no refresh token.',
+                flows: {
+                  clientCredentials: {
+                    tokenUrl: info.tokenUrl,
+                    scopes: {
+                      read: 'Every staff GET operation (orders, contacts, stock, exports).',
+                      write:
+                        'Every staff operation, reads and changes (not the Integrations or Backup calls).',
+                    },
+                  },
+                },
+              },
+            }
+          : {}),
         bearer: {
           type: 'http',
           scheme: 'bearer',
@@ -534,6 +611,7 @@ export function buildOpenApi(routes: readonly RestRoute[], info: OpenApiInfo): J
       },
     },
     security: [{ bearer: [] }],
+    tags: documentTags(paths),
     paths,
     webhooks: webhooksSection((schema) => outputJsonSchema(schema, schemas)),
   };
