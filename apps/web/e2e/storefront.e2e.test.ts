@@ -10,6 +10,7 @@ import {
   ORDER_NOT_FOUND,
   ORDERING_CLOSED_CART_UPDATE,
   ORDERING_CLOSED_CHECKOUT,
+  ORDERING_CLOSED_NOTICE,
   ORDERING_CLOSED_TITLE,
 } from '@nursery/domain';
 import { startTestServer } from '@nursery/server/testing';
@@ -427,16 +428,14 @@ describe('the storefront in a real browser', () => {
   it('looks the order up from the home page with the phone typed differently', async () => {
     const { page, context } = await newPage(browser);
     await page.goto(shop.origin);
-    await page.getByLabel('Order number').fill(orderId);
-    await page.getByRole('button', { name: 'Look Up', exact: true }).click();
-    await page.waitForURL(`**/Order/Lookup/${orderId}`);
+    // The home page asks for both at once.
     const form = page.locator('form.order-lookup-form');
-    expect(await form.getByLabel('Order number').inputValue()).toBe(orderId);
+    await form.getByLabel('Order number').fill(orderId);
     // A wrong phone keeps the form with the server's message.
     await form.getByLabel('Phone number used on the order').fill('555 999 0000');
     await form.getByRole('button', { name: 'Look Up Order' }).click();
     await toast(page, ORDER_NOT_FOUND).waitFor();
-    expect(new URL(page.url()).pathname).toBe(`/Order/Lookup/${orderId}`);
+    expect(new URL(page.url()).pathname).toBe('/');
     await shot(page, 'lookup-not-found');
     await form.getByLabel('Phone number used on the order').fill('555.010.7788');
     await form.getByRole('button', { name: 'Look Up Order' }).click();
@@ -579,6 +578,10 @@ describe('the storefront in a real browser', () => {
       const modal = page.getByRole('dialog');
       await page.goto(`${shop.origin}/Products`);
       await page.locator('article.product-card').first().waitFor();
+      // The storefront says so before anyone fills a cart, not only at Checkout.
+      await expect
+        .poll(() => page.getByTestId('ordering-closed').textContent())
+        .toBe(`${ORDERING_CLOSED_TITLE}. ${ORDERING_CLOSED_NOTICE} Contact us`);
       // The empty-cart gate first.
       await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: /Cart/ }).click();
       const checkout = modal.getByRole('button', { name: 'Checkout' });

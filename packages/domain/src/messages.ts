@@ -24,6 +24,10 @@ export const ORDERING_CLOSED_CHECKOUT =
 
 export const ORDERING_CLOSED_TITLE = 'Online Ordering is Closed';
 
+/** The storefront's notice while ordering is closed, so nobody fills a cart expecting to check out. */
+export const ORDERING_CLOSED_NOTICE =
+  'Orders cannot be placed online until we reopen. You can still add plants to your cart to keep a list for when we do, or call or message us to order.';
+
 export function callForAvailabilityMessage(phone: string): string {
   return `Please give us a call at ${phone} or shoot us a message to check availability for this product. Click here to go to the Contact page.`;
 }

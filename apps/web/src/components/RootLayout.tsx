@@ -9,6 +9,7 @@ import { usePageTitle, useRouteTitle, useSiteConfig } from '../lib/site';
 import { AppToaster } from './AppToaster';
 import { GlobalMessage } from './GlobalMessage';
 import { LeafLogo } from './LeafLogo';
+import { OrderingClosedNotice } from './OrderingClosedNotice';
 import { ShopContact } from './ShopContact';
 
 // The cart's three steps load the first time the cart is opened, keeping the first page light.
@@ -64,6 +65,7 @@ export function RootLayout() {
       </a>
       <SiteHeader pathname={pathname} />
       <GlobalMessage pathname={pathname} />
+      <OrderingClosedNotice />
       <main id="main" tabIndex={-1}>
         <Outlet />
       </main>

@@ -1,6 +1,6 @@
-import { Link, useNavigate } from '@tanstack/react-router';
-import { type FormEvent, useState } from 'react';
+import { Link } from '@tanstack/react-router';
 import { Carousel } from '../../components/Carousel';
+import { OrderLookupForm } from '../../components/OrderLookupForm';
 import { useProducts, useSiteConfig, useStorefrontSettings } from '../../lib/site';
 import { HOME_SLIDES } from './homeSlides';
 
@@ -49,8 +49,12 @@ export function Home() {
           <section className="panel home-panel" aria-labelledby="panel-lookup">
             <div className="panel-body">
               <h2 id="panel-lookup">Check on your order</h2>
-              <p>Enter your order number to see what you ordered and your totals.</p>
-              <HomeLookupForm />
+              <p>
+                Enter your order number and the phone number you ordered with to see what you ordered and your
+                totals.
+              </p>
+              {/* Both at once: asking for the number alone sprang the phone on a second page. */}
+              <OrderLookupForm />
             </div>
           </section>
           <section className="panel home-panel" aria-labelledby="panel-contact">
@@ -68,35 +72,5 @@ export function Home() {
         </div>
       </div>
     </div>
-  );
-}
-
-/** The home page's short form: the number only; the lookup page asks for the phone number. */
-function HomeLookupForm() {
-  const navigate = useNavigate();
-  const [orderId, setOrderId] = useState('');
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const id = orderId.trim();
-    void navigate({ to: '/Order/Lookup/{-$orderId}', params: { orderId: id || undefined } });
-  };
-  return (
-    <form className="input-group" onSubmit={onSubmit} aria-label="Look up an order">
-      <label htmlFor="home-order-id" className="sr-only">
-        Order number
-      </label>
-      <input
-        id="home-order-id"
-        className="form-control"
-        inputMode="numeric"
-        placeholder="Order number"
-        autoComplete="off"
-        value={orderId}
-        onChange={(event) => setOrderId(event.target.value)}
-      />
-      <button type="submit" className="btn btn-primary">
-        Look Up
-      </button>
-    </form>
   );
 }
