@@ -611,6 +611,30 @@ export async function scaleScenario(tools: ScaleTools): Promise<void> {
       });
     }
 
+    // The grower's season report of the current season: every product against the two seasons before.
+    const reportTimes: number[] = [];
+    let reportBytes = 0;
+    for (let i = 0; i < 5; i += 1) {
+      reportTimes.push(
+        await timed(async () => {
+          reportBytes = await fetchAll(api(`/api/v1/SeasonReport?season=${current}`), token);
+        }),
+      );
+    }
+    record({
+      section: SECTION,
+      name: `REST SeasonReport, ${(reportBytes / 1024).toFixed(0)} KB (median of 5)`,
+      value: ms(median(reportTimes)),
+      anchor: '500 ms',
+      ratio: (median(reportTimes) / 500).toFixed(2),
+      goal: '< 500 ms',
+      met: median(reportTimes) < 500,
+    });
+    const reportExport = await timed(
+      async () => void (await fetchAll(api(`/Exports/GetSeasonReportExport?season=${current}`), token)),
+    );
+    say(`    season report workbook ${ms(reportExport)}`);
+
     // The orders just placed belong to the current season (their customer's name is not the filter's).
     const placedCount = afterOrder.length;
     await adminOrdersInChromium(

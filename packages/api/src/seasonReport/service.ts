@@ -17,7 +17,7 @@ import {
 } from '@nursery/domain';
 import { ShopError } from '../errors.ts';
 import type { Shop } from '../shop.ts';
-import { currentSeason } from '../stock/levels.ts';
+import { currentSeason, stockLevels } from '../stock/levels.ts';
 import type { StaffIdentity } from '../trpc.ts';
 
 /** The seasons a report compares: the chosen one and the two before it, the chosen one first. */
@@ -59,45 +59,21 @@ function readReport(shop: Shop, season: number): SeasonReport {
   const { timeZone } = shop.config.shop;
   const startMonth = shop.config.seasonStartMonth;
   const seasons = Array.from({ length: COMPARED }, (_, i) => season - i);
-  const oldest = season - COMPARED + 1;
   const { start, end } = seasonBounds(season, timeZone, startMonth);
 
   const figures = new Map<string, SeasonFigures>();
   const key = (productId: number, s: number) => `${productId}:${s}`;
-  const figure = (productId: number, s: number): SeasonFigures => {
-    let f = figures.get(key(productId, s));
-    if (!f) {
-      f = { offered: 0, tracked: false, sold: 0, revenueCents: 0 };
-      figures.set(key(productId, s), f);
+
+  // The same sums as the Stock and Products screens (stock/levels.ts), season by season.
+  for (const s of seasons) {
+    for (const f of stockLevels(shop, { season: s }).values()) {
+      figures.set(key(f.productId, s), {
+        offered: f.currentStock,
+        tracked: f.isStockTracked,
+        sold: f.numSold,
+        revenueCents: f.revenueCents,
+      });
     }
-    return f;
-  };
-
-  const stock = sqlite
-    .prepare<[number, number], { productId: number; season: number; offered: number }>(
-      `select product_id as productId, season, sum(change_in_stock) as offered
-         from stock_changes where season between ? and ? group by product_id, season`,
-    )
-    .all(oldest, season);
-  for (const s of stock) {
-    const f = figure(s.productId, s.season);
-    f.offered = s.offered;
-    f.tracked = true;
-  }
-
-  const sales = sqlite
-    .prepare<[number, number], { productId: number; season: number; sold: number; cents: number }>(
-      `select l.product_id as productId, o.season_purchased as season,
-              sum(l.quantity) as sold, sum(l.subtotal_cents) as cents
-         from orders o join order_lines l on l.order_id = o.order_id
-        where o.season_purchased between ? and ? and o.deleted_at is null
-        group by l.product_id, o.season_purchased`,
-    )
-    .all(oldest, season);
-  for (const s of sales) {
-    const f = figure(s.productId, s.season);
-    f.sold = s.sold;
-    f.revenueCents = s.cents;
   }
 
   const waitlist = new Map<number, { entries: number; quantity: number; waiting: number }>();
@@ -226,19 +202,26 @@ function soldOutMoments(
 ): Map<number, { at: number; how: 'stock' | 'marked' }> {
   const sqlite = shop.database.sqlite;
   const found = new Map<number, { at: number; how: 'stock' | 'marked' }>();
-  // Stock changes and the season's sales of tracked products, in time order; at one moment the stock comes first.
-  const events = sqlite
-    .prepare<[number, number], { productId: number; at: number; change: number }>(
-      `select product_id as productId, created_at as at, change_in_stock as change, 0 as kind
-         from stock_changes where season = ?
-       union all
-       select l.product_id, o.created_at, -l.quantity, 1
-         from orders o join order_lines l on l.order_id = o.order_id
-        where o.season_purchased = ? and o.deleted_at is null
-          and l.product_id in (select product_id from stock_changes where season = o.season_purchased)
-        order by at, kind`,
+  // The season's stock changes, then the sales of the products they count, in time order (at one moment
+  // the stock comes first). The sales are read through the product index from the season's first order on, as
+  // the stock check reads them, so the cost is these few products' lines, not the whole season's.
+  const changes = sqlite
+    .prepare<[number], { productId: number; at: number; change: number }>(
+      'select product_id as productId, created_at as at, change_in_stock as change from stock_changes where season = ?',
     )
-    .all(season, season);
+    .all(season);
+  const tracked = [...new Set(changes.map((c) => c.productId))];
+  const sales = sqlite
+    .prepare<[{ ids: string; season: number }], { productId: number; at: number; change: number }>(
+      `select l.product_id as productId, o.created_at as at, -l.quantity as change
+         from json_each(@ids) ids
+         cross join order_lines l on l.product_id = ids.value
+           and l.order_id >= (select min(order_id) from orders where season_purchased = @season)
+         join orders o on o.order_id = l.order_id
+        where o.season_purchased = @season and o.deleted_at is null`,
+    )
+    .all({ ids: JSON.stringify(tracked), season });
+  const events = [...changes, ...sales].sort((a, b) => a.at - b.at || b.change - a.change);
   const level = new Map<number, { stock: number; had: boolean }>();
   for (const e of events) {
     if (found.has(e.productId)) continue;
