@@ -146,7 +146,10 @@ export function productHeadTags(
   const title = pageTitle(product.name, options.shopName);
   const description = productDescription(product, options.shopName);
   const image = productImageUrl(product, options.publicUrl);
-  const lowest = product.prices.length > 0 ? Math.min(...product.prices.map((p) => p.priceCents)) : null;
+  // The price a person pays for one: the tier starting at the smallest quantity, the price the page shows
+  // first. The cheapest tier would be the 100+ price, which a shopper buying one never gets.
+  const basePrice = [...product.prices].sort((a, b) => a.startQuantity - b.startQuantity)[0];
+  const fromPrice = basePrice ? basePrice.priceCents : null;
   const meta = (attribute: 'name' | 'property', key: string, content: string) =>
     `<meta ${attribute}="${key}" content="${escapeHtml(content)}">`;
   const tags = [
@@ -158,10 +161,10 @@ export function productHeadTags(
     meta('property', 'og:description', description),
     meta('property', 'og:url', url),
     ...(image ? [meta('property', 'og:image', image), meta('property', 'og:image:alt', product.name)] : []),
-    ...(lowest === null
+    ...(fromPrice === null
       ? []
       : [
-          meta('property', 'product:price:amount', price(lowest)),
+          meta('property', 'product:price:amount', price(fromPrice)),
           meta('property', 'product:price:currency', CURRENCY),
         ]),
     meta('name', 'twitter:card', image ? 'summary_large_image' : 'summary'),

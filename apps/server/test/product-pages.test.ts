@@ -171,7 +171,8 @@ describe('a product page in the first HTML', () => {
     expect(meta(html, 'og:description')).toBe(description);
     expect(meta(html, 'og:url')).toBe(url);
     expect(meta(html, 'og:site_name')).toBe('Maple & Pine Nursery');
-    expect(meta(html, 'product:price:amount')).toBe('2.30');
+    // The price for one (the 1-9 tier), not the 100+ tier's.
+    expect(meta(html, 'product:price:amount')).toBe('3.75');
     expect(meta(html, 'product:price:currency')).toBe('USD');
     expect(meta(html, 'twitter:card')).toBe('summary');
     expect(meta(html, 'twitter:title')).toBe('Bur Oak');

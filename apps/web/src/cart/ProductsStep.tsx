@@ -1,6 +1,6 @@
 import { ORDERING_CLOSED_TITLE } from '@nursery/domain';
 import { useRememberedZone } from '../storefront/hardinessZone';
-import { zoneNote } from '../storefront/zoneNote';
+import { cartZoneWarning, zoneNote } from '../storefront/zoneNote';
 import { CartLine } from './CartLine';
 import { CartTotals } from './CartTotals';
 import type { PricedCartLine } from './checkout';
@@ -48,12 +48,10 @@ export function ProductsStep({
       ) : null}
       {outside.length > 0 ? (
         <p className="alert alert-warning zone-warning">
-          {outside.length === 1
-            ? `${outside[0]?.product?.name} is not rated for your hardiness zone (${zone}).`
-            : `${outside.length} plants in your cart are not rated for your hardiness zone (${zone}): ${outside
-                .map((line) => line.product?.name)
-                .join(', ')}.`}{' '}
-          They may not survive where you plant them; you can still order them.
+          {cartZoneWarning(
+            outside.map((line) => line.product?.name ?? ''),
+            zone ?? '',
+          )}
         </p>
       ) : null}
       {shownLines.length === 0 ? (

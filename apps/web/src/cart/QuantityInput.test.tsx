@@ -23,8 +23,10 @@ describe('QuantityInput', () => {
     const field = screen.getByLabelText('Quantity of Bur Oak') as HTMLInputElement;
     fireEvent.focus(field);
     fireEvent.change(field, { target: { value: '200000' } });
-    // The cart keeps its quantity, as the spec says; the customer is told why.
+    // The cart keeps its quantity, as the spec says, and the field shows that quantity rather than the
+    // refused number, so the two never disagree; the customer is told why.
     expect(onChange).not.toHaveBeenCalled();
+    expect(field.value).toBe('20000');
     expect(screen.getByRole('alert').textContent).toBe(QUANTITY_TOO_LARGE);
     expect(field.getAttribute('aria-invalid')).toBe('true');
     expect(field.getAttribute('aria-describedby')).toBe(screen.getByRole('alert').id);
@@ -32,12 +34,31 @@ describe('QuantityInput', () => {
     expect(screen.getByLabelText('Quantity of Bur Oak')).toBe(field);
     fireEvent.change(field, { target: { value: '100000' } });
     expect(onChange).toHaveBeenLastCalledWith(100000);
+    expect(field.value).toBe('100000');
     expect(screen.queryByRole('alert')).toBeNull();
     fireEvent.change(field, { target: { value: '1000000' } });
     expect(screen.getByRole('alert').textContent).toBe(QUANTITY_TOO_LARGE);
+    expect(field.value).toBe('100000');
     fireEvent.blur(field);
     expect(screen.queryByRole('alert')).toBeNull();
     expect(field.value).toBe('20000');
     expect(field.getAttribute('aria-invalid')).toBeNull();
+  });
+
+  it('never shows a number the cart does not hold when one digit too many is typed', () => {
+    // The parent keeps the cart's quantity; each keystroke re-renders with it, as the cart does.
+    let quantity = 1;
+    const { rerender } = render(
+      <QuantityInput productName="Bur Oak" quantity={quantity} onChange={(q) => (quantity = q)} />,
+    );
+    const field = screen.getByLabelText('Quantity of Bur Oak') as HTMLInputElement;
+    fireEvent.focus(field);
+    for (const typed of ['2', '25', '250', '2500', '25000', '250000']) {
+      fireEvent.change(field, { target: { value: typed } });
+      rerender(<QuantityInput productName="Bur Oak" quantity={quantity} onChange={(q) => (quantity = q)} />);
+    }
+    expect(quantity).toBe(25000);
+    expect(field.value).toBe('25000');
+    expect(screen.getByRole('alert').textContent).toBe(QUANTITY_TOO_LARGE);
   });
 });

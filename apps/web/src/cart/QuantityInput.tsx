@@ -16,8 +16,9 @@ export interface QuantityInputProps {
 /**
  * A quantity typed by hand. What the visitor types is kept as typed while the field has focus,
  * but only a whole number from 0 to the maximum reaches the cart; anything else is ignored and
- * the field shows the cart's quantity again when it loses focus. A number above the maximum says so
- * beneath the field, so a customer does not order a tenth of what they typed without knowing.
+ * the field shows the cart's quantity again when it loses focus. A number above the maximum is refused
+ * as it is typed, so the field never shows a quantity the cart does not hold (250000 shown while the cart
+ * holds 25000), and says why beneath the field until the next keystroke.
  */
 export function QuantityInput({
   productName,
@@ -31,7 +32,7 @@ export function QuantityInput({
 }: QuantityInputProps) {
   const [draft, setDraft] = useState<string | null>(null);
   const shown = draft ?? String(quantity);
-  const problem = draft === null ? null : typedCartQuantityProblem(draft);
+  const [problem, setProblem] = useState<string | null>(null);
   const problemId = useId();
 
   const input = (
@@ -50,20 +51,29 @@ export function QuantityInput({
       onFocus={(event) => event.currentTarget.select()}
       onChange={(event) => {
         const text = event.target.value;
+        const refused = typedCartQuantityProblem(text);
+        setProblem(refused);
+        // Refused: the field keeps what it showed, the quantity the cart holds.
+        if (refused) return;
         setDraft(text);
         const next = parseTypedCartQuantity(text, quantity);
         if (next !== quantity) onChange(next);
       }}
-      onBlur={() => setDraft(null)}
+      onBlur={() => {
+        setDraft(null);
+        setProblem(null);
+      }}
       onKeyDown={(event) => {
         if (!onStep) return;
         if (event.key === 'ArrowUp') {
           event.preventDefault();
           setDraft(null);
+          setProblem(null);
           onStep(1);
         } else if (event.key === 'ArrowDown') {
           event.preventDefault();
           setDraft(null);
+          setProblem(null);
           onStep(-1);
         }
       }}
@@ -93,6 +103,7 @@ export function QuantityInput({
         disabled={disabled || quantity <= 0}
         onClick={() => {
           setDraft(null);
+          setProblem(null);
           onStep(-1);
         }}
       >
@@ -106,6 +117,7 @@ export function QuantityInput({
         disabled={disabled || quantity >= QUANTITY_MAX}
         onClick={() => {
           setDraft(null);
+          setProblem(null);
           onStep(1);
         }}
       >

@@ -14,3 +14,14 @@ export function zoneNote(zones: string, zoneLabel: string | null): ZoneNote | nu
   const fit = zoneFit(reading, zone.span);
   return { fit, text: zoneFitText(fit, reading, zone.label) };
 }
+
+/**
+ * The cart's warning about plants not rated for the customer's zone: one plant is "it", several are
+ * "they", so the sentence reads right whichever the cart holds.
+ */
+export function cartZoneWarning(names: readonly string[], zone: string): string {
+  if (names.length === 1) {
+    return `${names[0]} is not rated for your hardiness zone (${zone}). It may not survive where you plant it; you can still order it.`;
+  }
+  return `${names.length} plants in your cart are not rated for your hardiness zone (${zone}): ${names.join(', ')}. They may not survive where you plant them; you can still order them.`;
+}
