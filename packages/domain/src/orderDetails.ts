@@ -10,6 +10,37 @@ export interface OrderDetailsFields {
   orderProductXrefs?: readonly { productId: number; quantity: number }[] | null;
 }
 
+/** A text field's length message, as every form's schema words it. */
+export const tooLongText = (field: string, max: number): string =>
+  `${field} can be at most ${max} characters.`;
+
+/**
+ * The longest each order details field may be, with the label its message names: the order's schema refuses
+ * longer text at Submit, and the checkout's details step checks the same limits, so a 5,000-character comment
+ * is put right on that step rather than refused once the customer has moved on.
+ */
+export const ORDER_DETAILS_LIMITS = {
+  firstName: { label: 'First name', max: 100 },
+  lastName: { label: 'Last name', max: 100 },
+  email: { label: 'Email', max: 254 },
+  confirmEmail: { label: 'Confirm email', max: 254 },
+  phoneNumber: { label: 'Phone number', max: 40 },
+  workPhoneNumber: { label: 'Work phone number', max: 40 },
+  comments: { label: 'Comments', max: 4000 },
+} as const;
+export type OrderDetailsTextField = keyof typeof ORDER_DETAILS_LIMITS;
+
+/** The details typed longer than the schema allows (measured trimmed and with \r\n as one break, as it does). */
+export function orderDetailsLengthProblems(
+  input: Partial<Record<OrderDetailsTextField, string | null>>,
+): { message: string; field: OrderDetailsTextField }[] {
+  return (Object.keys(ORDER_DETAILS_LIMITS) as OrderDetailsTextField[]).flatMap((field) => {
+    const { label, max } = ORDER_DETAILS_LIMITS[field];
+    const length = (input[field] ?? '').replace(/\r\n?/g, '\n').trim().length;
+    return length > max ? [{ message: tooLongText(label, max), field }] : [];
+  });
+}
+
 export const QUANTITY_MAX = 100000;
 /** What a customer is told about a quantity above the maximum: by the order's schema and by the cart's field. */
 export const QUANTITY_TOO_LARGE = `You can order at most ${QUANTITY_MAX} of one product.`;

@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { emailProblem, INVALID_EMAIL } from './email.ts';
 import { LOOKUP_BLANK_ORDER_NUMBER, ORDER_MESSAGES, ORDER_NOT_FOUND } from './messages.ts';
-import { orderDetailsProblems, QUANTITY_MAX, QUANTITY_TOO_LARGE } from './orderDetails.ts';
+import {
+  ORDER_DETAILS_LIMITS as LIMITS,
+  orderDetailsProblems,
+  QUANTITY_MAX,
+  QUANTITY_TOO_LARGE,
+  tooLongText,
+} from './orderDetails.ts';
 import { isWholeButTooLarge, queryFlag } from './queryText.ts';
 
 /**
@@ -9,7 +15,7 @@ import { isWholeButTooLarge, queryFlag } from './queryText.ts';
  * server would send. Messages say what to do, since they are shown to people, not logged.
  */
 
-const tooLong = (field: string, max: number) => ({ error: `${field} can be at most ${max} characters.` });
+const tooLong = (field: string, max: number) => ({ error: tooLongText(field, max) });
 
 // A name or phone is one line: a pasted line break, tab or NUL would break the order e-mail's subject,
 // the admin tables and the spreadsheets, so control characters become a space. Comments keep their
@@ -89,14 +95,14 @@ export const orderLineInputSchema = z.object(
 export const orderDetailsSchema = z
   .object(
     {
-      firstName: text('First name', 100),
-      lastName: text('Last name', 100),
+      firstName: text(LIMITS.firstName.label, LIMITS.firstName.max),
+      lastName: text(LIMITS.lastName.label, LIMITS.lastName.max),
       name: optionalText('Name', 201),
-      email: text('Email', 254),
-      confirmEmail: text('Confirm email', 254),
-      phoneNumber: text('Phone number', 40),
-      workPhoneNumber: optionalText('Work phone number', 40),
-      comments: optionalText('Comments', 4000, 'many'),
+      email: text(LIMITS.email.label, LIMITS.email.max),
+      confirmEmail: text(LIMITS.confirmEmail.label, LIMITS.confirmEmail.max),
+      phoneNumber: text(LIMITS.phoneNumber.label, LIMITS.phoneNumber.max),
+      workPhoneNumber: optionalText(LIMITS.workPhoneNumber.label, LIMITS.workPhoneNumber.max),
+      comments: optionalText(LIMITS.comments.label, LIMITS.comments.max, 'many'),
       orderProductXrefs: z
         .array(orderLineInputSchema, { error: 'The order lines must be a list.' })
         .max(500, { error: 'An order can have at most 500 different products.' })

@@ -1,7 +1,8 @@
+import { orderDetailsSchema } from '@nursery/domain';
 import { describe, expect, it } from 'vitest';
 import type { StorefrontProduct } from '../storefront/types';
 import { EMPTY_ORDER_DETAILS } from './cartState';
-import { cartSummary, invalidOrderFields, orderInput } from './checkout';
+import { cartSummary, invalidOrderFields, orderDetailsMessages, orderInput } from './checkout';
 
 // Only what the cart reads of a product; the rest of the storefront's row does not matter here.
 const product = (productId: number, priceCents: number) =>
@@ -65,5 +66,28 @@ describe('the cart as it will be ordered', () => {
         phoneNumber: '555 0101',
       }),
     ]).toEqual(['email']);
+  });
+
+  it('refuses on the details step the comment the order would be refused for at Submit, in the same words', () => {
+    const input = orderInput(
+      {
+        ...EMPTY_ORDER_DETAILS,
+        firstName: 'Ada',
+        lastName: 'Maple',
+        email: 'ada@example.com',
+        confirmEmail: 'ada@example.com',
+        phoneNumber: '555 0101',
+        comments: 'x'.repeat(5000),
+      },
+      cart,
+      (id) => id === 1,
+    );
+    const server = orderDetailsSchema.safeParse(input);
+    expect(server.success).toBe(false);
+    const serverMessages = server.success ? [] : server.error.issues.map((issue) => issue.message);
+    expect(orderDetailsMessages(input)).toEqual(serverMessages);
+    expect(orderDetailsMessages(input)).toEqual(['Comments can be at most 4000 characters.']);
+    expect([...invalidOrderFields(input)]).toEqual(['comments']);
+    expect(orderDetailsMessages({ ...input, comments: 'x'.repeat(4000) })).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { orderDetailsProblems, orderTotals, priceLine } from '@nursery/domain';
+import { orderDetailsLengthProblems, orderDetailsProblems, orderTotals, priceLine } from '@nursery/domain';
 import type { StorefrontProduct } from '../storefront/types';
 import {
   type CartEntry,
@@ -78,5 +78,17 @@ export function invalidOrderFields(input: OrderInput): Set<keyof OrderDetailsDra
   for (const { field } of orderDetailsProblems(input)) {
     if (field !== 'orderProductXrefs') fields.add(field);
   }
+  for (const { field } of orderDetailsLengthProblems(input)) fields.add(field);
   return fields;
+}
+
+/**
+ * Every message the details step shows, in the form's order: what is missing or wrong (the spec's texts), then
+ * what is longer than the order's schema takes, so nothing is refused only at Submit.
+ */
+export function orderDetailsMessages(input: OrderInput): string[] {
+  return [
+    ...orderDetailsProblems(input).map((p) => p.message),
+    ...orderDetailsLengthProblems(input).map((p) => p.message),
+  ];
 }

@@ -3,7 +3,6 @@ import {
   isPickUpDayRefusal,
   ORDERING_CLOSED_CHECKOUT,
   pickUpDayChoiceProblem,
-  validateOrderDetails,
 } from '@nursery/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
@@ -22,7 +21,7 @@ import {
   stopSaving,
 } from './cartState';
 import { getCartState, rememberOrderDetails, updateCart } from './cartStore';
-import { invalidOrderFields, orderInput } from './checkout';
+import { invalidOrderFields, orderDetailsMessages, orderInput } from './checkout';
 import { checkoutHistoryLeft } from './checkoutHistory';
 import type { OpenPickUpDay } from './PickUpDayChoice';
 
@@ -110,7 +109,7 @@ export function useCheckout({
     const current = getCartState();
     const input = orderInput(current.orderDetails, current.cart, orderable);
     const dayProblem = pickUpDays ? pickUpDayChoiceProblem(pickUpDays, input.pickUpDayId ?? null) : null;
-    const errors = [...validateOrderDetails(input), ...(dayProblem ? [dayProblem] : [])];
+    const errors = [...orderDetailsMessages(input), ...(dayProblem ? [dayProblem] : [])];
     const invalid = invalidOrderFields(input);
     if (dayProblem) invalid.add('pickUpDayId');
     setInvalidFields(errors.length > 0 ? invalid : new Set());

@@ -4,7 +4,7 @@ import { isAllowedHref } from '@nursery/domain';
 import { createElement, Fragment } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { messageToReact } from './messageHtml';
+import { messageToReact, withoutUnknownAttributes } from './messageHtml';
 
 const render = (html: string) => {
   const nodes = messageToReact(html);
@@ -59,5 +59,48 @@ describe('the global message rebuilt from the shared allow-list', () => {
     expect(render('   \n ')).toBeNull();
     expect(render('<p> &nbsp; </p><br>')).toBeNull();
     expect(render('<script>alert(1)</script>')).toBeNull();
+  });
+});
+
+describe('the markup a parser sees', () => {
+  it('has no attribute the allow-list never keeps, however the tag is written', () => {
+    const hostile = [
+      '<img src=x onerror=alert(1)>',
+      '<img/src="x"/onerror="alert(1)">',
+      "<IMG SRC=x ONERROR = 'alert(1)'>",
+      '<img\nsrc=x\tonerror=alert(1)\f>',
+      '<svg><![CDATA[><img src=x onerror=alert(1)>]]></svg>',
+      '<!-- a --!><img src=x onerror=alert(1)>',
+      '<!--><img src=x onerror=alert(1)>',
+      '<a title="x>" onmouseover=alert(1)>',
+      "<p title='\"' onclick=alert(1)>",
+      '<script>"</script><img src=x onerror=alert(1)>"</script>',
+      '<textarea></textarea ><img src=x onerror=alert(1)>',
+      '<p =onclick=1 style="color:red" onclick=alert(1)>',
+    ];
+    for (const html of hostile) {
+      const cleaned = withoutUnknownAttributes(html);
+      // What a browser's parser makes of the cleaned text: no element has an attribute outside the list.
+      const template = document.createElement('template');
+      template.innerHTML = cleaned;
+      for (const element of template.content.querySelectorAll('*')) {
+        for (const attribute of element.getAttributeNames()) {
+          expect(
+            ['href', 'title', 'target', 'rel', 'class', 'colspan', 'rowspan'],
+            `${html} -> ${cleaned}`,
+          ).toContain(attribute);
+        }
+      }
+      expect(cleaned).not.toMatch(/onerror|onclick|onmouseover|style=/i);
+    }
+  });
+
+  it('keeps the allowed attributes and the words as written', () => {
+    expect(
+      withoutUnknownAttributes('<a href="Contact" target=_blank id=x>Ask &amp; us</a> 3 < 4 <td colspan=2>'),
+    ).toBe('<a href="Contact" target="_blank">Ask &amp; us</a> 3 < 4 <td colspan="2">');
+    expect(withoutUnknownAttributes('<a title=\'say "hi"\'>x</a><!-- note --><br/>')).toBe(
+      '<a title="say &quot;hi&quot;">x</a><!-- note --><br>',
+    );
   });
 });
