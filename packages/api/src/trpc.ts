@@ -2,7 +2,12 @@ import { FORBIDDEN, type IntegrationScope, UNAUTHORIZED } from '@nursery/domain'
 import { initTRPC, type TRPC_ERROR_CODE_KEY, TRPCError } from '@trpc/server';
 import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
 import { z } from 'zod';
-import { changesHeld, RESTORE_UNDER_WAY } from './backup/changesHeld.ts';
+import {
+  CATALOGUE_APPLY_UNDER_WAY,
+  catalogueApplyUnderWay,
+  changesHeld,
+  RESTORE_UNDER_WAY,
+} from './backup/changesHeld.ts';
 import { type FieldProblem, ShopError, type ShopErrorKind } from './errors.ts';
 import type { IdempotencyHeader } from './idempotency/service.ts';
 import type { ProcedurePath } from './restRoute.ts';
@@ -195,6 +200,10 @@ export function heldChangeRefusal(
 ): TRPCError | null {
   if (type !== 'mutation' || ALLOWED_WHILE_HELD.has(path)) return null;
   if (changesHeld(shop)) return new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: RESTORE_UNDER_WAY });
+  // Orders are written on the order writer's own connection, which waits for the apply's commit.
+  if (catalogueApplyUnderWay(shop) && !(path === 'orders.submit' && shop.orderWriter)) {
+    return new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: CATALOGUE_APPLY_UNDER_WAY });
+  }
   const damage = shop.database.damage;
   if (!damage) return null;
   return new TRPCError({

@@ -214,7 +214,10 @@ const STATUSES = [1, 2, 3, 5, 6, 7].map((id) => ({ id, name: productStatusName(i
 export function readSheetRow(
   layout: SheetLayout,
   cells: readonly string[],
+  options: { marked: boolean } = { marked: true },
 ): SheetRowRead | { problems: string[] } {
+  // Only a CSV marks formula-like text with an apostrophe (toSheetText); an .xlsx cell's text is the text itself.
+  const textOf = options.marked ? fromSheetText : (text: string) => text;
   const cell = (i: number) => (cells[i] ?? '').trim();
   const problems: string[] = [];
   const idText = cell(layout.base.Id);
@@ -258,13 +261,13 @@ export function readSheetRow(
     productId,
     version,
     input: {
-      name: fromSheetText(cell(layout.base.Name)),
-      description: fromSheetText(cell(layout.base.Description)),
+      name: textOf(cell(layout.base.Name)),
+      description: textOf(cell(layout.base.Description)),
       productTypeId,
       productStatus,
-      species: fromSheetText(cell(layout.base.Species)),
-      zones: fromSheetText(cell(layout.base.Zones)),
-      productSize: fromSheetText(cell(layout.base.Size)),
+      species: textOf(cell(layout.base.Species)),
+      zones: textOf(cell(layout.base.Zones)),
+      productSize: textOf(cell(layout.base.Size)),
       isDougs: isDougs ?? null,
       prices,
     },

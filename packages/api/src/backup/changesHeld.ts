@@ -1,3 +1,4 @@
+import { ShopError } from '../errors.ts';
 import type { Shop } from '../shop.ts';
 
 /** Shops whose restore is saving the state it replaces and swapping the backup in. */
@@ -26,5 +27,36 @@ export async function withChangesHeld<T>(shop: Shop, work: () => Promise<T>): Pr
     return await work();
   } finally {
     held.delete(shop);
+  }
+}
+
+/** Shops applying a catalogue spreadsheet: its writes are in one open transaction on the server's connection. */
+const applying = new WeakSet<Shop>();
+
+export const CATALOGUE_APPLY_UNDER_WAY =
+  'A catalogue spreadsheet is being applied right now, so other changes wait for it. Please try again in a few seconds.';
+
+/** Whether changes on the server's connection are refused now because a catalogue spreadsheet is being applied. */
+export function catalogueApplyUnderWay(shop: Shop): boolean {
+  return applying.has(shop);
+}
+
+/**
+ * Runs `work` (a catalogue apply, whose transaction stays open across turns of the event loop so that 5,000
+ * rows never hold the loop at once) while every other change on the server's connection is refused: one made
+ * between two of its pieces would be inside its transaction, and lost with it were it rolled back. Orders go on:
+ * the order writer has its own connection and waits for the apply's commit (busy_timeout) before writing.
+ */
+export async function withCatalogueApply<T>(shop: Shop, work: () => Promise<T>): Promise<T> {
+  if (applying.has(shop)) {
+    throw new ShopError({ kind: 'conflict', message: CATALOGUE_APPLY_UNDER_WAY });
+  }
+  applying.add(shop);
+  try {
+    // A change let through just before commits within this turn (this thread's group commit in the next).
+    await new Promise((resolve) => setImmediate(resolve));
+    return await work();
+  } finally {
+    applying.delete(shop);
   }
 }

@@ -254,6 +254,22 @@ export function saveProduct(
   input: ProductInput,
   options: { forceStatus?: number; forceNew?: boolean } = {},
 ): SavedProduct {
+  const { productId, isNewProduct } = writeProduct(shop, input, options);
+  shop.catalogCache.invalidate();
+  shop.flushEmail();
+  shop.webhooks.flush();
+  return { product: loadSaved(shop, productId), isNewProduct };
+}
+
+/**
+ * The product save's checks and writes, without what follows a save (the product list's rebuild, the mail and
+ * webhooks sent, the saved product read back): the catalogue spreadsheet writes thousands of rows with it and does those once.
+ */
+export function writeProduct(
+  shop: Shop,
+  input: ProductInput,
+  options: { forceStatus?: number; forceNew?: boolean } = {},
+): { productId: number; isNewProduct: boolean } {
   const isNewProduct = options.forceNew === true || input.productId === null;
   const current = isNewProduct ? null : requireLiveProduct(shop, input.productId as number);
   if (current && input.version != null && input.version !== current.version) stale();
@@ -289,10 +305,7 @@ export function saveProduct(
     queueProductChanged(shop, id);
     return id;
   });
-  shop.catalogCache.invalidate();
-  shop.flushEmail();
-  shop.webhooks.flush();
-  return { product: loadSaved(shop, productId), isNewProduct };
+  return { productId, isNewProduct };
 }
 
 /** SaveSpecialOrderProduct: always a new product, always Special Order, whatever the form said. */

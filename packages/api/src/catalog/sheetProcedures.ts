@@ -1,5 +1,6 @@
 import { catalogSheetResultSchema, fileAnswerSchema } from '@nursery/domain';
 import { z } from 'zod';
+import { typedAnswer } from '../answers.ts';
 import { uploadedFileSchema } from '../input.ts';
 import { procedure, requireStaff } from '../trpc.ts';
 import { applyCatalogSheet, catalogSheetDownload, previewCatalogSheet } from './spreadsheet.ts';
@@ -10,7 +11,8 @@ export const catalogSheetProcedures = {
   sheetXlsx: procedure.output(fileAnswerSchema).query(({ ctx }) => catalogSheetDownload(ctx.shop, 'xlsx')),
   previewSheet: procedure
     .input(z.object({ file: uploadedFileSchema }))
-    .output(catalogSheetResultSchema)
+    // Typed, not parsed: the answer grows with the file (5,000 rows), and parsing it at once held the server.
+    .output(typedAnswer(catalogSheetResultSchema))
     .mutation(({ ctx, input }) => previewCatalogSheet(ctx.shop, input.file)),
   applySheet: procedure
     .input(
@@ -22,6 +24,6 @@ export const catalogSheetProcedures = {
           .max(200, { error: 'The token is not one a preview answered. Preview the file again.' }),
       }),
     )
-    .output(catalogSheetResultSchema)
+    .output(typedAnswer(catalogSheetResultSchema))
     .mutation(({ ctx, input }) => applyCatalogSheet(ctx.shop, requireStaff(ctx), input.file, input.token)),
 };

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import {
   type CatalogSheetResult,
   emptyPricesProblem,
@@ -21,16 +22,17 @@ import {
   toSheetText,
   zonedParts,
 } from '@nursery/domain';
-import { parse as parseCsv } from 'csv-parse/sync';
+import { parse as parseCsv } from 'csv-parse';
 import { stringify as stringifyCsv } from 'csv-stringify/sync';
-import { readSheet } from 'read-excel-file/universal';
 import writeXlsxFile from 'write-excel-file/node';
 import yauzl from 'yauzl';
+import { withCatalogueApply } from '../backup/changesHeld.ts';
 import { ShopError } from '../errors.ts';
 import type { FileAnswer, UploadedFile } from '../input.ts';
 import type { Shop } from '../shop.ts';
 import type { StaffIdentity } from '../trpc.ts';
-import { allProductsWithStats, catalogueFingerprint, saveProduct } from './adminService.ts';
+import { allProductsWithStats, catalogueFingerprint, writeProduct } from './adminService.ts';
+import { readXlsxRows, XlsxTooBig, XlsxUnreadable } from './xlsxRows.ts';
 
 /**
  * The catalogue as a spreadsheet: download (CSV or .xlsx), and upload back with a preview of what it adds,
@@ -38,8 +40,10 @@ import { allProductsWithStats, catalogueFingerprint, saveProduct } from './admin
  * a row live in packages/domain (catalogSheet.ts); every row is checked by the product save's own schema and
  * rules, and written by the product save itself.
  *
- * CSV is read and written with csv-parse/csv-stringify, .xlsx with read-excel-file/write-excel-file (never the
- * xlsx package, whose reader has open advisories): docs/decisions.md.
+ * CSV is read and written with csv-parse/csv-stringify, .xlsx written with write-excel-file and read by
+ * xlsxRows.ts (yauzl and saxes, within bounds as it reads; never the xlsx package, whose reader has open
+ * advisories): docs/decisions.md. Reading, checking and writing yield to other requests between pieces, so an
+ * upload never holds the server for long (docs/decisions.md, "The catalogue as a spreadsheet").
  */
 
 const CSV_TYPE = 'text/csv; charset=utf-8';
@@ -189,16 +193,84 @@ function xlsxNumberText(raw: string): string {
   return Math.abs(n * 100 - cents) < 1e-6 ? String(cents / 100) : raw;
 }
 
-function cellText(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'string') return value;
-  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
-  if (value instanceof Date) return value.toISOString().slice(0, 10);
-  return String(value);
+/** The most columns a catalogue's first row may have: its columns with room for every tier, and some to spare. */
+const SHEET_MAX_COLUMNS = 200;
+/** A CSV is read in pieces of this many characters, the server answering others between them. */
+const CSV_PIECE = 64 * 1024;
+/** How long one piece of checking or writing may hold the server before it lets others in. */
+const PIECE_MS = 10;
+
+/** A function that says whether the current piece of work has had its time, and then starts the next piece. */
+function pieces(): () => Promise<void> {
+  let started = performance.now();
+  return async () => {
+    if (performance.now() - started < PIECE_MS) return;
+    await nextTurn();
+    started = performance.now();
+  };
+}
+
+function tooManyRows(): never {
+  refuse(
+    `The file has more than ${SHEET_MAX_ROWS.toLocaleString('en-US')} rows; at most ${SHEET_MAX_ROWS.toLocaleString('en-US')} products can be uploaded at once. Split it into smaller files.`,
+  );
+}
+
+function pastHeader(row: number, column: number, width: number): never {
+  refuse(
+    `Row ${row} has a value in column ${column}, to the right of the last column heading (column ${width}). Delete what is right of the catalogue's columns, or give it a heading the catalogue knows.`,
+  );
+}
+
+/**
+ * Reads CSV text a piece at a time, refusing the moment a bound is crossed: more rows than can be uploaded,
+ * a first row wider than any catalogue, a value right of the last heading.
+ */
+async function readCsvRows(text: string): Promise<string[][]> {
+  const parser = parseCsv({ bom: true, relax_column_count: true, skip_empty_lines: false });
+  const rows: string[][] = [];
+  let width = 0;
+  const feed = (async () => {
+    for (let at = 0; at < text.length && !parser.destroyed; at += CSV_PIECE) {
+      parser.write(text.slice(at, at + CSV_PIECE));
+      await nextTurn();
+    }
+    if (!parser.destroyed) parser.end();
+  })();
+  try {
+    for await (const record of parser as AsyncIterable<string[]>) {
+      const row = rows.length + 1;
+      if (row > SHEET_MAX_ROWS + 1) tooManyRows();
+      if (row === 1) {
+        if (record.length > SHEET_MAX_COLUMNS) {
+          refuse(
+            `The first row has ${record.length} columns; the catalogue has far fewer. Upload the catalogue as downloaded.`,
+          );
+        }
+        width = record.length;
+      } else if (record.length > width) {
+        const last = record.findLastIndex((cell) => cell !== '');
+        if (last >= width) pastHeader(row, last + 1, width);
+        record.length = width;
+      }
+      rows.push(record);
+    }
+  } catch (error) {
+    parser.destroy();
+    if (error instanceof ShopError) throw error;
+    const why = error instanceof Error ? error.message : String(error);
+    refuse(`The CSV file could not be read: ${why}. Fix that line, or save the file again as CSV UTF-8.`);
+  } finally {
+    await feed.catch(() => {});
+  }
+  return rows;
 }
 
 /** The uploaded file's rows as text cells ('' for empty), whatever its kind; 400 for anything else. */
-export async function readSheetFile(shop: Shop, file: UploadedFile): Promise<string[][]> {
+export async function readSheetFile(
+  shop: Shop,
+  file: UploadedFile,
+): Promise<{ rows: string[][]; format: SheetFormat }> {
   const data = file.data;
   const max = shop.config.catalogSheetMaxBytes;
   if (data.byteLength > max) {
@@ -209,16 +281,31 @@ export async function readSheetFile(shop: Shop, file: UploadedFile): Promise<str
   }
   if (data.byteLength === 0) refuse('The file is empty. Upload the catalogue spreadsheet (.csv or .xlsx).');
   let rows: string[][];
+  let format: SheetFormat;
   if (startsWith(data, [0x50, 0x4b, 0x03, 0x04])) {
     await checkXlsxSize(shop, data);
+    format = 'xlsx';
     try {
-      const sheet = await readSheet(
-        data.buffer.slice(data.byteOffset, data.byteOffset + data.byteLength) as ArrayBuffer,
-        { parseNumber: xlsxNumberText, trim: false },
+      rows = await readXlsxRows(
+        data,
+        {
+          maxRows: SHEET_MAX_ROWS,
+          maxColumns: SHEET_MAX_COLUMNS,
+          // Every row as wide as the widest catalogue, with room for empty styled cells beside them.
+          maxCells: (SHEET_MAX_ROWS + 1) * SHEET_MAX_COLUMNS,
+          // A catalogue's texts are a small part of what the file may unpack to.
+          maxTextChars: shop.config.catalogSheetMaxBytes * XLSX_EXPANSION,
+        },
+        xlsxNumberText,
       );
-      rows = sheet.map((row) => row.map(cellText));
     } catch (error) {
+      if (error instanceof XlsxTooBig) {
+        refuse(
+          `The .xlsx file is not a catalogue this shop can take: ${error.message}. Nothing was read further. Keep to the catalogue's own columns and at most ${SHEET_MAX_ROWS.toLocaleString('en-US')} rows (split a bigger one), or upload the catalogue as downloaded.`,
+        );
+      }
       const why = error instanceof Error ? error.message : String(error);
+      if (!(error instanceof XlsxUnreadable)) shop.log.warn({ err: error }, 'catalogue .xlsx unreadable');
       refuse(
         `The file is a zip but not a readable .xlsx workbook (${why}). Save it from your spreadsheet program as Excel Workbook (.xlsx) or CSV UTF-8.`,
       );
@@ -239,20 +326,12 @@ export async function readSheetFile(shop: Shop, file: UploadedFile): Promise<str
     if (text.includes('\u0000')) {
       refuse('The file is not a spreadsheet. Upload the catalogue as .xlsx or CSV UTF-8.');
     }
-    try {
-      rows = parseCsv(text, { bom: true, relax_column_count: true, skip_empty_lines: false }) as string[][];
-    } catch (error) {
-      const why = error instanceof Error ? error.message : String(error);
-      refuse(`The CSV file could not be read: ${why}. Fix that line, or save the file again as CSV UTF-8.`);
-    }
+    format = 'csv';
+    rows = await readCsvRows(text);
   }
   if (rows.length === 0) refuse('The file has no rows. Upload the catalogue spreadsheet as downloaded.');
-  if (rows.length - 1 > SHEET_MAX_ROWS) {
-    refuse(
-      `The file has ${rows.length - 1} rows; at most ${SHEET_MAX_ROWS} products can be uploaded at once.`,
-    );
-  }
-  return rows;
+  if (rows.length - 1 > SHEET_MAX_ROWS) tooManyRows();
+  return { rows, format };
 }
 
 interface Write {
@@ -283,21 +362,33 @@ function fieldsOf(input: ProductInput, before: SheetFields | null): SheetFields 
   };
 }
 
-/** Reads every row against the catalogue as it is now: what the file would add, change and refuse. */
-function planSheet(shop: Shop, rows: string[][]): Plan {
+/**
+ * Reads every row against the catalogue as it is now: what the file would add, change and refuse. It lets other
+ * requests in between pieces of rows; the apply's token, checked after, says whether the catalogue moved meanwhile.
+ */
+async function planSheet(shop: Shop, rows: string[][], format: SheetFormat): Promise<Plan> {
   const [header = [], ...data] = rows;
   const layout: SheetLayout | { problem: string } = readSheetHeader(header);
   if ('problem' in layout) refuse(layout.problem);
+  const columns: SheetLayout = layout;
   const catalogue = new Map(sheetProducts(shop).map((p) => [p.productId, p]));
   const result: Plan['result'] = { rows: 0, added: [], changed: [], refused: [], unchanged: 0 };
   const writes: Write[] = [];
   const seen = new Map<number, number>();
-  data.forEach((cells, index) => {
+  const pause = pieces();
+  for (const [index, cells] of data.entries()) {
+    await pause();
+    planRow(index, cells);
+  }
+  return { result, writes };
+
+  function planRow(index: number, cells: string[]): void {
     if (isBlankRow(cells)) return;
     result.rows++;
     const row = sheetRowNumber(index);
     const refused = (message: string) => result.refused.push({ row, message: `Row ${row}: ${message}` });
-    const read = readSheetRow(layout, cells);
+    // A CSV marks text that starts like a formula with an apostrophe, which is taken off; an .xlsx holds text as text.
+    const read = readSheetRow(columns, cells, { marked: format === 'csv' });
     if ('problems' in read) {
       refused(`${read.problems.join('; ')}.`);
       return;
@@ -368,8 +459,7 @@ function planSheet(shop: Shop, rows: string[][]): Plan {
       result.added.push({ row, name: after.name, changes });
     }
     writes.push({ input });
-  });
-  return { result, writes };
+  }
 }
 
 function tokenOf(shop: Shop, file: UploadedFile): string {
@@ -380,8 +470,8 @@ function tokenOf(shop: Shop, file: UploadedFile): string {
 }
 
 export async function previewCatalogSheet(shop: Shop, file: UploadedFile): Promise<CatalogSheetResult> {
-  const rows = await readSheetFile(shop, file);
-  const { result } = planSheet(shop, rows);
+  const { rows, format } = await readSheetFile(shop, file);
+  const { result } = await planSheet(shop, rows, format);
   return { fileName: file.fileName, ...result, token: tokenOf(shop, file), applied: false };
 }
 
@@ -391,7 +481,9 @@ export const SHEET_STALE =
 /**
  * Applies the file exactly as its preview showed: the same file and the preview's token, refused with 409 when
  * the catalogue moved on since (the token covers the file's bytes and the catalogue's fingerprint). Every
- * added or changed row is saved by SaveProduct inside one transaction; a failure rolls all of them back.
+ * added or changed row is written by the product save inside one transaction; a failure rolls all of them back.
+ * The transaction stays open across pieces of rows, the server answering others between them (5,000 rows held
+ * it 5 s at once), while withCatalogueApply refuses other changes, which would otherwise land inside it.
  */
 export async function applyCatalogSheet(
   shop: Shop,
@@ -399,12 +491,29 @@ export async function applyCatalogSheet(
   file: UploadedFile,
   token: string,
 ): Promise<CatalogSheetResult> {
-  const rows = await readSheetFile(shop, file);
-  return shop.db.transaction(() => {
-    // The file's own problems first (a wrong header is a 400 whatever the token), then the preview's token.
-    const { result, writes } = planSheet(shop, rows);
+  const { rows, format } = await readSheetFile(shop, file);
+  // The file's own problems first (a wrong header is a 400 whatever the token), then the preview's token.
+  const { result, writes } = await planSheet(shop, rows, format);
+  return withCatalogueApply(shop, async () => {
     if (tokenOf(shop, file) !== token) throw new ShopError({ kind: 'conflict', message: SHEET_STALE });
-    for (const write of writes) saveProduct(shop, write.input);
+    const sqlite = shop.database.sqlite;
+    sqlite.exec('BEGIN IMMEDIATE');
+    try {
+      const pause = pieces();
+      for (const write of writes) {
+        await pause();
+        writeProduct(shop, write.input);
+      }
+      sqlite.exec('COMMIT');
+    } catch (error) {
+      if (sqlite.inTransaction) sqlite.exec('ROLLBACK');
+      throw error;
+    } finally {
+      // Visitors may have read the list while the rows were being written: it is read again either way.
+      shop.catalogCache.invalidate();
+    }
+    shop.flushEmail();
+    shop.webhooks.flush();
     shop.log.info(
       {
         by: staff.email || staff.name,
