@@ -182,3 +182,5 @@ export async function integrationToken(server: TestServer, scope: 'read' | 'writ
   }
   return body.access_token;
 }
+
+export { type ReceivedEvent, type WebhookReceiver, webhookReceiver } from './webhookReceiver.ts';

@@ -3,10 +3,16 @@ import { WEBHOOK_EVENT_TYPES, zonedTimeToInstant } from '@nursery/domain';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { rest, staffToken, startTestServer, type TestServer } from '../src/testing.ts';
+import {
+  rest,
+  staffToken,
+  startTestServer,
+  type TestServer,
+  type WebhookReceiver,
+  webhookReceiver,
+} from '../src/testing.ts';
 import { outboxRows, until } from './support/mail.ts';
 import { customer } from './support/orders.ts';
-import { type WebhookReceiver, webhookReceiver } from './support/webhookReceiver.ts';
 
 // Pushed events against real receivers on 127.0.0.1, each verifying the Standard Webhooks signature with the
 // `standardwebhooks` package, and a clock the tests move through the retry schedule.

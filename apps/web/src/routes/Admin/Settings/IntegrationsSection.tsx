@@ -11,6 +11,7 @@ import { useSingleFlight } from '../../../lib/singleFlight';
 import { useSiteConfig } from '../../../lib/site';
 import { notify, showApiFailure } from '../../../lib/toast';
 import { trpc } from '../../../trpc';
+import { copySecretText } from './copySecret';
 import { revokeQuestion, SECRET_SHOWN_ONCE } from './integrationTexts';
 import './integrations.css';
 
@@ -56,19 +57,6 @@ export function IntegrationsSection() {
       onError: showApiFailure,
     }),
   );
-
-  async function copySecret(secret: string) {
-    try {
-      await navigator.clipboard.writeText(secret);
-      notify.success('The secret is copied.');
-    } catch {
-      // The clipboard is only offered on https and localhost: the text is selected for Ctrl+C instead.
-      secretInput.current?.select();
-      notify.warning(
-        'The browser did not allow copying: the secret is selected, press Ctrl+C (⌘C) to copy it.',
-      );
-    }
-  }
 
   return (
     <section className="card settings-integrations" aria-labelledby="settings-integrations-title">
@@ -152,7 +140,7 @@ export function IntegrationsSection() {
                 <button
                   type="button"
                   className="btn btn-primary"
-                  onClick={() => void copySecret(created.clientSecret)}
+                  onClick={() => void copySecretText(created.clientSecret, secretInput.current)}
                 >
                   Copy secret
                 </button>

@@ -16,6 +16,7 @@ import { PickUpDaysSection } from './PickUpDaysSection';
 import { SeasonSection } from './SeasonSection';
 import { StockEmailsSetting } from './StockEmailsSetting';
 import { useSettings } from './useSettings';
+import { WebhooksSection } from './WebhooksSection';
 import './settings.css';
 
 export const MESSAGE_NOT_SAVED = 'The message you changed is not saved yet. Leave this page and lose it?';
@@ -163,6 +164,7 @@ export function AdminSettings() {
         }}
       />
       <IntegrationsSection />
+      <WebhooksSection />
     </div>
   );
 }

@@ -1,3 +1,4 @@
+// Test support (with testing.ts): a receiver of the shop's webhooks, for the server's and the browser's tests.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
