@@ -1,7 +1,7 @@
 import { PICK_UP_DAY_REQUIRED, pickUpDayClosed } from '@nursery/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rest, staffToken, startTestServer, type TestServer } from '../src/testing.ts';
-import { customer } from './support/orders.ts';
+import { customer, saveOrderableProduct } from './support/orders.ts';
 
 /**
  * A pick-up day closes at its closing time in the shop's time zone: late on a Saturday evening the checkout no
@@ -41,25 +41,7 @@ describe('a pick-up day after its closing time', () => {
       { now: () => new Date(clock) },
     );
     token = await staffToken(server, { email: 'pat@example.com', name: 'Pat Planner' });
-    const saved = await rest<{ product: { productId: number } }>(
-      server.url,
-      'POST',
-      '/api/v1/Products/SaveProduct',
-      {
-        token,
-        body: {
-          productId: '',
-          name: 'Serviceberry',
-          description: 'Amelanchier, bare root.',
-          species: 'Amelanchier laevis',
-          zones: '4-8',
-          productSize: '3 ft',
-          prices: [{ startQuantity: 1, endQuantity: '', price: 12 }],
-        },
-      },
-    );
-    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
-    productId = saved.body.data.product.productId;
+    productId = await saveOrderableProduct(server, token);
     for (const date of ['2026-11-28', '2026-11-29']) {
       const day = await rest(server.url, 'POST', '/api/v1/PickUpDays/SavePickUpDay', {
         token,

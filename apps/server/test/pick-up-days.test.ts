@@ -7,7 +7,7 @@ import {
 } from '@nursery/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rest, staffToken, startTestServer, type TestServer } from '../src/testing.ts';
-import { customer } from './support/orders.ts';
+import { customer, saveOrderableProduct } from './support/orders.ts';
 
 /**
  * Pick-up days end to end over REST: staff open days with a capacity, customers book them at checkout, the
@@ -62,25 +62,7 @@ describe('pick-up days', () => {
   beforeAll(async () => {
     server = await startTestServer({ DEMO_DATA: 'false', ORDERS_PER_CLIENT_PER_HOUR: '0' });
     token = await staffToken(server, { email: 'pat@example.com', name: 'Pat Planner' });
-    const saved = await rest<{ product: { productId: number } }>(
-      server.url,
-      'POST',
-      '/api/v1/Products/SaveProduct',
-      {
-        token,
-        body: {
-          productId: '',
-          name: 'Serviceberry',
-          description: 'Amelanchier, bare root.',
-          species: 'Amelanchier laevis',
-          zones: '4-8',
-          productSize: '3 ft',
-          prices: [{ startQuantity: 1, endQuantity: '', price: 12 }],
-        },
-      },
-    );
-    expect(saved.status).toBe(200);
-    productId = saved.body.data.product.productId;
+    productId = await saveOrderableProduct(server, token);
   });
   afterAll(async () => server?.stop());
 

@@ -1,3 +1,6 @@
+import { expect } from 'vitest';
+import { rest, type TestServer } from '../../src/testing.ts';
+
 /** What the storefront lists of a product, as far as an order needs it. */
 export interface ShownProduct {
   productId: number;
@@ -44,4 +47,30 @@ export function expectedTotals(lines: { unitCents: number; quantity: number }[],
   const subtotal = lines.reduce((sum, line) => sum + line.unitCents * line.quantity, 0);
   const tax = Math.floor((subtotal * taxBasisPoints + 5000) / 10000);
   return { subtotal, tax, total: subtotal + tax };
+}
+
+/**
+ * A product anyone may order online without a stock limit, saved by staff over REST as the back office does:
+ * Serviceberry, bare root, $12 from 1. Answers its productId.
+ */
+export async function saveOrderableProduct(server: TestServer, token: string): Promise<number> {
+  const saved = await rest<{ product: { productId: number } }>(
+    server.url,
+    'POST',
+    '/api/v1/Products/SaveProduct',
+    {
+      token,
+      body: {
+        productId: '',
+        name: 'Serviceberry',
+        description: 'Amelanchier, bare root.',
+        species: 'Amelanchier laevis',
+        zones: '4-8',
+        productSize: '3 ft',
+        prices: [{ startQuantity: 1, endQuantity: '', price: 12 }],
+      },
+    },
+  );
+  expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+  return saved.body.data.product.productId;
 }
