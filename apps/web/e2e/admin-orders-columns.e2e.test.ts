@@ -116,7 +116,6 @@ describe('the Orders list on a laptop, a large screen and a tablet', () => {
       expect(m.pageScrollsSideways).toBe(false);
       // A laptop and up sees the whole row at once; below, the rest is a sideways scroll inside the table.
       if (width >= 1366) expect(m.tableScrollsSideways).toBe(false);
-      await page.screenshot({ path: `/tmp/r3week/orders-${width}.png` });
     });
   }
 
