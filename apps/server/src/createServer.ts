@@ -13,6 +13,7 @@ import {
   type PickUpReminders,
   PUBLIC_PROCEDURES,
   procedureType,
+  ReplicaMonitor,
   removeBackupLeftovers,
   restRoutes,
   retryAfterOf,
@@ -21,6 +22,7 @@ import {
   type ShopConfig,
   type ShopError,
   sitemapXml,
+  startMediaCopy,
   startOrderWriterThread,
   startPickUpReminders,
   storefrontProduct,
@@ -51,6 +53,7 @@ import { type CreateContext, contextOf, refusalsBeforeBody } from './contextBefo
 import { createFrontDoor, type FrontRead } from './frontDoor.ts';
 import { createHashedAssets } from './hashedAssets.ts';
 import { createIndexPage } from './indexPage.ts';
+import { litestreamBinary, type Replicator, startReplicator } from './replicator.ts';
 import { loggedUrl, noteIntegrationCall, OneLinePerRequest } from './requestLog.ts';
 import { type CachedForm, cachedTextAnswer, type ReadyAnswer, sendReady } from './rest/cachedAnswer.ts';
 import { errorEnvelope, JSON_BODY_LIMIT, registerRestRoutes, restPathMiss } from './rest/handler.ts';
@@ -390,7 +393,9 @@ async function createServerHoldingLock(
   const leftovers = removeBackupLeftovers(config.dataDir);
   if (leftovers.length > 0)
     app.log.warn({ removed: leftovers }, 'removed what an interrupted restore or backup left');
-  const database = openDatabase(path.join(config.dataDir, DATABASE_FILE_NAME));
+  const database = openDatabase(path.join(config.dataDir, DATABASE_FILE_NAME), {
+    replicated: config.replica !== null,
+  });
   database.damage = checkDatabaseIntegrity(database);
   const shop = createShop({ config, database, log: app.log, ...(options.now ? { now: options.now } : {}) });
   if (database.damage) {
@@ -407,6 +412,23 @@ async function createServerHoldingLock(
   }
   // After the seed, so the first pass sees the shop's tables; a damaged database skips every pass.
   const reminders = startPickUpReminders(shop);
+  // The continuous copy (REPLICA_URL): Litestream for the database, the media copy for photos and the flyer.
+  let replication: { replicator: Replicator; media: ReturnType<typeof startMediaCopy> } | null = null;
+  if (config.replica) {
+    const monitor = new ReplicaMonitor(config.replica.targets, () => new Date(), app.log);
+    shop.replica = monitor;
+    replication = {
+      replicator: startReplicator({
+        databaseFile: database.file,
+        dataDir: config.dataDir,
+        targets: config.replica.targets,
+        binary: litestreamBinary(config.replica.litestreamPath),
+        monitor,
+        log: app.log,
+      }),
+      media: startMediaCopy(shop, monitor, config.replica.targets),
+    };
+  }
   // Storefront orders are written and committed on a thread of their own (packages/api/src/orders/writerThread.ts).
   shop.orderWriter = startOrderWriterThread({
     config,
@@ -534,7 +556,8 @@ async function createServerHoldingLock(
    * Healthy, or undefined: the route answers a damaged or silent database and logs why (a query that throws
    * here is handed on to it by the front door too).
    */
-  const healthRead: FrontRead = () => (!database.damage && healthQuery.get() === 1 ? healthy : undefined);
+  const healthRead: FrontRead = () =>
+    !shop.replica && !database.damage && healthQuery.get() === 1 ? healthy : undefined;
   app.get('/health', { compress: false, decompress: false }, (request, reply) => {
     reply.headers(noStoreJson);
     if (database.damage) {
@@ -542,6 +565,8 @@ async function createServerHoldingLock(
     }
     try {
       if (healthQuery.get() !== 1) throw new Error('no row');
+      // The shop still takes orders while its copy fails (200), but says so for whoever watches.
+      if (shop.replica) return reply.send({ status: 'ok', replica: shop.replica.status() });
       return sendReady(reply, healthy);
     } catch (error) {
       request.log.error({ err: error }, 'health check: the database does not answer');
@@ -665,7 +690,12 @@ async function createServerHoldingLock(
       reminders.close();
       shop.outbox.close();
       await shop.webhooks.close();
+      // What was saved last goes to the replica before the database closes; Litestream copies the last
+      // changes as it stops, after the shop's connection is gone.
+      await replication?.media.pass();
+      await replication?.media.close();
       database.close();
+      await replication?.replicator.stop();
       lock.release();
       logDestination?.flushSync();
     },

@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { replicaUrlSchema } from './replica/targets.ts';
 
 const bool = (fallback: boolean) =>
   z
@@ -166,6 +167,12 @@ export const envSchema = z.object({
   // Webhook receivers on the shop's own network (private, loopback or link-local addresses, and plain http to
   // them): refused unless this is set, as a receiver inside the network is usually someone probing it.
   WEBHOOK_ALLOW_PRIVATE_ADDRESSES: bool(false),
+  // Continuous copy of the database and media (docs/backup.md, "Continuous replica").
+  REPLICA_URL: replicaUrlSchema,
+  LITESTREAM_ACCESS_KEY_ID: optionalText,
+  LITESTREAM_SECRET_ACCESS_KEY: optionalText,
+  // The Litestream binary; the one the shop ships (linux-x64) when not set.
+  LITESTREAM_PATH: optionalText,
 
   SMTP_URL: optionalText,
   MAIL_FROM: optionalText,
@@ -219,6 +226,22 @@ function toShopConfig(env: z.infer<typeof envSchema>) {
     requestBodyTimeoutMs: env.REQUEST_BODY_TIMEOUT_SECONDS * 1000,
     restoreCheckMs: Math.round(env.RESTORE_CHECK_SECONDS * 1000),
     webhooks: { allowPrivateAddresses: env.WEBHOOK_ALLOW_PRIVATE_ADDRESSES },
+    replica:
+      env.REPLICA_URL.length === 0
+        ? null
+        : {
+            // Keys in the address win; otherwise Litestream's own variables serve both it and the media copy.
+            targets: env.REPLICA_URL.map((t) =>
+              t.kind === 's3' && !t.accessKeyId
+                ? {
+                    ...t,
+                    accessKeyId: env.LITESTREAM_ACCESS_KEY_ID,
+                    secretAccessKey: env.LITESTREAM_SECRET_ACCESS_KEY,
+                  }
+                : t,
+            ),
+            litestreamPath: env.LITESTREAM_PATH,
+          },
     mail: {
       smtpUrl: env.SMTP_URL,
       from: env.MAIL_FROM ?? env.SHOP_EMAIL,

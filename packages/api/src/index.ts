@@ -1,8 +1,9 @@
 export { ANONYMOUS_READS } from './anonymousReads.ts';
 export { answerSchemaOf, cachedAnswer, typedAnswer } from './answers.ts';
-export { sizeText } from './backup/archive.ts';
+export { fileDigest, sizeText } from './backup/archive.ts';
 export { RESTORE_UNDER_WAY } from './backup/changesHeld.ts';
 export {
+  checkDatabaseToRestore,
   createBackup,
   removeBackupLeftovers,
   restoreBackupFile,
@@ -26,6 +27,9 @@ export * from './input.ts';
 export { type OrderWriter, startOrderWriterThread } from './orders/writerThread.ts';
 export { MAX_PAGE_LIMIT, PagedList } from './pagedList.ts';
 export { RawJson } from './rawJson.ts';
+export * from './replica/mediaStore.ts';
+export * from './replica/monitor.ts';
+export * from './replica/targets.ts';
 export { type ProcedurePath, type RestRoute, restRoutes } from './rest.ts';
 export {
   type AppRouter,

@@ -5,6 +5,7 @@ import type { OrderWriter } from './orders/writerThread.ts';
 import { createLimiters, type ShopLimiters } from './rateLimit.ts';
 import { RawJson } from './rawJson.ts';
 import { createWebhookSender, type WebhookSender } from './webhooks/sender.ts';
+import type { ReplicaMonitor } from './replica/monitor.ts';
 
 export interface ShopLogger {
   info(obj: unknown, msg?: string): void;
@@ -107,6 +108,8 @@ export interface Shop {
    * on this thread through its group commit (tests, tools).
    */
   orderWriter: OrderWriter | null;
+  /** The continuous copy's state, when REPLICA_URL is set and the server runs it. */
+  replica: ReplicaMonitor | null;
 }
 
 export function createShop(options: {
@@ -160,5 +163,6 @@ export function createShop(options: {
     now,
     log,
     orderWriter: null,
+    replica: null,
   };
 }

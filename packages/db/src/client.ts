@@ -174,6 +174,11 @@ export function openDatabase(
      * second connection): neither is done again, and the file check must not be (see below).
      */
     alreadyOpen?: boolean;
+    /**
+     * Litestream copies this database (REPLICA_URL): it owns the checkpoints that end the WAL
+     * (litestream.io/tips), so closing leaves the WAL as it is instead of truncating it.
+     */
+    replicated?: boolean;
   } = {},
 ): ShopDatabase {
   // Only before the first connection: the check opens and closes the file with plain fs calls, and closing any
@@ -207,9 +212,11 @@ export function openDatabase(
     damage: null,
     close() {
       if (sqlite.open) {
-        // Folding the WAL back into the main file leaves one self-contained file behind.
+        // Folding the WAL back into the main file leaves one self-contained file behind; a replicated
+        // database's WAL is Litestream's to fold, after it has copied it (its read lock would only make this
+        // wait out the busy timeout).
         try {
-          sqlite.pragma('wal_checkpoint(TRUNCATE)');
+          if (!options.replicated) sqlite.pragma('wal_checkpoint(TRUNCATE)');
         } catch {
           // A read-only or busy database keeps its WAL; SQLite replays it on the next open.
         }

@@ -6,6 +6,7 @@ export * from './schema.ts';
 export {
   BETTER_SQLITE3_MODULE,
   expectedSchema,
+  LITESTREAM_TABLES,
   MIGRATIONS_TABLE,
   readSchema,
   type SchemaObject,

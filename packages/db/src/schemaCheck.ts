@@ -35,12 +35,21 @@ function migrationStatements(folder: string): string[][] {
     );
 }
 
-/** A database's own objects: SQLite's internal ones (sqlite_sequence, sqlite_autoindex_*) are its business. */
+/**
+ * Litestream's bookkeeping tables, which it creates in a database it copies (REPLICA_URL): plain tables of
+ * its own, no part of the shop's schema, in a backup or replica of a replicated shop.
+ */
+export const LITESTREAM_TABLES = ['_litestream_seq', '_litestream_lock'];
+
+/**
+ * A database's own objects: SQLite's internal ones (sqlite_sequence, sqlite_autoindex_*) are its business, and
+ * Litestream's two tables are its.
+ */
 function ownObjects(sqlite: Database.Database): SchemaObject[] {
   return (
     sqlite
       .prepare(
-        "SELECT type, name, tbl_name AS tableName, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' ORDER BY type, name",
+        `SELECT type, name, tbl_name AS tableName, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' AND NOT (type = 'table' AND name IN (${LITESTREAM_TABLES.map((t) => `'${t}'`).join(', ')})) ORDER BY type, name`,
       )
       .all() as SchemaObject[]
   ).map((o) => ({ ...o, sql: o.sql === null ? null : o.sql.replace(/\s+/g, ' ').trim() }));

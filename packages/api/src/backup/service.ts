@@ -5,6 +5,7 @@ import path from 'node:path';
 import { finished, pipeline } from 'node:stream/promises';
 import {
   expectedSchema,
+  LITESTREAM_TABLES,
   MIGRATIONS_TABLE,
   openDatabase,
   readSchema,
@@ -290,8 +291,8 @@ async function restoreStaged(shop: Shop, archive: string): Promise<RestoreResult
     }
 
     const stagedDb = path.join(unpacked, DATABASE_ENTRY);
-    checkStagedSchema(shop, stagedDb, ours);
-    await checkStagedDatabase(shop, stagedDb);
+    checkStagedSchema(liveMigrationsSql(shop), stagedDb, ours);
+    await checkStagedDatabase(config.restoreCheckMs, stagedDb);
     migrateStagedDatabase(shop, stagedDb);
 
     const stagedMedia = path.join(unpacked, 'media');
@@ -321,7 +322,7 @@ async function restoreStaged(shop: Shop, archive: string): Promise<RestoreResult
  * the shop does not define (code that would run on the shop's thread while it is copied in), an extra
  * table or column, or a missing one is refused here.
  */
-function checkStagedSchema(shop: Shop, file: string, ours: number): void {
+function checkStagedSchema(liveMigrations: string | null, file: string, ours: number): void {
   let staged: ReturnType<typeof readSchema>;
   try {
     staged = readSchema(file);
@@ -337,14 +338,7 @@ function checkStagedSchema(shop: Shop, file: string, ours: number): void {
       `This backup's database has schema ${staged.version}, newer than this shop's ${ours}. Update the shop, then restore it.`,
     );
   }
-  const liveMigrations = shop.database.sqlite
-    .prepare('SELECT sql FROM main.sqlite_master WHERE name = ?')
-    .pluck()
-    .get(MIGRATIONS_TABLE) as string | undefined;
-  const differences = schemaDifferences(
-    staged.objects,
-    expectedSchema(staged.version, liveMigrations ?? null),
-  );
+  const differences = schemaDifferences(staged.objects, expectedSchema(staged.version, liveMigrations));
   if (differences.length > 0) {
     const shown = differences.slice(0, 3).join('; ');
     const more = differences.length > 3 ? ` and ${differences.length - 3} more` : '';
@@ -354,9 +348,39 @@ function checkStagedSchema(shop: Shop, file: string, ours: number): void {
   }
 }
 
+function liveMigrationsSql(shop: Shop): string | null {
+  const sql = shop.database.sqlite
+    .prepare('SELECT sql FROM main.sqlite_master WHERE name = ?')
+    .pluck()
+    .get(MIGRATIONS_TABLE) as string | undefined;
+  return sql ?? null;
+}
+
+/**
+ * The checks a backup's database passes before it is restored, for a database from elsewhere (the continuous
+ * replica): its schema against this shop's at the same migration, without running anything in it, then
+ * SQLite's integrity and foreign-key checks in a process of its own with a time limit. Refuses with
+ * ShopError (bad_request) saying what is wrong.
+ */
+export async function checkDatabaseToRestore(
+  file: string,
+  checkMs: number,
+): Promise<{ schemaVersion: number }> {
+  const ours = schemaVersion();
+  // drizzle's bookkeeping table as this version creates it, from a new, empty database.
+  const fresh = openDatabase(':memory:');
+  const migrationsSql = fresh.sqlite
+    .prepare('SELECT sql FROM main.sqlite_master WHERE name = ?')
+    .pluck()
+    .get(MIGRATIONS_TABLE) as string | undefined;
+  fresh.sqlite.close();
+  checkStagedSchema(migrationsSql ?? null, file, ours);
+  await checkStagedDatabase(checkMs, file);
+  return { schemaVersion: readSchema(file).version };
+}
+
 /** SQLite's integrity and foreign-key checks of the staged copy, in a process of its own with a time limit. */
-async function checkStagedDatabase(shop: Shop, file: string): Promise<void> {
-  const limit = shop.config.restoreCheckMs;
+async function checkStagedDatabase(limit: number, file: string): Promise<void> {
   const check = await checkDatabaseApart(file, limit);
   if (check.outcome === 'timed-out') {
     refuse(
@@ -415,7 +439,7 @@ function tableShapes(shop: Shop, schema: 'main' | 'restored'): TableShape[] {
   const { sqlite } = shop.database;
   const names = sqlite
     .prepare(
-      `SELECT name FROM ${schema}.sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name`,
+      `SELECT name FROM ${schema}.sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT IN (${LITESTREAM_TABLES.map((t) => `'${t}'`).join(', ')}) ORDER BY name`,
     )
     .pluck()
     .all() as string[];
