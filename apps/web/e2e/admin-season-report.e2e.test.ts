@@ -98,6 +98,13 @@ describe('season report', () => {
     expect(await page.locator('.season-report-table tbody tr').count()).toBeGreaterThanOrEqual(1);
     expect(page.url()).toContain('q=');
 
+    // On paper: the report alone, without the navigation and the tools.
+    await page.emulateMedia({ media: 'print' });
+    expect(await page.locator('.admin-nav').isVisible()).toBe(false);
+    expect(await page.getByRole('button', { name: 'Print' }).isVisible()).toBe(false);
+    expect(await page.getByRole('heading', { name: 'By product type' }).isVisible()).toBe(true);
+    await page.emulateMedia({ media: 'screen' });
+
     const waiting = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Download .xls' }).click();
     expect((await waiting).suggestedFilename()).toMatch(/^\d{4}-\d{2}-\d{2} SeasonReport 2025-26\.xls$/);

@@ -250,7 +250,7 @@ describe('pick list', () => {
 
     await desk.emulateMedia({ media: 'print' });
     expect(await desk.locator('.admin-nav').isVisible()).toBe(false);
-    expect(await desk.locator('.pick-list-tools').isVisible()).toBe(false);
+    expect(await desk.locator('.admin-tools').isVisible()).toBe(false);
     expect(await totals.isVisible()).toBe(true);
     expect(await desk.locator('.pick-totals').evaluate((el) => getComputedStyle(el).breakAfter)).toBe('page');
     for (const format of ['A4', 'Letter'] as const) {

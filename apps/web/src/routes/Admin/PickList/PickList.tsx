@@ -44,14 +44,14 @@ export function AdminPickList() {
   };
 
   return (
-    <div className="pick-list">
+    <div className="pick-list admin-printable">
       {/* A named page size when chosen; otherwise the printer dialog's paper, A4 or Letter alike. */}
       {paper === 'auto' ? null : <style>{`@page { size: ${paper} portrait; }`}</style>}
-      <div className="pick-list-tools no-print">
+      <div className="admin-tools no-print">
         <Link to="/Admin/Pickup" search={typeof day === 'number' || day === 'none' ? { day } : {}}>
           Back to pick-up
         </Link>
-        <label className="pick-list-field">
+        <label className="admin-tools-field">
           <span>Pick-up day</span>
           <select
             className="form-select"
@@ -69,7 +69,7 @@ export function AdminPickList() {
             <option value="none">Orders without a pick-up day</option>
           </select>
         </label>
-        <label className="pick-list-field">
+        <label className="admin-tools-field">
           <span>Paper</span>
           <select className="form-select" value={paper} onChange={(e) => setPaper(e.target.value as Paper)}>
             {(Object.keys(PAPERS) as Paper[]).map((p) => (

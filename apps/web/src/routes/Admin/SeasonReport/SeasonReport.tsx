@@ -77,10 +77,10 @@ export function AdminSeasonReport() {
   };
 
   return (
-    <div className="season-report">
+    <div className="season-report admin-printable">
       <h1>Season Report{data ? ` ${data.label}` : ''}</h1>
-      <div className="season-report-tools no-print">
-        <label className="season-report-field">
+      <div className="admin-tools no-print">
+        <label className="admin-tools-field">
           <span>Season</span>
           <select
             className="form-select"
@@ -102,7 +102,7 @@ export function AdminSeasonReport() {
               ))}
           </select>
         </label>
-        <label className="season-report-field">
+        <label className="admin-tools-field">
           <span>Product type</span>
           <select
             className="form-select"
@@ -123,7 +123,7 @@ export function AdminSeasonReport() {
             ))}
           </select>
         </label>
-        <label className="season-report-field season-report-filter">
+        <label className="admin-tools-field season-report-filter">
           <span>Filter</span>
           <input
             type="search"
