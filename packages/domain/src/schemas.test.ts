@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { INVALID_EMAIL } from './email.ts';
 import { LOOKUP_BLANK_ORDER_NUMBER, ORDER_MESSAGES, ORDER_NOT_FOUND } from './messages.ts';
+import { productInputSchema } from './schemas/catalog.ts';
+import { adminOrderUpdateSchema } from './schemas/orders.ts';
+import { productStockEmailsInputSchema, saveMessageInputSchema } from './schemas/settings.ts';
 import {
   contactSubmissionSchema,
   orderDetailsSchema,
@@ -275,10 +278,7 @@ describe('bidi controls', () => {
     expect(contact).toMatchObject({ name: 'Ada', email: 'ada@example.com', comments: 'Hello\nthere' });
   });
 
-  it('are dropped from the back office: order, product, saved message name and stock e-mails', async () => {
-    const { adminOrderUpdateSchema } = await import('./schemas/orders.ts');
-    const { productInputSchema } = await import('./schemas/catalog.ts');
-    const { saveMessageInputSchema, productStockEmailsInputSchema } = await import('./schemas/settings.ts');
+  it('are dropped from the back office: order, product, saved message name and stock e-mails', () => {
     const order = adminOrderUpdateSchema.parse({
       name: `Walt${RLO} Phonecall`,
       email: `walt${BIDI}@example.com`,
