@@ -1,4 +1,4 @@
-import type { CatalogSheetResult } from '@nursery/domain';
+import { type CatalogSheetResult, FREE_PRICE } from '@nursery/domain';
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import { strToU8, zipSync } from 'fflate';
@@ -344,6 +344,47 @@ describe('catalogue spreadsheet', () => {
     const applied = await upload('Apply', text, 'a.csv', `?token=${preview.body.data.token}`);
     expect(applied.status).toBe(409);
     expect(tables()).toEqual(before);
+  });
+
+  it('refuses a $0.00 price on a product customers can order online, as the product save does', async () => {
+    const rows = csvRows(await (await download('Csv')).text());
+    const header = rows[0] ?? [];
+    const col = (name: string) => header.indexOf(name);
+    const active = rows.slice(1).find((r) => r[col('Status')] === 'Active' && r[col('Tier 2 Price')] === '');
+    const byHand = rows.slice(1).find((r) => r[col('Status')] === 'Call for Availability');
+    if (!active || !byHand)
+      throw new Error('The demo catalogue has no Active or Call for Availability product.');
+    active[col('Tier 1 Price')] = '0';
+    byHand[col('Tier 1 Price')] = '0.00';
+    const preview = await upload('Preview', stringify(rows), 'free.csv');
+    expect(preview.status, preview.body.message).toBe(200);
+    expect(preview.body.data.refused.map((r) => r.message)).toEqual([
+      expect.stringMatching(new RegExp(`^Row \\d+: ${FREE_PRICE.replace(/[.$()]/g, '\\$&')}$`)),
+    ]);
+    // Nothing is sold online at a Call for Availability price: staff may leave it at 0.
+    expect(preview.body.data.changed.map((c) => c.productId)).toEqual([Number(byHand[col('Id')])]);
+
+    const saved = await rest(server.url, 'POST', '/api/v1/Products/SaveProduct', {
+      token,
+      body: { name: 'Free seedling', prices: [{ startQuantity: 1, endQuantity: null, price: 0 }] },
+    });
+    expect(saved.status).toBe(400);
+    expect(saved.body.message).toBe(FREE_PRICE);
+    // Nor can a product left at $0 be put on sale later.
+    const id = Number(byHand[col('Id')]);
+    server.shop.database.sqlite
+      .prepare('update product_prices set price_cents = 0 where product_id = ?')
+      .run(id);
+    const onSale = await rest(
+      server.url,
+      'PUT',
+      `/api/v1/Products/SetProductStatus?productId=${id}&productStatus=2`,
+      {
+        token,
+      },
+    );
+    expect(onSale.status).toBe(400);
+    expect(onSale.body.message).toBe(FREE_PRICE);
   });
 
   it('refuses a malformed file with a 400 a person can act on, changing nothing', async () => {

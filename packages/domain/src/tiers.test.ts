@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ProductStatus } from './productStatus.ts';
-import { emptyPricesProblem, PRICES_REQUIRED, validateTiers } from './tiers.ts';
+import { emptyPricesProblem, FREE_PRICE, freePriceProblem, PRICES_REQUIRED, validateTiers } from './tiers.ts';
 
 const t = (startQuantity: number, endQuantity: number | null, priceCents: number | null = 100) => ({
   startQuantity,
@@ -92,5 +92,22 @@ describe('emptyPricesProblem: only Special Order products may have no prices', (
   });
   it('says the same as the price table check', () => {
     expect(validateTiers([])).toEqual([PRICES_REQUIRED]);
+  });
+});
+
+describe('freePriceProblem: a product customers can order online is never $0.00', () => {
+  it('refuses a $0.00 tier on Active and Nursery products, and allows it where nothing is sold online', () => {
+    const prices = [t(1, 9, 250), t(10, null, 0)];
+    expect(freePriceProblem(prices, ProductStatus.Active)).toBe(FREE_PRICE);
+    expect(freePriceProblem(prices, ProductStatus.Nursery)).toBe(FREE_PRICE);
+    for (const status of [
+      ProductStatus.Inactive,
+      ProductStatus.SoldOut,
+      ProductStatus.CallForAvailability,
+      ProductStatus.SpecialOrder,
+    ]) {
+      expect(freePriceProblem(prices, status), String(status)).toBeNull();
+    }
+    expect(freePriceProblem([t(1, null, 1)], ProductStatus.Active)).toBeNull();
   });
 });

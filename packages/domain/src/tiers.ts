@@ -1,4 +1,4 @@
-import { ProductStatus } from './productStatus.ts';
+import { isOrderableOnline, ProductStatus } from './productStatus.ts';
 
 /** A tier as typed in the admin price table: the form turns empty cells into null. */
 export interface TierInput {
@@ -24,6 +24,21 @@ export const PRICES_REQUIRED = 'A product needs at least one price.';
  */
 export function emptyPricesProblem(priceCount: number, productStatus: number): string | null {
   return priceCount === 0 && productStatus !== ProductStatus.SpecialOrder ? PRICES_REQUIRED : null;
+}
+
+export const FREE_PRICE =
+  'A product customers can order online (Active or Nursery) cannot have a price of $0.00: the plants would go out free. Enter its price, or set the product to Call for Availability.';
+
+/**
+ * A $0.00 price on a product customers can order online hands its plants out free at checkout, which no one
+ * means (a price cell left at 0, a typo): refused for Active and Nursery products, allowed where staff price by
+ * hand or nothing is sold online. The product save, the catalogue spreadsheet and the product form ask this.
+ */
+export function freePriceProblem(
+  prices: readonly { priceCents: number | null }[],
+  productStatus: number,
+): string | null {
+  return isOrderableOnline(productStatus) && prices.some((p) => p.priceCents === 0) ? FREE_PRICE : null;
 }
 
 const isWhole = (n: number | null): n is number => typeof n === 'number' && Number.isSafeInteger(n);

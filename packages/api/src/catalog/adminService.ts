@@ -7,6 +7,7 @@ import {
   emptyPricesProblem,
   formatDate,
   formatMoney,
+  freePriceProblem,
   isOrderableOnline,
   PRODUCT_STALE,
   type ProductInput,
@@ -167,17 +168,19 @@ export function setProductStatus(
   // A special-order product may be saved without prices; put on sale like that, a customer could
   // fill a cart with it and only hear at checkout that it has no price.
   if (isOrderableOnline(input.productStatus)) {
-    const priced = shop.db
-      .select({ id: productPrices.productPriceId })
+    const prices = shop.db
+      .select({ priceCents: productPrices.priceCents })
       .from(productPrices)
       .where(eq(productPrices.productId, input.productId))
-      .get();
-    if (!priced) {
+      .all();
+    if (prices.length === 0) {
       throw new ShopError({
         kind: 'bad_request',
         message: `${current.name} has no prices, so it cannot be ordered online; add its prices with Edit first.`,
       });
     }
+    const free = freePriceProblem(prices, input.productStatus);
+    if (free) throw new ShopError({ kind: 'bad_request', message: free });
   }
   if (input.productStatus === ProductStatus.Deleted) {
     softDelete(shop, input.productId, staff);
@@ -274,7 +277,7 @@ export function writeProduct(
   const current = isNewProduct ? null : requireLiveProduct(shop, input.productId as number);
   if (current && input.version != null && input.version !== current.version) stale();
   const status = options.forceStatus ?? input.productStatus ?? current?.productStatus ?? ProductStatus.Active;
-  const noPrices = emptyPricesProblem(input.prices.length, status);
+  const noPrices = emptyPricesProblem(input.prices.length, status) ?? freePriceProblem(input.prices, status);
   if (noPrices) throw new ShopError({ kind: 'bad_request', message: noPrices });
   const fields = {
     name: input.name,

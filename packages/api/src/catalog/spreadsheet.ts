@@ -4,6 +4,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import {
   type CatalogSheetResult,
   emptyPricesProblem,
+  freePriceProblem,
   isBlankRow,
   type ProductInput,
   ProductStatus,
@@ -431,7 +432,10 @@ async function planSheet(shop: Shop, rows: string[][], format: SheetFormat): Pro
       return;
     }
     const after = fieldsOf(input, current);
-    const noPrices = emptyPricesProblem(after.tiers.length, after.productStatus);
+    // The product save's own rules on prices, for the status the row would leave the product in.
+    const noPrices =
+      emptyPricesProblem(after.tiers.length, after.productStatus) ??
+      freePriceProblem(after.tiers, after.productStatus);
     if (noPrices) {
       refused(noPrices);
       return;

@@ -1,5 +1,6 @@
 import {
   emptyPricesProblem,
+  freePriceProblem,
   PRODUCT_STALE,
   PRODUCT_TYPES,
   ProductStatus,
@@ -112,7 +113,10 @@ export function ProductModal({ open, product, onClose, specialOrder = false, onS
     const status = specialOrder
       ? ProductStatus.SpecialOrder
       : (editing?.productStatus ?? ProductStatus.Active);
-    const noPrices = checked.success ? emptyPricesProblem(checked.data.prices.length, status) : null;
+    const noPrices = checked.success
+      ? (emptyPricesProblem(checked.data.prices.length, status) ??
+        freePriceProblem(checked.data.prices, status))
+      : null;
     if (noPrices) problems.push(noPrices);
     if (problems.length > 0) {
       // The list sits at the top of the form, scrolled out of sight when Save is pressed after the prices
