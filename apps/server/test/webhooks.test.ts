@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { productPrices, products } from '@nursery/db';
 import { WEBHOOK_EVENT_TYPES, zonedTimeToInstant } from '@nursery/domain';
 import { Ajv2020 } from 'ajv/dist/2020.js';
@@ -405,6 +407,41 @@ describe('webhooks', () => {
     await placeOrder(server);
     await server.shop.webhooks.flushNow();
     expect(receiver.received).toHaveLength(2);
+  });
+
+  it('keeps answering while a receiver holds its deliveries without answering', async () => {
+    // A receiver that reads the request and never answers (the shop gives up on it after 10 seconds).
+    const held: http.ServerResponse[] = [];
+    const hostile = http.createServer((_request, response) => {
+      held.push(response);
+    });
+    await new Promise<void>((resolve) => hostile.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = (hostile.address() as AddressInfo).port;
+      const added = await rest<{ endpoint: Endpoint }>(
+        server.url,
+        'POST',
+        '/api/v1/Webhooks/AddWebhookEndpoint',
+        {
+          token,
+          body: { url: `http://127.0.0.1:${port}/hold`, events: ['order.placed'] },
+        },
+      );
+      expect(added.status).toBe(200);
+      const first = await placeOrder(server);
+      await until(() => held.length >= 1);
+      // The shop goes on taking orders and answering staff while the receiver holds the first delivery.
+      const second = await placeOrder(server);
+      expect(second).toBeGreaterThan(first);
+      const listed = await deliveries(server, added.body.data.endpoint.endpointId);
+      expect(listed.map((d) => d.status)).toEqual(['pending', 'pending']);
+      // One try at a time per endpoint: the second waits for the first rather than opening another connection.
+      expect(held).toHaveLength(1);
+    } finally {
+      for (const response of held) response.destroy();
+      hostile.closeAllConnections();
+      await new Promise((resolve) => hostile.close(resolve));
+    }
   });
 
   it('refuses bad subscriptions with a message, and every call without a staff token', async () => {

@@ -8,6 +8,7 @@ import { productNotFound, requireLiveProduct } from '../catalog/adminService.ts'
 import { loadProduct, type Product } from '../catalog/productShape.ts';
 import { ShopError } from '../errors.ts';
 import type { Shop } from '../shop.ts';
+import { queueProductChanged } from '../webhooks/events.ts';
 import { downloadImage } from './download.ts';
 
 /** Large enough for a sharp product photo on a big screen, small enough to load quickly on a phone. */
@@ -237,9 +238,11 @@ export async function uploadFlickrPhoto(shop: Shop, input: FlickrUpload): Promis
       })
       .where(eq(products.productId, input.productId))
       .run();
+    queueProductChanged(shop, input.productId);
     return gone;
   });
   shop.catalogCache.invalidate();
+  shop.webhooks.flush();
   await removeFiles(shop, unused);
   return answer(shop, input.productId);
 }
@@ -305,9 +308,11 @@ export async function cropPhoto(shop: Shop, input: CropInput): Promise<Product> 
       .set({ croppedImagePath: stored.path, productImageCropped: true, updatedAt: shop.now().getTime() })
       .where(eq(products.productId, input.productId))
       .run();
+    queueProductChanged(shop, input.productId);
     return gone;
   });
   shop.catalogCache.invalidate();
+  shop.webhooks.flush();
   await removeFiles(shop, unused);
   return answer(shop, input.productId);
 }
@@ -339,9 +344,11 @@ export async function resetPhoto(shop: Shop, productId: number): Promise<Product
       })
       .where(eq(products.productId, productId))
       .run();
+    queueProductChanged(shop, productId);
     return gone;
   });
   shop.catalogCache.invalidate();
+  shop.webhooks.flush();
   // Paths the product pointed at without a file row (e.g. seeded by hand) go too.
   const pointed = [current?.full, current?.thumbnail, current?.crop].filter(
     (p): p is string => typeof p === 'string' && p.startsWith('products/'),
