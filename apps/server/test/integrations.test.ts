@@ -213,6 +213,40 @@ describe('integration clients', () => {
     expect((await integrations(['list'])).out).toMatch(new RegExp(`${client.clientId}.*revoked`));
   });
 
+  it('says why a token is refused in WWW-Authenticate, as RFC 6750 writes it', async () => {
+    const realm = `Bearer realm="${server.config.publicUrl}/api/v1"`;
+    const challenge = async (headers: Record<string, string>, method = 'GET', query = '') => {
+      const path = method === 'GET' ? '/api/v1/Orders/GetAllOrders' : '/api/v1/Settings/SetOrdersClosed';
+      const answer = await fetch(`${server.url}${path}${query}`, { method, headers });
+      await answer.arrayBuffer();
+      return { status: answer.status, header: answer.headers.get('www-authenticate') };
+    };
+    // No token: the bare challenge, without an error.
+    expect(await challenge({})).toEqual({ status: 401, header: realm });
+    expect(await challenge({ authorization: 'Basic abc' })).toEqual({
+      status: 401,
+      header: `${realm}, error="invalid_token", error_description="the Authorization header is not a bearer token"`,
+    });
+    expect(await challenge({ authorization: 'Bearer not.a.jwt' })).toEqual({
+      status: 401,
+      header: expect.stringMatching(
+        /^Bearer realm="[^"]+", error="invalid_token", error_description="token /,
+      ),
+    });
+    const client = await addClient('Label printer', 'read');
+    const token = await tokenOf(client);
+    // A read client's write: the scope it lacks.
+    expect(await challenge({ authorization: `Bearer ${token}` }, 'PUT', '?isOpen=false')).toEqual({
+      status: 403,
+      header: `${realm}, error="insufficient_scope", error_description="this client has the read scope", scope="write"`,
+    });
+    await integrations(['revoke', client.clientId]);
+    expect(await challenge({ authorization: `Bearer ${token}` })).toEqual({
+      status: 401,
+      header: `${realm}, error="invalid_token", error_description="the integration client behind this token was revoked"`,
+    });
+  });
+
   it('is managed by staff over REST: add shows the secret once, list never, revoke stops it', async () => {
     const staff = await staffToken(server, { email: 'owner@example.com', name: 'Olive Owner' });
     const added = await rest<{ client: { clientId: string; createdBy: string }; clientSecret: string }>(

@@ -36,6 +36,16 @@ export interface FieldProblem {
   message: string;
 }
 
+/**
+ * RFC 6750's answer to a refused bearer token: no error for a request without one, invalid_token for a token
+ * that is malformed, expired or revoked, insufficient_scope for a valid one that may not make the call.
+ */
+export interface BearerChallenge {
+  error?: 'invalid_token' | 'insufficient_scope';
+  description?: string;
+  scope?: string;
+}
+
 export class ShopError extends Error {
   override readonly name = 'ShopError';
   readonly kind: ShopErrorKind;
@@ -43,17 +53,21 @@ export class ShopError extends Error {
   readonly problems: readonly FieldProblem[];
   /** For 'too_many': seconds until a try may succeed, which each transport sends as Retry-After. */
   readonly retryAfterSeconds: number | undefined;
+  /** For 'unauthorized' and 'forbidden': the bearer challenge REST sends as WWW-Authenticate (RFC 6750). */
+  readonly challenge: BearerChallenge | undefined;
   constructor(options: {
     kind: ShopErrorKind;
     message: string;
     cause?: unknown;
     problems?: FieldProblem[];
     retryAfterSeconds?: number;
+    challenge?: BearerChallenge;
   }) {
     super(options.message, options.cause === undefined ? undefined : { cause: options.cause });
     this.kind = options.kind;
     this.problems = options.problems ?? [];
     this.retryAfterSeconds = options.retryAfterSeconds;
+    this.challenge = options.challenge;
   }
 
   get status(): number {

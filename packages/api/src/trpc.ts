@@ -83,14 +83,45 @@ export interface ProcedureKind {
  */
 export function refusalOf(caller: Caller, path: string, kind: ProcedureKind): ShopError | null {
   if (PUBLIC_PROCEDURES.has(path)) return null;
-  if (caller.kind === 'not-staff') return new ShopError({ kind: 'forbidden', message: FORBIDDEN });
-  if (caller.kind !== 'staff') return new ShopError({ kind: 'unauthorized', message: UNAUTHORIZED });
+  if (caller.kind === 'not-staff') {
+    return new ShopError({
+      kind: 'forbidden',
+      message: FORBIDDEN,
+      challenge: { error: 'insufficient_scope', description: 'not a staff account' },
+    });
+  }
+  if (caller.kind === 'invalid-token') {
+    return new ShopError({
+      kind: 'unauthorized',
+      // The spec's word; what is wrong with the token goes in the challenge's error_description.
+      message: UNAUTHORIZED,
+      challenge: { error: 'invalid_token', description: caller.reason },
+    });
+  }
+  if (caller.kind !== 'staff') {
+    // No token at all: RFC 6750 asks for the bare challenge, without an error.
+    return new ShopError({ kind: 'unauthorized', message: UNAUTHORIZED, challenge: {} });
+  }
   const integration = caller.identity.integration;
   if (!integration) return null;
   const peopleOnly = kind.meta?.peopleOnly;
-  if (peopleOnly) return new ShopError({ kind: 'forbidden', message: peopleOnly });
+  if (peopleOnly) {
+    return new ShopError({
+      kind: 'forbidden',
+      message: peopleOnly,
+      challenge: { error: 'insufficient_scope', description: 'integration clients may not make this call' },
+    });
+  }
   if (integration.scope === 'read' && kind.type !== 'query') {
-    return new ShopError({ kind: 'forbidden', message: READ_SCOPE_ONLY_READS });
+    return new ShopError({
+      kind: 'forbidden',
+      message: READ_SCOPE_ONLY_READS,
+      challenge: {
+        error: 'insufficient_scope',
+        scope: 'write',
+        description: 'this client has the read scope',
+      },
+    });
   }
   return null;
 }

@@ -7,6 +7,7 @@ import { createBrotliCompress, createGzip, constants as zlibConstants } from 'no
 import {
   ANONYMOUS_READS,
   type ApiContext,
+  type BearerChallenge,
   createCaller,
   DIRECT_CALLS,
   type FileAnswer,
@@ -423,18 +424,38 @@ function compressesItself(route: RestRoute): boolean {
   return route.method === 'GET' && route.respond !== 'file' && ANONYMOUS_READS.has(route.procedure);
 }
 
+/** The bearer challenge a refusal carries, thrown as it is or wrapped by tRPC (its cause). */
+function bearerChallengeOf(error: unknown): BearerChallenge | undefined {
+  if (error instanceof ShopError) return error.challenge;
+  return error instanceof Error && error.cause instanceof ShopError ? error.cause.challenge : undefined;
+}
+
+/** RFC 6750 section 3: `Bearer realm="...", error="...", error_description="...", scope="..."`. */
+export function wwwAuthenticate(challenge: BearerChallenge, realm: string): string {
+  const quoted = (value: string) => `"${value.replace(/["\\]/g, '')}"`;
+  return [
+    `Bearer realm=${quoted(realm)}`,
+    ...(challenge.error ? [`error=${quoted(challenge.error)}`] : []),
+    ...(challenge.description ? [`error_description=${quoted(challenge.description)}`] : []),
+    ...(challenge.scope ? [`scope=${quoted(challenge.scope)}`] : []),
+  ].join(', ');
+}
+
 /** A failed call in the envelope, with its status; the shop's own failures are logged. */
 function sendError(
   request: FastifyRequest,
   reply: FastifyReply,
   route: RestRoute,
   error: unknown,
+  realm: string,
 ): FastifyReply {
   const { status, body } = errorEnvelope(error);
   if (status >= 500) request.log.error({ err: error, path: route.path }, 'REST call failed');
   // A rate limit's wait, for programs as the message says it for people (RFC 9110 Retry-After).
   const retryAfter = status === 429 ? retryAfterOf(error) : undefined;
   if (retryAfter !== undefined) reply.header('retry-after', String(retryAfter));
+  const challenge = status === 401 || status === 403 ? bearerChallengeOf(error) : undefined;
+  if (challenge) reply.header('www-authenticate', wwwAuthenticate(challenge, realm));
   return reply.status(status).send(body);
 }
 
@@ -450,6 +471,8 @@ export function registerRestRoutes(
   createContext: (request: FastifyRequest) => Promise<ApiContext>,
 ): ReadonlyMap<string, FrontRead> {
   const frontReads = new Map<string, FrontRead>();
+  // The protection space of every bearer challenge (RFC 6750): this shop's API.
+  const realm = `${shop.config.publicUrl}/api/v1`;
   // Fail at start, not at the first request, when a row names a procedure that does not exist.
   for (const route of routes) {
     const kind = procedureKind(route.procedure);
@@ -461,7 +484,7 @@ export function registerRestRoutes(
           try {
             return sendEnvelope(request, reply, route, anonymousRead(shop));
           } catch (error) {
-            return sendError(request, reply, route, error);
+            return sendError(request, reply, route, error, realm);
           }
         }
       : undefined;
@@ -513,7 +536,7 @@ export function registerRestRoutes(
         }
         return sendEnvelope(request, reply, route, data);
       } catch (error) {
-        return sendError(request, reply, route, error);
+        return sendError(request, reply, route, error, realm);
       } finally {
         for (const file of written) rmSync(file, { force: true });
       }
@@ -525,9 +548,9 @@ export function registerRestRoutes(
         ? async (request: FastifyRequest, reply: FastifyReply) => {
             try {
               const refusals = await refusalsBeforeBody(request, createContext, [route.procedure]);
-              if (refusals?.[0]) return sendError(request, reply, route, refusals[0]);
+              if (refusals?.[0]) return sendError(request, reply, route, refusals[0], realm);
             } catch (error) {
-              return sendError(request, reply, route, error);
+              return sendError(request, reply, route, error, realm);
             }
             return undefined;
           }

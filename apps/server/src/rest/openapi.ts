@@ -220,7 +220,8 @@ const envelope = (data: JsonSchema): JsonSchema => ({
 
 const STATUS_TEXT: Record<string, string> = {
   '400': 'The input was refused; message says why and data.errors lists every problem',
-  '401': 'No valid token: missing, expired, signed out, or its integration client was revoked',
+  '401':
+    'No valid token: missing, malformed, expired, signed out, or its integration client was revoked (WWW-Authenticate says which)',
   '403':
     'The token is valid but may not make this call (not staff, or an integration client with the read scope)',
   '404': 'The row the id names does not exist',
@@ -240,6 +241,21 @@ const PEOPLE_ONLY_403 =
 
 const errorResponse = (status: string, peopleOnly = false) => ({
   description: peopleOnly && status === '403' ? PEOPLE_ONLY_403 : (STATUS_TEXT[status] ?? 'Refused'),
+  // Every 401 and 403 of a staff-only call carries the bearer challenge (rest/handler.ts sendError).
+  ...(status === '401' || status === '403'
+    ? {
+        headers: {
+          'WWW-Authenticate': {
+            description:
+              status === '401'
+                ? 'RFC 6750: `Bearer realm="..."` alone when no token was sent; with error="invalid_token" and an error_description saying what is wrong (malformed, expired, signed by an unknown key, revoked, signed out) for a token that was.'
+                : 'RFC 6750: `Bearer realm="...", error="insufficient_scope"`, with an error_description and, for a read client\'s write, scope="write".',
+            required: false,
+            schema: { type: 'string' },
+          },
+        },
+      }
+    : {}),
   // Every 429 carries it (rest/handler.ts sendError): declared, so a generated client can read it.
   ...(status === '429'
     ? {
