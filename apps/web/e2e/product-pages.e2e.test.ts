@@ -21,10 +21,12 @@ interface ListedProduct {
   species: string;
   productSize: string;
   productStatus: number;
+  prices: unknown[];
 }
 
 const PHONE = { width: 390, height: 844 };
 const DESK = { width: 1366, height: 768 };
+const TABLET = { width: 820, height: 1180 };
 const ZONE = '7a';
 
 let shop: E2eShop;
@@ -234,6 +236,59 @@ describe.each([
       .waitFor();
     await modal.locator('.cart-line').getByText(`Not rated for your zone (${ZONE})`).waitFor();
     expect(await accessibilityProblems(page, 'cart with a zone warning')).toEqual([]);
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe.each([
+  ['a phone', PHONE],
+  ['a tablet', TABLET],
+  ['a desk', DESK],
+])('a shared product link on %s', (_where, viewport) => {
+  it('opens the cart menu below its button, clear of the price tiers, and Add to Cart adds one', async () => {
+    const tiered = products.find((p) => p.productStatus === 2 && p.prices.length > 1);
+    expect(tiered).toBeDefined();
+    const { page, context, consoleErrors } = await newPage(browser, { viewport });
+    await page.goto(`${shop.origin}${productPath(tiered!)}`);
+    const tiers = page.locator('.product-page table.price-table');
+    await page.getByRole('button', { name: `Add to Cart, ${tiered!.name}`, exact: true }).click();
+    const menu = page.getByRole('menu');
+    await menu.waitFor();
+    const tiersBox = (await tiers.boundingBox())!;
+    const menuBox = (await menu.boundingBox())!;
+    // Under the tiers, not over them, and wholly on the screen.
+    expect(menuBox.y).toBeGreaterThanOrEqual(tiersBox.y + tiersBox.height);
+    expect(menuBox.y).toBeGreaterThanOrEqual(0);
+    expect(menuBox.y + menuBox.height).toBeLessThanOrEqual(viewport.height);
+    await page.getByRole('menuitem', { name: 'Add to Cart' }).click();
+    const modal = page.getByRole('dialog');
+    expect(await modal.getByLabel(`Quantity of ${tiered!.name}`).inputValue()).toBe('1');
+    await modal.getByRole('button', { name: 'Close' }).first().click();
+    await page.getByRole('button', { name: `1 in cart, ${tiered!.name}`, exact: true }).waitFor();
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('lets a customer who has not set a zone set it there, and marks the product for it', async () => {
+    const { page, context, consoleErrors } = await newPage(browser, { viewport });
+    await page.goto(`${shop.origin}${productPath(cold)}`);
+    await page.getByRole('heading', { level: 1, name: cold.name }).waitFor();
+    await page.getByRole('button', { name: 'Will it grow here? Set your zone' }).click();
+    const zoneField = page.getByLabel('Your USDA hardiness zone');
+    await expect.poll(() => zoneField.evaluate((el) => el === document.activeElement)).toBe(true);
+    await zoneField.fill('zone 14');
+    await page.getByRole('button', { name: 'Set zone' }).click();
+    await page.getByRole('alert').filter({ hasText: 'from 1 to 13' }).waitFor();
+    await zoneField.fill(ZONE);
+    await page.getByRole('button', { name: 'Set zone' }).click();
+    const product = page.locator('.product-page article.product-card');
+    await product.getByText(`Not rated for your zone (${ZONE})`).waitFor();
+    await page.locator('.zone-compact-line', { hasText: `Your zone: ${ZONE}` }).waitFor();
+    expect(await accessibilityProblems(page, `${productPath(cold)} with a zone`)).toEqual([]);
+    // Remembered on this device, as one set on the list is.
+    await page.reload();
+    await product.getByText(`Not rated for your zone (${ZONE})`).waitFor();
     expect(consoleErrors).toEqual([]);
     await context.close();
   });

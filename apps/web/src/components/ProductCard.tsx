@@ -1,6 +1,6 @@
 import { callForAvailabilityMessage, ProductStatus, productSlug } from '@nursery/domain';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { lazy, memo, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { lazy, memo, Suspense, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useCartState } from '../cart/cartStore';
 import { QuantityInput } from '../cart/QuantityInput';
 import { useCartActions } from '../cart/useCartActions';
@@ -82,7 +82,11 @@ export const ProductCard = memo(function ProductCard({
           productName={product.name}
           quantity={quantity}
           soldOut={product.productStatus === ProductStatus.SoldOut}
-          onAdd={() => actions.show(product.productId)}
+          onAdd={() => {
+            // Add to Cart adds one: a cart opened on a line of 0 asked the customer to add it a second time.
+            if (quantity === 0) actions.setQuantity(product.productId, 1);
+            actions.show(product.productId);
+          }}
           onRemove={() => actions.remove(product.productId)}
           onView={() => actions.show(null)}
         />
@@ -205,9 +209,24 @@ function CartMenuButton({
   const buttonRef = useRef<HTMLButtonElement>(null);
   const closeTimer = useRef<number | null>(null);
 
+  // Below the button, where it covers nothing the customer is choosing by (the price tiers are above it);
+  // above only when the page ends too soon under the button for the menu to fit.
+  const [opensUp, setOpensUp] = useState(false);
+  useLayoutEffect(() => {
+    if (!open) return;
+    const menu = rootRef.current?.querySelector<HTMLElement>('[role="menu"]');
+    const button = buttonRef.current;
+    if (!menu || !button) return;
+    const below =
+      document.documentElement.scrollHeight - (button.getBoundingClientRect().bottom + window.scrollY);
+    const up = below < menu.offsetHeight + 8;
+    setOpensUp(up);
+    if (!up) menu.scrollIntoView({ block: 'nearest' });
+  }, [open]);
+
   useEffect(() => {
     if (!open) return;
-    rootRef.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
+    rootRef.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus({ preventScroll: true });
     const onPointer = (event: PointerEvent) => {
       if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
     };
@@ -290,7 +309,7 @@ function CartMenuButton({
       </button>
       {open ? (
         <div
-          className="dropdown-menu"
+          className={`dropdown-menu${opensUp ? ' opens-up' : ''}`}
           role="menu"
           id={menuId}
           aria-label={`Cart options for ${productName}`}

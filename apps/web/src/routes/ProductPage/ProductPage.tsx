@@ -1,6 +1,6 @@
 import { productIdParam, productSlug } from '@nursery/domain';
 import { getRouteApi, Link, Navigate } from '@tanstack/react-router';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { ProductCard } from '../../components/ProductCard';
 import { useSizeClass } from '../../components/useSizeClass';
 import { usePageTitle, useProducts, useSiteConfig } from '../../lib/site';
@@ -8,6 +8,7 @@ import { showApiFailure } from '../../lib/toast';
 import { useRememberedZone } from '../../storefront/hardinessZone';
 import { zoneNote } from '../../storefront/zoneNote';
 import { NotFound } from '../NotFound/NotFound';
+import { ZoneEntry } from '../Products/ZonePanel';
 
 const routeApi = getRouteApi('/Products/$productId/{-$slug}');
 
@@ -79,6 +80,7 @@ export function ProductPage() {
           </ol>
         </nav>
       </header>
+      <ProductZone zone={zone} />
       <ProductCard
         product={product}
         showQuantityInput={showQuantityInput}
@@ -87,6 +89,44 @@ export function ProductPage() {
         onPage
         zoneNote={zoneNote(product.zones, zone)}
       />
+    </div>
+  );
+}
+
+/**
+ * The customer's zone on a product's page: someone arriving on a shared link can ask whether this plant grows
+ * where they live without going to the list first. Closed to one line until asked for, so the product comes first.
+ */
+function ProductZone({ zone }: { zone: string | null }) {
+  const [open, setOpen] = useState(false);
+  if (open) {
+    return (
+      <div className="zone-panel panel product-zone">
+        <div className="panel-body">
+          <ZoneEntry autoFocus onSet={() => setOpen(false)} />
+        </div>
+      </div>
+    );
+  }
+  if (zone === null) {
+    return (
+      <button
+        type="button"
+        className="btn btn-sm btn-secondary zone-open product-zone"
+        onClick={() => setOpen(true)}
+      >
+        Will it grow here? Set your zone
+      </button>
+    );
+  }
+  return (
+    <div className="zone-panel zone-compact panel product-zone">
+      <p className="zone-compact-line">
+        Your zone: <strong>{zone}</strong>
+      </p>
+      <button type="button" className="btn btn-sm btn-link" onClick={() => setOpen(true)}>
+        Change zone
+      </button>
     </div>
   );
 }

@@ -33,8 +33,6 @@ export function ZonePanel({
   compact: boolean;
 }) {
   const { zone, onlyMine } = useRememberedZone();
-  const [text, setText] = useState(zone ?? '');
-  const [problem, setProblem] = useState<string | null>(null);
   // Opened by the customer (the "Set your zone" button or "Change zone"): the whole panel, field focused.
   const [expanded, setExpanded] = useState(autoFocus);
   const id = useId();
@@ -85,51 +83,12 @@ export function ZonePanel({
   }
 
   return (
-    <form
-      className="zone-panel panel"
-      aria-labelledby={`${id}-heading`}
-      onSubmit={(event) => {
-        event.preventDefault();
-        const read = readHardinessZone(text);
-        if (!read) {
-          setProblem(HARDINESS_ZONE_PROBLEM);
-          return;
-        }
-        setProblem(null);
-        setText(read.label);
-        rememberZone(read.label);
-      }}
-    >
+    <section className="zone-panel panel" aria-labelledby={`${id}-heading`}>
       <div className="panel-body">
         <h2 className="sidebar-heading" id={`${id}-heading`}>
           Will it grow here?
         </h2>
-        <label htmlFor={`${id}-zone`}>Your USDA hardiness zone</label>
-        <div className="zone-input">
-          <input
-            id={`${id}-zone`}
-            className="form-control"
-            value={text}
-            placeholder="e.g. 6a"
-            autoComplete="off"
-            maxLength={20}
-            // biome-ignore lint/a11y/noAutofocus: opened by the customer's own click ("Will it grow here?" or "Change zone"), so the field they asked for takes the keyboard.
-            autoFocus={expanded}
-            aria-invalid={problem !== null}
-            aria-describedby={`${id}-help`}
-            onChange={(event) => setText(event.target.value)}
-          />
-          <button type="submit" className="btn btn-sm btn-primary">
-            Set zone
-          </button>
-        </div>
-        <p
-          id={`${id}-help`}
-          className={problem ? 'form-error' : 'zone-help'}
-          role={problem ? 'alert' : undefined}
-        >
-          {problem ?? 'A number from 1 to 13, with a or b if you know it.'}
-        </p>
+        <ZoneEntry autoFocus={expanded} />
         {zone !== null ? (
           <>
             <p className="zone-summary" aria-live="polite">
@@ -145,19 +104,71 @@ export function ZonePanel({
               />
               <label htmlFor={`${id}-only`}>Only plants for my zone</label>
             </div>
-            <button
-              type="button"
-              className="btn btn-sm btn-link"
-              onClick={() => {
-                setText('');
-                rememberZone(null);
-              }}
-            >
+            <button type="button" className="btn btn-sm btn-link" onClick={() => rememberZone(null)}>
               Forget my zone
             </button>
           </>
         ) : null}
       </div>
+    </section>
+  );
+}
+
+/**
+ * The zone field and its Set zone button, with the rule's message when the text is no zone: the list's panel
+ * and a product's own page (where a customer arriving on a shared link sets it) both use it.
+ */
+export function ZoneEntry({ autoFocus, onSet }: { autoFocus: boolean; onSet?: () => void }) {
+  const { zone } = useRememberedZone();
+  const [text, setText] = useState(zone ?? '');
+  const [problem, setProblem] = useState<string | null>(null);
+  const id = useId();
+  // Forgotten elsewhere (the panel's Forget my zone, another tab): the field follows.
+  useEffect(() => {
+    if (zone === null) setText('');
+  }, [zone]);
+  return (
+    <form
+      className="zone-entry"
+      onSubmit={(event) => {
+        event.preventDefault();
+        const read = readHardinessZone(text);
+        if (!read) {
+          setProblem(HARDINESS_ZONE_PROBLEM);
+          return;
+        }
+        setProblem(null);
+        setText(read.label);
+        rememberZone(read.label);
+        onSet?.();
+      }}
+    >
+      <label htmlFor={`${id}-zone`}>Your USDA hardiness zone</label>
+      <div className="zone-input">
+        <input
+          id={`${id}-zone`}
+          className="form-control"
+          value={text}
+          placeholder="e.g. 6a"
+          autoComplete="off"
+          maxLength={20}
+          // biome-ignore lint/a11y/noAutofocus: opened by the customer's own click ("Will it grow here?" or "Change zone"), so the field they asked for takes the keyboard.
+          autoFocus={autoFocus}
+          aria-invalid={problem !== null}
+          aria-describedby={`${id}-help`}
+          onChange={(event) => setText(event.target.value)}
+        />
+        <button type="submit" className="btn btn-sm btn-primary">
+          Set zone
+        </button>
+      </div>
+      <p
+        id={`${id}-help`}
+        className={problem ? 'form-error' : 'zone-help'}
+        role={problem ? 'alert' : undefined}
+      >
+        {problem ?? 'A number from 1 to 13, with a or b if you know it.'}
+      </p>
     </form>
   );
 }
