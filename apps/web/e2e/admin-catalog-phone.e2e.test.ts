@@ -43,6 +43,41 @@ describe('catalogue on a phone', () => {
     }
   });
 
+  it('keeps the admin menu to one row that scrolls sideways, the page in use in sight', async () => {
+    await page.goto(`${shop.origin}/Admin/Settings`);
+    const nav = page.getByRole('navigation', { name: 'Admin' });
+    const settings = nav.getByRole('link', { name: 'Settings' });
+    await settings.waitFor();
+    // One row: no taller than one link and the menu's padding.
+    const navBox = (await nav.boundingBox())!;
+    const linkBox = (await settings.boundingBox())!;
+    expect(navBox.height).toBeLessThan(linkBox.height * 2);
+    expect(navBox.x + navBox.width).toBeLessThanOrEqual(390);
+    // The page in use, far along the row, is scrolled into the menu's sight.
+    await expect
+      .poll(async () => {
+        const box = (await settings.boundingBox())!;
+        return box.x >= navBox.x && box.x + box.width <= navBox.x + navBox.width;
+      })
+      .toBe(true);
+    // Every link is still there to scroll to, Logout last, and the page never scrolls sideways.
+    for (const name of [
+      'Products',
+      'Stock',
+      'Orders',
+      'Pick-up',
+      'Season Report',
+      'Contacts',
+      'Photos',
+      'Logout',
+    ]) {
+      await nav.getByRole('link', { name }).waitFor({ state: 'attached' });
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
+    await nav.getByRole('link', { name: 'Logout' }).scrollIntoViewIfNeeded();
+    expect(await nav.getByRole('link', { name: 'Logout' }).isVisible()).toBe(true);
+  });
+
   it('pages the stock list 25 at a time with the shared pager, above and below the list', async () => {
     const count = (
       shop.shop.database.sqlite
@@ -153,6 +188,8 @@ describe('catalogue on a phone', () => {
     });
     await item.getByRole('button', { name: 'Load Price History' }).click();
     await item.getByText(STOCK_NO_HISTORY).waitFor();
+    // The spec's button loads the stock history, and the screen says that is what it shows.
+    await item.getByRole('heading', { name: 'Stock history of Classroom Pack' }).waitFor();
     await item.getByLabel('Change in stock for Classroom Pack').fill('5');
     await page.getByRole('button', { name: 'Review Stock Changes (1)' }).first().click();
     await page.getByRole('dialog').getByText('Comments: (optional)').waitFor();

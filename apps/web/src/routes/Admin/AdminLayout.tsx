@@ -37,6 +37,17 @@ function AdminShell() {
   const auth = useAuth();
   const location = useLocation();
   const inFrame = typeof window !== 'undefined' && window.self !== window.top;
+  const navRef = useRef<HTMLElement>(null);
+  // On a phone the menu scrolls sideways: the page in use is brought into its sight (and only sideways).
+  useEffect(() => {
+    const nav = navRef.current;
+    const current = nav?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (!nav || !current || nav.scrollWidth <= nav.clientWidth) return;
+    const left = current.offsetLeft;
+    if (left < nav.scrollLeft || left + current.offsetWidth > nav.scrollLeft + nav.clientWidth) {
+      nav.scrollLeft = left - (nav.clientWidth - current.offsetWidth) / 2;
+    }
+  }, [location.pathname, auth.isAuthenticated]);
   if (inFrame) return <Outlet />;
 
   return (
@@ -44,7 +55,7 @@ function AdminShell() {
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      <nav className="admin-nav" aria-label="Admin">
+      <nav className="admin-nav" aria-label="Admin" ref={navRef}>
         {auth.isAuthenticated &&
           MANAGEMENT_LINKS.map((link) => (
             <Link key={link.to} to={link.to} activeProps={{ 'aria-current': 'page' }}>
@@ -52,7 +63,9 @@ function AdminShell() {
             </Link>
           ))}
         <span className="admin-nav-end">
-          {auth.isAuthenticated && auth.user && <span>{auth.user.name ?? auth.user.email}</span>}
+          {auth.isAuthenticated && auth.user && (
+            <span className="admin-nav-user">{auth.user.name ?? auth.user.email}</span>
+          )}
           {auth.isAuthenticated ? (
             <Link to="/Admin/Logout">Logout</Link>
           ) : (

@@ -166,12 +166,20 @@ export function StockItem({
             // aria-disabled keeps focus on the button, which becomes Hide History once loaded.
             aria-disabled={historyLoading}
             aria-busy={historyLoading}
+            // The spec's words; what it loads is the product's stock history, which the title and the heading
+            // above the loaded table say, so nobody looks for prices in it.
+            title={`Shows every change in stock of ${product.name}: how much, by whom, when and why`}
           >
             {historyLoading ? <span className="spinner" aria-hidden="true" /> : null} Load Price History
           </button>
         )}
       </div>
-      {history?.shown ? <StockHistoryTable entries={history.entries} productName={product.name} /> : null}
+      {history?.shown ? (
+        <>
+          <h3 className="stock-history-title">Stock history of {product.name}</h3>
+          <StockHistoryTable entries={history.entries} productName={product.name} />
+        </>
+      ) : null}
     </li>
   );
 }
