@@ -274,7 +274,13 @@ describe('waitlist', () => {
 
     type Waitlist = {
       waiting: number;
-      entries: { waitlistEntryId: number; email: string; quantity: number; toldTimestamp: string | null }[];
+      entries: {
+        waitlistEntryId: number;
+        email: string;
+        quantity: number;
+        toldTimestamp: string | null;
+        notice: { emailId: number; status: string; displayStatus: string } | null;
+      }[];
     };
     const list = await rest<Waitlist>(
       server.url,
@@ -323,8 +329,24 @@ describe('waitlist', () => {
         token,
       },
     );
-    expect(after.body.data.waiting).toBe(0);
-    expect(after.body.data.entries.every((e) => e.toldTimestamp !== null)).toBe(true);
+    // Without a mail server nobody was told: each notice says so, and all three are still waiting.
+    expect(after.body.data.waiting).toBe(3);
+    expect(after.body.data.entries.map((e) => [e.toldTimestamp, e.notice?.status])).toEqual([
+      [null, 'not-sent'],
+      [null, 'not-sent'],
+      [null, 'not-sent'],
+    ]);
+    expect(after.body.data.entries[0]?.notice?.displayStatus).toBe(
+      'Not sent: no mail server is set up (SMTP_URL)',
+    );
+    const noServer = await rest(
+      server.url,
+      'POST',
+      `/api/v1/Waitlist/RetryNotice?emailId=${after.body.data.entries[0]?.notice?.emailId}`,
+      { token },
+    );
+    expect(noServer.status).toBe(400);
+    expect(noServer.body.message).toContain('No mail server is set up');
 
     const removed = await rest<Waitlist>(
       server.url,
@@ -334,6 +356,81 @@ describe('waitlist', () => {
     );
     expect(removed.status).toBe(200);
     expect(removed.body.data.entries.map((e) => e.email)).toEqual(['abe@example.com', 'bea@example.com']);
+  });
+
+  it('counts an entry told only when its e-mail went: waiting, failed with Retry, then sent', async () => {
+    const probe = await smtpSink();
+    const port = probe.port;
+    await probe.close();
+    const server = await start({ SMTP_URL: `smtp://127.0.0.1:${port}` });
+    const token = await staffToken(server);
+    const productId = addProduct(server, 3, 'Bur Oak');
+    const joined = await rest(server.url, 'POST', '/api/v1/Waitlist/Join', {
+      body: { productId, email: 'cora@example.com', quantity: 2 },
+    });
+    expect(joined.status).toBe(200);
+    type Waitlist = {
+      waiting: number;
+      entries: {
+        toldTimestamp: string | null;
+        notice: { emailId: number; status: string; canRetry: boolean; lastError: string | null } | null;
+      }[];
+    };
+    const waitlist = async () =>
+      (
+        await rest<Waitlist>(server.url, 'GET', `/api/v1/Waitlist/GetWaitlist?productId=${productId}`, {
+          token,
+        })
+      ).body.data;
+    expect((await waitlist()).entries[0]).toMatchObject({ toldTimestamp: null, notice: null });
+
+    // Back on sale while the mail server is down: the notice is written, tried, and nobody is told.
+    await rest(
+      server.url,
+      'PUT',
+      `/api/v1/Products/SetProductStatus?productId=${productId}&productStatus=2`,
+      {
+        token,
+      },
+    );
+    await until(() => (outbox(server, 'back-in-stock')[0]?.attempts ?? 0) >= 1);
+    const failed = await waitlist();
+    expect(failed.waiting).toBe(1);
+    expect(failed.entries[0]?.toldTimestamp).toBeNull();
+    expect(failed.entries[0]?.notice).toMatchObject({ status: 'retrying', canRetry: true });
+    expect(failed.entries[0]?.notice?.lastError).toMatch(/ECONNREFUSED/);
+
+    // The server is back and staff press Retry: the e-mail goes, and only now is the entry told.
+    const sink = await smtpSink(port);
+    sinks.push(sink);
+    const retried = await rest<Waitlist>(
+      server.url,
+      'POST',
+      `/api/v1/Waitlist/RetryNotice?emailId=${failed.entries[0]?.notice?.emailId}`,
+      { token },
+    );
+    expect(retried.status).toBe(200);
+    expect(retried.body.data.waiting).toBe(0);
+    expect(retried.body.data.entries[0]?.notice?.status).toBe('sent');
+    expect(retried.body.data.entries[0]?.toldTimestamp).not.toBeNull();
+    expect(sink.messages.filter((m) => m.to.join().includes('cora@example.com'))).toHaveLength(1);
+    // An order's e-mail is not a waitlist notice, and a sent one is not sent twice.
+    await placeOrder(server, addProduct(server), 1);
+    await until(() => outbox(server, 'receipt').length > 0);
+    const receipt = outbox(server, 'receipt')[0]?.email_id;
+    expect(
+      (await rest(server.url, 'POST', `/api/v1/Waitlist/RetryNotice?emailId=${receipt}`, { token })).status,
+    ).toBe(404);
+    expect(
+      (
+        await rest(
+          server.url,
+          'POST',
+          `/api/v1/Waitlist/RetryNotice?emailId=${failed.entries[0]?.notice?.emailId}`,
+          { token },
+        )
+      ).status,
+    ).toBe(400);
   });
 
   it('leaves a told entry as it is when its address joins again in other letters: no second notice, no new place', async () => {

@@ -149,7 +149,7 @@ const STATUS_TEXT: Record<OrderEmailStatus, string> = {
   'not-sent': 'Not sent: no mail server is set up (SMTP_URL)',
 };
 
-type OutboxRow = typeof emailOutbox.$inferSelect;
+export type OutboxRow = typeof emailOutbox.$inferSelect;
 
 function statusOf(shop: Shop, row: OutboxRow): OrderEmailStatus {
   if (row.sentAt !== null) return 'sent';
@@ -159,12 +159,13 @@ function statusOf(shop: Shop, row: OutboxRow): OrderEmailStatus {
   return row.lastError ? 'retrying' : 'waiting';
 }
 
-function toOrderEmail(shop: Shop, row: OutboxRow): OrderEmail {
+/** A customer e-mail of the outbox as staff see it: what, to whom, when, and what became of it. */
+export function toOrderEmail(shop: Shop, row: OutboxRow): OrderEmail {
   const status = statusOf(shop, row);
   const label = (CUSTOMER_EMAIL_LABELS as Record<string, string>)[row.kind] ?? row.kind;
   return {
     emailId: row.emailId,
-    orderId: row.orderId ?? 0,
+    orderId: row.orderId,
     kind: row.kind,
     label,
     to: row.toAddress,
@@ -194,23 +195,40 @@ export function orderEmails(shop: Shop, orderId: number): OrderEmail[] {
     .map((row) => toOrderEmail(shop, row));
 }
 
-/** Staff's Retry: tries the e-mail again at once and answers the order's e-mails as they stand after it. */
-export async function retryOrderEmail(shop: Shop, emailId: number): Promise<OrderEmail[]> {
+/**
+ * Staff's Retry of a customer e-mail that did not go (an order's, or a waitlist's notice): tries it again at
+ * once. Answers the outbox row as it was before the try, for the caller to answer its list.
+ */
+export async function retryCustomerEmail<Row extends OutboxRow>(
+  shop: Shop,
+  emailId: number,
+  belongs: (row: OutboxRow) => row is Row,
+): Promise<Row> {
   const row = shop.db.select().from(emailOutbox).where(eq(emailOutbox.emailId, emailId)).get();
-  if (!row || row.orderId === null) {
+  if (!row || !belongs(row)) {
     throw new ShopError({ kind: 'not_found', message: `There is no customer e-mail number ${emailId}.` });
   }
   if (!shop.outbox.smtpConfigured) {
     throw new ShopError({
       kind: 'bad_request',
       message:
-        'No mail server is set up (SMTP_URL), so the shop cannot send e-mail. The e-mail stays recorded on the order.',
+        'No mail server is set up (SMTP_URL), so the shop cannot send e-mail. The e-mail stays recorded in the outbox.',
     });
   }
   if (row.sentAt !== null) {
     throw new ShopError({ kind: 'bad_request', message: 'That e-mail was sent already.' });
   }
   await shop.outbox.retry(emailId);
+  return row;
+}
+
+/** Staff's Retry on the order page: answers the order's e-mails as they stand after it. */
+export async function retryOrderEmail(shop: Shop, emailId: number): Promise<OrderEmail[]> {
+  const row = await retryCustomerEmail(
+    shop,
+    emailId,
+    (r): r is OutboxRow & { orderId: number } => r.orderId !== null,
+  );
   return orderEmails(shop, row.orderId);
 }
 

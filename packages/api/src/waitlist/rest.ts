@@ -10,7 +10,7 @@ export const waitlistRest: RestRoute[] = [
     input: 'body',
     refusals: ['not_found', 'too_many'],
     summary:
-      'Leaves an e-mail address ({productId, email, quantity}) on a Sold Out or Call for Availability product, to be told once when it can be ordered again. The same address twice for one product stays one entry. Rate limited per client.',
+      'Leaves an e-mail address ({productId, email, quantity}) on a Sold Out or Call for Availability product, to be told once when it can be ordered again. An address already on the list (in any letter case) is left as it is, and the message says so. Rate limited per client.',
     tag,
   },
   {
@@ -19,7 +19,7 @@ export const waitlistRest: RestRoute[] = [
     procedure: 'waitlist.forProduct',
     input: 'query',
     summary:
-      "A product's waitlist (productId): how many are waiting, and every entry in the order they joined with when it was told. Staff only.",
+      "A product's waitlist (productId): how many were not told yet, and every entry in the order they joined with its back-in-stock e-mail's state (notice) and when it went out (toldTimestamp). Staff only.",
     tag,
   },
   {
@@ -28,6 +28,15 @@ export const waitlistRest: RestRoute[] = [
     procedure: 'waitlist.remove',
     input: 'query',
     summary: "Removes one waitlist entry (waitlistEntryId). Answers the product's waitlist. Staff only.",
+    tag,
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/Waitlist/RetryNotice',
+    procedure: 'waitlist.retryNotice',
+    input: 'query',
+    summary:
+      "Tries a back-in-stock e-mail that did not go (emailId, the entry's notice) again at once. Answers the product's waitlist. 400 when no mail server is set up. Staff only.",
     tag,
   },
 ];

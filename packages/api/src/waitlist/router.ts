@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { answerOnce } from '../idempotency/service.ts';
 import { queryId } from '../input.ts';
 import { procedure, router } from '../trpc.ts';
-import { joinWaitlist, productWaitlist, removeWaitlistEntry } from './service.ts';
+import { joinWaitlist, productWaitlist, removeWaitlistEntry, retryWaitlistNotice } from './service.ts';
 
 // `join` is public (listed in PUBLIC_PROCEDURES, trpc.ts); the rest are staff-only.
 export const waitlistRouter = router({
@@ -19,4 +19,9 @@ export const waitlistRouter = router({
     .input(z.object({ waitlistEntryId: queryId('waitlistEntryId') }))
     .output(productWaitlistSchema)
     .mutation(({ ctx, input }) => removeWaitlistEntry(ctx.shop, input.waitlistEntryId)),
+  /** Tries a back-in-stock e-mail that did not go again at once (Retry beside the entry). */
+  retryNotice: procedure
+    .input(z.object({ emailId: queryId('emailId') }))
+    .output(productWaitlistSchema)
+    .mutation(({ ctx, input }) => retryWaitlistNotice(ctx.shop, input.emailId)),
 });

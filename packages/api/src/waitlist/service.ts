@@ -1,4 +1,4 @@
-import { products, waitlistEntries } from '@nursery/db';
+import { emailOutbox, products, waitlistEntries } from '@nursery/db';
 import {
   formatDateTime,
   hasWaitlist,
@@ -11,7 +11,8 @@ import {
   type WaitlistJoined,
   type WaitlistJoinInput,
 } from '@nursery/domain';
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { type OutboxRow, retryCustomerEmail, toOrderEmail } from '../customerEmails/service.ts';
 import { customerEmailText, shopPlaceholderValues } from '../customerEmails/texts.ts';
 import { ShopError } from '../errors.ts';
 import { consumeLimit } from '../rateLimit.ts';
@@ -110,9 +111,10 @@ export async function joinWaitlist(ctx: ApiContext, input: WaitlistJoinInput): P
 
 /**
  * Tells the waitlists of these products that can be ordered online again (Active or Nursery, and stock left
- * when it is counted): one e-mail per waiting entry, in the order they joined, each entry told once. The one
+ * when it is counted): one e-mail per waiting entry, in the order they joined, each entry written to once
+ * (`told_at` marks the notice written; the entry is told when the outbox sends it, see toEntry). The one
  * place the rule lives: a stock change, a status change and a product save all end here. Call inside the
- * transaction that made the change (after writing it), then flushEmail. Answers how many were told.
+ * transaction that made the change (after writing it), then flushEmail. Answers how many notices were written.
  */
 export function tellWaitlists(shop: Shop, productIds: readonly number[]): number {
   if (productIds.length === 0) return 0;
@@ -171,8 +173,17 @@ export function tellWaitlists(shop: Shop, productIds: readonly number[]): number
   return told;
 }
 
-function toEntry(shop: Shop, row: typeof waitlistEntries.$inferSelect): WaitlistEntry {
+type EntryRow = typeof waitlistEntries.$inferSelect;
+
+/**
+ * An entry as staff see it. `told_at` is when its notice was written (so nobody is ever written to twice); the
+ * customer was told only when the outbox sent that notice, so told and the notice's state come from the outbox
+ * row. The outbox keeps a notice 30 days: past that, the entry counts as told when its notice was written.
+ */
+function toEntry(shop: Shop, row: EntryRow, notice: OutboxRow | undefined): WaitlistEntry {
   const tz = shop.config.shop.timeZone;
+  const email = notice ? toOrderEmail(shop, notice) : null;
+  const toldAt = notice ? notice.sentAt : row.toldAt;
   return {
     waitlistEntryId: row.waitlistEntryId,
     productId: row.productId,
@@ -180,12 +191,13 @@ function toEntry(shop: Shop, row: typeof waitlistEntries.$inferSelect): Waitlist
     quantity: row.quantity,
     joinedTimestamp: new Date(row.createdAt).toISOString(),
     displayJoinedTimestamp: formatDateTime(row.createdAt, tz),
-    toldTimestamp: row.toldAt === null ? null : new Date(row.toldAt).toISOString(),
-    displayToldTimestamp: row.toldAt === null ? null : formatDateTime(row.toldAt, tz),
+    toldTimestamp: toldAt === null ? null : new Date(toldAt).toISOString(),
+    displayToldTimestamp: toldAt === null ? null : formatDateTime(toldAt, tz),
+    notice: email,
   };
 }
 
-/** A product's waitlist for staff: every entry in the order they joined, told ones included. */
+/** A product's waitlist for staff: every entry in the order they joined, told ones included, with each notice's state. */
 export function productWaitlist(shop: Shop, productId: number): ProductWaitlist {
   const exists = shop.db
     .select({ productId: products.productId })
@@ -195,13 +207,31 @@ export function productWaitlist(shop: Shop, productId: number): ProductWaitlist 
   if (!exists)
     throw new ShopError({ kind: 'not_found', message: `There is no product number ${productId}.` });
   const entries = shop.db
-    .select()
+    .select({ entry: waitlistEntries, notice: emailOutbox })
     .from(waitlistEntries)
+    .leftJoin(emailOutbox, eq(emailOutbox.emailId, waitlistEntries.emailId))
     .where(eq(waitlistEntries.productId, productId))
     .orderBy(asc(waitlistEntries.createdAt), asc(waitlistEntries.waitlistEntryId))
     .all()
-    .map((row) => toEntry(shop, row));
+    .map((row) => toEntry(shop, row.entry, row.notice ?? undefined));
   return { productId, waiting: entries.filter((e) => e.toldTimestamp === null).length, entries };
+}
+
+/** Staff's Retry of a back-in-stock notice that did not go: answers the product's waitlist after the try. */
+export async function retryWaitlistNotice(shop: Shop, emailId: number): Promise<ProductWaitlist> {
+  const entry = shop.db
+    .select({ productId: waitlistEntries.productId })
+    .from(waitlistEntries)
+    .where(eq(waitlistEntries.emailId, emailId))
+    .get();
+  if (!entry) {
+    throw new ShopError({
+      kind: 'not_found',
+      message: `There is no back-in-stock e-mail number ${emailId}.`,
+    });
+  }
+  await retryCustomerEmail(shop, emailId, (row): row is OutboxRow => row.orderId === null);
+  return productWaitlist(shop, entry.productId);
 }
 
 /** Staff remove an entry (a customer asked, or a typo); answers the product's waitlist as it is now. */

@@ -25,12 +25,12 @@ export const customerEmailTemplatesSchema = z
 export const ORDER_EMAIL_STATUSES = ['sent', 'waiting', 'retrying', 'failed', 'not-sent'] as const;
 export type OrderEmailStatus = (typeof ORDER_EMAIL_STATUSES)[number];
 
-/** One e-mail the shop wrote to an order's customer, and what became of it. */
+/** One e-mail the shop wrote to a customer (about an order, or a waitlist's back-in-stock notice), and what became of it. */
 export const orderEmailSchema = z
   .object({
     emailId: z.number().int(),
-    orderId: z.number().int(),
-    kind: z.string().describe('receipt, order-changed or pickup-reminder.'),
+    orderId: z.number().int().nullable().describe('The order it is about; null for a back-in-stock notice.'),
+    kind: z.string().describe('receipt, order-changed, pickup-reminder or back-in-stock.'),
     label: z.string(),
     to: z.string(),
     subject: z.string(),
@@ -74,8 +74,15 @@ export const waitlistEntrySchema = z
     toldTimestamp: z
       .string()
       .nullable()
-      .describe('When the back-in-stock e-mail was written; null while waiting.'),
+      .describe(
+        'When the back-in-stock e-mail went out (the mail server took it); null while nobody was told, including when its e-mail is waiting, failed or could not be sent.',
+      ),
     displayToldTimestamp: z.string().nullable(),
+    notice: orderEmailSchema
+      .nullable()
+      .describe(
+        'The back-in-stock e-mail and what became of it (sent, waiting, retrying, failed, not-sent), with canRetry; null before one is written, and after the outbox let it go (30 days).',
+      ),
   })
   .meta({ id: 'WaitlistEntry' });
 export type WaitlistEntry = z.infer<typeof waitlistEntrySchema>;
@@ -84,7 +91,10 @@ export type WaitlistEntry = z.infer<typeof waitlistEntrySchema>;
 export const productWaitlistSchema = z
   .object({
     productId: z.number().int(),
-    waiting: z.number().int().describe('Entries not told yet.'),
+    waiting: z
+      .number()
+      .int()
+      .describe('Entries whose customer was not told yet (no e-mail went out to them).'),
     entries: z.array(waitlistEntrySchema),
   })
   .meta({ id: 'ProductWaitlist' });

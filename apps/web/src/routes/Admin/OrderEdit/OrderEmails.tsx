@@ -1,16 +1,8 @@
-import type { OrderEmail } from '@nursery/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId } from 'react';
-import { notify, showApiFailure } from '../../../lib/toast';
+import { showApiFailure } from '../../../lib/toast';
 import { trpc } from '../../../trpc';
-
-const STATUS_CLASS: Record<OrderEmail['status'], string> = {
-  sent: 'label-success',
-  waiting: 'label-info',
-  retrying: 'label-warning',
-  failed: 'label-danger',
-  'not-sent': 'label-default',
-};
+import { CustomerEmailState, notifyRetried } from '../shared/CustomerEmailState';
 
 /**
  * The order's "E-mails": what the shop wrote to the customer (receipt, change notices, reminder), when, and
@@ -31,9 +23,7 @@ export function OrderEmails({ orderId, version }: { orderId: number; version: nu
     trpc.customerEmails.retry.mutationOptions({
       onSuccess: (list, { emailId }) => {
         queryClient.setQueryData(options.queryKey, list);
-        const after = list.find((e) => e.emailId === emailId);
-        if (after?.status === 'sent') notify.success('The e-mail was sent.');
-        else notify.error(`The e-mail could not be sent: ${after?.lastError ?? 'unknown reason'}`);
+        notifyRetried(list.find((e) => e.emailId === emailId));
       },
       onError: showApiFailure,
     }),
@@ -58,24 +48,11 @@ export function OrderEmails({ orderId, version }: { orderId: number; version: nu
           {emails.data.map((e) => (
             <li key={e.emailId} data-testid="order-email" style={{ overflowWrap: 'anywhere' }}>
               <strong>{e.label}</strong> to {e.to}, {e.displayCreatedTimestamp}:{' '}
-              <span className={`label ${STATUS_CLASS[e.status]}`}>{e.displayStatus}</span>
-              {e.lastError && e.status !== 'sent' ? (
-                <span className="text-muted"> ({e.lastError})</span>
-              ) : null}
-              {e.canRetry ? (
-                <>
-                  {' '}
-                  <button
-                    type="button"
-                    className="btn btn-sm btn-default"
-                    disabled={retry.isPending}
-                    onClick={() => retry.mutate({ emailId: e.emailId })}
-                    aria-label={`Retry the ${e.label.toLowerCase()} of ${e.displayCreatedTimestamp}`}
-                  >
-                    Retry
-                  </button>
-                </>
-              ) : null}
+              <CustomerEmailState
+                email={e}
+                retrying={retry.isPending}
+                onRetry={(emailId) => retry.mutate({ emailId })}
+              />
             </li>
           ))}
         </ul>

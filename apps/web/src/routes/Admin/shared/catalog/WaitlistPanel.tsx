@@ -3,10 +3,12 @@ import { useId } from 'react';
 import { confirm } from '../../../../components/ConfirmDialog';
 import { notify, showApiFailure } from '../../../../lib/toast';
 import { trpc } from '../../../../trpc';
+import { CustomerEmailState, notifyRetried } from '../CustomerEmailState';
 
 /**
- * A product's waitlist in the product modal: how many are waiting, and each entry in the order they joined with
- * when they were told; staff can remove an entry.
+ * A product's waitlist in the product modal: how many were not told yet, and each entry in the order they
+ * joined with its back-in-stock e-mail's state (as the order page shows an order's e-mails, Retry included);
+ * staff can remove an entry. Told means the e-mail went out, not that it was written.
  */
 export function WaitlistPanel({ productId }: { productId: number }) {
   const id = useId();
@@ -18,6 +20,15 @@ export function WaitlistPanel({ productId }: { productId: number }) {
       onSuccess: (answer) => {
         queryClient.setQueryData(options.queryKey, answer);
         notify.success('Removed from the waitlist.');
+      },
+      onError: showApiFailure,
+    }),
+  );
+  const retry = useMutation(
+    trpc.waitlist.retryNotice.mutationOptions({
+      onSuccess: (answer, { emailId }) => {
+        queryClient.setQueryData(options.queryKey, answer);
+        notifyRetried(answer.entries.find((e) => e.notice?.emailId === emailId)?.notice);
       },
       onError: showApiFailure,
     }),
@@ -45,7 +56,7 @@ export function WaitlistPanel({ productId }: { productId: number }) {
                 <th scope="col">Email</th>
                 <th scope="col">Qty.</th>
                 <th scope="col">Joined</th>
-                <th scope="col">Told</th>
+                <th scope="col">Back-in-stock e-mail</th>
                 <th scope="col">
                   <span className="visually-hidden">Remove</span>
                 </th>
@@ -57,7 +68,19 @@ export function WaitlistPanel({ productId }: { productId: number }) {
                   <td style={{ overflowWrap: 'anywhere' }}>{e.email}</td>
                   <td>{e.quantity}</td>
                   <td>{e.displayJoinedTimestamp}</td>
-                  <td>{e.displayToldTimestamp ?? 'Waiting'}</td>
+                  <td data-testid="waitlist-notice">
+                    {e.notice ? (
+                      <CustomerEmailState
+                        email={e.notice}
+                        retrying={retry.isPending}
+                        onRetry={(emailId) => retry.mutate({ emailId })}
+                      />
+                    ) : e.displayToldTimestamp ? (
+                      `Told ${e.displayToldTimestamp}`
+                    ) : (
+                      'Not written yet: waiting for the product to be back'
+                    )}
+                  </td>
                   <td>
                     <button
                       type="button"
