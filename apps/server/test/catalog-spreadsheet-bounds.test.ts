@@ -1,4 +1,5 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { CATALOGUE_APPLY_UNDER_WAY } from '@nursery/api';
 import type { CatalogSheetResult } from '@nursery/domain';
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
@@ -208,5 +209,52 @@ describe('catalogue spreadsheet within bounds', () => {
     expect(applied.held).toBeLessThan(100);
     // /health was answered all along, not only before and after.
     expect(applied.asked).toBeGreaterThan(10);
+  }, 60_000);
+
+  it('holds other changes while an apply writes, and lets them through once it committed', async () => {
+    const csv = await (
+      await fetch(`${server.url}/api/v1/Products/Spreadsheet/Csv`, {
+        headers: { authorization: `Bearer ${token}` },
+      })
+    ).text();
+    const header = (parse(csv, { bom: true, relax_column_count: true }) as string[][])[0] ?? [];
+    const rows = Array.from({ length: 2_000 }, (_, i) => {
+      const row = header.map(() => '');
+      row[header.indexOf('Name')] = `Held seedling ${i + 1}`;
+      row[header.indexOf('Tier 1 From')] = '1';
+      row[header.indexOf('Tier 1 Price')] = '3.00';
+      return row;
+    });
+    const file = stringify([header, ...rows]);
+    const preview = await upload('Preview', file, 'held.csv');
+    expect(preview.status, preview.body.message).toBe(200);
+    const setting = () =>
+      fetch(`${server.url}/api/v1/Settings/SetOrdersClosed?isOpen=true`, {
+        method: 'PUT',
+        headers: { authorization: `Bearer ${token}` },
+      }).then(async (r) => ({
+        status: r.status,
+        message: ((await r.json()) as { message: string }).message,
+      }));
+    let applying = true;
+    const answers: { status: number; message: string }[] = [];
+    const apply = upload(
+      'Apply',
+      file,
+      'held.csv',
+      `?token=${encodeURIComponent(preview.body.data.token)}`,
+    ).finally(() => {
+      applying = false;
+    });
+    while (applying) {
+      answers.push(await setting());
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect((await apply).status).toBe(200);
+    const held = answers.filter((a) => a.status === 503);
+    expect(held.length).toBeGreaterThan(0);
+    expect(held[0]?.message).toBe(CATALOGUE_APPLY_UNDER_WAY);
+    expect(answers.every((a) => a.status === 200 || a.status === 503)).toBe(true);
+    expect((await setting()).status).toBe(200);
   }, 60_000);
 });
