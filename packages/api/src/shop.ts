@@ -4,8 +4,8 @@ import { createOutbox, type Outbox, type OutgoingEmail } from './mail/outbox.ts'
 import type { OrderWriter } from './orders/writerThread.ts';
 import { createLimiters, type ShopLimiters } from './rateLimit.ts';
 import { RawJson } from './rawJson.ts';
-import { createWebhookSender, type WebhookSender } from './webhooks/sender.ts';
 import type { ReplicaMonitor } from './replica/monitor.ts';
+import { createWebhookSender, type WebhookSender } from './webhooks/sender.ts';
 
 export interface ShopLogger {
   info(obj: unknown, msg?: string): void;
