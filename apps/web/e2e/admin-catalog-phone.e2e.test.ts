@@ -129,6 +129,28 @@ describe('catalogue on a phone', () => {
     await page.keyboard.press('Escape');
   });
 
+  it('asks before Back throws away what was typed in the product editor, as Escape and the × do', async () => {
+    await page.goto(`${shop.origin}/Admin/Stock`);
+    await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Products' }).click();
+    await page.waitForURL((url) => url.pathname === '/Admin/Products');
+    await page.getByRole('button', { name: 'Add Product...' }).click();
+    const modal = page.getByTestId('product-modal');
+    await modal.getByRole('heading', { name: 'Adding New Product' }).waitFor();
+    const name = modal.getByLabel('Name', { exact: true });
+    await name.fill('Swamp White Oak');
+    await page.goBack();
+    const question = page
+      .getByRole('dialog')
+      .filter({ hasText: 'Discard the changes you made to this product?' });
+    await question.getByRole('button', { name: 'Keep editing' }).click();
+    await question.waitFor({ state: 'detached' });
+    expect(new URL(page.url()).pathname).toBe('/Admin/Products');
+    expect(await name.inputValue()).toBe('Swamp White Oak');
+    await page.goBack();
+    await question.getByRole('button', { name: 'Discard' }).click();
+    await page.waitForURL((url) => url.pathname === '/Admin/Stock');
+  });
+
   it('brings the errors of a refused save into view with focus, and gives every price field room', async () => {
     await page.goto(`${shop.origin}/Admin/Products`);
     await page.getByRole('button', { name: 'Add Product...' }).click();

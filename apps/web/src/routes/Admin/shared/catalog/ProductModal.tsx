@@ -9,6 +9,7 @@ import {
   SAVED_PRODUCT,
 } from '@nursery/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useBlocker } from '@tanstack/react-router';
 import { type ReactNode, useId, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { confirm } from '../../../../components/ConfirmDialog';
@@ -36,6 +37,8 @@ export interface ProductModalProps {
  * Adding or editing a product. Each changed field shows its label in italics, and double-clicking
  * the label puts the saved value back. Tiers are checked with the same rules the server applies.
  */
+const DISCARD_PRODUCT_CHANGES = 'Discard the changes you made to this product?';
+
 export function ProductModal({ open, product, onClose, specialOrder = false, onSaved }: ProductModalProps) {
   const [original, setOriginal] = useState(() => formOf(product));
   const [form, setForm] = useState(original);
@@ -142,7 +145,7 @@ export function ProductModal({ open, product, onClose, specialOrder = false, onS
       onClose();
       return;
     }
-    const discard = await confirm('Discard the changes you made to this product?', {
+    const discard = await confirm(DISCARD_PRODUCT_CHANGES, {
       tone: 'warning',
       confirmText: 'Discard',
       cancelText: 'Keep editing',
@@ -151,6 +154,23 @@ export function ProductModal({ open, product, onClose, specialOrder = false, onS
     // would otherwise land after this modal gave focus back to the button that opened it.
     if (discard) window.setTimeout(onClose, MODAL_TRANSITION_MS + 20);
   };
+
+  // The browser's Back (or a link elsewhere) would take the typed text with the page: it asks the same question.
+  const typedUnsaved = open && FORM_FIELDS.some(modified);
+  useBlocker({
+    disabled: !typedUnsaved,
+    enableBeforeUnload: () => typedUnsaved,
+    shouldBlockFn: async () => {
+      const discard = await confirm(DISCARD_PRODUCT_CHANGES, {
+        tone: 'warning',
+        confirmText: 'Discard',
+        cancelText: 'Keep editing',
+      });
+      // A Back that stays on this screen (an earlier filter) closes the editor too: its text was let go.
+      if (discard) window.setTimeout(onClose, MODAL_TRANSITION_MS + 20);
+      return !discard;
+    },
+  });
 
   const label = (field: keyof ProductForm, text: string, htmlFor?: string): ReactNode => (
     <label
