@@ -2,13 +2,23 @@
  * Backup and restore at a large shop: `pnpm --filter @nursery/server bench:backup [--orders=100000]`.
  * Builds a demo shop, loads it to the given number of orders with SQL (copies of the demo orders and their
  * lines, as the scale check loads history), then times `writeBackupFile` and `restoreBackupFile` and prints
- * the archive size and the process's peak RSS (from the kernel, getrusage). Prints figures, asserts nothing.
+ * the archive size and the process's peak RSS (from the kernel, getrusage), then the same shop copied by
+ * Litestream to a folder and rebuilt from it (`pnpm restore --from-replica`). Prints figures, asserts nothing.
  */
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createShop, loadConfig, restoreBackupFile, writeBackupFile } from '@nursery/api';
+import {
+  createShop,
+  loadConfig,
+  parseReplicaAddress,
+  ReplicaMonitor,
+  restoreBackupFile,
+  writeBackupFile,
+} from '@nursery/api';
 import { DATABASE_FILE_NAME, openDatabase, seedDatabase } from '@nursery/db';
+import { restoreFromReplica } from '../src/replicaRestore.ts';
+import { litestreamBinary, startReplicator } from '../src/replicator.ts';
 
 const wanted = Number(process.argv.find((a) => a.startsWith('--orders='))?.split('=')[1] ?? 100_000);
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'nursery-bench-backup-'));
@@ -18,7 +28,7 @@ const peakRss = () => process.resourceUsage().maxRSS * 1024;
 
 try {
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
-  const database = openDatabase(path.join(dataDir, DATABASE_FILE_NAME));
+  const database = openDatabase(path.join(dataDir, DATABASE_FILE_NAME), { replicated: true });
   const shop = createShop({ config, database, log: quiet });
   seedDatabase(database, {
     demo: true,
@@ -66,8 +76,34 @@ try {
   await restoreBackupFile(shop, file, statSync(file).size);
   const restoreMs = performance.now() - t1;
   console.log(`restore: ${(restoreMs / 1000).toFixed(2)} s, peak RSS ${mb(peakRss())}`);
+
+  // The continuous replica (REPLICA_URL): Litestream copies the shop to a folder, then a new data folder is
+  // built from it as `pnpm restore --from-replica` does, checks and all.
+  const target = parseReplicaAddress(`file://${path.join(dataDir, 'replica')}`);
+  const monitor = new ReplicaMonitor([target], () => new Date(), quiet);
+  const replicator = startReplicator({
+    databaseFile: database.file,
+    dataDir,
+    targets: [target],
+    binary: litestreamBinary(undefined),
+    monitor,
+    log: quiet,
+  });
+  while (!monitor.status().replicas[0]?.lastCopiedAt) await new Promise((r) => setTimeout(r, 100));
+  const t2 = performance.now();
+  const restored = await restoreFromReplica({
+    dataDir: path.join(dataDir, 'from-replica'),
+    targets: [target],
+    binary: litestreamBinary(undefined),
+    at: null,
+    checkMs: config.restoreCheckMs,
+  });
+  console.log(
+    `restore from the replica: ${((performance.now() - t2) / 1000).toFixed(2)} s (a new data folder, ${restored.mediaFiles} media files), peak RSS ${mb(peakRss())}`,
+  );
   shop.outbox.close();
   database.close();
+  await replicator.stop();
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
 }

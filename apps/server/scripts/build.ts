@@ -12,6 +12,7 @@
  * Copy the folder anywhere with Node >= 20.19 and run `node server.js`; nothing else from the workspace is read.
  */
 import {
+  copyFileSync,
   cpSync,
   existsSync,
   mkdirSync,
@@ -22,6 +23,7 @@ import {
   statSync,
   writeFileSync,
 } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
@@ -290,6 +292,21 @@ async function main(): Promise<void> {
     );
 
   cpSync(migrationsDir, path.join(releaseDir, 'drizzle'), { recursive: true });
+  // Litestream (REPLICA_URL) is one binary; the server and restore.js look for it beside themselves. Its npm
+  // package exists for linux-x64 only: elsewhere the host sets LITESTREAM_PATH.
+  try {
+    const litestreamPackage = createRequire(import.meta.url).resolve(
+      '@flydotio/litestream-linux-x64/package.json',
+    );
+    copyFileSync(
+      path.join(path.dirname(litestreamPackage), 'litestream'),
+      path.join(releaseDir, 'litestream'),
+    );
+  } catch {
+    console.warn(
+      'Litestream is not installed for this platform: set LITESTREAM_PATH on the host to use REPLICA_URL',
+    );
+  }
   // dist/.vite holds Vite's manifest, read by the benchmarks; nothing a visitor needs.
   cpSync(webDist, path.join(releaseDir, 'public'), {
     recursive: true,

@@ -183,6 +183,17 @@ describe('continuous replica', () => {
       `s3://nursery-backups/shop?endpoint=http://127.0.0.1:${s3Port}`,
       `file://${folderReplica}`,
     ]);
+    // What Settings shows, for staff only, without the bucket's keys.
+    const settingsView = await rest<ReplicaHealth['replica']>(shop.url, 'GET', '/api/v1/Backup/Replica', {
+      token,
+    });
+    expect(settingsView.status).toBe(200);
+    expect(settingsView.body.data.replicas.map((r) => r.address)).toEqual(
+      replica.replicas.map((r) => r.address),
+    );
+    expect(settingsView.body.data.replicas.every((r) => r.lastCopiedAt !== null)).toBe(true);
+    expect(JSON.stringify(settingsView.body)).not.toContain('S3RVER');
+    expect((await rest(shop.url, 'GET', '/api/v1/Backup/Replica')).status).toBe(401);
     await new Promise((r) => setTimeout(r, (replica.syncSeconds + 1) * 1000));
     expect(Date.now() - lastAcknowledged).toBeGreaterThan(replica.syncSeconds * 1000);
     process.kill(litestreamPid(), 'SIGKILL');

@@ -271,6 +271,9 @@ export async function callEveryOperation(baseUrl: string, token: string): Promis
     body: { name: '', email: 'robin@example.com', comments: '', loadTime: Date.now() },
   });
 
+  // The continuous copy's state (null: this shop has no REPLICA_URL).
+  await staff.GET('/api/v1/Backup/Replica');
+
   // Last: a backup, restored as it is.
   const backup = await staff.POST('/api/v1/BackupAuth', { parseAs: 'blob' });
   await staff.POST('/api/v1/RestoreAuth', {

@@ -2,6 +2,15 @@ import type { RestRoute } from '../restRoute.ts';
 
 export const backupRest: RestRoute[] = [
   {
+    method: 'GET',
+    path: '/api/v1/Backup/Replica',
+    procedure: 'backup.replica',
+    input: 'none',
+    summary:
+      'The continuous copy (REPLICA_URL): each replica address without credentials, when the last change reached it, since when copying has failed, and a warning once it has failed for more than 3 minutes; null when it is off.',
+    tag: 'Backup',
+  },
+  {
     method: 'POST',
     path: '/api/v1/BackupAuth',
     procedure: 'backup.create',

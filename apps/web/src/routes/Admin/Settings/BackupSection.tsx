@@ -4,6 +4,7 @@ import { confirm } from '../../../components/ConfirmDialog';
 import { restCall } from '../../../lib/rest';
 import { notify, PERSISTENT, showApiFailure } from '../../../lib/toast';
 import { type DownloadProgress, downloadBackup, formatBytes } from './backupTransfer';
+import { ReplicaStatus } from './ReplicaStatus';
 import type { Setting } from './useSettings';
 
 /** Download Backup with a progress bar, and Restore from Backup... with a confirmation and a result toast. */
@@ -108,6 +109,7 @@ export function BackupSection({ onRestored }: { onRestored: (settings: Setting[]
             {restoring ? 'Restoring...' : 'Restore from Backup...'}
           </button>
         </div>
+        <ReplicaStatus />
       </div>
     </section>
   );
