@@ -52,17 +52,20 @@ export function queueWebhookEvent(
   type: WebhookEventType | 'webhook.test',
   data: () => unknown,
   options: { orderId?: number; endpointIds?: string[] } = {},
-): number {
+): number[] {
   const endpoints = options.endpointIds ?? endpointsFor(shop, type);
-  if (endpoints.length === 0) return 0;
+  if (endpoints.length === 0) return [];
   const now = shop.now().getTime();
   const payload: WebhookPayload = { type, timestamp: new Date(now).toISOString(), data: data() };
   const body = JSON.stringify(payload);
   const { insert } = statements(shop.database);
-  for (const endpointId of endpoints) {
-    insert.run(endpointId, newPrefixedId('msg_', 24), type, body, options.orderId ?? null, now, now);
-  }
-  return endpoints.length;
+  // The new deliveries' ids: another connection (the order writer's) may add its own in between.
+  return endpoints.map((endpointId) =>
+    Number(
+      insert.run(endpointId, newPrefixedId('msg_', 24), type, body, options.orderId ?? null, now, now)
+        .lastInsertRowid,
+    ),
+  );
 }
 
 /** An order event: the order as Orders/GetOrderDetailsById answers it, read inside the same transaction. */

@@ -193,19 +193,13 @@ export async function redeliverWebhook(shop: Shop, deliveryId: number): Promise<
 /** Sends a `webhook.test` event to one endpoint now, whatever it subscribed to; answers the outcome. */
 export async function sendTestWebhook(shop: Shop, endpointId: string, by: string): Promise<WebhookDelivery> {
   const endpoint = loadEndpoint(shop, endpointId);
-  queueWebhookEvent(
+  const [deliveryId] = queueWebhookEvent(
     shop,
     WEBHOOK_TEST_EVENT,
     () => ({ endpointId, url: endpoint.url, sentBy: by, message: 'A test event from the shop.' }),
     { endpointIds: [endpointId] },
   );
-  const row = shop.db
-    .select({ deliveryId: webhookDeliveries.deliveryId })
-    .from(webhookDeliveries)
-    .where(eq(webhookDeliveries.endpointId, endpointId))
-    .orderBy(desc(webhookDeliveries.deliveryId))
-    .get();
-  if (!row) throw new Error('the test delivery was not stored');
-  await shop.webhooks.redeliver(row.deliveryId);
-  return loadDelivery(shop, row.deliveryId);
+  if (deliveryId === undefined) throw new Error('the test delivery was not stored');
+  await shop.webhooks.redeliver(deliveryId);
+  return loadDelivery(shop, deliveryId);
 }
