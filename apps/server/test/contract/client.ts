@@ -253,7 +253,8 @@ export async function callEveryOperation(baseUrl: string, token: string): Promis
   });
   await staff.GET('/Exports/GetSeasonReportExport', { params: { query: { season } }, parseAs: 'text' });
 
-  // A new season: its state, a preview and the start with the preview's token.
+  // A new season: the current one, its state, a preview and the start with the preview's token.
+  await staff.GET('/api/v1/Seasons/Current');
   await staff.GET('/api/v1/Seasons/Rollover');
   const seasonOptions = { raisePercent: 2.5, statuses: { '3': 2 }, stock: 'keep' as const };
   const seasonPreview = await staff.POST('/api/v1/Seasons/Rollover/Preview', { body: seasonOptions });

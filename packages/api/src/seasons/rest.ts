@@ -5,6 +5,15 @@ const tag = 'Seasons';
 export const seasonsRest: RestRoute[] = [
   {
     method: 'GET',
+    path: '/api/v1/Seasons/Current',
+    procedure: 'seasons.current',
+    input: 'none',
+    summary:
+      'The season orders and stock belong to now: its number (the season GetAllOrdersForSeason takes), its label and its first and last day.',
+    tag,
+  },
+  {
+    method: 'GET',
     path: '/api/v1/Seasons/Rollover',
     procedure: 'seasons.rollover',
     input: 'none',

@@ -1,4 +1,5 @@
 import {
+  currentSeasonSchema,
   fileAnswerSchema,
   rolloverApplySchema,
   rolloverOptionsSchema,
@@ -9,10 +10,18 @@ import {
 import { z } from 'zod';
 import { queryId } from '../input.ts';
 import { BACKUPS_FOR_PEOPLE, peopleProcedure, procedure, requireStaff, router } from '../trpc.ts';
-import { applyRollover, previewRollover, rolloverBackupDownload, rolloverStatus } from './service.ts';
+import {
+  applyRollover,
+  currentSeasonAnswer,
+  previewRollover,
+  rolloverBackupDownload,
+  rolloverStatus,
+} from './service.ts';
 
 /** Staff-only: none of these paths is in PUBLIC_PROCEDURES. */
 export const seasonsRouter = router({
+  /** The season orders and stock belong to now, with its label and days (Seasons/Current). */
+  current: procedure.output(currentSeasonSchema).query(({ ctx }) => currentSeasonAnswer(ctx.shop)),
   /** The current and next season, whether a new season can be started, and the last one started. */
   rollover: procedure.output(rolloverStatusSchema).query(({ ctx }) => rolloverStatus(ctx.shop)),
   /** What starting the next season with these options would change; writes nothing. */

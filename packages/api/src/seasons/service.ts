@@ -3,6 +3,7 @@ import { createReadStream, existsSync } from 'node:fs';
 import path from 'node:path';
 import { productPrices, products, seasonRollovers, stockChanges } from '@nursery/db';
 import {
+  type CurrentSeason,
   formatDateTime,
   formatMoney,
   planRollover,
@@ -67,6 +68,22 @@ function refusal(shop: Shop): string | null {
     return `The ${seasonLabel(current)} season was already started ahead of the calendar; the next one can be started once ${seasonLabel(current)} has begun (the season changes on its own then).`;
   }
   return null;
+}
+
+/**
+ * The current season with its label and days: the calendar's, or the one staff started ahead of it. Its days
+ * run from the first of the season's starting month (SEASON_START_MONTH) to the day before the next's.
+ */
+export function currentSeasonAnswer(shop: Shop): CurrentSeason {
+  const season = currentSeason(shop);
+  const month = shop.config.seasonStartMonth;
+  const day = (date: Date) => date.toISOString().slice(0, 10);
+  return {
+    season,
+    label: seasonLabel(season),
+    firstDay: day(new Date(Date.UTC(season, month - 1, 1))),
+    lastDay: day(new Date(Date.UTC(season + 1, month - 1, 0))),
+  };
 }
 
 export function rolloverStatus(shop: Shop): RolloverStatus {

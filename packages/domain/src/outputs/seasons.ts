@@ -32,6 +32,19 @@ export const rolloverRecordSchema = z
   .meta({ id: 'SeasonRollover', description: 'A new season started by staff, as recorded.' });
 export type RolloverRecord = z.infer<typeof rolloverRecordSchema>;
 
+/** The season orders and stock belong to now (Seasons/Current): what a program pages the season's orders by. */
+export const currentSeasonSchema = z
+  .object({
+    season: z.number().int().meta({
+      description: "The season's number, its starting year: what GetAllOrdersForSeason's season takes.",
+    }),
+    label: z.string().meta({ description: "The season as the shop writes it, e.g. '2026-27'." }),
+    firstDay: z.string().meta({ description: 'Its first day, YYYY-MM-DD in the shop’s time zone.' }),
+    lastDay: z.string().meta({ description: 'Its last day, YYYY-MM-DD in the shop’s time zone.' }),
+  })
+  .meta({ id: 'CurrentSeason' });
+export type CurrentSeason = z.infer<typeof currentSeasonSchema>;
+
 export const rolloverStatusSchema = z
   .object({
     currentSeason: z.number().int(),
