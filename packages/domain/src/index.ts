@@ -2,6 +2,7 @@ export * from './catalogSheet.ts';
 export * from './customerEmails.ts';
 export * from './display.ts';
 export * from './email.ts';
+export * from './fieldLabels.ts';
 export * from './messageAllowList.ts';
 export * from './messages.ts';
 export * from './money.ts';

@@ -1,4 +1,4 @@
-import { UNAUTHORIZED } from '@nursery/domain';
+import { UNAUTHORIZED, withFieldLabels } from '@nursery/domain';
 import type { ApiFailure } from './rest';
 import { type Kind, PERSISTENT, type ToastOptions } from './toastOptions';
 
@@ -147,18 +147,27 @@ export function showApiFailure(error: unknown): void {
  * The same, as a form's one failure toast: its next failure replaces it, and dismissToast(id) takes it away
  * once the form succeeds (an error stays until closed, and would otherwise contradict the success).
  */
-export function showFormFailure(error: unknown, id: string): void {
-  presentFailure(error, { id });
+export function showFormFailure(
+  error: unknown,
+  id: string,
+  /** The form's labels by field name: the server's message names fields as the API does. */
+  labels: Readonly<Record<string, string>> = {},
+): void {
+  presentFailure(error, { id }, labels);
 }
 
-function presentFailure(error: unknown, options: { id?: string }): void {
+function presentFailure(
+  error: unknown,
+  options: { id?: string },
+  labels: Readonly<Record<string, string>> = {},
+): void {
   const { status } = failureFacts(error);
   if (status === 401) {
     notify.error(UNAUTHORIZED, { id: 'unauthorized' });
     return;
   }
   console.error(error);
-  const shown = failureText(error);
+  const shown = withFieldLabels(failureText(error), labels);
   if (status === 400) notify.warning(shown, { duration: PERSISTENT, ...options });
   else notify.error(shown, options);
 }

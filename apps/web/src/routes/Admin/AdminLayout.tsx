@@ -39,6 +39,7 @@ function AdminShell() {
   const inFrame = typeof window !== 'undefined' && window.self !== window.top;
   const navRef = useRef<HTMLElement>(null);
   // On a phone the menu scrolls sideways: the page in use is brought into its sight (and only sideways).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: read from the DOM, so it runs again when the page (or the signed-in menu) changes.
   useEffect(() => {
     const nav = navRef.current;
     const current = nav?.querySelector<HTMLElement>('[aria-current="page"]');

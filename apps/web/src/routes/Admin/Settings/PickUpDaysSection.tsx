@@ -1,5 +1,5 @@
 import type { RouterOutputs } from '@nursery/api/types';
-import { type PickUpDayFormInput, pickUpDayInputSchema } from '@nursery/domain';
+import { type PickUpDayFormInput, pickUpDayInputSchema, withFieldLabels } from '@nursery/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import { confirm } from '../../../components/ConfirmDialog';
@@ -29,6 +29,14 @@ const EMPTY: Draft = {
   note: '',
 };
 const FAILURE_TOAST = 'pick-up-days-failure';
+/** The form's labels, for messages that name a field as the API does (endTime, capacity). */
+const LABELS = {
+  date: 'Date',
+  startTime: 'Opens',
+  endTime: 'Closes',
+  capacity: 'Orders it can take',
+  note: 'Note',
+};
 
 function draftOf(day: PickUpDay): Draft {
   return {
@@ -65,7 +73,7 @@ export function PickUpDaysSection() {
         setDraft(EMPTY);
         setProblems({});
       },
-      onError: (error) => showFormFailure(error, FAILURE_TOAST),
+      onError: (error) => showFormFailure(error, FAILURE_TOAST, LABELS),
     }),
   );
   const remove = useMutation(
@@ -77,7 +85,7 @@ export function PickUpDaysSection() {
         // Its row and the button that had the focus are gone: the keyboard goes on from the form.
         dateInput.current?.focus();
       },
-      onError: (error) => showFormFailure(error, FAILURE_TOAST),
+      onError: (error) => showFormFailure(error, FAILURE_TOAST, LABELS),
     }),
   );
 
@@ -96,7 +104,7 @@ export function PickUpDaysSection() {
       const found: Partial<Record<keyof Draft, string>> = {};
       for (const issue of parsed.error.issues) {
         const field = issue.path[0] as keyof Draft | undefined;
-        if (field && !found[field]) found[field] = issue.message;
+        if (field && !found[field]) found[field] = withFieldLabels(issue.message, LABELS);
       }
       setProblems(found);
       const first = (['date', 'startTime', 'endTime', 'capacity', 'note'] as const).find((f) => found[f]);
@@ -144,12 +152,12 @@ export function PickUpDaysSection() {
           submit();
         }}
       >
-        {field('date', 'Date', <input type="date" ref={dateInput} required {...inputProps('date')} />)}
-        {field('startTime', 'Opens', <input type="time" required {...inputProps('startTime')} />)}
-        {field('endTime', 'Closes', <input type="time" required {...inputProps('endTime')} />)}
+        {field('date', LABELS.date, <input type="date" ref={dateInput} required {...inputProps('date')} />)}
+        {field('startTime', LABELS.startTime, <input type="time" required {...inputProps('startTime')} />)}
+        {field('endTime', LABELS.endTime, <input type="time" required {...inputProps('endTime')} />)}
         {field(
           'capacity',
-          'Orders it can take',
+          LABELS.capacity,
           <input type="number" inputMode="numeric" min={1} step={1} required {...inputProps('capacity')} />,
         )}
         {field('note', 'Note (optional)', <input type="text" maxLength={200} {...inputProps('note')} />)}

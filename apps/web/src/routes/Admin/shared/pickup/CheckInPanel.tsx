@@ -4,15 +4,20 @@ import {
   paidMethodName,
   recordPaymentInputSchema,
   typedDollars,
+  withFieldLabels,
 } from '@nursery/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { confirm } from '../../../../components/ConfirmDialog';
-import { notify, showApiFailure, type ToastOptions } from '../../../../lib/toast';
+import { notify, showApiFailure, showFormFailure, type ToastOptions } from '../../../../lib/toast';
 import { trpc } from '../../../../trpc';
 import type { AdminOrder } from '../orders/types';
 import { paymentText, pickupStatusText } from './pickupText';
 import './pickup.css';
+
+/** The payment form's labels, for messages that name a field as the API does (amount, checkNumber). */
+const PAYMENT_LABELS = { amount: 'Amount', checkNumber: 'Check number', method: 'Paid by' };
+const PAYMENT_FAILURE = 'payment-failure';
 
 /** Long enough to read the toast and reach its Undo at the counter. */
 const UNDO_DURATION_MS = 10_000;
@@ -67,7 +72,7 @@ export function CheckInPanel({
   );
   const pay = useMutation(
     trpc.pickup.recordPayment.mutationOptions({
-      onError: showApiFailure,
+      onError: (error) => showFormFailure(error, PAYMENT_FAILURE, PAYMENT_LABELS),
       onSuccess: (next) => changed(next, `${paymentText(next)} recorded for order ${next.orderId}.`),
     }),
   );
@@ -113,7 +118,7 @@ export function CheckInPanel({
     };
     const parsed = recordPaymentInputSchema.safeParse(payment);
     if (!parsed.success) {
-      setProblem(parsed.error.issues.map((i) => i.message).join(' '));
+      setProblem(parsed.error.issues.map((i) => withFieldLabels(i.message, PAYMENT_LABELS)).join(' '));
       return;
     }
     setProblem(null);
