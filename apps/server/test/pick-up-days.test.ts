@@ -352,6 +352,51 @@ describe('pick-up days', () => {
     expect(await dayOn(dayIn(5, 20))).toMatchObject({ booked: 2, isFull: true });
   });
 
+  it('says so when an order is restored after its pick-up day was deleted: it comes back without a day', async () => {
+    expect(
+      (await saveDay({ date: dayIn(5, 22), startTime: '09:00', endTime: '12:00', capacity: 5 })).status,
+    ).toBe(200);
+    const day = await dayOn(dayIn(5, 22));
+    const placed = await submit(22, day.pickUpDayId);
+    expect(placed.status, placed.body.message).toBe(200);
+    const orderId = placed.body.data.orderId;
+    expect(
+      (await rest(server.url, 'DELETE', `/api/v1/Orders/DeleteOrder?orderId=${orderId}`, { token })).status,
+    ).toBe(200);
+    const dropped = await rest(
+      server.url,
+      'DELETE',
+      `/api/v1/PickUpDays/DeletePickUpDay?pickUpDayId=${day.pickUpDayId}`,
+      {
+        token,
+      },
+    );
+    expect(dropped.status, dropped.body.message).toBe(200);
+
+    const restored = await rest<{ pickUpDayId: number | null; restoreNotice: string | null }>(
+      server.url,
+      'DELETE',
+      `/api/v1/Orders/RestoreOrder?orderId=${orderId}`,
+      { token },
+    );
+    expect(restored.status, restored.body.message).toBe(200);
+    expect(restored.body.data.pickUpDayId).toBeNull();
+    expect(restored.body.data.restoreNotice).toMatch(
+      new RegExp(
+        `^Order ${orderId} is restored without a pick-up day: its day, .+, was deleted while the order was\\. Choose a day for it in the order\\.$`,
+      ),
+    );
+    // Said once: deleted and restored again, the order has nothing more to say.
+    await rest(server.url, 'DELETE', `/api/v1/Orders/DeleteOrder?orderId=${orderId}`, { token });
+    const again = await rest<{ restoreNotice: string | null }>(
+      server.url,
+      'DELETE',
+      `/api/v1/Orders/RestoreOrder?orderId=${orderId}`,
+      { token },
+    );
+    expect(again.body.data.restoreNotice).toBeNull();
+  });
+
   it('names the day in the public lookup and the order lists', async () => {
     const day = await dayOn(dayIn(4, 4));
     const row = server.shop.database.sqlite

@@ -117,6 +117,9 @@ export const orders = sqliteTable(
     // The pick-up day the customer chose; null when the shop offered none. A day with live orders cannot be
     // deleted (the service refuses and clears the day of deleted orders itself).
     pickUpDayId: integer('pick_up_day_id').references(() => pickUpDays.pickUpDayId),
+    // A deleted order's pick-up day as it was shown, kept when staff deleted that day meanwhile (its id is
+    // cleared then), so restoring the order can say it comes back without a day. Cleared by the restore.
+    removedPickUpDay: text('removed_pick_up_day'),
     createdAt: createdAt(),
     updatedAt: integer('updated_at', { mode: 'number' }),
     updatedBy: text('updated_by'),

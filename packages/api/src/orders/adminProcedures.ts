@@ -8,6 +8,7 @@ import {
   orderListQuerySchema,
   orderSeasonInputSchema,
   productSchema,
+  restoredOrderSchema,
   seasonChoicesSchema,
 } from '@nursery/domain';
 import { z } from 'zod';
@@ -92,6 +93,6 @@ export const ordersAdminProcedures = {
   /** Brings a deleted order back (Orders/RestoreOrder). */
   restore: procedure
     .input(orderIdInputSchema)
-    .output(orderListItemSchema)
+    .output(restoredOrderSchema)
     .mutation(({ ctx, input }) => restoreOrder(ctx.shop, requireStaff(ctx), input.orderId)),
 };

@@ -9,6 +9,7 @@ import {
   ProductStatus,
   phoneDigits,
   pickUpDayFullForRestore,
+  type RestoredOrder,
 } from '@nursery/domain';
 import { and, eq, inArray } from 'drizzle-orm';
 import { loadPriceTiers } from '../catalog/productShape.ts';
@@ -360,11 +361,20 @@ export function deleteOrder(shop: Shop, staff: StaffIdentity, orderId: number): 
  * plants); a product it empties is sold out and the stock list told, as on any order. Not onto a pick-up
  * day that has filled meanwhile: a deleted order holds no place, so staff raise the day's capacity first.
  */
-export function restoreOrder(shop: Shop, staff: StaffIdentity, orderId: number): OrderListItem {
+export function restoreOrder(shop: Shop, staff: StaffIdentity, orderId: number): RestoredOrder {
   const now = shop.now().getTime();
   const by = staffName(staff);
   const row = loadOrderRow(shop, orderId);
   if (!row) throw orderNotFound(orderId);
+  // The day it had was deleted while the order was (deletePickUpDay keeps it in words): it comes back without one.
+  const removed =
+    row.deletedAt === null
+      ? undefined
+      : shop.db.select({ day: orders.removedPickUpDay }).from(orders).where(eq(orders.orderId, orderId)).get()
+          ?.day;
+  const restoreNotice = removed
+    ? `Order ${orderId} is restored without a pick-up day: its day, ${removed}, was deleted while the order was. Choose a day for it in the order.`
+    : null;
   if (row.deletedAt !== null) {
     shop.database.sqlite
       .transaction(() => {
@@ -373,7 +383,14 @@ export function restoreOrder(shop: Shop, staff: StaffIdentity, orderId: number):
         checkStaffPickUpDay(shop, null, row.pickUpDayId, pickUpDayFullForRestore);
         shop.db
           .update(orders)
-          .set({ deletedAt: null, deletedBy: null, version: row.version + 1, updatedAt: now, updatedBy: by })
+          .set({
+            deletedAt: null,
+            deletedBy: null,
+            removedPickUpDay: null,
+            version: row.version + 1,
+            updatedAt: now,
+            updatedBy: by,
+          })
           .where(eq(orders.orderId, orderId))
           .run();
         // The order takes its plants back from the stock, so it can sell a product out like a new order.
@@ -392,5 +409,5 @@ export function restoreOrder(shop: Shop, staff: StaffIdentity, orderId: number):
     shop.flushEmail();
     shop.webhooks.flush();
   }
-  return orderListItem(shop, orderId)!;
+  return { ...orderListItem(shop, orderId)!, restoreNotice };
 }

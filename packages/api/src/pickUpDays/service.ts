@@ -229,7 +229,12 @@ export function deletePickUpDay(shop: Shop, pickUpDayId: number): PickUpDay[] {
           message: pickUpDayHasOrders(displayPickUpDate(day.date), booked),
         });
       }
-      shop.db.update(orders).set({ pickUpDayId: null }).where(eq(orders.pickUpDayId, pickUpDayId)).run();
+      // Only deleted orders are left on it: each keeps the day in words, for its restore to say it has none now.
+      shop.db
+        .update(orders)
+        .set({ pickUpDayId: null, removedPickUpDay: displayPickUpDay(day) })
+        .where(eq(orders.pickUpDayId, pickUpDayId))
+        .run();
       shop.db.delete(pickUpDays).where(eq(pickUpDays.pickUpDayId, pickUpDayId)).run();
     })
     .immediate();

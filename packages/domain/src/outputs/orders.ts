@@ -114,6 +114,19 @@ export const orderListItemSchema = z
   .meta({ id: 'OrderListItem' });
 export type OrderListItem = z.infer<typeof orderListItemSchema>;
 
+/** RestoreOrder's answer: the order as the list shows it, and what staff must know about the restore. */
+export const restoredOrderSchema = orderListItemSchema
+  .extend({
+    restoreNotice: z
+      .string()
+      .nullable()
+      .describe(
+        'Set when the order came back changed: its pick-up day was deleted while the order was, so it has none now.',
+      ),
+  })
+  .meta({ id: 'RestoredOrder' });
+export type RestoredOrder = z.infer<typeof restoredOrderSchema>;
+
 /** One page of the admin Orders list and how many orders match its filters in all. */
 export const orderListPageSchema = z
   .object({

@@ -7,7 +7,7 @@ import {
 import { type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { confirm } from '../../../components/ConfirmDialog';
-import { notify, showApiFailure } from '../../../lib/toast';
+import { notify, PERSISTENT, showApiFailure } from '../../../lib/toast';
 import { trpc } from '../../../trpc';
 import type { OrderListItem } from '../shared/orders/types';
 import { useOptimisticFlags } from '../shared/useOptimisticFlags';
@@ -81,7 +81,11 @@ export function useOrderRowActions({
   );
   const restore = useMutation(
     trpc.orders.restore.mutationOptions({
-      onSuccess: () => notify.success(SUCCESSFULLY_UPDATED),
+      // An order that came back without its pick-up day (deleted meanwhile) says so, and the toast stays.
+      onSuccess: (restored) =>
+        restored.restoreNotice
+          ? notify.warning(restored.restoreNotice, { duration: PERSISTENT })
+          : notify.success(SUCCESSFULLY_UPDATED),
       onError: showApiFailure,
       onSettled: reloadBoth,
     }),

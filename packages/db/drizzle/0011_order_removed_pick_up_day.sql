@@ -1,0 +1,1 @@
+ALTER TABLE `orders` ADD `removed_pick_up_day` text;
