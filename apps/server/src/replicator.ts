@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { litestreamConfig, type ReplicaMonitor, type ReplicaTarget, replicaEnvironment } from '@nursery/api';
+import { ShopStartError } from '@nursery/db';
 
 /** Litestream's configuration for the running shop, written into the data folder at each start (no secrets). */
 export const LITESTREAM_CONFIG_FILE = 'litestream.yml';
@@ -22,7 +23,8 @@ export function litestreamBinary(configured: string | undefined): string {
     const pkg = createRequire(import.meta.url).resolve('@flydotio/litestream-linux-x64/package.json');
     return path.join(path.dirname(pkg), 'litestream');
   } catch {
-    throw new Error(
+    // Said at start as it is, like every other start-up problem the owner can fix.
+    throw new ShopStartError(
       'Litestream was not found: set LITESTREAM_PATH to its binary (litestream.io/install), or run on linux-x64 where the shop carries one.',
     );
   }

@@ -86,10 +86,6 @@ async function restoreReplicaCommand(
       io.err(`Not restored: ${error.message}`);
       return 1;
     }
-    if (error instanceof Error && /Litestream was not found/.test(error.message)) {
-      io.err(`Not restored: ${error.message}`);
-      return 1;
-    }
     throw error;
   }
 }
