@@ -132,7 +132,12 @@ describe('Settings → Catalogue spreadsheet', () => {
       product_id: number;
       price_cents: number;
     }[];
-    await section(page).getByRole('button', { name: 'Apply changes' }).click();
+    // A double-click, as on a desktop icon: its second click lands on the question's backdrop, which stays.
+    await section(page).getByRole('button', { name: 'Apply changes' }).dblclick();
+    await page.waitForTimeout(400);
+    expect(await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Apply' }).isVisible()).toBe(
+      true,
+    );
     await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Apply' }).click();
     await page
       .locator('[data-toast-kind]', { hasText: 'Spreadsheet applied: 0 added, 1 changed.' })

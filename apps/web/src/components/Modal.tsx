@@ -55,6 +55,9 @@ export function Modal({
   const returnFocusTo = useRef<HTMLElement | null>(null);
   // Set while the dialog closes because `open` went false, so that close is not undone.
   const closing = useRef(false);
+  // When it last opened: the second click of a double-click on the button that opened it lands on the
+  // backdrop, and must not close the question it just asked.
+  const openedAt = useRef(0);
   const [mounted, setMounted] = useState(open);
   const [shown, setShown] = useState(false);
   const onExitedRef = useRef(onExited);
@@ -66,6 +69,7 @@ export function Modal({
   // before the dialog takes focus.
   useLayoutEffect(() => {
     if (open) {
+      openedAt.current = performance.now();
       returnFocusTo.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
       const dialog = dialogRef.current;
       if (dialog && closing.current) {
@@ -220,7 +224,9 @@ export function Modal({
       aria-labelledby={titleId}
       tabIndex={-1}
       onMouseDown={(event) => {
-        if (event.target === event.currentTarget) requestClose();
+        if (event.target !== event.currentTarget) return;
+        if (performance.now() - openedAt.current < MODAL_TRANSITION_MS) return;
+        requestClose();
       }}
       onKeyDown={onKeyDown}
       data-testid={testId}
