@@ -105,6 +105,10 @@ export async function callEveryOperation(baseUrl: string, token: string): Promis
   const waitlist = await staff.GET('/api/v1/Waitlist/GetWaitlist', {
     params: { query: { productId: waiting?.productId ?? 1 } },
   });
+  // No mail server here: the retry is refused with the envelope's 400, which the document describes too.
+  await staff.POST('/api/v1/Waitlist/RetryNotice', {
+    params: { query: { emailId: waitlist.data?.data.entries[0]?.notice?.emailId ?? 1 } },
+  });
   await staff.DELETE('/api/v1/Waitlist/RemoveEntry', {
     params: { query: { waitlistEntryId: waitlist.data?.data.entries[0]?.waitlistEntryId ?? 1 } },
   });
