@@ -122,6 +122,20 @@ describe('Settings → Catalogue spreadsheet', () => {
     expect(await section(page).getByRole('button', { name: 'Nothing to apply' }).isDisabled()).toBe(true);
     await section(page).getByRole('button', { name: 'Cancel' }).click();
 
+    // A row of a product already in the shop, without its id (a sheet uploaded again after it was applied):
+    // offered as new, and marked as the second product of that name it would be.
+    const lines = csv.replace(/^\uFEFF/, '').split('\r\n');
+    const idAt = (lines[0] ?? '').split(',').findIndex((h) => /id$/i.test(h.trim()));
+    const plain = lines.find((l, i) => i > 0 && l !== '' && !l.includes('"')) ?? '';
+    const copy = plain.split(',');
+    copy[idAt] = '';
+    await uploadText(page, [...lines.filter((l) => l !== ''), copy.join(',')].join('\r\n'), 'again.csv');
+    await page
+      .getByTestId('sheet-added')
+      .getByText(`A product named ${copy[2]} already exists: applying adds a second one.`)
+      .waitFor();
+    await section(page).getByRole('button', { name: 'Cancel' }).click();
+
     const { text, name } = edited(csv, '88.80');
     await uploadText(page, text, 'laptop.csv');
     await page.getByTestId('sheet-counts').getByText('0 to add, 1 to change, 1 refused').waitFor();

@@ -4,6 +4,7 @@ import { useId, useRef, useState } from 'react';
 import { confirm } from '../../../components/ConfirmDialog';
 import { restCall } from '../../../lib/rest';
 import { notify, showApiFailure } from '../../../lib/toast';
+import { useAdminProducts } from '../shared/catalog/useAdminProducts';
 import { downloadFile } from './backupTransfer';
 
 const SHEET = '/api/v1/Products/Spreadsheet';
@@ -26,6 +27,11 @@ function form(file: File): FormData {
 export function CatalogSheetSection() {
   const id = useId();
   const queryClient = useQueryClient();
+  // A sheet uploaded again after it was applied lists its new rows as new once more: each one whose name a
+  // product already has is marked, so nobody adds the same plant twice without seeing it.
+  const products = useAdminProducts();
+  const existingNames = new Set((products.data ?? []).map((p) => p.name.trim().toLowerCase()));
+  const alreadyExists = (name: string) => existingNames.has(name.trim().toLowerCase());
   const input = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const [file, setFile] = useState<File | null>(null);
@@ -63,7 +69,10 @@ export function CatalogSheetSection() {
 
   async function apply() {
     if (!file || !preview) return;
-    const what = `${preview.added.length} new and ${preview.changed.length} changed products`;
+    const duplicates = preview.added.filter((a) => alreadyExists(a.name)).length;
+    const what = `${preview.added.length} new and ${preview.changed.length} changed products${
+      duplicates > 0 ? ` (${duplicates} new with the name of a product that already exists)` : ''
+    }`;
     if (
       !(await confirm(`Save ${what} from ${file.name}?`, {
         title: 'Apply the spreadsheet',
@@ -162,6 +171,12 @@ export function CatalogSheetSection() {
                     <li key={a.row}>
                       Row {a.row}: <strong>{a.name}</strong> (
                       {a.changes.map((c) => `${c.field}: ${c.to}`).join('; ')})
+                      {alreadyExists(a.name) ? (
+                        <strong className="text-warning">
+                          {' '}
+                          A product named {a.name} already exists: applying adds a second one.
+                        </strong>
+                      ) : null}
                     </li>
                   ))}
                 </ul>
