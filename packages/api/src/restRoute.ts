@@ -1,5 +1,6 @@
 import type { AnyProcedure } from '@trpc/server';
 import type { AppRouter } from './router.ts';
+import type { PUBLIC_PROCEDURE_PATHS } from './trpc.ts';
 
 /** The dotted paths of a router's procedures, e.g. 'orders.submit'. */
 type PathsOf<TRecord, TPrefix extends string = ''> = {
@@ -13,6 +14,12 @@ type PathsOf<TRecord, TPrefix extends string = ''> = {
  * a procedure that does not exist (or was renamed) fails the type check instead of the server's start.
  */
 export type ProcedurePath = PathsOf<AppRouter['_def']['record']>;
+
+type MustHold<T extends true> = T;
+/** Fails the type check when a public path in trpc.ts names no procedure (a typo, a rename). */
+export type PublicPathsAreProcedures = MustHold<
+  (typeof PUBLIC_PROCEDURE_PATHS)[number] extends ProcedurePath ? true : false
+>;
 
 export interface RestRoute {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';

@@ -1,5 +1,6 @@
 import type { ShopDatabase, ShopDb } from '@nursery/db';
 import type { ShopConfig } from './config.ts';
+import type { ShopLogger } from './logger.ts';
 import { createOutbox, type Outbox, type OutgoingEmail } from './mail/outbox.ts';
 import type { OrderWriter } from './orders/writerThread.ts';
 import { createLimiters, type ShopLimiters } from './rateLimit.ts';
@@ -7,12 +8,7 @@ import { RawJson } from './rawJson.ts';
 import type { ReplicaMonitor } from './replica/monitor.ts';
 import { createWebhookSender, type WebhookSender } from './webhooks/sender.ts';
 
-export interface ShopLogger {
-  info(obj: unknown, msg?: string): void;
-  warn(obj: unknown, msg?: string): void;
-  error(obj: unknown, msg?: string): void;
-}
-
+export type { ShopLogger } from './logger.ts';
 export type { OutgoingEmail } from './mail/outbox.ts';
 
 /**

@@ -10,7 +10,6 @@ import {
 } from './backup/changesHeld.ts';
 import { type FieldProblem, ShopError, type ShopErrorKind } from './errors.ts';
 import type { IdempotencyHeader } from './idempotency/service.ts';
-import type { ProcedurePath } from './restRoute.ts';
 import type { Shop } from './shop.ts';
 
 export interface StaffIdentity {
@@ -43,7 +42,7 @@ export interface ApiContext {
  * The one place that declares which procedures anyone may call. Every other procedure is staff-only,
  * so a procedure added later is guarded without a line of its own.
  */
-export const PUBLIC_PROCEDURES: ReadonlySet<string> = new Set<ProcedurePath>([
+export const PUBLIC_PROCEDURE_PATHS = [
   'site.config',
   'catalog.productsToShow',
   'settings.all',
@@ -52,7 +51,9 @@ export const PUBLIC_PROCEDURES: ReadonlySet<string> = new Set<ProcedurePath>([
   'pickUpDays.open',
   'contacts.insert',
   'waitlist.join',
-]);
+] as const;
+// Each path is checked against the router's procedures in restRoute.ts: the router is built from this file.
+export const PUBLIC_PROCEDURES: ReadonlySet<string> = new Set(PUBLIC_PROCEDURE_PATHS);
 
 export const READ_SCOPE_ONLY_READS =
   'This integration client has the read scope: it may only read (GET). Create a client with the write scope to change things.';

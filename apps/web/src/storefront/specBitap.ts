@@ -1,4 +1,4 @@
-import type { FuseClass } from './search';
+import type Fuse from 'fuse.js';
 
 /** Set in the options of the shop's own indexes, so SpecBitapSearch never answers for another Fuse user. */
 export const SPEC_SEARCH = 'nurserySpecBitap';
@@ -165,6 +165,6 @@ export class SpecBitapSearch {
 }
 
 /** Lets Fuse use SpecBitapSearch for the indexes whose options carry SPEC_SEARCH. */
-export function registerSpecSearch(FuseCtor: FuseClass): void {
+export function registerSpecSearch(FuseCtor: typeof Fuse): void {
   FuseCtor.use(SpecBitapSearch);
 }

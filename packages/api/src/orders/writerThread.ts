@@ -3,7 +3,7 @@ import type { OrderDetailsInput } from '@nursery/domain';
 import type { ShopConfig } from '../config.ts';
 import { type FieldProblem, ShopError, type ShopErrorKind } from '../errors.ts';
 import type { IdempotencyClaim } from '../idempotency/service.ts';
-import type { ShopLogger } from '../shop.ts';
+import type { ShopLogger } from '../logger.ts';
 
 /**
  * The order writer's thread: storefront orders are checked, written and committed on a worker thread with its
