@@ -1,42 +1,36 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { startTestServer } from '@nursery/server/testing';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type E2eShop, launchBrowser, newPage, signIn, WEB_ROOT } from './support/index.ts';
+import { shopInBrowser } from './support/index.ts';
 
 // The catalogue screens by keyboard alone, on the demo shop: every modal takes focus when it opens
 // and gives it back to the button that opened it, and Cancel forgets what was typed.
 
-let shop: E2eShop;
-let browser: Browser;
+const e2e = shopInBrowser({
+  // The photo host is up before the shop starts, which takes the host it may import photos from.
+  env: async () => {
+    const jpeg = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#4a7d3c' } })
+      .jpeg()
+      .toBuffer();
+    photoHost = http.createServer((_req, res) =>
+      res.writeHead(200, { 'content-type': 'image/jpeg' }).end(jpeg),
+    );
+    await new Promise<void>((resolve) => photoHost.listen(0, '127.0.0.1', resolve));
+    photoUrl = `http://127.0.0.1:${(photoHost.address() as AddressInfo).port}/65535/77_abc_b.jpg`;
+    return { PHOTO_HOSTS: new URL(photoUrl).host };
+  },
+});
 let page: Page;
 const shots = process.env.E2E_SCREENSHOTS;
 let photoHost: http.Server;
 let photoUrl: string;
 
 beforeAll(async () => {
-  const jpeg = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#4a7d3c' } })
-    .jpeg()
-    .toBuffer();
-  photoHost = http.createServer((_req, res) =>
-    res.writeHead(200, { 'content-type': 'image/jpeg' }).end(jpeg),
-  );
-  await new Promise<void>((resolve) => photoHost.listen(0, '127.0.0.1', resolve));
-  photoUrl = `http://127.0.0.1:${(photoHost.address() as AddressInfo).port}/65535/77_abc_b.jpg`;
-  const server = await startTestServer(
-    { PHOTO_HOSTS: new URL(photoUrl).host },
-    { webRoot: process.env.E2E_WEB_ROOT ?? WEB_ROOT },
-  );
-  shop = Object.assign(server, { origin: server.config.publicUrl });
-  browser = await launchBrowser();
-  ({ page } = await newPage(browser));
-  await signIn(page, shop, { name: 'Sam Staff' });
+  ({ page } = await e2e.staffPage({ name: 'Sam Staff' }));
 });
 afterAll(async () => {
-  await browser?.close();
-  await shop?.stop();
   await new Promise((resolve) => photoHost?.close(resolve));
 });
 
@@ -56,7 +50,7 @@ async function focusButton(name: string) {
 
 describe('catalogue by keyboard', () => {
   it('edits a product with Enter and Escape, and focus comes back to its Edit button', async () => {
-    await page.goto(`${shop.origin}/Admin/Products`);
+    await page.goto(`${e2e.shop.origin}/Admin/Products`);
     await page.getByPlaceholder('Filter Products...').fill('Basswood');
     await focusButton('Edit American Basswood');
     await page.keyboard.press('Enter');
@@ -85,7 +79,7 @@ describe('catalogue by keyboard', () => {
   });
 
   it('opens a product orders list and the status confirmation, and returns focus from both', async () => {
-    await page.goto(`${shop.origin}/Admin/Products`);
+    await page.goto(`${e2e.shop.origin}/Admin/Products`);
     await page.getByPlaceholder('Filter Products...').fill('Basswood');
     await focusButton('Show orders of American Basswood');
     await page.keyboard.press('Enter');
@@ -119,7 +113,7 @@ describe('catalogue by keyboard', () => {
   });
 
   it('records stock by keyboard: typed rules, Reset, the summary and its notes', async () => {
-    await page.goto(`${shop.origin}/Admin/Stock`);
+    await page.goto(`${e2e.shop.origin}/Admin/Stock`);
     await page.getByPlaceholder('Filter Products...').fill('Basswood');
     const item = page.locator('li.stock-item', {
       has: page.getByRole('heading', { name: 'American Basswood' }),
@@ -170,7 +164,7 @@ describe('catalogue by keyboard', () => {
   });
 
   it('imports a photo by keyboard, and focus comes back to Change Image after Escape and after the upload', async () => {
-    await page.goto(`${shop.origin}/Admin/Photos`);
+    await page.goto(`${e2e.shop.origin}/Admin/Photos`);
     await page.getByPlaceholder('Filter Products...').fill('Basswood');
     await focusButton('Change image of American Basswood');
     await page.keyboard.press('Enter');
@@ -214,7 +208,7 @@ describe('catalogue by keyboard', () => {
   });
 
   it('asks before leaving the Stock screen with changes that are not saved', async () => {
-    await page.goto(`${shop.origin}/Admin/Stock`);
+    await page.goto(`${e2e.shop.origin}/Admin/Stock`);
     await page.getByPlaceholder('Filter Products...').fill('Basswood');
     await page.getByLabel('Change in stock for American Basswood').fill('7');
     await page.getByRole('link', { name: 'Products', exact: true }).click();
@@ -234,7 +228,7 @@ describe('catalogue by keyboard', () => {
 
   it('shows HTML typed into a name as plain text, in the admin and on the storefront', async () => {
     const name = '<img src=x onerror="window.__injected=1">Oak';
-    await page.goto(`${shop.origin}/Admin/Products`);
+    await page.goto(`${e2e.shop.origin}/Admin/Products`);
     await page.getByRole('button', { name: 'Add Product...' }).click();
     const modal = page.getByTestId('product-modal');
     await modal.getByLabel('Name', { exact: true }).fill(name);
@@ -244,7 +238,7 @@ describe('catalogue by keyboard', () => {
     await modal.waitFor({ state: 'detached' });
     await page.getByPlaceholder('Filter Products...').fill('onerror');
     await page.getByTestId('admin-products-table').getByText(name, { exact: true }).waitFor();
-    await page.goto(`${shop.origin}/Products`);
+    await page.goto(`${e2e.shop.origin}/Products`);
     await page.getByRole('heading', { name, exact: true }).waitFor({ timeout: 15_000 });
     expect(await page.evaluate(() => (window as { __injected?: number }).__injected)).toBeUndefined();
   });

@@ -1,27 +1,17 @@
 import { STOCK_NO_HISTORY } from '@nursery/domain';
-import { startTestServer } from '@nursery/server/testing';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type E2eShop, launchBrowser, newPage, signIn, WEB_ROOT } from './support/index.ts';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { shopInBrowser } from './support/index.ts';
 
 // The catalogue on a phone (390 x 844): every modal fits the screen and its buttons can be reached; and on a
 // tablet (820 x 1180), a product's orders fit their dialog.
 
-let shop: E2eShop;
-let browser: Browser;
+const e2e = shopInBrowser();
 let page: Page;
 const shots = process.env.E2E_SCREENSHOTS;
 
 beforeAll(async () => {
-  const server = await startTestServer({}, { webRoot: process.env.E2E_WEB_ROOT ?? WEB_ROOT });
-  shop = Object.assign(server, { origin: server.config.publicUrl });
-  browser = await launchBrowser();
-  ({ page } = await newPage(browser, { viewport: { width: 390, height: 844 } }));
-  await signIn(page, shop, { name: 'Sam Staff' });
-});
-afterAll(async () => {
-  await browser?.close();
-  await shop?.stop();
+  ({ page } = await e2e.staffPage({ name: 'Sam Staff', viewport: { width: 390, height: 844 } }));
 });
 
 /** The dialog's box lies within the screen's width. */
@@ -35,7 +25,7 @@ async function fitsWidth() {
 describe('catalogue on a phone', () => {
   it('never scrolls the page sideways: wide tables scroll inside their own box', async () => {
     for (const screen of ['Products', 'Photos', 'Stock']) {
-      await page.goto(`${shop.origin}/Admin/${screen}`);
+      await page.goto(`${e2e.shop.origin}/Admin/${screen}`);
       await page.getByPlaceholder('Filter Products...').waitFor();
       await page.locator('.table-wrap, .stock-list').first().waitFor();
       const width = await page.evaluate(() => document.documentElement.scrollWidth);
@@ -80,7 +70,7 @@ describe('catalogue on a phone', () => {
 
   it('pages the stock list 25 at a time with the shared pager, above and below the list', async () => {
     const count = (
-      shop.shop.database.sqlite
+      e2e.shop.shop.database.sqlite
         .prepare(
           'select count(*) as n from products where deleted_at is null and product_status not in (4, 5)',
         )
@@ -88,7 +78,7 @@ describe('catalogue on a phone', () => {
     ).n;
     expect(count).toBeGreaterThan(25);
     const pages = Math.ceil(count / 25);
-    await page.goto(`${shop.origin}/Admin/Stock`);
+    await page.goto(`${e2e.shop.origin}/Admin/Stock`);
     const top = page.getByRole('navigation', { name: 'Stock pages, top' });
     const bottom = page.getByRole('navigation', { name: 'Stock pages, bottom' });
     await top.waitFor();
@@ -115,7 +105,7 @@ describe('catalogue on a phone', () => {
   });
 
   it('adds a product in a modal that fits the screen', async () => {
-    await page.goto(`${shop.origin}/Admin/Products`);
+    await page.goto(`${e2e.shop.origin}/Admin/Products`);
     await page.getByRole('button', { name: 'Add Product...' }).click();
     const modal = page.getByTestId('product-modal');
     await modal.getByRole('heading', { name: 'Adding New Product' }).waitFor();
@@ -152,7 +142,7 @@ describe('catalogue on a phone', () => {
   });
 
   it('brings the errors of a refused save into view with focus, and gives every price field room', async () => {
-    await page.goto(`${shop.origin}/Admin/Products`);
+    await page.goto(`${e2e.shop.origin}/Admin/Products`);
     await page.getByRole('button', { name: 'Add Product...' }).click();
     const modal = page.getByTestId('product-modal');
     await modal.getByRole('heading', { name: 'Adding New Product' }).waitFor();
@@ -193,7 +183,7 @@ describe('catalogue on a phone', () => {
   });
 
   it('shows the orders of a product and an empty stock history', async () => {
-    await page.goto(`${shop.origin}/Admin/Products`);
+    await page.goto(`${e2e.shop.origin}/Admin/Products`);
     await page.getByPlaceholder('Filter Products...').fill('Basswood');
     await page.getByRole('button', { name: 'Show orders of American Basswood' }).click();
     const dialog = page.getByRole('dialog');
@@ -203,7 +193,7 @@ describe('catalogue on a phone', () => {
     if (shots) await page.screenshot({ path: `${shots}/phone-product-orders.png` });
     await page.keyboard.press('Escape');
 
-    await page.goto(`${shop.origin}/Admin/Stock`);
+    await page.goto(`${e2e.shop.origin}/Admin/Stock`);
     await page.getByPlaceholder('Filter Products...').fill('Classroom Pack');
     const item = page.locator('li.stock-item', {
       has: page.getByRole('heading', { name: 'Classroom Pack' }),
@@ -223,8 +213,10 @@ describe('catalogue on a phone', () => {
 
 describe('catalogue on a tablet', () => {
   it("shows a product's orders whole: long e-mails wrap instead of running out of the dialog", async () => {
-    const { page: tablet, context } = await newPage(browser, { viewport: { width: 820, height: 1180 } });
-    await signIn(tablet, shop, { name: 'Sam Staff' });
+    const { page: tablet, context } = await e2e.staffPage({
+      name: 'Sam Staff',
+      viewport: { width: 820, height: 1180 },
+    });
     await tablet.getByPlaceholder('Filter Products...').fill('Basswood');
     await tablet.getByRole('button', { name: 'Show orders of American Basswood' }).click();
     const dialog = tablet.getByRole('dialog');

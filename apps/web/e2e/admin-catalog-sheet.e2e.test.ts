@@ -1,31 +1,25 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  accessibilityProblems,
-  type E2eShop,
-  launchBrowser,
-  newPage,
-  signIn,
-  startShop,
-} from './support/index.ts';
+import { accessibilityProblems, shopInBrowser } from './support/index.ts';
 
 // Staff download the catalogue, edit it in a spreadsheet program (here: the CSV text), upload it, read the
 // preview and apply it, on a laptop and on a phone.
 
-let shop: E2eShop;
-let browser: Browser;
+const e2e = shopInBrowser();
 let folder: string;
 
 async function openSettings(viewport: {
   width: number;
   height: number;
 }): Promise<{ page: Page; errors: string[] }> {
-  const { page, consoleErrors } = await newPage(browser, { viewport });
-  await signIn(page, shop, { path: '/Admin/Settings' });
-  await page.getByRole('heading', { name: 'Catalogue spreadsheet' }).waitFor();
+  const { page, consoleErrors } = await e2e.staffPage({
+    path: '/Admin/Settings',
+    viewport,
+    heading: 'Catalogue spreadsheet',
+  });
   return { page, errors: consoleErrors };
 }
 
@@ -72,13 +66,9 @@ async function uploadText(page: Page, text: string, name: string) {
 
 beforeAll(async () => {
   folder = mkdtempSync(path.join(os.tmpdir(), 'catalog-sheet-e2e-'));
-  shop = await startShop();
-  browser = await launchBrowser();
 }, 180_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await shop?.stop();
   rmSync(folder, { recursive: true, force: true });
 });
 
@@ -87,7 +77,7 @@ describe('Settings → Catalogue spreadsheet', () => {
     const { page, errors } = await openSettings({ width: 390, height: 844 });
     const csv = await downloadCsv(page);
     const { text, name, refusedRow } = edited(csv, '77.70');
-    const before = shop.shop.database.sqlite.prepare('select * from product_prices order by 1').all();
+    const before = e2e.shop.shop.database.sqlite.prepare('select * from product_prices order by 1').all();
     await uploadText(page, text, 'phone.csv');
     await page.getByTestId('sheet-counts').getByText('0 to add, 1 to change, 1 refused').waitFor();
     await page.getByTestId('sheet-changed').getByText(name).waitFor();
@@ -103,7 +93,7 @@ describe('Settings → Catalogue spreadsheet', () => {
     expect(await accessibilityProblems(page, 'sheet preview 390')).toEqual([]);
     await section(page).getByRole('button', { name: 'Cancel' }).click();
     await page.getByTestId('sheet-preview').waitFor({ state: 'detached' });
-    expect(shop.shop.database.sqlite.prepare('select * from product_prices order by 1').all()).toEqual(
+    expect(e2e.shop.shop.database.sqlite.prepare('select * from product_prices order by 1').all()).toEqual(
       before,
     );
     expect(errors).toEqual([]);
@@ -140,7 +130,7 @@ describe('Settings → Catalogue spreadsheet', () => {
     await uploadText(page, text, 'laptop.csv');
     await page.getByTestId('sheet-counts').getByText('0 to add, 1 to change, 1 refused').waitFor();
     expect(await accessibilityProblems(page, 'sheet preview 1366')).toEqual([]);
-    const before = shop.shop.database.sqlite
+    const before = e2e.shop.shop.database.sqlite
       .prepare('select product_id, price_cents from product_prices order by 1')
       .all() as {
       product_id: number;
@@ -157,11 +147,11 @@ describe('Settings → Catalogue spreadsheet', () => {
       .locator('[data-toast-kind]', { hasText: 'Spreadsheet applied: 0 added, 1 changed.' })
       .waitFor();
     const id = (
-      shop.shop.database.sqlite.prepare('select product_id from products where name = ?').get(name) as {
+      e2e.shop.shop.database.sqlite.prepare('select product_id from products where name = ?').get(name) as {
         product_id: number;
       }
     ).product_id;
-    const after = shop.shop.database.sqlite
+    const after = e2e.shop.shop.database.sqlite
       .prepare('select product_id, price_cents from product_prices order by 1')
       .all() as {
       product_id: number;

@@ -12,32 +12,37 @@ import {
   STOCK_PENDING_HINT,
   SUCCESSFULLY_UPDATED,
 } from '@nursery/domain';
-import { startTestServer } from '@nursery/server/testing';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type E2eShop,
-  ensureWebBuild,
-  instantDoubleClick,
-  launchBrowser,
-  newPage,
-  signIn,
-  WEB_ROOT,
-} from './support/index.ts';
+import { instantDoubleClick, shopInBrowser } from './support/index.ts';
 
 // A staff member manages the catalogue through the screens only; the storefront, the database and
 // the files are then read to check every change arrived.
 
-let shop: E2eShop;
-let browser: Browser;
+const e2e = shopInBrowser({
+  // The photo host is up before the shop starts, which takes the host it may import photos from.
+  env: async () => {
+    const jpeg = await sharp({
+      create: { width: 1200, height: 800, channels: 3, background: { r: 70, g: 130, b: 60 } },
+    })
+      .jpeg()
+      .toBuffer();
+    photoHost = http.createServer((_req, res) =>
+      res.writeHead(200, { 'content-type': 'image/jpeg' }).end(jpeg),
+    );
+    await new Promise<void>((resolve) => photoHost.listen(0, '127.0.0.1', resolve));
+    photoUrl = `http://127.0.0.1:${(photoHost.address() as AddressInfo).port}/65535/5301_abc_b.jpg`;
+    return { DEMO_DATA: 'false', PHOTO_HOSTS: new URL(photoUrl).host };
+  },
+});
 let page: Page;
 let consoleErrors: string[];
 let photoHost: http.Server;
 let photoUrl: string;
 
 function sql<T>(query: string, ...params: unknown[]): T[] {
-  return shop.shop.database.sqlite.prepare(query).all(...params) as T[];
+  return e2e.shop.shop.database.sqlite.prepare(query).all(...params) as T[];
 }
 
 function productIdOf(name: string): number {
@@ -55,7 +60,7 @@ async function addProduct(
   tiers: [string, string, string][],
   extra: { species?: string; doubleClick?: boolean } = {},
 ) {
-  await page.goto(`${shop.origin}/Admin/Products`);
+  await page.goto(`${e2e.shop.origin}/Admin/Products`);
   await page.getByRole('button', { name: 'Add Product...' }).click();
   const modal = page.getByTestId('product-modal');
   await modal.getByRole('heading', { name: 'Adding New Product' }).waitFor();
@@ -73,7 +78,7 @@ async function addProduct(
 }
 
 async function openStorefrontCard(name: string) {
-  await page.goto(`${shop.origin}/Products`);
+  await page.goto(`${e2e.shop.origin}/Products`);
   const card = page.locator('article.product-card', {
     has: page.getByRole('heading', { name, exact: true }),
   });
@@ -82,48 +87,27 @@ async function openStorefrontCard(name: string) {
 }
 
 async function filterAdmin(path: string, text: string) {
-  await page.goto(`${shop.origin}${path}`);
+  await page.goto(`${e2e.shop.origin}${path}`);
   await page.getByPlaceholder('Filter Products...').fill(text);
 }
 
 beforeAll(async () => {
-  const jpeg = await sharp({
-    create: { width: 1200, height: 800, channels: 3, background: { r: 70, g: 130, b: 60 } },
-  })
-    .jpeg()
-    .toBuffer();
-  photoHost = http.createServer((_req, res) =>
-    res.writeHead(200, { 'content-type': 'image/jpeg' }).end(jpeg),
-  );
-  await new Promise<void>((resolve) => photoHost.listen(0, '127.0.0.1', resolve));
-  photoUrl = `http://127.0.0.1:${(photoHost.address() as AddressInfo).port}/65535/5301_abc_b.jpg`;
-
-  ensureWebBuild();
-  const server = await startTestServer(
-    { DEMO_DATA: 'false', PHOTO_HOSTS: new URL(photoUrl).host },
-    { webRoot: process.env.E2E_WEB_ROOT ?? WEB_ROOT },
-  );
-  shop = Object.assign(server, { origin: server.config.publicUrl });
-  browser = await launchBrowser();
-  ({ page, consoleErrors } = await newPage(browser));
-  await signIn(page, shop, { name: 'Sam Staff' });
+  ({ page, consoleErrors } = await e2e.staffPage({ name: 'Sam Staff' }));
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await shop?.stop();
   await new Promise((resolve) => photoHost?.close(resolve));
 });
 
 describe('admin catalogue in the browser', () => {
   it('says a new shop has no products yet, not that nothing matches a search nobody typed', async () => {
     expect(sql('select product_id from products where deleted_at is null')).toEqual([]);
-    await page.goto(`${shop.origin}/Products`);
+    await page.goto(`${e2e.shop.origin}/Products`);
     await page.getByRole('heading', { name: 'No products yet' }).waitFor();
     expect(await page.getByText('No products match').count()).toBe(0);
     expect(await page.getByText('Try a different spelling').count()).toBe(0);
 
-    await page.goto(`${shop.origin}/Admin/Stock`);
+    await page.goto(`${e2e.shop.origin}/Admin/Stock`);
     await page.getByText('No products yet: add them on the Products screen.').waitFor();
     expect(await page.getByText('No products match the filter.').count()).toBe(0);
   });
@@ -385,7 +369,7 @@ describe('admin catalogue in the browser', () => {
       expect(await page.getByRole('button', { name: /Hazelnut$/ }).count()).toBe(0);
     }
     // A link with a filter opens the list filtered; clearing the box takes the filter out of the address.
-    await page.goto(`${shop.origin}/Admin/Products?q=Hazelnut`);
+    await page.goto(`${e2e.shop.origin}/Admin/Products?q=Hazelnut`);
     const table = page.getByTestId('admin-products-table');
     await table.getByText('Hazelnut', { exact: true }).waitFor();
     expect(await table.getByText('Bur Oak', { exact: true }).count()).toBe(0);
@@ -409,7 +393,7 @@ describe('admin catalogue in the browser', () => {
       'Hazelnut',
     )[0];
     expect(row).toEqual({ status: 4, by: 'Sam Staff' });
-    await page.goto(`${shop.origin}/Products`);
+    await page.goto(`${e2e.shop.origin}/Products`);
     await page.getByRole('heading', { name: 'Bur Oak', exact: true }).waitFor();
     expect(await page.getByRole('heading', { name: 'Hazelnut', exact: true }).count()).toBe(0);
   });

@@ -1,28 +1,19 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type E2eShop, launchBrowser, newPage, signIn, startShop } from './support/index.ts';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { shopInBrowser } from './support/index.ts';
 
 // Issue 13, the staff side away from the order edit page, on the demo shop: what a clerk at the counter
 // (1366 x 768) meets on the catalogue, stock, orders and settings screens.
 
-let shop: E2eShop;
-let browser: Browser;
+const e2e = shopInBrowser();
 let page: Page;
 
 function sql<T>(query: string, ...params: unknown[]): T[] {
-  return shop.shop.database.sqlite.prepare(query).all(...params) as T[];
+  return e2e.shop.shop.database.sqlite.prepare(query).all(...params) as T[];
 }
 
 beforeAll(async () => {
-  shop = await startShop();
-  browser = await launchBrowser();
-  ({ page } = await newPage(browser, { viewport: { width: 1366, height: 768 } }));
-  await signIn(page, shop, { name: 'Sam Staff' });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await shop?.stop();
+  ({ page } = await e2e.staffPage({ name: 'Sam Staff', viewport: { width: 1366, height: 768 } }));
 });
 
 describe('notifications', () => {
@@ -31,7 +22,7 @@ describe('notifications', () => {
       "select product_id, name, is_dougs from products where name = 'Red Maple'",
     );
     expect(product).toBeDefined();
-    await page.goto(`${shop.origin}/Admin/Products?q=Red+Maple`);
+    await page.goto(`${e2e.shop.origin}/Admin/Products?q=Red+Maple`);
     const row = page.getByTestId('admin-products-table').getByRole('row').filter({ hasText: 'Red Maple' });
     const flag = row.first().getByRole('checkbox');
     for (const expected of [!product!.is_dougs, !!product!.is_dougs]) {
@@ -65,7 +56,7 @@ async function shownNames(screen: 'Products' | 'Stock' | 'Photos'): Promise<stri
 }
 
 async function search(screen: 'Products' | 'Stock' | 'Photos', text: string) {
-  await page.goto(`${shop.origin}/Admin/${screen}`);
+  await page.goto(`${e2e.shop.origin}/Admin/${screen}`);
   await page.getByPlaceholder('Filter Products...').fill(text);
 }
 
@@ -134,7 +125,7 @@ describe('stock', () => {
   }
 
   async function stockRow(productId: number, name: string) {
-    await page.goto(`${shop.origin}/Admin/Stock?q=${encodeURIComponent(name)}`);
+    await page.goto(`${e2e.shop.origin}/Admin/Stock?q=${encodeURIComponent(name)}`);
     const item = page.getByTestId(`stock-${productId}`);
     await item.waitFor();
     return { item, input: item.getByLabel(`Change in stock for ${name}`) };
@@ -191,7 +182,7 @@ describe('saved messages', () => {
 
   it('renames a saved message and deletes one after a confirmation, leaving the live message alone', async () => {
     const live = liveMessage();
-    await page.goto(`${shop.origin}/Admin/Settings`);
+    await page.goto(`${e2e.shop.origin}/Admin/Settings`);
     const chooser = page.getByLabel('Saved messages');
     await chooser.locator('option', { hasText: 'Fall sale' }).waitFor({ state: 'attached' });
     await chooser.selectOption('Fall sale');
@@ -234,7 +225,7 @@ describe('saved messages', () => {
 
 describe('orders list at 1366 x 768', () => {
   it('shows the first order above the fold with the year-over-year chart on screen', async () => {
-    await page.goto(`${shop.origin}/Admin/Orders`);
+    await page.goto(`${e2e.shop.origin}/Admin/Orders`);
     const firstRow = page.getByTestId('orders-table').locator('tbody tr').first();
     await firstRow
       .getByRole('button', { name: /^Details/ })
@@ -260,10 +251,13 @@ describe('orders list at 1366 x 768', () => {
 
 describe('orders list and Details on a phone (390 x 844)', () => {
   it("shows every order's total, Details, View and Tax Exempt without a sideways scroll, and the Details lines with their prices", async () => {
-    const phone = await newPage(browser, { viewport: { width: 390, height: 844 } });
+    const phone = await e2e.staffPage({
+      name: 'Sam Staff',
+      path: '/Admin/Orders',
+      viewport: { width: 390, height: 844 },
+    });
     const p = phone.page;
     try {
-      await signIn(p, shop, { name: 'Sam Staff', path: '/Admin/Orders' });
       const table = p.getByTestId('orders-table');
       const firstRow = table.locator('tbody tr').first();
       const details = firstRow.getByRole('button', { name: /^Details/ });
@@ -317,14 +311,14 @@ describe('orders list and Details on a phone (390 x 844)', () => {
 
 describe('product type 11', () => {
   it("reads 'special offers group', as the spec names it, in the product form and the storefront's sidebar", async () => {
-    await page.goto(`${shop.origin}/Admin/Products`);
+    await page.goto(`${e2e.shop.origin}/Admin/Products`);
     await page.getByRole('button', { name: 'Add Product...' }).click();
     const modal = page.getByTestId('product-modal');
     const type = modal.getByLabel('Type');
     await type.waitFor();
     expect(await type.locator('option[value="11"]').textContent()).toBe('special offers group');
     await page.keyboard.press('Escape');
-    await page.goto(`${shop.origin}/Products`);
+    await page.goto(`${e2e.shop.origin}/Products`);
     await page.getByText('special offers group', { exact: false }).first().waitFor();
     expect(await page.getByText('Special Offers', { exact: true }).count()).toBe(0);
   });

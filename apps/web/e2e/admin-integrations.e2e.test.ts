@@ -1,21 +1,12 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { revokeQuestion, SECRET_SHOWN_ONCE } from '../src/routes/Admin/Settings/integrationTexts.ts';
-import {
-  accessibilityProblems,
-  type E2eShop,
-  launchBrowser,
-  newPage,
-  signIn,
-  startShop,
-} from './support/index.ts';
+import { accessibilityProblems, shopInBrowser } from './support/index.ts';
 
 // Settings → Integrations by keyboard: a staff member creates a client, sees its secret once, the client gets a
 // token with client_credentials and reads what staff read, and once revoked in the screen its token is refused.
 
-let shop: E2eShop;
-let browser: Browser;
-let context: BrowserContext;
+const e2e = shopInBrowser();
 let page: Page;
 let consoleErrors: string[];
 
@@ -24,7 +15,7 @@ const shots = process.env.E2E_SCREENSHOTS;
 
 /** What curl -u id:secret -d grant_type=client_credentials …/oidc/token does. */
 async function clientToken(clientId: string, clientSecret: string): Promise<string> {
-  const answer = await fetch(`${shop.url}/oidc/token`, {
+  const answer = await fetch(`${e2e.shop.url}/oidc/token`, {
     method: 'POST',
     headers: {
       authorization: `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}`,
@@ -38,7 +29,7 @@ async function clientToken(clientId: string, clientSecret: string): Promise<stri
 }
 
 const staffGet = (token: string) =>
-  fetch(`${shop.url}/api/v1/Orders/GetAllOrders`, { headers: { authorization: `Bearer ${token}` } });
+  fetch(`${e2e.shop.url}/api/v1/Orders/GetAllOrders`, { headers: { authorization: `Bearer ${token}` } });
 
 const focusedLabel = () =>
   page.evaluate(() => {
@@ -47,16 +38,13 @@ const focusedLabel = () =>
   });
 
 beforeAll(async () => {
-  shop = await startShop();
-  browser = await launchBrowser();
-  ({ context, page, consoleErrors } = await newPage(browser));
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: shop.origin });
-  await signIn(page, shop, { path: '/Admin/Settings', name: 'Sam Staff' });
-  await page.getByRole('heading', { name: 'Integrations' }).waitFor();
-});
-afterAll(async () => {
-  await browser?.close();
-  await shop?.stop();
+  ({ page, consoleErrors } = await e2e.staffPage({
+    path: '/Admin/Settings',
+    name: 'Sam Staff',
+    heading: 'Integrations',
+    before: (fresh) =>
+      fresh.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: e2e.shop.origin }),
+  }));
 });
 
 describe('Settings → Integrations', () => {
@@ -105,7 +93,7 @@ describe('Settings → Integrations', () => {
     expect(await page.content()).not.toContain(secret);
     // Only a hash is stored.
     const stored = JSON.stringify(
-      shop.shop.database.sqlite
+      e2e.shop.shop.database.sqlite
         .prepare('select * from integration_clients where client_id = ?')
         .get(clientId),
     );
@@ -153,8 +141,11 @@ describe('Settings → Integrations', () => {
   });
 
   it('is usable at 390 px: nothing wider than the screen, every field labelled, axe clean', async () => {
-    const phone = await newPage(browser, { viewport: { width: 390, height: 844 } });
-    await signIn(phone.page, shop, { path: '/Admin/Settings', name: 'Sam Staff' });
+    const phone = await e2e.staffPage({
+      path: '/Admin/Settings',
+      name: 'Sam Staff',
+      viewport: { width: 390, height: 844 },
+    });
     const section = phone.page.getByRole('region', { name: 'Integrations' });
     await section.getByTestId('integration-clients').waitFor();
     await section.getByRole('button', { name: 'Create Client' }).scrollIntoViewIfNeeded();

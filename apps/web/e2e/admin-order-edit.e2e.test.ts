@@ -1,28 +1,17 @@
 import { findStaffAccountByEmail, revokeOidcPayloadsOfAccount } from '@nursery/api/staff';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  countCalls,
-  type E2eShop,
-  fillProviderSignIn,
-  launchBrowser,
-  newPage,
-  type StaffLogin,
-  signIn,
-  startShop,
-} from './support/index.ts';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { countCalls, fillProviderSignIn, type StaffLogin, shopInBrowser } from './support/index.ts';
 
 // The order edit page as a clerk taking a phone order uses it: by keyboard, on a desk screen and on a phone,
 // through a sign-in that ends halfway, with the mistakes people make.
 
-let shop: E2eShop;
-let browser: Browser;
-
+const e2e = shopInBrowser();
 const DESK = { width: 1366, height: 768 };
 const PHONE = { width: 390, height: 844 };
 
 function sql<T>(query: string, ...params: unknown[]): T[] {
-  return shop.shop.database.sqlite.prepare(query).all(...params) as T[];
+  return e2e.shop.shop.database.sqlite.prepare(query).all(...params) as T[];
 }
 
 const orderCount = () => sql<{ n: number }>('select count(*) as n from orders')[0]!.n;
@@ -32,24 +21,20 @@ async function staffPage(
   path = '/Admin/Orders/Edit',
   before?: (context: BrowserContext) => Promise<void>,
 ) {
-  const { page, context, consoleErrors } = await newPage(browser, { viewport });
-  await before?.(context);
-  const login = await signIn(page, shop, { path, email: 'clerk@example.com', name: 'Cal Clerk' });
-  return { page, context, consoleErrors, login };
+  return e2e.staffPage({
+    path,
+    email: 'clerk@example.com',
+    name: 'Cal Clerk',
+    viewport,
+    ...(before ? { before } : {}),
+  });
 }
 
 const lineRows = (page: Page) => page.locator('tr[data-product-id]');
 const focusedLabel = (page: Page) =>
   page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.id ?? '');
 
-beforeAll(async () => {
-  shop = await startShop();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await shop?.stop();
-});
+afterAll(async () => {});
 
 describe('taking a phone order by keyboard', () => {
   it('starts on Name; typing and arrow keys in Add a product add nothing, Enter adds the highlighted product and goes to its quantity', async () => {
@@ -328,8 +313,8 @@ describe('a sign-in that ends while an order is typed', () => {
     const { page, context, login } = await staffPage(DESK);
     await typeHalfAnOrder(page, 'Tabitha Other');
     const other = await context.newPage();
-    await other.goto(`${shop.origin}/Admin/Logout`);
-    await other.waitForURL(`${shop.origin}/`);
+    await other.goto(`${e2e.shop.origin}/Admin/Logout`);
+    await other.waitForURL(`${e2e.shop.origin}/`);
     await other.close();
 
     await page.getByText('You signed out in another tab.').waitFor();
@@ -360,8 +345,8 @@ describe('a sign-in that ends while an order is typed', () => {
     const { page, context, login } = await staffPage(DESK);
     await typeHalfAnOrder(page, 'Rory Refused');
     revokeOidcPayloadsOfAccount(
-      shop.shop.db,
-      String(findStaffAccountByEmail(shop.shop.db, login.email)?.staffId),
+      e2e.shop.shop.db,
+      String(findStaffAccountByEmail(e2e.shop.shop.db, login.email)?.staffId),
     );
     await page.getByRole('button', { name: 'Save New Order' }).click();
     await page.getByText('Your sign-in has ended', { exact: false }).waitFor();

@@ -1,19 +1,20 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type E2eShop, launchBrowser, newPage, signIn, startShop } from './support/index.ts';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { shopInBrowser } from './support/index.ts';
 
 // The Orders list is paged and filtered by the server with its season, filter and page in the address:
 // a new filter goes back to the first page, Back brings the earlier list and its filter back, and the
 // count is the server's.
 
-let shop: E2eShop;
-let browser: Browser;
+const e2e = shopInBrowser();
 let page: Page;
 let consoleErrors: string[];
 
 function count(where: string, ...params: unknown[]): number {
   return (
-    shop.shop.database.sqlite.prepare(`select count(*) as n from orders where ${where}`).get(...params) as {
+    e2e.shop.shop.database.sqlite
+      .prepare(`select count(*) as n from orders where ${where}`)
+      .get(...params) as {
       n: number;
     }
   ).n;
@@ -23,15 +24,7 @@ const shownCount = () => page.getByText(/^Showing \d+ Order\(s\)$/).textContent(
 const pagerPosition = () => page.getByTestId('orders-table').locator('[aria-current="page"]').textContent();
 
 beforeAll(async () => {
-  shop = await startShop();
-  browser = await launchBrowser();
-  ({ page, consoleErrors } = await newPage(browser));
-  await signIn(page, shop, { path: '/Admin/Orders', name: 'Pat Staff' });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await shop?.stop();
+  ({ page, consoleErrors } = await e2e.staffPage({ path: '/Admin/Orders', name: 'Pat Staff' }));
 });
 
 describe('the Orders list in the address', () => {
@@ -47,7 +40,7 @@ describe('the Orders list in the address', () => {
     expect(await pagerPosition()).toMatch(/^2 \/ \d+$/);
 
     // A customer's last name: the filter leaves page 2 for the first page and counts on the server.
-    const { name } = shop.shop.database.sqlite
+    const { name } = e2e.shop.shop.database.sqlite
       .prepare('select name from orders where deleted_at is null order by order_id limit 1')
       .get() as { name: string };
     const lastName = name.split(' ').at(-1) ?? name;
@@ -72,7 +65,7 @@ describe('the Orders list in the address', () => {
     expect(await pagerPosition()).toMatch(/^2 \/ \d+$/);
 
     // A reload of a filtered address shows the same list.
-    await page.goto(`${shop.origin}/Admin/Orders?season=-1&q=${encodeURIComponent(lastName)}`);
+    await page.goto(`${e2e.shop.origin}/Admin/Orders?season=-1&q=${encodeURIComponent(lastName)}`);
     await expect.poll(shownCount).toBe(`Showing ${matching} Order(s)`);
     expect(await page.getByPlaceholder('Filter Orders...').inputValue()).toBe(lastName);
     expect(consoleErrors).toEqual([]);
@@ -81,11 +74,11 @@ describe('the Orders list in the address', () => {
   it('filters the deleted orders too, with their heading counting what the filter finds', async () => {
     const deletedCount = () => page.getByText(/^Showing \d+ Deleted Order\(s\)$/).textContent();
     const allDeleted = count('deleted_at is not null');
-    await page.goto(`${shop.origin}/Admin/Orders`);
+    await page.goto(`${e2e.shop.origin}/Admin/Orders`);
     // The deleted orders come a second after the list, as the spec says.
     await expect.poll(deletedCount, { timeout: 15_000 }).toBe(`Showing ${allDeleted} Deleted Order(s)`);
     // The last name of a customer with a deleted order: both tables show that customer's orders only.
-    const { name } = shop.shop.database.sqlite
+    const { name } = e2e.shop.shop.database.sqlite
       .prepare('select name from orders where deleted_at is not null order by order_id limit 1')
       .get() as { name: string };
     const lastName = name.split(' ').at(-1) ?? name;

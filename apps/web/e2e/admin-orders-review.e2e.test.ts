@@ -1,34 +1,23 @@
 import { mkdirSync } from 'node:fs';
 import { SUCCESSFULLY_UPDATED } from '@nursery/domain';
-import { startTestServer } from '@nursery/server/testing';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  countCalls,
-  type E2eShop,
-  instantDoubleClick,
-  launchBrowser,
-  newPage,
-  settled,
-  signIn,
-  WEB_ROOT,
-} from './support/index.ts';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { countCalls, instantDoubleClick, settled, shopInBrowser } from './support/index.ts';
 
 // A second look at the orders screens as staff use them on a busy morning, on a desktop and on a
 // phone, with the keyboard only, and with what a customer typed into a comment.
 
 const SHOTS = process.env.REVIEW_SHOTS ?? '/tmp/review6';
-let shop: E2eShop;
-let browser: Browser;
+
+const e2e = shopInBrowser();
 
 function sql<T>(query: string, ...params: unknown[]): T[] {
-  return shop.shop.database.sqlite.prepare(query).all(...params) as T[];
+  return e2e.shop.shop.database.sqlite.prepare(query).all(...params) as T[];
 }
 const currentSeason = () => sql<{ s: number }>('select max(season_purchased) as s from orders')[0]!.s;
 
 async function staffPage(viewport: { width: number; height: number }, path = '/Admin/Orders') {
-  const { page, consoleErrors } = await newPage(browser, { viewport });
-  await signIn(page, shop, { path, name: 'Pat Staff' });
+  const { page, consoleErrors } = await e2e.staffPage({ path, name: 'Pat Staff', viewport });
   return { page, consoleErrors };
 }
 
@@ -36,14 +25,6 @@ const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/${n
 
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
-  const server = await startTestServer({}, { webRoot: process.env.E2E_WEB_ROOT ?? WEB_ROOT });
-  shop = Object.assign(server, { origin: server.config.publicUrl });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await shop?.stop();
 });
 
 describe('the orders list', () => {
@@ -206,8 +187,8 @@ describe('hostile comments', () => {
       'select product_id from products where product_status = 2 and deleted_at is null and exists (select 1 from product_prices p where p.product_id = products.product_id) limit 1',
     );
     const comments = '<img src=x onerror="window.__owned=1"><b>bold?</b>';
-    const token = await (await import('@nursery/server/testing')).staffToken(shop);
-    const saved = await fetch(`${shop.url}/api/v1/Orders/Update`, {
+    const token = await (await import('@nursery/server/testing')).staffToken(e2e.shop);
+    const saved = await fetch(`${e2e.shop.url}/api/v1/Orders/Update`, {
       method: 'PUT',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
       body: JSON.stringify({
@@ -223,10 +204,10 @@ describe('hostile comments', () => {
     await page.getByRole('button', { name: 'Details...' }).first().click();
     await page.getByRole('dialog').getByText(comments).waitFor();
     expect(await page.evaluate(() => (window as { __owned?: number }).__owned)).toBeUndefined();
-    await page.goto(`${shop.origin}/Order/${data.orderId}/555-000-1234`);
+    await page.goto(`${e2e.shop.origin}/Order/${data.orderId}/555-000-1234`);
     await page.getByText('Hostile Henry').first().waitFor();
     expect(await page.evaluate(() => (window as { __owned?: number }).__owned)).toBeUndefined();
-    await page.goto(`${shop.origin}/Admin/Orders/Edit/${data.orderId}`);
+    await page.goto(`${e2e.shop.origin}/Admin/Orders/Edit/${data.orderId}`);
     await page.getByRole('heading', { name: `Modifying Order ${data.orderId}` }).waitFor();
     expect(await page.getByLabel('Comments').inputValue()).toBe(comments);
     await shot(page, 'edit-desktop');
@@ -252,7 +233,7 @@ describe('the order edit page', () => {
       await released;
       await route.continue();
     });
-    await page.goto(`${shop.origin}/Admin/Orders/Edit/${order!.order_id}`);
+    await page.goto(`${e2e.shop.origin}/Admin/Orders/Edit/${order!.order_id}`);
     await page.getByText('Loading Order...').waitFor();
     release();
     expect(await page.title()).toBe(`Modifying Order ${order!.order_id}`);
@@ -264,18 +245,18 @@ describe('the order edit page', () => {
     expect(await page.getByText('Show non-active Items').count()).toBe(0);
 
     // Meanwhile a colleague changes the comments through the API.
-    const token = await (await import('@nursery/server/testing')).staffToken(shop, {
+    const token = await (await import('@nursery/server/testing')).staffToken(e2e.shop, {
       email: 'sam@example.com',
       name: 'Sam Other',
     });
     const current = (await (
-      await fetch(`${shop.url}/api/v1/Orders/GetOrderDetailsById?orderId=${order!.order_id}`, {
+      await fetch(`${e2e.shop.url}/api/v1/Orders/GetOrderDetailsById?orderId=${order!.order_id}`, {
         headers: { authorization: `Bearer ${token}` },
       })
     ).json()) as {
       data: { products: { productId: number; quantity: number; isStatic: boolean; unitPrice: number }[] };
     };
-    const theirs = await fetch(`${shop.url}/api/v1/Orders/Update`, {
+    const theirs = await fetch(`${e2e.shop.url}/api/v1/Orders/Update`, {
       method: 'PUT',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
       body: JSON.stringify({
@@ -356,7 +337,7 @@ describe('the order edit page', () => {
     // A mistyped address says so instead of quietly starting a new order.
     // Like an order number nobody has: the same message, and the breadcrumb names it (it said 'New').
     for (const typed of ['99999', '12abc', 'abc']) {
-      await page.goto(`${shop.origin}/Admin/Orders/Edit/${typed}`);
+      await page.goto(`${e2e.shop.origin}/Admin/Orders/Edit/${typed}`);
       await page.getByText(`There is no order number ${typed}.`).waitFor();
       expect((await page.locator('.breadcrumb').textContent())?.replace(/\s+/g, ' ').trim()).toBe(
         `Orders / ${typed}`,
@@ -442,7 +423,7 @@ describe('on a phone', () => {
     await page.getByText('Show non-active Items').waitFor();
     await shot(page, 'new-order-phone');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    await page.goto(`${shop.origin}/Admin/Contacts`);
+    await page.goto(`${e2e.shop.origin}/Admin/Contacts`);
     await page.getByRole('heading', { name: 'Contact - Admin' }).waitFor();
     expect(await page.title()).toBe('Contact - Admin');
     await shot(page, 'contacts-phone');
@@ -452,14 +433,12 @@ describe('on a phone', () => {
   });
 
   it('on a touch screen, a finger next to the tax-exempt switch still hits it, and Remove on an order line is 44 px wide', async () => {
-    const context = await browser.newContext({
+    const { context, page } = await e2e.staffPage({
+      path: '/Admin/Orders',
+      name: 'Pat Staff',
       viewport: { width: 390, height: 844 },
-      hasTouch: true,
-      isMobile: true,
+      touch: true,
     });
-    context.setDefaultTimeout(45_000);
-    const page = await context.newPage();
-    await signIn(page, shop, { path: '/Admin/Orders', name: 'Pat Staff' });
     const [order] = sql<{ order_id: number; is_tax_exempt: number }>(
       'select order_id, is_tax_exempt from orders where deleted_at is null and season_purchased = ? order by created_at desc limit 1',
       currentSeason(),

@@ -1,22 +1,12 @@
 import { ORDER_DELETE_CONFIRM, ORDER_RESTORE_CONFIRM, orderTotals } from '@nursery/domain';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  accessibilityProblems,
-  type E2eShop,
-  instantDoubleClick,
-  launchBrowser,
-  newPage,
-  settled,
-  signIn,
-  startShop,
-} from './support/index.ts';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { accessibilityProblems, instantDoubleClick, settled, shopInBrowser } from './support/index.ts';
 
 // A staff member works through a season's orders with the screens only; the database, the public
 // order view and the REST answers are then read to check they agree with what the screens showed.
 
-let shop: E2eShop;
-let browser: Browser;
+const e2e = shopInBrowser();
 let page: Page;
 let consoleErrors: string[];
 
@@ -35,7 +25,7 @@ interface OrderRow {
 }
 
 function sql<T>(query: string, ...params: unknown[]): T[] {
-  return shop.shop.database.sqlite.prepare(query).all(...params) as T[];
+  return e2e.shop.shop.database.sqlite.prepare(query).all(...params) as T[];
 }
 
 function orderRow(orderId: number): OrderRow {
@@ -68,7 +58,7 @@ function pastSeasonOrder(): OrderRow {
 }
 
 async function openOrdersList(seasonValue: number, filter: string) {
-  await page.goto(`${shop.origin}/Admin/Orders`);
+  await page.goto(`${e2e.shop.origin}/Admin/Orders`);
   await page.getByRole('heading', { name: 'Orders - Admin' }).waitFor();
   const season = page.getByLabel('Season', { exact: true });
   await expect.poll(() => season.isEnabled()).toBe(true);
@@ -87,15 +77,7 @@ async function toast(text: string) {
 }
 
 beforeAll(async () => {
-  shop = await startShop();
-  browser = await launchBrowser();
-  ({ page, consoleErrors } = await newPage(browser));
-  await signIn(page, shop, { path: '/Admin/Orders', name: 'Pat Staff' });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await shop?.stop();
+  ({ page, consoleErrors } = await e2e.staffPage({ path: '/Admin/Orders', name: 'Pat Staff' }));
 });
 
 describe('orders of a past season', () => {
@@ -161,7 +143,7 @@ describe('orders of a past season', () => {
     const stored = orderRow(order.order_id);
     const expected = orderTotals(
       saved.map((l) => ({ subtotalCents: l.subtotal_cents })),
-      shop.config.taxRateBasisPoints,
+      e2e.shop.config.taxRateBasisPoints,
       false,
     );
     expect(stored.total_cents).toBe(expected.totalCents);
@@ -175,8 +157,8 @@ describe('orders of a past season', () => {
   it('toggles tax exempt on the list and the public order view follows', async () => {
     const order = orderRow(pastSeasonOrder().order_id);
     await openOrdersList(order.season_purchased, order.name);
-    const publicView = `${shop.origin}/Order/${order.order_id}/${encodeURIComponent(order.phone_number)}`;
-    const visitor = await browser.newPage();
+    const publicView = `${e2e.shop.origin}/Order/${order.order_id}/${encodeURIComponent(order.phone_number)}`;
+    const visitor = await e2e.browser.newPage();
     const taxHeaders = () => visitor.getByRole('columnheader', { name: 'Tax', exact: true }).count();
     await visitor.goto(publicView);
     await visitor.getByText(order.name).first().waitFor({ timeout: 15_000 });
@@ -193,7 +175,7 @@ describe('orders of a past season', () => {
     await expect.poll(() => orderTableRow(order.order_id).textContent()).toContain(exemptTotal);
 
     const answer = await fetch(
-      `${shop.origin}/api/v1/Orders/GetOrderById?orderId=${order.order_id}&phoneNumber=${encodeURIComponent(order.phone_number)}`,
+      `${e2e.shop.origin}/api/v1/Orders/GetOrderById?orderId=${order.order_id}&phoneNumber=${encodeURIComponent(order.phone_number)}`,
     );
     const body = (await answer.json()) as {
       data: { isTaxExempt: boolean; tax: number; total: number; subtotal: number };
@@ -237,7 +219,7 @@ describe('deleting and restoring', () => {
       .toMatch(/Showing [1-9]\d* Deleted Order\(s\)/);
 
     const lookup = await fetch(
-      `${shop.origin}/api/v1/Orders/GetOrderById?orderId=${order.order_id}&phoneNumber=${encodeURIComponent(order.phone_number)}`,
+      `${e2e.shop.origin}/api/v1/Orders/GetOrderById?orderId=${order.order_id}&phoneNumber=${encodeURIComponent(order.phone_number)}`,
     );
     expect(lookup.status).toBe(404);
 
@@ -252,7 +234,7 @@ describe('deleting and restoring', () => {
 
 describe('exports', () => {
   it('downloads the year-over-year and current-season workbooks as dated .xls files', async () => {
-    await page.goto(`${shop.origin}/Admin/Orders`);
+    await page.goto(`${e2e.shop.origin}/Admin/Orders`);
     await page.getByRole('heading', { name: 'Orders - Admin' }).waitFor();
     for (const [button, name] of [
       ['Export Year Over Year', 'YearOverYearByMonth'],
@@ -278,7 +260,7 @@ describe('contact messages', () => {
       'select contact_id, name from contacts where is_spam = 0 order by created_at desc limit 1',
     )[0]!;
     const spam = sql<{ contact_id: number }>('select contact_id from contacts where is_spam = 1 limit 1')[0]!;
-    await page.goto(`${shop.origin}/Admin/Contacts`);
+    await page.goto(`${e2e.shop.origin}/Admin/Contacts`);
     await page.getByRole('heading', { name: 'Contact - Admin' }).waitFor();
     const table = page.getByTestId('contacts-table');
     await table.locator('tbody tr').first().getByText(newest.name).waitFor();
@@ -311,7 +293,7 @@ describe('contact messages', () => {
 
 describe('a phone order', () => {
   it('creates a new order for a customer on the phone and lands on its edit page', async () => {
-    await page.goto(`${shop.origin}/Admin/Orders`);
+    await page.goto(`${e2e.shop.origin}/Admin/Orders`);
     await page.getByRole('link', { name: 'Add Order...' }).click();
     await page.getByRole('heading', { name: 'Creating new Order' }).waitFor();
     await page.getByLabel('Name', { exact: true }).fill('Walt Phonecall');
@@ -363,7 +345,7 @@ describe('a phone order', () => {
         path === '/Admin/Orders'
           ? page.waitForResponse((answer) => answer.url().includes('/trpc/orders.allDeleted'))
           : Promise.resolve();
-      await page.goto(`${shop.origin}${path}`);
+      await page.goto(`${e2e.shop.origin}${path}`);
       await page.getByRole('heading', { name: heading }).waitFor();
       await deletedArrived;
       await settled(page);

@@ -2,22 +2,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { formatMoney, raisedPriceCents, seasonLabel, seasonOf } from '@nursery/domain';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  accessibilityProblems,
-  type E2eShop,
-  launchBrowser,
-  newPage,
-  signIn,
-  startShop,
-} from './support/index.ts';
+import { accessibilityProblems, shopInBrowser } from './support/index.ts';
 
 // Staff start a new season from Settings: options, a preview they can read on a laptop and a phone, and the
 // start, after which the Orders screen opens on the new season.
 
-let shop: E2eShop;
-let browser: Browser;
+const e2e = shopInBrowser();
 let next: string;
 let folder: string;
 
@@ -30,7 +22,7 @@ interface PricedProduct {
 
 /** An Active product with one price, whose preview row is easy to read. */
 function activeProduct(): PricedProduct {
-  return shop.shop.database.sqlite
+  return e2e.shop.shop.database.sqlite
     .prepare(
       `select p.product_id, p.name, p.product_size, min(pp.price_cents) as price_cents from products p
        join product_prices pp on pp.product_id = p.product_id
@@ -44,9 +36,11 @@ async function openSettings(viewport: {
   width: number;
   height: number;
 }): Promise<{ page: Page; errors: string[] }> {
-  const { page, consoleErrors } = await newPage(browser, { viewport });
-  await signIn(page, shop, { path: '/Admin/Settings' });
-  await page.getByRole('heading', { name: 'New season' }).waitFor();
+  const { page, consoleErrors } = await e2e.staffPage({
+    path: '/Admin/Settings',
+    viewport,
+    heading: 'New season',
+  });
   return { page, errors: consoleErrors };
 }
 
@@ -64,22 +58,18 @@ async function previewWith(page: Page, raise: string) {
 
 beforeAll(async () => {
   folder = mkdtempSync(path.join(os.tmpdir(), 'season-e2e-'));
-  shop = await startShop();
-  browser = await launchBrowser();
-  const tz = shop.config.shop.timeZone;
-  next = seasonLabel(seasonOf(new Date(), tz, shop.config.seasonStartMonth) + 1);
+  const tz = e2e.shop.config.shop.timeZone;
+  next = seasonLabel(seasonOf(new Date(), tz, e2e.shop.config.seasonStartMonth) + 1);
 }, 180_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await shop?.stop();
   rmSync(folder, { recursive: true, force: true });
 });
 
 describe('Settings → New season', () => {
   it('previews on a phone (390x844) without writing, readable and accessible', async () => {
     const { page, errors } = await openSettings({ width: 390, height: 844 });
-    const before = shop.shop.database.sqlite.prepare('select count(*) as n from season_rollovers').get();
+    const before = e2e.shop.shop.database.sqlite.prepare('select count(*) as n from season_rollovers').get();
     const section = await previewWith(page, '5');
     const product = activeProduct();
     const row = section.getByRole('row', { name: new RegExp(`^${product.name}`) }).first();
@@ -88,7 +78,7 @@ describe('Settings → New season', () => {
         `${formatMoney(product.price_cents)} → ${formatMoney(raisedPriceCents(product.price_cents, 500))}`,
       )
       .waitFor();
-    expect(shop.shop.database.sqlite.prepare('select count(*) as n from season_rollovers').get()).toEqual(
+    expect(e2e.shop.shop.database.sqlite.prepare('select count(*) as n from season_rollovers').get()).toEqual(
       before,
     );
     // The page itself never scrolls sideways; only the preview's table does, inside its own box.
@@ -116,7 +106,7 @@ describe('Settings → New season', () => {
     await dialog.getByRole('button', { name: `Start ${next}` }).click();
     const done = page.locator('[data-toast-kind]', { hasText: `The ${next} season has started.` });
     await done.waitFor();
-    const record = shop.shop.database.sqlite
+    const record = e2e.shop.shop.database.sqlite
       .prepare('select backup_file, summary, options from season_rollovers')
       .get() as { backup_file: string; summary: string; options: string };
     expect(await done.innerText()).toContain(record.backup_file);
@@ -128,7 +118,7 @@ describe('Settings → New season', () => {
     const summary = JSON.parse(record.summary) as { products: number; pricesChanged: number };
     expect(counts).toContain(`${summary.products} products in all`);
     expect(counts).toContain(`${summary.pricesChanged} get new prices`);
-    const stored = shop.shop.database.sqlite
+    const stored = e2e.shop.shop.database.sqlite
       .prepare('select price_cents from product_prices where product_id = ?')
       .get(product.product_id) as { price_cents: number };
     expect(formatMoney(stored.price_cents)).toBe(raised);
@@ -153,10 +143,12 @@ describe('Settings → New season', () => {
     await page
       .locator('[data-toast-kind]', { hasText: `The shop was restored from ${record.backup_file}.` })
       .waitFor();
-    expect(shop.shop.database.sqlite.prepare('select count(*) as n from season_rollovers').get()).toEqual({
-      n: 0,
-    });
-    const restored = shop.shop.database.sqlite
+    expect(e2e.shop.shop.database.sqlite.prepare('select count(*) as n from season_rollovers').get()).toEqual(
+      {
+        n: 0,
+      },
+    );
+    const restored = e2e.shop.shop.database.sqlite
       .prepare('select price_cents from product_prices where product_id = ?')
       .get(product.product_id) as { price_cents: number };
     expect(restored.price_cents).toBe(product.price_cents);

@@ -2,29 +2,20 @@ import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ORDERING_CLOSED_CHECKOUT, orderingToggleConfirm } from '@nursery/domain';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  countCalls,
-  type E2eShop,
-  instantDoubleClick,
-  launchBrowser,
-  newPage,
-  signIn,
-  startShop,
-} from './support/index.ts';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { countCalls, instantDoubleClick, newPage, shopInBrowser } from './support/index.ts';
 
 // A staff member changes the settings through the screen; a visitor in another browser sees the shop follow.
 
-let shop: E2eShop;
-let browser: Browser;
+const e2e = shopInBrowser();
 let staff: Page;
 let staffErrors: string[];
 
 const PDF = '%PDF-1.4\n% spring flyer\ntrailer <<>>\n%%EOF\n';
 
 function setting(name: string): { is_true: number; value: string } {
-  return shop.shop.database.sqlite
+  return e2e.shop.shop.database.sqlite
     .prepare('select is_true, value from settings where name = ?')
     .get(name) as {
     is_true: number;
@@ -34,7 +25,7 @@ function setting(name: string): { is_true: number; value: string } {
 
 /** An Active product with a price and no counted stock, so any quantity may go in the cart. */
 function orderableProduct(): string {
-  const row = shop.shop.database.sqlite
+  const row = e2e.shop.shop.database.sqlite
     .prepare(
       `select p.name from products p where p.product_status = 2 and p.deleted_at is null
        and exists (select 1 from product_prices pp where pp.product_id = p.product_id)
@@ -51,19 +42,11 @@ function toast(page: Page, text: string) {
 }
 
 beforeAll(async () => {
-  shop = await startShop();
-  browser = await launchBrowser();
-  const opened = await newPage(browser);
-  staff = opened.page;
-  staffErrors = opened.consoleErrors;
-  await signIn(staff, shop, { path: '/Admin/Settings' });
-  await staff.getByRole('heading', { name: 'Settings' }).waitFor();
+  ({ page: staff, consoleErrors: staffErrors } = await e2e.staffPage({
+    path: '/Admin/Settings',
+    heading: 'Settings',
+  }));
 }, 180_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await shop?.stop();
-});
 
 describe('Settings screen', () => {
   it('shows the Setting/Value table under the title Settings - Admin', async () => {
@@ -84,10 +67,10 @@ describe('Settings screen', () => {
     await staff.getByTestId('ordering-state').getByText('Closed').waitFor();
     expect(setting('OnlineOrderingEnabled').is_true).toBe(0);
 
-    const visitor = await newPage(browser);
+    const visitor = await newPage(e2e.browser);
     const page = visitor.page;
     const name = orderableProduct();
-    await page.goto(`${shop.origin}/Products`);
+    await page.goto(`${e2e.shop.origin}/Products`);
     await page.locator('article.product-card').first().waitFor();
     await page.getByLabel('Search', { exact: true }).fill(name);
     await page.getByLabel(`Quantity of ${name}`).first().fill('2');
@@ -126,8 +109,8 @@ describe('Settings screen', () => {
       '<strong>Bare-root pickup starts April 20</strong><a href="Contact">Ask us</a>',
     );
 
-    const visitor = await newPage(browser);
-    await visitor.page.goto(`${shop.origin}/`);
+    const visitor = await newPage(e2e.browser);
+    await visitor.page.goto(`${e2e.shop.origin}/`);
     await visitor.page
       .locator('.global-message-body', { hasText: 'Bare-root pickup starts April 20' })
       .waitFor();
@@ -201,12 +184,12 @@ describe('Settings screen', () => {
     expect(location).toMatch(/^\/media\/flyers\/[0-9a-f]+\.pdf$/);
     await staff.getByRole('link', { name: path.basename(location) }).waitFor();
 
-    const visitor = await newPage(browser);
-    await visitor.page.goto(`${shop.origin}/`);
+    const visitor = await newPage(e2e.browser);
+    await visitor.page.goto(`${e2e.shop.origin}/`);
     const link = visitor.page.getByRole('link', { name: /flyer \(PDF\)/ });
     await link.waitFor();
     expect(await link.getAttribute('href')).toBe(location);
-    const served = await fetch(`${shop.origin}${location}`);
+    const served = await fetch(`${e2e.shop.origin}${location}`);
     expect(await served.text()).toBe(PDF);
     await visitor.context.close();
   });
@@ -249,9 +232,11 @@ describe('Settings screen', () => {
     expect(await question.count()).toBe(0);
   });
   it('fits a phone (390x844): the settings table and everything in it (the flyer link too) stay inside the screen and its box', async () => {
-    const { context, page } = await newPage(browser, { viewport: { width: 390, height: 844 } });
+    const { context, page } = await e2e.staffPage({
+      path: '/Admin/Settings',
+      viewport: { width: 390, height: 844 },
+    });
     try {
-      await signIn(page, shop, { path: '/Admin/Settings' });
       await page.locator('table.settings-table tbody th', { hasText: 'Product Stock Emails' }).waitFor();
       const layout = await page.evaluate(() => {
         const table = document.querySelector('table.settings-table') as HTMLElement;

@@ -1,30 +1,19 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type E2eShop, launchBrowser, newPage, signIn, startShop } from './support/index.ts';
+import { afterAll, describe, expect, it } from 'vitest';
+import { newPage, shopInBrowser, signIn } from './support/index.ts';
 
-let shop: E2eShop;
-let browser: Browser;
-
-beforeAll(async () => {
-  shop = await startShop();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await shop?.stop();
-});
+const e2e = shopInBrowser();
+afterAll(async () => {});
 
 describe('sign-in shared by the tabs of one browser', () => {
   it('a logout in one tab signs the other open admin tab out too', async () => {
-    const { page, context } = await newPage(browser);
-    await signIn(page, shop, { email: 'tabs@example.com', path: '/Admin/Orders' });
+    const { page, context } = await e2e.staffPage({ email: 'tabs@example.com', path: '/Admin/Orders' });
 
     const other = await context.newPage();
-    await other.goto(`${shop.origin}/Admin/Contacts`);
+    await other.goto(`${e2e.shop.origin}/Admin/Contacts`);
     await other.getByRole('link', { name: 'Logout' }).waitFor();
 
-    await page.goto(`${shop.origin}/Admin/Logout`);
-    await page.waitForURL(`${shop.origin}/`);
+    await page.goto(`${e2e.shop.origin}/Admin/Logout`);
+    await page.waitForURL(`${e2e.shop.origin}/`);
 
     // The other tab must not go on as if signed in with the token of a closed session: it says why (above its
     // screen, which stays) and offers to sign in again in a new tab, which asks for the password (the session
@@ -43,12 +32,12 @@ describe('sign-in shared by the tabs of one browser', () => {
   });
 
   it('a sign-in in one tab signs in the other tab waiting on the Login screen', async () => {
-    const { page, context } = await newPage(browser);
+    const { page, context } = await newPage(e2e.browser);
     const waiting = await context.newPage();
-    await waiting.goto(`${shop.origin}/Admin/Login`);
+    await waiting.goto(`${e2e.shop.origin}/Admin/Login`);
     await waiting.getByRole('button', { name: 'Sign in' }).waitFor();
 
-    await signIn(page, shop, { email: 'tabs@example.com', path: '/Admin/Stock' });
+    await signIn(page, e2e.shop, { email: 'tabs@example.com', path: '/Admin/Stock' });
 
     await waiting.getByRole('link', { name: 'Logout' }).waitFor();
     await context.close();

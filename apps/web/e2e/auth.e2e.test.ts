@@ -1,38 +1,21 @@
 import { findStaffAccountByEmail, revokeOidcPayloadsOfAccount } from '@nursery/api/staff';
 import { UNAUTHORIZED } from '@nursery/domain';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type E2eShop,
-  ensureStaffAccount,
-  fillProviderSignIn,
-  launchBrowser,
-  newPage,
-  signIn,
-  startShop,
-} from './support/index.ts';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ensureStaffAccount, fillProviderSignIn, newPage, shopInBrowser } from './support/index.ts';
 
 const SIGN_IN_ENDED = 'Your sign-in has ended, so nothing can be loaded or saved. Sign in again to carry on.';
 
-let shop: E2eShop;
-let browser: Browser;
+const e2e = shopInBrowser();
 
-beforeAll(async () => {
-  shop = await startShop();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await shop?.stop();
-});
+afterAll(async () => {});
 
 describe('staff sign-in through the embedded provider', () => {
   it('signs in from a protected screen, comes back to it, stays signed in on reload, and logs out', async () => {
-    const { page, context, consoleErrors } = await newPage(browser);
-    const login = await ensureStaffAccount(shop, { email: 'grace@example.com', name: 'Grace Hopper' });
+    const { page, context, consoleErrors } = await newPage(e2e.browser);
+    const login = await ensureStaffAccount(e2e.shop, { email: 'grace@example.com', name: 'Grace Hopper' });
 
     // A protected screen with a query goes to the provider's page...
-    await page.goto(`${shop.origin}/Admin/Orders?season=2024`);
+    await page.goto(`${e2e.shop.origin}/Admin/Orders?season=2024`);
     await page.waitForURL((url) => url.pathname.startsWith('/oidc/interaction/'));
     expect(await page.title()).toContain('Staff sign-in');
 
@@ -52,9 +35,9 @@ describe('staff sign-in through the embedded provider', () => {
 
     // The footer shows the shop's address, phone and e-mail.
     const footer = page.locator('.admin-footer');
-    await expect.poll(() => footer.textContent()).toContain(shop.config.shop.address);
-    expect(await footer.textContent()).toContain(shop.config.shop.phone);
-    expect(await footer.textContent()).toContain(shop.config.shop.email);
+    await expect.poll(() => footer.textContent()).toContain(e2e.shop.config.shop.address);
+    expect(await footer.textContent()).toContain(e2e.shop.config.shop.phone);
+    expect(await footer.textContent()).toContain(e2e.shop.config.shop.email);
 
     // Reaches the products screen through the nav; a reload keeps the sign-in without the provider's page.
     await adminNav.getByRole('link', { name: 'Products', exact: true }).click();
@@ -80,7 +63,7 @@ describe('staff sign-in through the embedded provider', () => {
       for (const key of Object.keys(localStorage))
         if (key.startsWith('oidc.user:')) localStorage.removeItem(key);
     });
-    await page.goto(`${shop.origin}/Admin/Stock`);
+    await page.goto(`${e2e.shop.origin}/Admin/Stock`);
     await page.getByRole('link', { name: 'Logout' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/Admin/Stock');
     expect(
@@ -89,18 +72,18 @@ describe('staff sign-in through the embedded provider', () => {
 
     // A second tab of the same browser is signed in too.
     const second = await context.newPage();
-    await second.goto(`${shop.origin}/Admin/Stock`);
+    await second.goto(`${e2e.shop.origin}/Admin/Stock`);
     await second.getByRole('link', { name: 'Logout' }).waitFor();
     await second.close();
 
     // The storefront's navigation shows the Admin link to a signed-in person.
-    await page.goto(`${shop.origin}/`);
+    await page.goto(`${e2e.shop.origin}/`);
     await page.getByRole('link', { name: 'Admin', exact: true }).first().waitFor();
-    await page.goto(`${shop.origin}/Admin/Products`);
+    await page.goto(`${e2e.shop.origin}/Admin/Products`);
 
     // Logout ends the session at the provider without a further question and returns to the shop's home page.
     await page.getByRole('link', { name: 'Logout' }).click();
-    await page.waitForURL((url) => url.pathname === '/' && url.origin === shop.origin);
+    await page.waitForURL((url) => url.pathname === '/' && url.origin === e2e.shop.origin);
     expect(
       await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('oidc.user:'))),
     ).toEqual([]);
@@ -109,7 +92,7 @@ describe('staff sign-in through the embedded provider', () => {
     expect(await page.getByRole('link', { name: 'Admin', exact: true }).count()).toBe(0);
 
     // Signed out at the provider too: a protected screen asks for the password again.
-    await page.goto(`${shop.origin}/Admin/Products`);
+    await page.goto(`${e2e.shop.origin}/Admin/Products`);
     await page.waitForURL((url) => url.pathname.startsWith('/oidc/interaction/'));
 
     expect(consoleErrors.filter((e) => !e.includes('401') && !e.includes('Failed to load resource'))).toEqual(
@@ -119,8 +102,8 @@ describe('staff sign-in through the embedded provider', () => {
   });
 
   it('shows a sign-in button on /Admin/Login and only the Login link when signed out', async () => {
-    const { page, context } = await newPage(browser);
-    await page.goto(`${shop.origin}/Admin/Login`);
+    const { page, context } = await newPage(e2e.browser);
+    await page.goto(`${e2e.shop.origin}/Admin/Login`);
     const button = page.getByRole('button', { name: 'Sign in' });
     await button.waitFor();
     await expect.poll(() => button.isEnabled()).toBe(true);
@@ -131,16 +114,15 @@ describe('staff sign-in through the embedded provider', () => {
     expect(await page.getByRole('link', { name: 'Back to the shop' }).getAttribute('href')).toBe('/');
     await button.click();
     await page.waitForURL((url) => url.pathname.startsWith('/oidc/interaction/'));
-    const login = await ensureStaffAccount(shop, { email: 'grace@example.com' });
+    const login = await ensureStaffAccount(e2e.shop, { email: 'grace@example.com' });
     await fillProviderSignIn(page, login);
     await page.waitForURL((url) => url.pathname === '/Admin/Products');
     await context.close();
   });
 
   it('an admin address typed in lower case gets the admin shell, not the storefront header around it', async () => {
-    const { page, context } = await newPage(browser);
-    await signIn(page, shop, { email: 'grace@example.com' });
-    await page.goto(`${shop.origin}/admin/orders`);
+    const { page, context } = await e2e.staffPage({ email: 'grace@example.com' });
+    await page.goto(`${e2e.shop.origin}/admin/orders`);
     await page.getByRole('heading', { name: 'Orders - Admin' }).waitFor();
     // One page, one main landmark, and no storefront navigation or global message above the admin nav.
     expect(await page.locator('main').count()).toBe(1);
@@ -150,15 +132,14 @@ describe('staff sign-in through the embedded provider', () => {
   });
 
   it('when the server ends the sign-in (a password reset), the screen offers to sign in again and comes back', async () => {
-    const { page, context } = await newPage(browser);
-    const login = await signIn(page, shop, { email: 'reset@example.com', name: 'Rita Reset' });
+    const { page, context, login } = await e2e.staffPage({ email: 'reset@example.com', name: 'Rita Reset' });
     await page.getByRole('link', { name: 'Contacts' }).click();
     await page.getByRole('heading', { name: 'Contact - Admin' }).waitFor();
     expect(await page.getByText(SIGN_IN_ENDED).count()).toBe(0);
 
     // `pnpm staff reset-password` ends every token of the account at once; the tab still holds one.
-    const account = findStaffAccountByEmail(shop.shop.db, login.email);
-    revokeOidcPayloadsOfAccount(shop.shop.db, String(account?.staffId));
+    const account = findStaffAccountByEmail(e2e.shop.shop.db, login.email);
+    revokeOidcPayloadsOfAccount(e2e.shop.shop.db, String(account?.staffId));
     await page.getByRole('link', { name: 'Orders', exact: true }).click();
     await page.getByRole('heading', { name: 'Orders - Admin' }).waitFor();
     await page.locator('[data-toast-kind="error"]', { hasText: UNAUTHORIZED }).waitFor();

@@ -1,6 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type E2eShop, launchBrowser, newPage, startShop } from './support/index.ts';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { newPage, shopInBrowser } from './support/index.ts';
 
 /**
  * A customer on a phone uses the Back button inside the checkout: it steps back through the cart's
@@ -15,39 +15,31 @@ interface ApiProduct {
 
 const PHONE = { width: 390, height: 844 };
 
-let shop: E2eShop;
-let browser: Browser;
+const e2e = shopInBrowser();
 let product: ApiProduct;
 
 beforeAll(async () => {
-  shop = await startShop();
-  browser = await launchBrowser();
-  shop.shop.database.sqlite
+  e2e.shop.shop.database.sqlite
     .prepare("UPDATE settings SET is_true = 1 WHERE name = 'OnlineOrderingEnabled'")
     .run();
-  const response = await fetch(`${shop.origin}/api/v1/Products/GetProductsToShow`);
+  const response = await fetch(`${e2e.shop.origin}/api/v1/Products/GetProductsToShow`);
   const products = ((await response.json()) as { data: ApiProduct[] }).data;
   const found = products.find((p) => p.productStatus === 2);
   if (!found) throw new Error('the demo catalogue has no Active product');
   product = found;
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await shop?.stop();
-});
-
 /** A phone with two pages in its history (home, then FAQ) and one product in the cart. */
 async function phoneOnFaq(): Promise<{ page: Page; close: () => Promise<void>; errors: string[] }> {
-  const { page, context, consoleErrors } = await newPage(browser, { viewport: PHONE });
-  await page.goto(shop.origin);
+  const { page, context, consoleErrors } = await newPage(e2e.browser, { viewport: PHONE });
+  await page.goto(e2e.shop.origin);
   await page.evaluate((productId) => {
     localStorage.setItem(
       'user-cart',
       JSON.stringify({ [productId]: { productId, cartQuantity: 3, addedAt: 1 } }),
     );
   }, product.productId);
-  await page.goto(`${shop.origin}/FAQ`);
+  await page.goto(`${e2e.shop.origin}/FAQ`);
   await page.locator('main h1').first().waitFor();
   return { page, close: () => context.close(), errors: consoleErrors };
 }
@@ -92,7 +84,7 @@ async function toConfirmation(page: Page): Promise<void> {
 /** Back from the page's own entry leaves for the page before, with no cart on it. */
 async function backLeavesFor(page: Page, path: string): Promise<void> {
   await back(page);
-  await page.waitForURL(`${shop.origin}${path}`);
+  await page.waitForURL(`${e2e.shop.origin}${path}`);
   expect(await page.getByTestId('cart-modal').count()).toBe(0);
 }
 
@@ -104,7 +96,7 @@ describe('phone Back and Forward in the checkout', () => {
   it('Back steps confirm -> details -> cart -> closed on the same page, keeping what was typed; Forward steps on', async () => {
     const { page, close, errors } = await phoneOnFaq();
     // Opened from a card well down the product list, as a customer scrolling on a phone would.
-    await page.goto(`${shop.origin}/Products`);
+    await page.goto(`${e2e.shop.origin}/Products`);
     const cardButton = page
       .locator('article.product-card')
       .nth(7)
@@ -174,11 +166,11 @@ describe('phone Back and Forward in the checkout', () => {
     await toConfirmation(page);
     await dialog(page).getByRole('button', { name: 'Close' }).click();
     await closed(page);
-    expect(page.url()).toBe(`${shop.origin}/FAQ`);
+    expect(page.url()).toBe(`${e2e.shop.origin}/FAQ`);
     await backLeavesFor(page, '/');
-    await page.getByRole('heading', { name: `Welcome to ${shop.config.shop.name}` }).waitFor();
+    await page.getByRole('heading', { name: `Welcome to ${e2e.shop.config.shop.name}` }).waitFor();
 
-    await page.goto(`${shop.origin}/FAQ`);
+    await page.goto(`${e2e.shop.origin}/FAQ`);
     await page.locator('main h1').first().waitFor();
     await openCart(page);
     await dialog(page).getByRole('button', { name: 'Checkout' }).click();
@@ -214,7 +206,7 @@ describe('phone Back and Forward in the checkout', () => {
     await page.waitForURL(/\/Order\/\d+\/555-222-3333/);
     await page.getByRole('heading', { name: /Order #\d+/ }).waitFor();
     await back(page);
-    await page.waitForURL(`${shop.origin}/FAQ`);
+    await page.waitForURL(`${e2e.shop.origin}/FAQ`);
     await page.locator('main h1').first().waitFor();
     // The page's own entry: the cart (still fading out if Back came quickly) stays closed.
     expect(await page.evaluate(() => history.state?.checkout ?? null)).toBeNull();
@@ -275,7 +267,7 @@ describe('a reload in the middle of the checkout (a phone pull-to-refresh)', () 
 
     // A new checkout after a reload: the draft is gone. Only what the spec keeps of the last order
     // ('order-details': the contact fields, never its comments) fills the form in.
-    await page.goto(`${shop.origin}/FAQ`);
+    await page.goto(`${e2e.shop.origin}/FAQ`);
     await page.evaluate((productId) => {
       localStorage.setItem(
         'user-cart',

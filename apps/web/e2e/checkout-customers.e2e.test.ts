@@ -1,21 +1,20 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { EMAIL_SPECIAL_CHARACTERS, INVALID_EMAIL, ORDER_MESSAGES } from '@nursery/domain';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type E2eShop, launchBrowser, newPage, startShop } from './support/index.ts';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { newPage, shopInBrowser } from './support/index.ts';
 
 // The checkout as customers met it (issue 13, customers): each case failed before its fix.
 
-let shop: E2eShop;
-let browser: Browser;
+const e2e = shopInBrowser();
 let productId: number;
 
 const PHONE = { width: 390, height: 844 };
 const DESK = { width: 1366, height: 768 };
 
 function sql(statement: string): string {
-  return execFileSync('sqlite3', [path.join(shop.dataDir, 'shop.db'), statement], {
+  return execFileSync('sqlite3', [path.join(e2e.shop.dataDir, 'shop.db'), statement], {
     encoding: 'utf8',
   }).trim();
 }
@@ -29,7 +28,7 @@ const focused = (page: Page) =>
 
 /** A shop page with one product in the cart and, when given, the last order's details remembered. */
 async function withCart(page: Page, lastOrder?: Record<string, string>): Promise<void> {
-  await page.goto(`${shop.origin}/FAQ`);
+  await page.goto(`${e2e.shop.origin}/FAQ`);
   await page.evaluate(
     ({ id, details }) => {
       localStorage.setItem(
@@ -61,8 +60,6 @@ const ADA = {
 };
 
 beforeAll(async () => {
-  shop = await startShop();
-  browser = await launchBrowser();
   sql("UPDATE settings SET is_true = 1 WHERE name = 'OnlineOrderingEnabled';");
   productId = Number(
     sql(
@@ -73,14 +70,9 @@ beforeAll(async () => {
   );
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await shop?.stop();
-});
-
 describe('checkout', () => {
   it('goes through with the keyboard alone: each step starts on its first field or heading, never on Clear', async () => {
-    const { page, context } = await newPage(browser, { viewport: DESK });
+    const { page, context } = await newPage(e2e.browser, { viewport: DESK });
     await withCart(page, ADA);
     await dialog(page).getByRole('button', { name: 'Checkout' }).focus();
     await page.keyboard.press('Enter');
@@ -104,7 +96,7 @@ describe('checkout', () => {
   });
 
   it('refuses on the details step an address the shop would refuse at Submit', async () => {
-    const { page, context } = await newPage(browser, { viewport: DESK });
+    const { page, context } = await newPage(e2e.browser, { viewport: DESK });
     await withCart(page);
     await dialog(page).getByRole('button', { name: 'Checkout' }).click();
     await dialog(page).getByRole('heading', { name: 'Order Details' }).waitFor();
@@ -143,7 +135,7 @@ describe('checkout', () => {
   });
 
   it('shows the validation messages on a phone without covering the first field', async () => {
-    const { page, context } = await newPage(browser, { viewport: PHONE });
+    const { page, context } = await newPage(e2e.browser, { viewport: PHONE });
     await withCart(page);
     await dialog(page).getByRole('button', { name: 'Checkout' }).click();
     await dialog(page).getByRole('heading', { name: 'Order Details' }).waitFor();
@@ -186,7 +178,7 @@ describe('checkout', () => {
   });
 
   it('says the order was received on its page once placed', async () => {
-    const { page, context } = await newPage(browser, { viewport: PHONE });
+    const { page, context } = await newPage(e2e.browser, { viewport: PHONE });
     await withCart(page, ADA);
     await dialog(page).getByRole('button', { name: 'Checkout' }).click();
     await dialog(page).getByRole('button', { name: 'Confirm Order' }).click();

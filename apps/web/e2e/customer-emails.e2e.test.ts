@@ -1,25 +1,17 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  accessibilityProblems,
-  type E2eShop,
-  launchBrowser,
-  newPage,
-  signIn,
-  startShop,
-} from './support/index.ts';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { accessibilityProblems, newPage, shopInBrowser } from './support/index.ts';
 
 // On a phone (390 x 844): a customer leaves an address on a sold-out product, and staff change the receipt's
 // text in Settings with a preview, an unknown placeholder refused, then see the waitlist in the product modal.
 
 const PHONE = { width: 390, height: 844 };
 
-let shop: E2eShop;
-let browser: Browser;
+const e2e = shopInBrowser();
 
 /** A Sold Out product of the demo catalogue whose name is on no other product. */
 function soldOutProduct(): { productId: number; name: string } {
-  return shop.shop.database.sqlite
+  return e2e.shop.shop.database.sqlite
     .prepare(
       `select p.product_id as productId, p.name from products p where p.product_status = 3 and p.deleted_at is null
        and (select count(*) from products p2 where p2.name = p.name) = 1 order by p.product_id limit 1`,
@@ -28,26 +20,16 @@ function soldOutProduct(): { productId: number; name: string } {
 }
 
 function waitlistRows(productId: number): { email: string; quantity: number }[] {
-  return shop.shop.database.sqlite
+  return e2e.shop.shop.database.sqlite
     .prepare('select email, quantity from waitlist_entries where product_id = ? order by waitlist_entry_id')
     .all(productId) as { email: string; quantity: number }[];
 }
 
-beforeAll(async () => {
-  shop = await startShop();
-  browser = await launchBrowser();
-}, 180_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await shop?.stop();
-});
-
 describe('waitlist on the storefront', () => {
   it('a customer on a phone leaves an address and a quantity on a sold-out product', async () => {
     const product = soldOutProduct();
-    const { page, consoleErrors } = await newPage(browser, { viewport: PHONE });
-    await page.goto(`${shop.origin}/Products`);
+    const { page, consoleErrors } = await newPage(e2e.browser, { viewport: PHONE });
+    await page.goto(`${e2e.shop.origin}/Products`);
     await page.getByLabel('Search', { exact: true }).fill(product.name);
     const card = page.locator('article.product-card', {
       has: page.getByRole('heading', { name: product.name, exact: true }),
@@ -83,9 +65,11 @@ describe('customer e-mails in Settings, and the waitlist for staff', () => {
   let page: Page;
 
   beforeAll(async () => {
-    ({ page } = await newPage(browser, { viewport: PHONE }));
-    await signIn(page, shop, { path: '/Admin/Settings' });
-    await page.getByRole('heading', { name: 'Customer e-mails' }).waitFor();
+    ({ page } = await e2e.staffPage({
+      path: '/Admin/Settings',
+      viewport: PHONE,
+      heading: 'Customer e-mails',
+    }));
   }, 120_000);
 
   it('staff edit the receipt with a preview; an unknown placeholder is refused by name', async () => {
@@ -104,7 +88,7 @@ describe('customer e-mails in Settings, and the waitlist for staff', () => {
     await section.getByRole('button', { name: 'Save' }).click();
     // Nothing was saved while the text names a placeholder the e-mail does not know.
     const stored = () =>
-      shop.shop.database.sqlite
+      e2e.shop.shop.database.sqlite
         .prepare("select subject, body from customer_email_templates where kind = 'receipt'")
         .get() as { subject: string; body: string } | undefined;
     expect(stored()).toBeUndefined();
@@ -125,14 +109,14 @@ describe('customer e-mails in Settings, and the waitlist for staff', () => {
 
   it("shows the order's e-mails on its edit page: the receipt, not sent without a mail server", async () => {
     // A customer places an order through the storefront's own call.
-    const product = shop.shop.database.sqlite
+    const product = e2e.shop.shop.database.sqlite
       .prepare(
         `select p.product_id as productId from products p where p.product_status = 2 and p.deleted_at is null
            and exists (select 1 from product_prices pp where pp.product_id = p.product_id and pp.start_quantity = 1)
            and not exists (select 1 from stock_changes s where s.product_id = p.product_id) limit 1`,
       )
       .get() as { productId: number };
-    const placed = await fetch(`${shop.url}/api/v1/Orders/Submit`, {
+    const placed = await fetch(`${e2e.shop.url}/api/v1/Orders/Submit`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({
@@ -145,7 +129,7 @@ describe('customer e-mails in Settings, and the waitlist for staff', () => {
       }),
     });
     const { orderId } = ((await placed.json()) as { data: { orderId: number } }).data;
-    await page.goto(`${shop.origin}/Admin/Orders/Edit/${orderId}`);
+    await page.goto(`${e2e.shop.origin}/Admin/Orders/Edit/${orderId}`);
     const emails = page.locator('section', {
       has: page.getByRole('heading', { name: 'E-mails', exact: true }),
     });
@@ -160,7 +144,7 @@ describe('customer e-mails in Settings, and the waitlist for staff', () => {
 
   it("staff see a product's waitlist in its modal and can remove an entry", async () => {
     const product = soldOutProduct();
-    await page.goto(`${shop.origin}/Admin/Products?q=${encodeURIComponent(product.name)}`);
+    await page.goto(`${e2e.shop.origin}/Admin/Products?q=${encodeURIComponent(product.name)}`);
     await page
       .getByRole('button', { name: `Edit ${product.name}` })
       .first()

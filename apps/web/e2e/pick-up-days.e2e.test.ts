@@ -1,20 +1,12 @@
 import { displayPickUpDate, PICK_UP_DAY_FULL, PICK_UP_DAYS_ALL_FULL } from '@nursery/domain';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  accessibilityProblems,
-  type E2eShop,
-  launchBrowser,
-  newPage,
-  signIn,
-  startShop,
-} from './support/index.ts';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { accessibilityProblems, newPage, shopInBrowser, signIn } from './support/index.ts';
 
 // Pick-up days as the shop meets them (issue 14): staff open a day that takes one order, a customer books it
 // at checkout, and the next customer finds it full. At phone and desktop size, with axe on each new screen.
 
-let shop: E2eShop;
-let browser: Browser;
+const e2e = shopInBrowser();
 let productId: number;
 
 const PHONE = { width: 390, height: 844 };
@@ -24,9 +16,7 @@ const nextYear = new Date().getFullYear() + 1;
 const dialog = (page: Page) => page.getByRole('dialog');
 
 beforeAll(async () => {
-  shop = await startShop();
-  browser = await launchBrowser();
-  const sqlite = shop.shop.database.sqlite;
+  const sqlite = e2e.shop.shop.database.sqlite;
   sqlite.prepare("UPDATE settings SET is_true = 1 WHERE name = 'OnlineOrderingEnabled'").run();
   productId = (
     sqlite
@@ -40,16 +30,11 @@ beforeAll(async () => {
   ).id;
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await shop?.stop();
-});
-
 /** A customer's page at the details step, with one product in the cart. */
 async function atDetails(viewport: { width: number; height: number }, who: string) {
-  const opened = await newPage(browser, { viewport });
+  const opened = await newPage(e2e.browser, { viewport });
   const { page } = opened;
-  await page.goto(`${shop.origin}/FAQ`);
+  await page.goto(`${e2e.shop.origin}/FAQ`);
   await page.evaluate((id) => {
     localStorage.setItem(
       'user-cart',
@@ -80,8 +65,7 @@ describe.each([
   const shown = displayPickUpDate(date);
 
   it('staff add a day that takes one order, in Settings, with the keyboard', async () => {
-    const { page, context, consoleErrors } = await newPage(browser, { viewport });
-    await signIn(page, shop, { path: '/Admin/Settings' });
+    const { page, context, consoleErrors } = await e2e.staffPage({ path: '/Admin/Settings', viewport });
     const section = page.getByRole('region', { name: 'Pick-up Days' });
     await section.waitFor();
     // A bad capacity is marked on its field before any request.
@@ -128,22 +112,22 @@ describe.each([
     expect(await next.textContent()).toContain('(At the barn).');
     // Once picked up, the page says so instead of what happens next.
     const orderId = Number(/\/Order\/(\d+)\//.exec(page.url())?.[1]);
-    shop.shop.database.sqlite
+    e2e.shop.shop.database.sqlite
       .prepare("update orders set picked_up_at = ?, picked_up_by = 'Sam Staff' where order_id = ?")
       .run(Date.now(), orderId);
     await page.reload();
     const pickedUp = page.getByRole('region', { name: 'Picked up' });
     await expect.poll(() => pickedUp.textContent()).toMatch(/This order was picked up on .+\. Thank you!/);
     expect(await page.getByRole('region', { name: 'What happens next' }).count()).toBe(0);
-    shop.shop.database.sqlite
+    e2e.shop.shop.database.sqlite
       .prepare('update orders set picked_up_at = null, picked_up_by = null where order_id = ?')
       .run(orderId);
     await context.close();
   });
 
   it("staff find the order under its day in the Orders list, and on the order's edit page", async () => {
-    const { page, context } = await newPage(browser, { viewport });
-    const sqlite = shop.shop.database.sqlite;
+    const { page, context } = await newPage(e2e.browser, { viewport });
+    const sqlite = e2e.shop.shop.database.sqlite;
     const { dayId } = sqlite
       .prepare('select pick_up_day_id as dayId from pick_up_days where date = ?')
       .get(date) as {
@@ -152,7 +136,7 @@ describe.each([
     const { orderId } = sqlite
       .prepare('select order_id as orderId from orders where pick_up_day_id = ? and deleted_at is null')
       .get(dayId) as { orderId: number };
-    await signIn(page, shop, { path: `/Admin/Orders?season=-1&day=${dayId}` });
+    await signIn(page, e2e.shop, { path: `/Admin/Orders?season=-1&day=${dayId}` });
     await page.getByRole('columnheader', { name: 'Pick-up Day' }).waitFor();
     expect(await page.getByLabel('Pick-up day').inputValue()).toBe(String(dayId));
     // A table row on a desktop, a card on a phone: the order's edit link is in both.
@@ -165,7 +149,7 @@ describe.each([
           .textContent(),
       )
       .toMatch(/^Showing 1 Order/);
-    await page.goto(`${shop.origin}/Admin/Orders/Edit/${orderId}`);
+    await page.goto(`${e2e.shop.origin}/Admin/Orders/Edit/${orderId}`);
     const select = page.getByLabel('Pick-up day');
     await select.waitFor();
     await expect.poll(() => select.inputValue()).toBe(String(dayId));
@@ -196,7 +180,7 @@ describe.each([
 describe('the last place of a day goes while a customer is on Confirm', () => {
   it('brings the customer back to the day list, with the reason beside it and not over the form', async () => {
     const date = `${nextYear}-05-08`;
-    const sqlite = shop.shop.database.sqlite;
+    const sqlite = e2e.shop.shop.database.sqlite;
     const dayId = Number(
       sqlite
         .prepare(

@@ -5,24 +5,16 @@
  * and Letter. axe on every screen.
  */
 import { rest, staffToken } from '@nursery/server/testing';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import decodeQR from 'qr/decode.js';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  accessibilityProblems,
-  type E2eShop,
-  launchBrowser,
-  newPage,
-  signIn,
-  startShop,
-} from './support/index.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { accessibilityProblems, newPage, shopInBrowser } from './support/index.ts';
 
 const PHONE = { width: 390, height: 844 };
 const PHONE_NUMBER = '(555) 010-2233';
 
-let shop: E2eShop;
-let browser: Browser;
+const e2e = shopInBrowser();
 let page: Page;
 let dayId: number;
 let orderId: number;
@@ -30,17 +22,16 @@ let secondId: number;
 let orderTotal: string;
 
 beforeAll(async () => {
-  shop = await startShop();
-  const token = await staffToken(shop, { email: 'owner@example.com', name: 'Olive Owner' });
+  const token = await staffToken(e2e.shop, { email: 'owner@example.com', name: 'Olive Owner' });
   const saved = await rest<{ pickUpDayId: number; date: string }[]>(
-    shop.url,
+    e2e.shop.url,
     'POST',
     '/api/v1/PickUpDays/SavePickUpDay',
     { token, body: { date: '2099-04-18', startTime: '09:00', endTime: '16:00', capacity: 20 } },
   );
   expect(saved.status, JSON.stringify(saved.body)).toBe(200);
   dayId = saved.body.data.find((d) => d.date === '2099-04-18')?.pickUpDayId as number;
-  const products = shop.shop.database.sqlite
+  const products = e2e.shop.shop.database.sqlite
     .prepare(
       `select p.product_id as productId from products p
        where p.product_status = 2 and p.deleted_at is null
@@ -50,7 +41,7 @@ beforeAll(async () => {
     .all() as { productId: number }[];
   const place = async (name: string, lines: { productId: number; quantity: number }[]) => {
     const placed = await rest<{ orderId: number; displayTotal: string }>(
-      shop.url,
+      e2e.shop.url,
       'PUT',
       '/api/v1/Orders/Update',
       {
@@ -69,14 +60,12 @@ beforeAll(async () => {
   orderTotal = first.displayTotal;
   secondId = (await place('Bo Birch', [{ productId: products[0]?.productId as number, quantity: 4 }]))
     .orderId;
-  browser = await launchBrowser();
-  ({ page } = await newPage(browser, { viewport: PHONE }));
-  await signIn(page, shop, { path: `/Admin/Pickup?day=${dayId}`, name: 'Sam Staff' });
+  ({ page } = await e2e.staffPage({
+    path: `/Admin/Pickup?day=${dayId}`,
+    name: 'Sam Staff',
+    viewport: PHONE,
+  }));
 }, 180_000);
-afterAll(async () => {
-  await browser?.close();
-  await shop?.stop();
-});
 
 /** What a phone's camera reads off the screen: the QR code's pixels, decoded by an independent decoder. */
 async function scanQrCode(target: Page): Promise<string> {
@@ -89,11 +78,11 @@ async function scanQrCode(target: Page): Promise<string> {
 
 describe('check-in at the counter', () => {
   it('keeps the QR code and the check-in out of the first load of / and /Products', async () => {
-    const { page: visitor, context } = await newPage(browser, { viewport: PHONE });
+    const { page: visitor, context } = await newPage(e2e.browser, { viewport: PHONE });
     const loaded: string[] = [];
     visitor.on('request', (request) => loaded.push(request.url()));
     for (const path of ['/', '/Products']) {
-      await visitor.goto(`${shop.origin}${path}`);
+      await visitor.goto(`${e2e.shop.origin}${path}`);
       await visitor.waitForLoadState('networkidle');
     }
     expect(loaded.filter((url) => /OrderQrCode|StaffCheckIn|CheckInPanel|qrcode/i.test(url))).toEqual([]);
@@ -101,10 +90,10 @@ describe('check-in at the counter', () => {
   });
 
   it('a customer sees the code of the order’s own address, and no check-in', async () => {
-    const { page: customer, context } = await newPage(browser, { viewport: PHONE });
-    await customer.goto(`${shop.origin}/Order/${orderId}/${encodeURIComponent(PHONE_NUMBER)}`);
+    const { page: customer, context } = await newPage(e2e.browser, { viewport: PHONE });
+    await customer.goto(`${e2e.shop.origin}/Order/${orderId}/${encodeURIComponent(PHONE_NUMBER)}`);
     const address = await scanQrCode(customer);
-    expect(address).toBe(`${shop.origin}/Order/${orderId}/5550102233`);
+    expect(address).toBe(`${e2e.shop.origin}/Order/${orderId}/5550102233`);
     await expect
       .poll(() =>
         customer.getByRole('img', { name: `QR code of order ${orderId}'s address: ${address}` }).count(),
@@ -116,7 +105,7 @@ describe('check-in at the counter', () => {
   });
 
   it('staff open the order from its QR code, check it in and record the payment', async () => {
-    await page.goto(`${shop.origin}/Order/${orderId}/${encodeURIComponent(PHONE_NUMBER)}`);
+    await page.goto(`${e2e.shop.origin}/Order/${orderId}/${encodeURIComponent(PHONE_NUMBER)}`);
     const address = await scanQrCode(page);
     // The camera hands the address to the phone's browser, where the staff member is signed in.
     await page.goto(address);
@@ -148,7 +137,7 @@ describe('check-in at the counter', () => {
     await expect
       .poll(() => panel.getByTestId('payment-state').textContent())
       .toMatch(new RegExp(`^Paid \\${orderTotal} by check 1042 \\(.+, Sam Staff\\)$`));
-    const stored = shop.shop.database.sqlite
+    const stored = e2e.shop.shop.database.sqlite
       .prepare(
         'select picked_up_by, paid_method, paid_cents, paid_check_number from orders where order_id = ?',
       )
@@ -167,7 +156,7 @@ describe('check-in at the counter', () => {
   it('the pick-up desk shows it picked up, the other order waiting, and finds orders by name or number', async () => {
     await page.getByRole('link', { name: 'Open the pick-up desk' }).click();
     await page.waitForURL((url) => url.pathname === '/Admin/Pickup');
-    await page.goto(`${shop.origin}/Admin/Pickup?day=${dayId}`);
+    await page.goto(`${e2e.shop.origin}/Admin/Pickup?day=${dayId}`);
     const tabs = page.getByRole('group', { name: /Show orders of/ });
     await expect.poll(() => tabs.getByRole('button', { name: /^Waiting/ }).textContent()).toBe('Waiting (1)');
     await expect
@@ -235,8 +224,11 @@ describe('check-in at the counter', () => {
 
 describe('pick list', () => {
   it('prints the day’s totals and each order on A4 and Letter, without the navigation', async () => {
-    const { page: desk, context } = await newPage(browser, { viewport: { width: 1280, height: 900 } });
-    await signIn(desk, shop, { path: `/Admin/PickList?day=${dayId}`, name: 'Sam Staff' });
+    const { page: desk, context } = await e2e.staffPage({
+      path: `/Admin/PickList?day=${dayId}`,
+      name: 'Sam Staff',
+      viewport: { width: 1280, height: 900 },
+    });
     await desk.getByRole('heading', { name: /^Pick list: / }).waitFor();
     // Ada's order is picked up: only Bo's is left to pull.
     const totals = desk.getByTestId('pick-totals');
@@ -271,8 +263,11 @@ describe('pick list', () => {
   });
 
   it('fits a phone in the yard: every column on screen, nothing spills sideways', async () => {
-    const { page: yard, context } = await newPage(browser, { viewport: PHONE });
-    await signIn(yard, shop, { path: `/Admin/PickList?day=${dayId}`, name: 'Sam Staff' });
+    const { page: yard, context } = await e2e.staffPage({
+      path: `/Admin/PickList?day=${dayId}`,
+      name: 'Sam Staff',
+      viewport: PHONE,
+    });
     const totals = yard.getByTestId('pick-totals');
     await totals.waitFor();
     expect(await yard.evaluate(() => document.documentElement.scrollWidth)).toBe(PHONE.width);

@@ -3,16 +3,9 @@
  * hardiness zone on the list (marks, the filter that never hides what it cannot read) and in the cart.
  */
 import { productPath, readHardinessZone, readZones, zoneFit } from '@nursery/domain';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  accessibilityProblems,
-  type E2eShop,
-  launchBrowser,
-  NOT_FOUND_DOCUMENT,
-  newPage,
-  startShop,
-} from './support/index.ts';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { accessibilityProblems, NOT_FOUND_DOCUMENT, newPage, shopInBrowser } from './support/index.ts';
 
 interface ListedProduct {
   productId: number;
@@ -29,8 +22,7 @@ const DESK = { width: 1366, height: 768 };
 const TABLET = { width: 820, height: 1180 };
 const ZONE = '7a';
 
-let shop: E2eShop;
-let browser: Browser;
+const e2e = shopInBrowser();
 let products: ListedProduct[];
 /** Active, orderable, zones 2-5: outside zone 7a. */
 let cold: ListedProduct;
@@ -40,14 +32,12 @@ let hardy: ListedProduct;
 let unreadable: ListedProduct;
 
 async function listed(): Promise<ListedProduct[]> {
-  const res = await fetch(`${shop.url}/api/v1/Products/GetProductsToShow`);
+  const res = await fetch(`${e2e.shop.url}/api/v1/Products/GetProductsToShow`);
   return ((await res.json()) as { data: ListedProduct[] }).data;
 }
 
 beforeAll(async () => {
-  shop = await startShop();
-  browser = await launchBrowser();
-  shop.shop.database.sqlite
+  e2e.shop.shop.database.sqlite
     .prepare("UPDATE settings SET is_true = 1 WHERE name = 'OnlineOrderingEnabled'")
     .run();
   products = await listed();
@@ -56,16 +46,11 @@ beforeAll(async () => {
   hardy = active.find((p) => p.zones === '3-8' && p.species !== '') ?? active[1]!;
   unreadable = active.find((p) => p.zones === '4-9' && p.productId !== hardy.productId) ?? active[2]!;
   // Staff wrote something the zone rule cannot read: the product must still be listed under the filter.
-  shop.shop.database.sqlite
+  e2e.shop.shop.database.sqlite
     .prepare("UPDATE products SET zones = 'varies by site' WHERE product_id = ?")
     .run(unreadable.productId);
-  shop.shop.catalogCache.invalidate();
+  e2e.shop.shop.catalogCache.invalidate();
   products = await listed();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await shop?.stop();
 });
 
 /** The ids of the product cards on the list once the progressive reveal has drawn them all. */
@@ -85,12 +70,12 @@ describe.each([
   ['a desk', DESK],
 ])('product pages on %s', (_where, viewport) => {
   it('opens a shared product link directly, with its details, structured data and a working cart button', async () => {
-    const { page, context, consoleErrors } = await newPage(browser, { viewport });
+    const { page, context, consoleErrors } = await newPage(e2e.browser, { viewport });
     const address = productPath(hardy);
-    const answer = await page.goto(`${shop.origin}${address}`);
+    const answer = await page.goto(`${e2e.shop.origin}${address}`);
     expect(answer?.status()).toBe(200);
     await page.getByRole('heading', { level: 1, name: hardy.name }).waitFor();
-    expect(await page.title()).toBe(`${hardy.name} | ${shop.config.shop.name}`);
+    expect(await page.title()).toBe(`${hardy.name} | ${e2e.shop.config.shop.name}`);
     const product = page.locator('.product-page article.product-card');
     expect(await product.locator('.product-species').textContent()).toBe(hardy.species);
     await product.locator('dd', { hasText: hardy.zones }).waitFor();
@@ -101,7 +86,7 @@ describe.each([
     const ld = await page.evaluate(() =>
       JSON.parse(document.querySelector('script[type="application/ld+json"]')?.textContent ?? 'null'),
     );
-    expect(ld).toMatchObject({ '@type': 'Product', name: hardy.name, url: `${shop.origin}${address}` });
+    expect(ld).toMatchObject({ '@type': 'Product', name: hardy.name, url: `${e2e.shop.origin}${address}` });
     expect(await accessibilityProblems(page, address)).toEqual([]);
 
     await page.getByRole('button', { name: `Add to Cart, ${hardy.name}`, exact: true }).click();
@@ -120,8 +105,8 @@ describe.each([
   });
 
   it("is reached from its card's name on the list, and Back returns to the list", async () => {
-    const { page, context, consoleErrors } = await newPage(browser, { viewport });
-    await page.goto(`${shop.origin}/Products`);
+    const { page, context, consoleErrors } = await newPage(e2e.browser, { viewport });
+    await page.goto(`${e2e.shop.origin}/Products`);
     await card(page, hardy.productId).getByRole('link', { name: hardy.name, exact: true }).click();
     await page.waitForURL(`**${productPath(hardy)}`);
     await page.getByRole('heading', { level: 1, name: hardy.name }).waitFor();
@@ -132,8 +117,8 @@ describe.each([
   });
 
   it('answers an unknown product with the not-found page', async () => {
-    const { page, context, consoleErrors } = await newPage(browser, { viewport });
-    const answer = await page.goto(`${shop.origin}/Products/999999/no-such-plant`);
+    const { page, context, consoleErrors } = await newPage(e2e.browser, { viewport });
+    const answer = await page.goto(`${e2e.shop.origin}/Products/999999/no-such-plant`);
     expect(answer?.status()).toBe(404);
     await page.getByRole('heading', { name: 'Page not found' }).waitFor();
     expect(consoleErrors).toEqual([NOT_FOUND_DOCUMENT]);
@@ -141,8 +126,8 @@ describe.each([
   });
 
   it('marks every product for the zone and filters without hiding what it cannot read', async () => {
-    const { page, context, consoleErrors } = await newPage(browser, { viewport });
-    await page.goto(`${shop.origin}/Products`);
+    const { page, context, consoleErrors } = await newPage(e2e.browser, { viewport });
+    await page.goto(`${e2e.shop.origin}/Products`);
     await cardIds(page, products.length);
     // Where the first product starts on the page without a zone (from the top of the page, not the screen).
     const firstCardTop = () =>
@@ -223,9 +208,9 @@ describe.each([
   });
 
   it('warns in the cart, in words, about a plant not rated for the zone', async () => {
-    const { page, context, consoleErrors } = await newPage(browser, { viewport });
+    const { page, context, consoleErrors } = await newPage(e2e.browser, { viewport });
     await context.addInitScript((zone) => localStorage.setItem('hardiness-zone', zone), ZONE);
-    await page.goto(`${shop.origin}${productPath(cold)}`);
+    await page.goto(`${e2e.shop.origin}${productPath(cold)}`);
     await page.getByText(`Not rated for your zone (${ZONE})`).waitFor();
     await page.getByRole('button', { name: `Add to Cart, ${cold.name}`, exact: true }).click();
     await page.getByRole('menuitem', { name: 'Add to Cart' }).click();
@@ -296,8 +281,8 @@ describe.each([
 
 describe('sitemap.xml in a browser', () => {
   it('is well-formed XML listing the product pages', async () => {
-    const { page, context } = await newPage(browser);
-    await page.goto(`${shop.origin}/robots.txt`);
+    const { page, context } = await newPage(e2e.browser);
+    await page.goto(`${e2e.shop.origin}/robots.txt`);
     const result = await page.evaluate(async () => {
       const text = await (await fetch('/sitemap.xml')).text();
       const xml = new DOMParser().parseFromString(text, 'application/xml');
@@ -307,7 +292,7 @@ describe('sitemap.xml in a browser', () => {
       };
     });
     expect(result.error).toBeNull();
-    expect(result.locs).toContain(`${shop.origin}${productPath(hardy)}`);
+    expect(result.locs).toContain(`${e2e.shop.origin}${productPath(hardy)}`);
     await context.close();
   });
 });

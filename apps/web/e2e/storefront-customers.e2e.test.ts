@@ -1,19 +1,17 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type E2eShop, launchBrowser, newPage, startShop } from './support/index.ts';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { newPage, shopInBrowser } from './support/index.ts';
 
 // What a customer on a phone and at a desk stumbled on (issue 13, customers): each case failed before its fix.
 
-let shop: E2eShop;
-let browser: Browser;
-
+const e2e = shopInBrowser();
 const PHONE = { width: 390, height: 844 };
 const DESK = { width: 1366, height: 768 };
 
 function sql(statement: string): string {
-  return execFileSync('sqlite3', [path.join(shop.dataDir, 'shop.db'), statement], {
+  return execFileSync('sqlite3', [path.join(e2e.shop.dataDir, 'shop.db'), statement], {
     encoding: 'utf8',
   }).trim();
 }
@@ -39,36 +37,29 @@ const scrollsSideways = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
 
 beforeAll(async () => {
-  shop = await startShop();
-  browser = await launchBrowser();
   sql("UPDATE settings SET is_true = 1 WHERE name = 'OnlineOrderingEnabled';");
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await shop?.stop();
 });
 
 describe('customers', () => {
   it('answers an unknown address with the not-found page and HTTP 404, a known one with 200', async () => {
-    const { page, context } = await newPage(browser, { viewport: PHONE });
-    const missing = await page.goto(`${shop.origin}/No/Such/Page`);
+    const { page, context } = await newPage(e2e.browser, { viewport: PHONE });
+    const missing = await page.goto(`${e2e.shop.origin}/No/Such/Page`);
     expect(missing?.status()).toBe(404);
     await page.getByRole('heading', { name: 'Page not found' }).waitFor();
-    const found = await page.goto(`${shop.origin}/faq/`);
+    const found = await page.goto(`${e2e.shop.origin}/faq/`);
     expect(found?.status()).toBe(200);
     await page.getByRole('heading', { name: 'Frequently asked questions' }).waitFor();
     const order = demoOrder('current');
-    expect((await page.goto(`${shop.origin}/Order/${order.orderId}/${order.phone}`))?.status()).toBe(200);
-    expect((await page.goto(`${shop.origin}/Order/${order.orderId}/${order.phone}/more`))?.status()).toBe(
+    expect((await page.goto(`${e2e.shop.origin}/Order/${order.orderId}/${order.phone}`))?.status()).toBe(200);
+    expect((await page.goto(`${e2e.shop.origin}/Order/${order.orderId}/${order.phone}/more`))?.status()).toBe(
       404,
     );
     await context.close();
   });
 
   it('scrolls smoothly to an FAQ answer and names it in the address', async () => {
-    const { page, context } = await newPage(browser, { viewport: DESK });
-    await page.goto(`${shop.origin}/FAQ`);
+    const { page, context } = await newPage(e2e.browser, { viewport: DESK });
+    await page.goto(`${e2e.shop.origin}/FAQ`);
     const links = page.getByRole('navigation', { name: 'Questions' }).getByRole('link');
     await links.last().waitFor();
     const link = links.nth(5);
@@ -107,9 +98,9 @@ describe('customers', () => {
   });
 
   it('takes a failed lookup toast away once the order is found', async () => {
-    const { page, context } = await newPage(browser, { viewport: PHONE });
+    const { page, context } = await newPage(e2e.browser, { viewport: PHONE });
     const order = demoOrder('current');
-    await page.goto(`${shop.origin}/Order/Lookup`);
+    await page.goto(`${e2e.shop.origin}/Order/Lookup`);
     await page.getByLabel('Order number').fill(order.orderId);
     await page.getByLabel('Phone number used on the order').fill('555-000-0000');
     await page.getByRole('button', { name: 'Look Up Order' }).click();
@@ -123,8 +114,8 @@ describe('customers', () => {
   });
 
   it('shows a failure without a message from the shop as the message alone, and takes it away after a success', async () => {
-    const { page, context } = await newPage(browser, { viewport: PHONE });
-    await page.goto(`${shop.origin}/Contact`);
+    const { page, context } = await newPage(e2e.browser, { viewport: PHONE });
+    await page.goto(`${e2e.shop.origin}/Contact`);
     await page.getByLabel('Name').fill('Ruth Stout');
     await page.getByLabel('Email', { exact: true }).fill('ruth@example.com');
     await page.getByLabel('Comments').fill('Do you sell comfrey?');
@@ -154,8 +145,8 @@ describe('customers', () => {
   });
 
   it('keeps the Call for Availability badge inside its card between 480 and 639 px', async () => {
-    const { page, context } = await newPage(browser, { viewport: { width: 560, height: 900 } });
-    await page.goto(`${shop.origin}/Products`);
+    const { page, context } = await newPage(e2e.browser, { viewport: { width: 560, height: 900 } });
+    await page.goto(`${e2e.shop.origin}/Products`);
     await page.locator('article.product-card').first().waitFor();
     await page.locator('.product-placeholder').first().waitFor({ state: 'detached' });
     for (const width of [480, 560, 639]) {
@@ -176,8 +167,8 @@ describe('customers', () => {
   });
 
   it("draws the header's cart icon whole on a phone from 320 px, beside the shop's name", async () => {
-    const { page, context } = await newPage(browser, { viewport: { width: 320, height: 640 } });
-    await page.goto(shop.origin);
+    const { page, context } = await newPage(e2e.browser, { viewport: { width: 320, height: 640 } });
+    await page.goto(e2e.shop.origin);
     const cart = page.getByRole('banner').getByRole('button', { name: /^Cart, / });
     await cart.waitFor();
     for (const width of [320, 360, 390]) {
@@ -206,8 +197,8 @@ describe('customers', () => {
   });
 
   it('shows the three checkout steps whole in the cart on a 320 px phone, without a sideways scroll', async () => {
-    const { page, context } = await newPage(browser, { viewport: { width: 320, height: 640 } });
-    await page.goto(shop.origin);
+    const { page, context } = await newPage(e2e.browser, { viewport: { width: 320, height: 640 } });
+    await page.goto(e2e.shop.origin);
     const modal = page.getByRole('dialog');
     const steps = modal.getByRole('list', { name: 'Checkout steps' });
     const fits = () =>
@@ -230,7 +221,7 @@ describe('customers', () => {
     expect(await fits(), 'cart step').toEqual(whole);
     // The details step, with its longer bold 'Details', needs a product in the cart to be reached.
     await modal.getByRole('button', { name: 'Close' }).last().click();
-    await page.goto(`${shop.origin}/Products`);
+    await page.goto(`${e2e.shop.origin}/Products`);
     const add = page
       .locator('article.product-card')
       .getByRole('button', { name: /^Add to Cart, / })
@@ -246,9 +237,9 @@ describe('customers', () => {
   });
 
   it('shows every price of an order on a phone, without a sideways scroll', async () => {
-    const { page, context } = await newPage(browser, { viewport: PHONE });
+    const { page, context } = await newPage(e2e.browser, { viewport: PHONE });
     const order = demoOrder('current');
-    await page.goto(`${shop.origin}/Order/${order.orderId}/${order.phone}`);
+    await page.goto(`${e2e.shop.origin}/Order/${order.orderId}/${order.phone}`);
     const table = page.getByTestId('order-products');
     await table.locator('tbody tr').first().waitFor();
     expect(await scrollsSideways(page)).toBe(false);
@@ -265,14 +256,14 @@ describe('customers', () => {
   });
 
   it('tells what happens next only on an order of the current season', async () => {
-    const { page, context } = await newPage(browser, { viewport: DESK });
+    const { page, context } = await newPage(e2e.browser, { viewport: DESK });
     const current = demoOrder('current');
-    await page.goto(`${shop.origin}/Order/${current.orderId}/${current.phone}`);
+    await page.goto(`${e2e.shop.origin}/Order/${current.orderId}/${current.phone}`);
     await page.getByRole('heading', { name: `Order #${current.orderId}` }).waitFor();
     await page.getByRole('heading', { name: 'What happens next' }).waitFor();
 
     const old = demoOrder('oldest');
-    await page.goto(`${shop.origin}/Order/${old.orderId}/${old.phone}`);
+    await page.goto(`${e2e.shop.origin}/Order/${old.orderId}/${old.phone}`);
     await page.getByRole('heading', { name: `Order #${old.orderId}` }).waitFor();
     expect(await page.getByRole('heading', { name: 'What happens next' }).count()).toBe(0);
     // The spec's mail link about the order is still there.

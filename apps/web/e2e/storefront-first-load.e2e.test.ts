@@ -3,29 +3,19 @@
  * uses (one request each, never a second copy), the shop's name and settings come with the page, and
  * nothing on screen moves while the page fills in, global message included.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type E2eShop,
-  launchBrowser,
-  NOT_FOUND_DOCUMENT,
-  newPage,
-  settled,
-  startShop,
-} from './support/index.ts';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { NOT_FOUND_DOCUMENT, newPage, settled, shopInBrowser } from './support/index.ts';
 
 const PHONE_VIEWPORT = { width: 412, height: 823 };
 const MESSAGE = '<strong>Spring pick-up</strong> is the first week of April.';
 
-let shop: E2eShop;
-let browser: Browser;
+const e2e = shopInBrowser();
 let orderId: number;
 
 beforeAll(async () => {
-  shop = await startShop();
-  browser = await launchBrowser();
-  shop.shop.database.sqlite.prepare("UPDATE settings SET value = ? WHERE name = 'Message'").run(MESSAGE);
-  const list = (await (await fetch(`${shop.url}/api/v1/Products/GetProductsToShow`)).json()) as {
+  e2e.shop.shop.database.sqlite.prepare("UPDATE settings SET value = ? WHERE name = 'Message'").run(MESSAGE);
+  const list = (await (await fetch(`${e2e.shop.url}/api/v1/Products/GetProductsToShow`)).json()) as {
     data: Array<{ productId: number; productStatus: number; isStockTracked: boolean }>;
   };
   const lines = list.data
@@ -33,7 +23,7 @@ beforeAll(async () => {
     .slice(0, 2)
     .map((p) => ({ productId: p.productId, quantity: 2 }));
   const placed = (await (
-    await fetch(`${shop.url}/api/v1/Orders/Submit`, {
+    await fetch(`${e2e.shop.url}/api/v1/Orders/Submit`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({
@@ -50,11 +40,6 @@ beforeAll(async () => {
     })
   ).json()) as { data: { orderId: number } };
   orderId = placed.data.orderId;
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await shop?.stop();
 });
 
 /** Counts the page's calls per tRPC procedure and its stylesheet requests, preloads included. */
@@ -86,14 +71,14 @@ async function layoutShifts(page: Page): Promise<number[]> {
 
 describe('storefront first load on a phone', () => {
   it('shows the product list from one request, with the shop name and message from the page itself', async () => {
-    const { page, context, consoleErrors } = await newPage(browser, { viewport: PHONE_VIEWPORT });
+    const { page, context, consoleErrors } = await newPage(e2e.browser, { viewport: PHONE_VIEWPORT });
     const calls = countCalls(page);
-    await page.goto(`${shop.origin}/Products`);
+    await page.goto(`${e2e.shop.origin}/Products`);
     await page.locator('article.product-card').first().waitFor();
     await page.locator('.global-message.is-revealed').waitFor();
     await page.getByText('Spring pick-up').waitFor();
     // The header names the shop, though the page never asked for the shop's identity or settings.
-    expect(await page.locator('.site-header .brand-name').textContent()).toBe(shop.config.shop.name);
+    expect(await page.locator('.site-header .brand-name').textContent()).toBe(e2e.shop.config.shop.name);
     expect(calls.get('catalog.productsToShow')).toBe(1);
     // The preloaded stylesheet is the one the app applies, not fetched twice.
     expect(calls.get('stylesheet')).toBe(1);
@@ -107,9 +92,9 @@ describe('storefront first load on a phone', () => {
   });
 
   it('shows an order from the one request the page announced, without moving the page', async () => {
-    const { page, context, consoleErrors } = await newPage(browser, { viewport: PHONE_VIEWPORT });
+    const { page, context, consoleErrors } = await newPage(e2e.browser, { viewport: PHONE_VIEWPORT });
     const calls = countCalls(page);
-    await page.goto(`${shop.origin}/Order/${orderId}/5553104477`);
+    await page.goto(`${e2e.shop.origin}/Order/${orderId}/5553104477`);
     await page.getByRole('heading', { name: `Order #${orderId}` }).waitFor();
     await page.locator('.global-message.is-revealed').waitFor();
     expect(calls.get('orders.byId')).toBe(1);
@@ -120,12 +105,12 @@ describe('storefront first load on a phone', () => {
   });
 
   it('paints the header with the shop name before any script has run', async () => {
-    const context = await browser.newContext({ viewport: PHONE_VIEWPORT, javaScriptEnabled: false });
+    const context = await e2e.browser.newContext({ viewport: PHONE_VIEWPORT, javaScriptEnabled: false });
     const page = await context.newPage();
-    await page.goto(`${shop.origin}/Products`);
+    await page.goto(`${e2e.shop.origin}/Products`);
     const header = page.locator('header.site-header');
-    expect(await header.locator('.brand-name').textContent()).toBe(shop.config.shop.name);
-    expect(await page.title()).toBe(shop.config.shop.name);
+    expect(await header.locator('.brand-name').textContent()).toBe(e2e.shop.config.shop.name);
+    expect(await page.title()).toBe(e2e.shop.config.shop.name);
     // Styled by the page's own rules: the stylesheet is only preloaded and applied by the script.
     expect(await header.evaluate((e) => getComputedStyle(e).backgroundColor)).toBe('rgb(47, 93, 58)');
     expect(await header.evaluate((e) => e.getBoundingClientRect().height)).toBe(60);
@@ -134,9 +119,12 @@ describe('storefront first load on a phone', () => {
 
   it("lays the shop's name out in the static header as the app's header does, cart and menu buttons included", async () => {
     const nameBox = async (javaScriptEnabled: boolean) => {
-      const context = await browser.newContext({ viewport: { width: 390, height: 844 }, javaScriptEnabled });
+      const context = await e2e.browser.newContext({
+        viewport: { width: 390, height: 844 },
+        javaScriptEnabled,
+      });
       const page = await context.newPage();
-      await page.goto(`${shop.origin}/FAQ`);
+      await page.goto(`${e2e.shop.origin}/FAQ`);
       if (javaScriptEnabled) await page.locator('main h1').first().waitFor();
       const box = await page.locator('.site-header .brand-name').boundingBox();
       await context.close();
@@ -151,7 +139,7 @@ describe('storefront first load on a phone', () => {
   });
 
   it('hands the static header over to the app without a frame where the page is empty', async () => {
-    const { page, context, consoleErrors } = await newPage(browser, { viewport: PHONE_VIEWPORT });
+    const { page, context, consoleErrors } = await newPage(e2e.browser, { viewport: PHONE_VIEWPORT });
     // Every state of #root the page ever settled in (a mutation observer sees each change once its task ends,
     // so a state recorded here is one the browser could have painted).
     await page.addInitScript(() => {
@@ -163,7 +151,7 @@ describe('storefront first load on a phone', () => {
       }).observe(document, { childList: true, subtree: true });
     });
     for (const path of ['/Products', '/FAQ', '/']) {
-      await page.goto(`${shop.origin}${path}`);
+      await page.goto(`${e2e.shop.origin}${path}`);
       await page.locator('main h1').first().waitFor();
       const states = await page.evaluate(() => (window as unknown as { rootStates: string[] }).rootStates);
       expect({ path, states: [...new Set(states)] }).toEqual({ path, states: ['header'] });
@@ -173,7 +161,7 @@ describe('storefront first load on a phone', () => {
   });
 
   it("announces each page's own chunk in the page, which the app then uses without asking again", async () => {
-    const { page, context, consoleErrors } = await newPage(browser, { viewport: PHONE_VIEWPORT });
+    const { page, context, consoleErrors } = await newPage(e2e.browser, { viewport: PHONE_VIEWPORT });
     const requested = new Map<string, number>();
     page.on('request', (request) => {
       const { pathname } = new URL(request.url());
@@ -188,7 +176,7 @@ describe('storefront first load on a phone', () => {
     ];
     for (const { path, chunk, heading } of pages) {
       requested.clear();
-      await page.goto(`${shop.origin}${path}`);
+      await page.goto(`${e2e.shop.origin}${path}`);
       await page.getByRole('heading', { name: heading }).waitFor();
       const announced = await page.evaluate(() =>
         [...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map(
@@ -209,9 +197,9 @@ describe('storefront first load on a phone', () => {
   });
 
   it('keeps the home page still while its carousel, welcome and message arrive', async () => {
-    const { page, context, consoleErrors } = await newPage(browser, { viewport: PHONE_VIEWPORT });
-    await page.goto(shop.origin);
-    await page.getByRole('heading', { name: `Welcome to ${shop.config.shop.name}` }).waitFor();
+    const { page, context, consoleErrors } = await newPage(e2e.browser, { viewport: PHONE_VIEWPORT });
+    await page.goto(e2e.shop.origin);
+    await page.getByRole('heading', { name: `Welcome to ${e2e.shop.config.shop.name}` }).waitFor();
     await page.locator('.global-message.is-revealed').waitFor();
     await settled(page);
     expect(await layoutShifts(page)).toEqual([]);

@@ -1,19 +1,17 @@
 import { formatMoney, QUANTITY_TOO_LARGE } from '@nursery/domain';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accessibilityProblems, type E2eShop, launchBrowser, newPage, startShop } from './support/index.ts';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { accessibilityProblems, newPage, shopInBrowser } from './support/index.ts';
 
 // A customer on a small touch phone in spring (QA round ui2): each case failed before its fix.
 
-let shop: E2eShop;
-let browser: Browser;
-
+const e2e = shopInBrowser();
 const SMALL = { width: 320, height: 640 };
 const PHONE = { width: 390, height: 844 };
 
 /** A touch phone of the given size, as Chromium emulates one. */
 const phonePage = (viewport: { width: number; height: number }) =>
-  newPage(browser, { viewport, touch: true });
+  newPage(e2e.browser, { viewport, touch: true });
 
 const dialog = (page: Page) => page.getByRole('dialog');
 
@@ -39,16 +37,9 @@ const cutOff = (page: Page) =>
   });
 
 beforeAll(async () => {
-  shop = await startShop();
-  browser = await launchBrowser();
-  shop.shop.database.sqlite
+  e2e.shop.shop.database.sqlite
     .prepare("UPDATE settings SET is_true = 1 WHERE name = 'OnlineOrderingEnabled'")
     .run();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await shop?.stop();
 });
 
 describe('a customer on a touch phone', () => {
@@ -59,7 +50,7 @@ describe('a customer on a touch phone', () => {
     'sees every figure of a cart of 100,000 plants whole on a %s px phone, at every step',
     async (_w, viewport) => {
       // The three dearest untracked products: 100,000 of the first is $8,500,000.00 in the demo shop.
-      const products = shop.shop.database.sqlite
+      const products = e2e.shop.shop.database.sqlite
         .prepare(
           `SELECT p.product_id AS id, max(t.price_cents) AS cents FROM products p
            JOIN product_prices t ON t.product_id = p.product_id
@@ -69,7 +60,7 @@ describe('a customer on a touch phone', () => {
         )
         .all() as { id: number; cents: number }[];
       const { page, context, consoleErrors } = await phonePage(viewport);
-      await page.goto(`${shop.origin}/FAQ`);
+      await page.goto(`${e2e.shop.origin}/FAQ`);
       await page.evaluate(
         (ids) => {
           const cart = Object.fromEntries(
@@ -113,14 +104,14 @@ describe('a customer on a touch phone', () => {
 
   it('is told, under the field, that more than 100000 of one product cannot be ordered', async () => {
     const { page, context } = await phonePage(SMALL);
-    const productId = shop.shop.database.sqlite
+    const productId = e2e.shop.shop.database.sqlite
       .prepare(
         `SELECT p.product_id AS id FROM products p WHERE p.product_status = 2 AND p.deleted_at IS NULL
            AND NOT EXISTS (SELECT 1 FROM stock_changes s WHERE s.product_id = p.product_id)
          ORDER BY p.product_id LIMIT 1`,
       )
       .get() as { id: number };
-    await page.goto(`${shop.origin}/FAQ`);
+    await page.goto(`${e2e.shop.origin}/FAQ`);
     await page.evaluate((id) => {
       localStorage.setItem(
         'user-cart',
@@ -146,9 +137,9 @@ describe('a customer on a touch phone', () => {
   });
 
   it("sees all six digits of 100000 in a product card's quantity field at a desk", async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
-    await page.goto(`${shop.origin}/Products`);
+    await page.goto(`${e2e.shop.origin}/Products`);
     const field = page
       .locator('article.product-card')
       .getByLabel(/^Quantity of /)
@@ -164,7 +155,7 @@ describe('a customer on a touch phone', () => {
   it('can scroll the Confirm step from the keyboard on a 320 px phone, where nothing in it takes focus', async () => {
     const { page, context } = await phonePage(SMALL);
     const ids = (
-      shop.shop.database.sqlite
+      e2e.shop.shop.database.sqlite
         .prepare(
           `SELECT p.product_id AS id FROM products p WHERE p.product_status = 2 AND p.deleted_at IS NULL
              AND NOT EXISTS (SELECT 1 FROM stock_changes s WHERE s.product_id = p.product_id)
@@ -172,7 +163,7 @@ describe('a customer on a touch phone', () => {
         )
         .all() as { id: number }[]
     ).map((p) => p.id);
-    await page.goto(`${shop.origin}/FAQ`);
+    await page.goto(`${e2e.shop.origin}/FAQ`);
     await page.evaluate((ids) => {
       const cart = Object.fromEntries(
         ids.map((id, i) => [id, { productId: id, cartQuantity: 2, addedAt: i }]),
@@ -208,13 +199,13 @@ describe('a customer on a touch phone', () => {
 
   it("shows an order's column headers while the keyboard is on their sort buttons, on a 390 px phone", async () => {
     const { page, context } = await phonePage(PHONE);
-    const order = shop.shop.database.sqlite
+    const order = e2e.shop.shop.database.sqlite
       .prepare(
         `SELECT order_id AS id, phone_number AS phone FROM orders WHERE deleted_at IS NULL AND num_items > 1
          ORDER BY order_id LIMIT 1`,
       )
       .get() as { id: number; phone: string };
-    await page.goto(`${shop.origin}/Order/${order.id}/${encodeURIComponent(order.phone)}`);
+    await page.goto(`${e2e.shop.origin}/Order/${order.id}/${encodeURIComponent(order.phone)}`);
     const sortByName = page.getByTestId('order-products').getByRole('button', { name: /^Product/ });
     await sortByName.waitFor({ state: 'attached' });
     // Tab until the keyboard reaches the first sort button.
@@ -244,7 +235,7 @@ describe('a customer on a touch phone', () => {
 
   it("has every control of the home page's slideshow whole on a 320 px touch screen", async () => {
     const { page, context } = await phonePage(SMALL);
-    await page.goto(`${shop.origin}/`);
+    await page.goto(`${e2e.shop.origin}/`);
     const controls = page.locator('.carousel-controls button');
     await controls.first().waitFor();
     expect(await controls.count()).toBe(7);
@@ -260,7 +251,7 @@ describe('a customer on a touch phone', () => {
 
   it('closes the phone menu with Escape, and with a tap on the link of the page it is on', async () => {
     const { page, context, consoleErrors } = await phonePage(PHONE);
-    await page.goto(`${shop.origin}/Products`);
+    await page.goto(`${e2e.shop.origin}/Products`);
     const toggle = page.getByRole('button', { name: 'Menu' });
     const menu = page.getByRole('navigation', { name: 'Main' });
     await toggle.click();

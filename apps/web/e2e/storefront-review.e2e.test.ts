@@ -1,55 +1,38 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
-import { startTestServer } from '@nursery/server/testing';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type E2eShop, launchBrowser, newPage, startShop } from './support/index.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { newPage, shopInBrowser } from './support/index.ts';
 
 // Cases a new customer met that the first storefront tests did not cover.
 
-let shop: E2eShop;
-let browser: Browser;
-
+const e2e = shopInBrowser();
 function sql(statement: string): void {
-  execFileSync('sqlite3', [path.join(shop.dataDir, 'shop.db'), statement]);
+  execFileSync('sqlite3', [path.join(e2e.shop.dataDir, 'shop.db'), statement]);
 }
 
 /** The rows were edited by hand, behind the shop's back: it reads them again. */
 function refreshProductCache(): void {
-  shop.shop.catalogCache.invalidate();
+  e2e.shop.shop.catalogCache.invalidate();
 }
 
 beforeAll(async () => {
-  const webRoot = process.env.E2E_WEB_ROOT;
-  if (webRoot) {
-    const server = await startTestServer({}, { webRoot });
-    shop = Object.assign(server, { origin: server.config.publicUrl });
-  } else {
-    shop = await startShop();
-  }
-  browser = await launchBrowser();
   sql("UPDATE settings SET is_true = 1 WHERE name = 'OnlineOrderingEnabled';");
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await shop?.stop();
 });
 
 describe('storefront review', () => {
   it('/Order without an id opens the lookup form instead of redirecting to itself forever', async () => {
-    const { page, context } = await newPage(browser);
-    await page.goto(`${shop.origin}/Order`, { timeout: 10_000 });
+    const { page, context } = await newPage(e2e.browser);
+    await page.goto(`${e2e.shop.origin}/Order`, { timeout: 10_000 });
     await page.waitForURL(/\/Order\/Lookup\/?$/, { timeout: 10_000 });
     await page.getByRole('button', { name: /Look Up/ }).waitFor();
     await context.close();
   });
 
   it('a cart line that went Sold Out or left the list is marked, left out of the total, and not sent', async () => {
-    const { page, context } = await newPage(browser, { viewport: { width: 390, height: 844 } });
+    const { page, context } = await newPage(e2e.browser, { viewport: { width: 390, height: 844 } });
     sql('UPDATE products SET product_status = 2 WHERE product_id IN (25, 26);');
     refreshProductCache();
-    await page.goto(`${shop.origin}/Products`);
+    await page.goto(`${e2e.shop.origin}/Products`);
     await page.locator('article.product-card').first().waitFor();
     await page.evaluate(() =>
       localStorage.setItem(
@@ -97,13 +80,13 @@ describe('storefront review', () => {
   });
 
   it('shows the global message by the shared allow-list: formatting and safe links kept, script gone', async () => {
-    const { page, context, consoleErrors } = await newPage(browser);
+    const { page, context, consoleErrors } = await newPage(e2e.browser);
     const html =
       '<strong>Pick-up</strong> in April. <a href="https://example.org/map" target="_blank">Map</a>' +
       '<img src=x onerror="window.__hit=1"><a href="javascript:window.__hit=2">bad</a><script>window.__hit=3</script>' +
       '<h2 class="text-muted">Hours</h2>';
     sql(`UPDATE settings SET value = '${html.replaceAll("'", "''")}' WHERE name = 'Message';`);
-    await page.goto(`${shop.origin}/FAQ`);
+    await page.goto(`${e2e.shop.origin}/FAQ`);
     const message = page.locator('.global-message-body');
     await message.getByText('Pick-up').waitFor();
     expect(await message.locator('strong').textContent()).toBe('Pick-up');

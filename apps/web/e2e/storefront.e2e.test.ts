@@ -13,19 +13,16 @@ import {
   ORDERING_CLOSED_NOTICE,
   ORDERING_CLOSED_TITLE,
 } from '@nursery/domain';
-import { startTestServer } from '@nursery/server/testing';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   accessibilityProblems,
   countCalls,
-  type E2eShop,
   instantDoubleClick,
-  launchBrowser,
   NOT_FOUND_DOCUMENT,
   newPage,
   settled,
-  startShop,
+  shopInBrowser,
 } from './support/index.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -48,8 +45,7 @@ interface ApiProduct {
   prices: Tier[];
 }
 
-let shop: E2eShop;
-let browser: Browser;
+const e2e = shopInBrowser();
 let products: ApiProduct[];
 
 /** Written out by hand, not with the shop's own pricing code, so a shared mistake cannot hide. */
@@ -68,7 +64,7 @@ async function shot(page: Page, name: string, fullPage = false): Promise<void> {
 }
 
 async function openProducts(page: Page): Promise<void> {
-  await page.goto(`${shop.origin}/Products`);
+  await page.goto(`${e2e.shop.origin}/Products`);
   await page.locator('article.product-card').first().waitFor();
 }
 
@@ -86,9 +82,9 @@ function toast(page: Page, text: string) {
 
 function databaseFile(): string {
   const file = ['shop.db', 'shop.database.sqlite']
-    .map((name) => path.join(shop.dataDir, name))
+    .map((name) => path.join(e2e.shop.dataDir, name))
     .find((candidate) => existsSync(candidate));
-  if (!file) throw new Error(`no database in ${shop.dataDir}`);
+  if (!file) throw new Error(`no database in ${e2e.shop.dataDir}`);
   return file;
 }
 
@@ -113,23 +109,9 @@ function setOrdering(open: boolean): void {
 
 beforeAll(async () => {
   mkdirSync(ARTIFACTS, { recursive: true });
-  // E2E_WEB_ROOT lets a developer test a private build while others rebuild apps/web/dist.
-  const webRoot = process.env.E2E_WEB_ROOT;
-  if (webRoot) {
-    const server = await startTestServer({}, { webRoot });
-    shop = Object.assign(server, { origin: server.config.publicUrl });
-  } else {
-    shop = await startShop();
-  }
-  browser = await launchBrowser();
   setOrdering(true);
-  const response = await fetch(`${shop.origin}/api/v1/Products/GetProductsToShow`);
+  const response = await fetch(`${e2e.shop.origin}/api/v1/Products/GetProductsToShow`);
   products = ((await response.json()) as { data: ApiProduct[] }).data;
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await shop?.stop();
 });
 
 const orderable = () => products.filter((p) => p.productStatus === 2 && p.prices.length > 0);
@@ -139,18 +121,18 @@ describe('the storefront in a real browser', () => {
   const phoneTyped = '(555) 010-7788';
 
   it('shows the home page with its carousel, panels and footer', async () => {
-    const { page, context, consoleErrors } = await newPage(browser);
-    await page.goto(shop.origin);
-    await expect.poll(() => page.title(), { timeout: 10_000 }).toBe(`Home | ${shop.config.shop.name}`);
-    await page.getByRole('heading', { name: `Welcome to ${shop.config.shop.name}` }).waitFor();
+    const { page, context, consoleErrors } = await newPage(e2e.browser);
+    await page.goto(e2e.shop.origin);
+    await expect.poll(() => page.title(), { timeout: 10_000 }).toBe(`Home | ${e2e.shop.config.shop.name}`);
+    await page.getByRole('heading', { name: `Welcome to ${e2e.shop.config.shop.name}` }).waitFor();
     expect(await page.locator('.carousel-slide').count()).toBe(4);
     expect(await page.locator('body.home-navbar-padding').count()).toBe(1);
     const footer = page.locator('footer.site-footer');
-    await footer.getByText(shop.config.shop.address).waitFor();
-    await footer.getByText(shop.config.shop.phone, { exact: true }).waitFor();
-    await footer.getByText(shop.config.shop.phone2, { exact: true }).waitFor();
-    expect(await footer.getByRole('link', { name: shop.config.shop.email }).getAttribute('href')).toBe(
-      `mailto:${shop.config.shop.email}`,
+    await footer.getByText(e2e.shop.config.shop.address).waitFor();
+    await footer.getByText(e2e.shop.config.shop.phone, { exact: true }).waitFor();
+    await footer.getByText(e2e.shop.config.shop.phone2, { exact: true }).waitFor();
+    expect(await footer.getByRole('link', { name: e2e.shop.config.shop.email }).getAttribute('href')).toBe(
+      `mailto:${e2e.shop.config.shop.email}`,
     );
     // No Admin link for a visitor.
     expect(
@@ -158,16 +140,16 @@ describe('the storefront in a real browser', () => {
     ).toBe(0);
     await shot(page, 'home-desktop');
     await shot(page, 'home-desktop-full', true);
-    await page.goto(`${shop.origin}/FAQ`);
+    await page.goto(`${e2e.shop.origin}/FAQ`);
     await page.getByRole('link', { name: 'How long does planting take?' }).click();
     await page.locator('#planting-rate.is-flashing').waitFor();
     await page.getByText('20 trees per hour').waitFor();
     expect(await page.locator('body.home-navbar-padding').count()).toBe(0);
     await shot(page, 'faq-desktop');
-    await page.goto(`${shop.origin}/TreeCare`);
+    await page.goto(`${e2e.shop.origin}/TreeCare`);
     await page.getByRole('heading', { name: 'Plant within 72 hours' }).waitFor();
     expect(consoleErrors).toEqual([]);
-    const missing = await page.goto(`${shop.origin}/No/Such/Page`);
+    const missing = await page.goto(`${e2e.shop.origin}/No/Such/Page`);
     await page.getByRole('heading', { name: 'Page not found' }).waitFor();
     // The not-found page comes with HTTP 404, which Chromium reports for the page itself; nothing else failed.
     expect(missing?.status()).toBe(404);
@@ -176,10 +158,12 @@ describe('the storefront in a real browser', () => {
   });
 
   it('browses and filters by category: solo, never zero types, clear filters', async () => {
-    const { page, context } = await newPage(browser);
+    const { page, context } = await newPage(e2e.browser);
     await openProducts(page);
     await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Home' }).waitFor();
-    await expect.poll(() => page.title(), { timeout: 10_000 }).toBe(`Products | ${shop.config.shop.name}`);
+    await expect
+      .poll(() => page.title(), { timeout: 10_000 })
+      .toBe(`Products | ${e2e.shop.config.shop.name}`);
     await shot(page, 'products-desktop');
 
     const categories = page.locator('.category-item');
@@ -216,14 +200,14 @@ describe('the storefront in a real browser', () => {
     const fresh = page.waitForRequest(
       (r) => r.url().includes('catalog.productsToShow') && r.url().includes('ignoreCache'),
     );
-    await page.goto(`${shop.origin}/Products?ignoreCache=true`);
+    await page.goto(`${e2e.shop.origin}/Products?ignoreCache=true`);
     await fresh;
     await page.locator('article.product-card').first().waitFor();
     await context.close();
   });
 
   it('finds a product from a search with a typo', async () => {
-    const { page, context } = await newPage(browser);
+    const { page, context } = await newPage(e2e.browser);
     await openProducts(page);
     const target = orderable().find((p) => p.name.length >= 8 && !p.name.includes(' ')) ?? orderable()[0]!;
     // Swap two letters in the middle, as a hurried thumb does.
@@ -249,7 +233,7 @@ describe('the storefront in a real browser', () => {
   });
 
   it('adds tiered quantities, shows the totals, checks every field and places the order', async () => {
-    const { page, context, consoleErrors } = await newPage(browser);
+    const { page, context, consoleErrors } = await newPage(e2e.browser);
     await openProducts(page);
     const tiered = orderable().find((p) => p.prices.length >= 2 && p.prices[1]!.startQuantity <= 200)!;
     const single = orderable().find((p) => p.productId !== tiered.productId && p.prices.length >= 1)!;
@@ -351,7 +335,7 @@ describe('the storefront in a real browser', () => {
     await submits.settled();
     expect(submits.count()).toBe(1);
     expect(
-      shop.shop.database.sqlite
+      e2e.shop.shop.database.sqlite
         .prepare("select count(*) as n from orders where email = 'rowan@example.com'")
         .get(),
     ).toEqual({ n: 1 });
@@ -366,7 +350,7 @@ describe('the storefront in a real browser', () => {
     expect(productNames).toEqual([...productNames].sort((a, b) => a.localeCompare(b)));
     expect(
       await page.getByRole('link', { name: `E-mail us about order #${orderId}` }).getAttribute('href'),
-    ).toContain(`mailto:${shop.config.shop.email}`);
+    ).toContain(`mailto:${e2e.shop.config.shop.email}`);
     expect(await page.getByTestId('cart-count').innerText()).toBe('0');
     const stored = await page.evaluate(() => ({
       cart: localStorage.getItem('user-cart'),
@@ -393,7 +377,7 @@ describe('the storefront in a real browser', () => {
   });
 
   it('can be used with the keyboard alone: card menu, cart dialog focus trap, Escape', async () => {
-    const { page, context } = await newPage(browser);
+    const { page, context } = await newPage(e2e.browser);
     await openProducts(page);
     const product = orderable()[2]!;
     await search(page, product.name);
@@ -426,8 +410,8 @@ describe('the storefront in a real browser', () => {
   });
 
   it('looks the order up from the home page with the phone typed differently', async () => {
-    const { page, context } = await newPage(browser);
-    await page.goto(shop.origin);
+    const { page, context } = await newPage(e2e.browser);
+    await page.goto(e2e.shop.origin);
     // The home page asks for both at once.
     const form = page.locator('form.order-lookup-form');
     await form.getByLabel('Order number').fill(orderId);
@@ -463,18 +447,18 @@ describe('the storefront in a real browser', () => {
       `UPDATE orders SET is_tax_exempt = 0 WHERE order_id = ${Number(orderId)};`,
     ]);
     // /Order?id=&phone= goes to the same view.
-    await page.goto(`${shop.origin}/Order?id=${orderId}&phone=5550107788`);
+    await page.goto(`${e2e.shop.origin}/Order?id=${orderId}&phone=5550107788`);
     await page.waitForURL(new RegExp(`/Order/${orderId}/5550107788`));
     await page.getByRole('heading', { name: `Order #${orderId}` }).waitFor();
     await context.close();
   });
 
   it('sends the contact form and thanks the visitor', async () => {
-    const { page, context } = await newPage(browser);
-    await page.goto(`${shop.origin}/Contact`);
+    const { page, context } = await newPage(e2e.browser);
+    await page.goto(`${e2e.shop.origin}/Contact`);
     const frame = page.locator('iframe[src*="openstreetmap.org/export/embed.html"]');
     expect(await frame.getAttribute('src')).toContain(
-      `marker=${shop.config.shop.latitude},${shop.config.shop.longitude}`,
+      `marker=${e2e.shop.config.shop.latitude},${e2e.shop.config.shop.longitude}`,
     );
     // The directions form opens OpenStreetMap's route planner in a new tab (answered here: no internet in tests).
     await context.route('https://www.openstreetmap.org/directions**', (route) =>
@@ -490,7 +474,7 @@ describe('the storefront in a real browser', () => {
     expect(directions.origin + directions.pathname).toBe('https://www.openstreetmap.org/directions');
     expect(directions.searchParams.get('from')).toBe('12 Elm Street, Millbrook');
     expect(directions.searchParams.get('to')).toBe(
-      `${shop.config.shop.latitude},${shop.config.shop.longitude}`,
+      `${e2e.shop.config.shop.latitude},${e2e.shop.config.shop.longitude}`,
     );
     await tab.close();
     await page.getByLabel('Name').fill('Ada Maple');
@@ -510,7 +494,7 @@ describe('the storefront in a real browser', () => {
       '<b>Pick-up starts April 4.</b><script>window.hacked = 1</script><img src=x onerror="window.hacked = 2">',
     );
     try {
-      const { page, context } = await newPage(browser);
+      const { page, context } = await newPage(e2e.browser);
       // When the message came into the page and when it was revealed, as the page's own clock saw them: a
       // check from the test ("not revealed yet") raced the 700 ms on a busy machine.
       await page.addInitScript(() => {
@@ -528,7 +512,7 @@ describe('the storefront in a real browser', () => {
           attributeFilter: ['class'],
         });
       });
-      await page.goto(`${shop.origin}/TreeCare`);
+      await page.goto(`${e2e.shop.origin}/TreeCare`);
       const message = page.locator('.global-message');
       await message.waitFor({ state: 'attached' });
       await page.locator('.global-message.is-revealed').waitFor();
@@ -549,8 +533,8 @@ describe('the storefront in a real browser', () => {
       await page.locator('.global-message.is-revealed').waitFor();
       await shot(page, 'global-message');
       // The flyer link appears only when a flyer is set, and opens in a new tab.
-      await page.goto(shop.origin);
-      await page.getByRole('heading', { name: `Welcome to ${shop.config.shop.name}` }).waitFor();
+      await page.goto(e2e.shop.origin);
+      await page.getByRole('heading', { name: `Welcome to ${e2e.shop.config.shop.name}` }).waitFor();
       expect(await page.getByRole('link', { name: /flyer/ }).count()).toBe(0);
       setSetting('ActivePdf', '/media/flyer.pdf');
       await page.reload();
@@ -561,7 +545,7 @@ describe('the storefront in a real browser', () => {
       expect(await flyer.getAttribute('rel')).toContain('noopener');
       setSetting('ActivePdf', '');
       setMessage('  <p> </p> ');
-      await page.goto(`${shop.origin}/TreeCare`);
+      await page.goto(`${e2e.shop.origin}/TreeCare`);
       await page.getByRole('heading', { name: 'Plant within 72 hours' }).waitFor();
       await settled(page);
       expect(await page.locator('.global-message').count()).toBe(0);
@@ -574,9 +558,9 @@ describe('the storefront in a real browser', () => {
   it('keeps the cart but blocks checkout while online ordering is closed', async () => {
     setOrdering(false);
     try {
-      const { page, context } = await newPage(browser);
+      const { page, context } = await newPage(e2e.browser);
       const modal = page.getByRole('dialog');
-      await page.goto(`${shop.origin}/Products`);
+      await page.goto(`${e2e.shop.origin}/Products`);
       await page.locator('article.product-card').first().waitFor();
       // The storefront says so before anyone fills a cart, not only at Checkout.
       await expect
@@ -609,11 +593,11 @@ describe('the storefront in a real browser', () => {
   });
 
   it('works on a 390x844 phone', async () => {
-    const { page, context, consoleErrors } = await newPage(browser, {
+    const { page, context, consoleErrors } = await newPage(e2e.browser, {
       viewport: { width: 390, height: 844 },
     });
-    await page.goto(shop.origin);
-    await page.getByRole('heading', { name: `Welcome to ${shop.config.shop.name}` }).waitFor();
+    await page.goto(e2e.shop.origin);
+    await page.getByRole('heading', { name: `Welcome to ${e2e.shop.config.shop.name}` }).waitFor();
     await shot(page, 'home-phone');
     await shot(page, 'home-phone-full', true);
     // The menu opens from its button.
@@ -635,12 +619,14 @@ describe('the storefront in a real browser', () => {
     if (cfa) {
       await search(page, cfa.name);
       await card(page, cfa.name).first().getByRole('button', { name: 'Call for Availability' }).click();
-      const message = toast(page, callForAvailabilityMessage(shop.config.shop.phone));
+      const message = toast(page, callForAvailabilityMessage(e2e.shop.config.shop.phone));
       await message.waitFor();
       await shot(page, 'call-for-availability-phone');
-      await message.getByRole('button', { name: callForAvailabilityMessage(shop.config.shop.phone) }).click();
+      await message
+        .getByRole('button', { name: callForAvailabilityMessage(e2e.shop.config.shop.phone) })
+        .click();
       await page.waitForURL('**/Contact');
-      await page.goto(`${shop.origin}/Products`);
+      await page.goto(`${e2e.shop.origin}/Products`);
     }
     const soldOut = products.find((p) => p.isSoldOut);
     if (soldOut) {
@@ -676,13 +662,13 @@ describe('the storefront in a real browser', () => {
     await context.close();
   });
   it('has no serious accessibility problems on the main screens', async () => {
-    const { page, context } = await newPage(browser);
+    const { page, context } = await newPage(e2e.browser);
     const problems: string[] = [];
     const check = async (where: string) => {
       problems.push(...(await accessibilityProblems(page, where)));
     };
     for (const route of ['/', '/Products', '/FAQ', '/TreeCare', '/Contact', '/Order/Lookup/1']) {
-      await page.goto(`${shop.origin}${route}`);
+      await page.goto(`${e2e.shop.origin}${route}`);
       await page.locator('main h1').first().waitFor();
       if (route === '/Products') {
         await page.locator('article.product-card').first().waitFor();

@@ -3,4 +3,5 @@ export * from './browser.ts';
 export * from './doubleClick.ts';
 export * from './settled.ts';
 export * from './shop.ts';
+export * from './shopInBrowser.ts';
 export * from './signIn.ts';
