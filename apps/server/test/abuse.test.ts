@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OIDC_KEYS_FILE_NAME } from '../src/auth/keys.ts';
 import { nonStaffToken, rest, staffToken, startTestServer, type TestServer } from '../src/testing.ts';
 import { changedTables, databaseFingerprint } from './support/fingerprint.ts';
-import { customer, freelyOrderable, type ShownProduct } from './support/orders.ts';
+import { customer, freelyOrderable, type ShownProduct, submitOrder } from './support/orders.ts';
 import { rawRequest } from './support/rawRequest.ts';
 
 /**
@@ -238,10 +238,12 @@ describe('order lookups', () => {
     expect(wait).toBeLessThanOrEqual(60);
 
     // Another customer at another address still finds an order.
-    const placed = await rest<{ orderId: number }>(server.url, 'POST', '/api/v1/Orders/Submit', {
-      headers: from('198.51.100.21'),
-      body: { ...customer, orderProductXrefs: [{ productId: await anyOrderableProduct(), quantity: 1 }] },
-    });
+    const placed = await submitOrder(
+      server,
+      [{ productId: await anyOrderableProduct(), quantity: 1 }],
+      customer,
+      from('198.51.100.21'),
+    );
     expect(placed.status).toBe(200);
     const found = await rest(
       server.url,

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rest, staffToken, startTestServer, type TestServer } from '../src/testing.ts';
+import { placeOrder } from './support/orders.ts';
 
 /**
- * What a developer calling the REST API for the first time ran into, beyond the cases the issues wrote
+ * What a developer calling the REST API for the first time ran into, beyond the cases the specification names
  * down: each test failed before its fix.
  */
 
@@ -41,13 +42,8 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function placeOrder(phoneNumber: string): Promise<number> {
-  const placed = await rest<{ orderId: number }>(server.url, 'POST', '/api/v1/Orders/Submit', {
-    body: { ...customer, phoneNumber, orderProductXrefs: [{ productId, quantity: 1 }] },
-  });
-  expect(placed.status).toBe(200);
-  return placed.body.data.orderId;
-}
+const placeWithPhone = (phoneNumber: string) =>
+  placeOrder(server, [{ productId, quantity: 1 }], { ...customer, phoneNumber });
 
 describe('bodies that are not JSON', () => {
   const order = () => ({
@@ -134,8 +130,8 @@ describe('numbers in query strings', () => {
 
 describe('order lookup with a country code', () => {
   it('finds an order placed as (555) 123-4567 when the customer types +1 555 123 4567, and the other way round', async () => {
-    const plain = await placeOrder('(555) 123-4567');
-    const withCode = await placeOrder('+1 555 987 6543');
+    const plain = await placeWithPhone('(555) 123-4567');
+    const withCode = await placeWithPhone('+1 555 987 6543');
     const found = [
       await rest(
         server.url,
@@ -170,7 +166,7 @@ describe('order lookup with a country code', () => {
   });
 
   it('asks for one phone number when the query repeats it', async () => {
-    const orderId = await placeOrder('555 222 1111');
+    const orderId = await placeWithPhone('555 222 1111');
     const answer = await rest(
       server.url,
       'GET',
@@ -183,7 +179,7 @@ describe('order lookup with a country code', () => {
 
 describe('timestamps', () => {
   it('writes createdTimestamp as ISO 8601 everywhere, product orders and stock history included', async () => {
-    const orderId = await placeOrder('555 303 4040');
+    const orderId = await placeWithPhone('555 303 4040');
     const iso = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
     const order = await rest<{ createdTimestamp: unknown }>(
       server.url,

@@ -27,6 +27,16 @@ import { strToU8, unzipSync, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rest, staffToken, startTestServer, type TestServer } from '../src/testing.ts';
 import { outboxRows, type SmtpSink, smtpSink, until } from './support/mail.ts';
+import { submitOrder } from './support/orders.ts';
+
+/** The customer whose orders come in while backups are taken and restored. */
+const rita = {
+  firstName: 'Rita',
+  lastName: 'Lindqvist',
+  email: 'rita@example.com',
+  confirmEmail: 'rita@example.com',
+  phoneNumber: '608-555-0199',
+};
 
 const STAFF = 'staff@example.com';
 // The allow-list decides who is staff, so a token stays staff when a restore replaces the accounts table.
@@ -656,15 +666,9 @@ describe('restore while orders come in', () => {
       const customer = async (n: number) => {
         for (let i = 0; restoring && i < 2000; i += 1) {
           const lastName = `During${n}x${i}`;
-          const answer = await rest(shop.url, 'POST', '/api/v1/Orders/Submit', {
-            body: {
-              firstName: 'Rita',
-              lastName,
-              email: 'rita@example.com',
-              confirmEmail: 'rita@example.com',
-              phoneNumber: '608-555-0199',
-              orderProductXrefs: [{ productId: product?.productId, quantity: 1 }],
-            },
+          const answer = await submitOrder(shop, [{ productId: product?.productId ?? 0, quantity: 1 }], {
+            ...rita,
+            lastName,
           });
           if (answer.status === 200) confirmed.push(`Rita ${lastName}`);
           else {
@@ -731,16 +735,7 @@ describe('restore and the numbers already handed out', () => {
       >(shop.url, 'GET', '/api/v1/Products/GetAllProductsWithStats', { token });
       const product = products.body.data.find((p) => p.productStatus === 2 && p.calculatedStock === null);
       const order = (lastName: string) =>
-        rest<{ orderId: number }>(shop.url, 'POST', '/api/v1/Orders/Submit', {
-          body: {
-            firstName: 'Rita',
-            lastName,
-            email: 'rita@example.com',
-            confirmEmail: 'rita@example.com',
-            phoneNumber: '608-555-0199',
-            orderProductXrefs: [{ productId: product?.productId, quantity: 1 }],
-          },
-        });
+        submitOrder(shop, [{ productId: product?.productId ?? 0, quantity: 1 }], { ...rita, lastName });
       const addProduct = (name: string) =>
         rest<{ product: { productId: number } }>(shop.url, 'POST', '/api/v1/Products/SaveProduct', {
           token,
@@ -791,15 +786,10 @@ describe('restore and the e-mails already sent', () => {
       >(shop.url, 'GET', '/api/v1/Products/GetAllProductsWithStats', { token });
       const product = products.body.data.find((p) => p.productStatus === 2 && p.calculatedStock === null);
       const order = async (email: string) => {
-        const placed = await rest<{ orderId: number }>(shop.url, 'POST', '/api/v1/Orders/Submit', {
-          body: {
-            firstName: 'Rita',
-            lastName: 'Lindqvist',
-            email,
-            confirmEmail: email,
-            phoneNumber: '608-555-0199',
-            orderProductXrefs: [{ productId: product?.productId, quantity: 1 }],
-          },
+        const placed = await submitOrder(shop, [{ productId: product?.productId ?? 0, quantity: 1 }], {
+          ...rita,
+          email,
+          confirmEmail: email,
         });
         expect(placed.status, placed.body.message).toBe(200);
         return placed.body.data.orderId;

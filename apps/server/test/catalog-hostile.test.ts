@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rest, staffToken, startTestServer, type TestServer } from '../src/testing.ts';
 
-// Input a busy morning or a hostile client sends that the issue's own tests do not: every case gets a
+// Input a busy morning or a hostile client sends that the other catalogue tests do not: every case gets a
 // 400 (or 404) with a sentence a person can act on, and nothing is stored.
 
 interface Saved {

@@ -5,6 +5,7 @@ import { displayPickUpDate } from '@nursery/domain';
 import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
 import { rest, staffToken, startTestServer, type TestServer } from '../src/testing.ts';
 import { outboxRows, type SmtpSink, smtpSink, until } from './support/mail.ts';
+import { placeOrder } from './support/orders.ts';
 
 const outbox = outboxRows;
 
@@ -34,13 +35,8 @@ const customer = {
   phoneNumber: '555-201-9999',
 };
 
-async function placeOrder(server: TestServer, productId: number, quantity: number) {
-  const placed = await rest<{ orderId: number }>(server.url, 'POST', '/api/v1/Orders/Submit', {
-    body: { ...customer, orderProductXrefs: [{ productId, quantity }] },
-  });
-  expect(placed.status).toBe(200);
-  return placed.body.data.orderId;
-}
+const placeOne = (server: TestServer, productId: number, quantity: number) =>
+  placeOrder(server, [{ productId, quantity }], customer);
 
 let servers: TestServer[] = [];
 let sinks: SmtpSink[] = [];
@@ -63,7 +59,7 @@ async function start(env: Record<string, string> = {}, options: { now?: () => Da
 describe('customer e-mails', () => {
   it('writes a receipt with lines, tier prices, tax, total and how to look the order up', async () => {
     const server = await start();
-    const orderId = await placeOrder(server, addProduct(server), 10);
+    const orderId = await placeOne(server, addProduct(server), 10);
     const [receipt, ...more] = outbox(server, 'receipt');
     expect(more).toHaveLength(0);
     expect(receipt).toMatchObject({
@@ -89,7 +85,7 @@ describe('customer e-mails', () => {
     const server = await start();
     const token = await staffToken(server);
     const productId = addProduct(server);
-    const orderId = await placeOrder(server, productId, 3);
+    const orderId = await placeOne(server, productId, 3);
     const read = await rest<{ version: number }>(
       server.url,
       'GET',
@@ -180,7 +176,7 @@ describe('customer e-mails', () => {
     );
     expect(saved.status).toBe(200);
     expect(saved.body.data.find((t) => t.kind === 'receipt')).toMatchObject({ isDefault: false });
-    const orderId = await placeOrder(server, addProduct(server), 1);
+    const orderId = await placeOne(server, addProduct(server), 1);
     expect(outbox(server, 'receipt')[0]).toMatchObject({
       subject: `Thanks, Rosa: order ${orderId}`,
       text_body: 'Total $13.19',
@@ -205,7 +201,7 @@ describe('customer e-mails', () => {
     await probe.close();
     const server = await start({ SMTP_URL: `smtp://127.0.0.1:${port}` });
     const token = await staffToken(server);
-    const orderId = await placeOrder(server, addProduct(server), 2);
+    const orderId = await placeOne(server, addProduct(server), 2);
     await until(() => (outbox(server, 'receipt')[0]?.attempts ?? 0) >= 1);
     const failed = await rest<{ emailId: number; status: string; canRetry: boolean; lastError: string }[]>(
       server.url,
@@ -484,7 +480,7 @@ describe('waitlist', () => {
         body: [{ productId, changeInStock, notes: '' }],
       });
     expect((await stock(2)).status).toBe(200);
-    await placeOrder(server, productId, 2);
+    await placeOne(server, productId, 2);
     // The order emptied it: Sold Out, and a customer joins.
     const joined = await rest(server.url, 'POST', '/api/v1/Waitlist/Join', {
       body: { productId, email: 'fern@example.com', quantity: 4 },
@@ -534,19 +530,13 @@ describe('pick-up reminders', () => {
       days = saved.body.data;
     }
     const dayId = (date: string) => days.find((d) => d.date === date)?.pickUpDayId;
-    const order = async (date: string, email = customer.email) => {
-      const placed = await rest<{ orderId: number }>(first.url, 'POST', '/api/v1/Orders/Submit', {
-        body: {
-          ...customer,
-          email,
-          confirmEmail: email,
-          pickUpDayId: dayId(date),
-          orderProductXrefs: [{ productId, quantity: 1 }],
-        },
+    const order = (date: string, email = customer.email) =>
+      placeOrder(first, [{ productId, quantity: 1 }], {
+        ...customer,
+        email,
+        confirmEmail: email,
+        pickUpDayId: dayId(date),
       });
-      expect(placed.status).toBe(200);
-      return placed.body.data.orderId;
-    };
     const saturday = await order('2026-04-04');
     const sunday = await order('2026-04-05', 'sam@example.com');
     const deleted = await order('2026-04-04', 'gone@example.com');
@@ -606,19 +596,13 @@ describe('pick-up reminders', () => {
     const saved = await saveDay(day);
     expect(saved.status).toBe(200);
     const pickUpDayId = saved.body.data[0]?.pickUpDayId;
-    const order = async (email: string) => {
-      const placed = await rest<{ orderId: number }>(server.url, 'POST', '/api/v1/Orders/Submit', {
-        body: {
-          ...customer,
-          email,
-          confirmEmail: email,
-          pickUpDayId,
-          orderProductXrefs: [{ productId, quantity: 1 }],
-        },
+    const order = (email: string) =>
+      placeOrder(server, [{ productId, quantity: 1 }], {
+        ...customer,
+        email,
+        confirmEmail: email,
+        pickUpDayId,
       });
-      expect(placed.status).toBe(200);
-      return placed.body.data.orderId;
-    };
     const rosa = await order('rosa@example.com');
     const sam = await order('sam@example.com');
     const collected = await order('early@example.com');

@@ -19,7 +19,7 @@ import { promisify } from 'node:util';
 import { DATABASE_FILE_NAME, openDatabase } from '@nursery/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rest, staffToken, startTestServer } from '../src/testing.ts';
-import { customer } from './support/orders.ts';
+import { customer, submitOrder } from './support/orders.ts';
 
 /**
  * What the shop does with a shop.db it cannot trust: a file it cannot use stops the start with a message
@@ -146,12 +146,11 @@ describe('a database that fails its integrity check', () => {
         'GET',
         '/api/v1/Products/GetProductsToShow',
       );
-      const order = await rest(server.url, 'POST', '/api/v1/Orders/Submit', {
-        body: {
-          ...customer,
-          orderProductXrefs: [{ productId: products.body.data?.[0]?.productId ?? 1, quantity: 1 }],
-        },
-      });
+      const order = await submitOrder(
+        server,
+        [{ productId: products.body.data?.[0]?.productId ?? 1, quantity: 1 }],
+        customer,
+      );
       expect(order.status).toBe(503);
       expect(order.body.message).toBe(
         'The shop cannot take orders or changes right now: its database is damaged. Please call or e-mail the nursery to place your order.',

@@ -2,8 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
-import { rest, startTestServer, type TestServer } from '../src/testing.ts';
+import { startTestServer, type TestServer } from '../src/testing.ts';
 import { outboxRows, type Received, smtpSink, until } from './support/mail.ts';
+import { submitOrder } from './support/orders.ts';
 
 /** What reached the mail server for the owner: the customer's own receipt goes to rosa@ beside it. */
 const ownerMail = (sink: { messages: Received[] }) =>
@@ -36,18 +37,15 @@ function addProduct(server: TestServer): number {
   return id;
 }
 
-async function placeOrder(server: TestServer, productId: number) {
-  return rest<{ orderId: number }>(server.url, 'POST', '/api/v1/Orders/Submit', {
-    body: {
-      firstName: 'Rosa',
-      lastName: 'Prairie',
-      email: 'rosa@example.com',
-      confirmEmail: 'rosa@example.com',
-      phoneNumber: '555-201-9999',
-      orderProductXrefs: [{ productId, quantity: 3 }],
-    },
-  });
-}
+const rosa = {
+  firstName: 'Rosa',
+  lastName: 'Prairie',
+  email: 'rosa@example.com',
+  confirmEmail: 'rosa@example.com',
+  phoneNumber: '555-201-9999',
+};
+const orderThree = (server: TestServer, productId: number) =>
+  submitOrder(server, [{ productId, quantity: 3 }], rosa);
 
 let servers: TestServer[] = [];
 let sinks: { close(): Promise<void> }[] = [];
@@ -62,7 +60,7 @@ describe('e-mail', () => {
   it('without SMTP a new order lands its notice in the outbox, unsent', async () => {
     const server = await startTestServer({ DEMO_DATA: 'false', OWNER_EMAIL: 'owner@nursery.example' });
     servers.push(server);
-    const placed = await placeOrder(server, addProduct(server));
+    const placed = await orderThree(server, addProduct(server));
     expect(placed.status).toBe(200);
     const rows = outbox(server);
     expect(rows).toHaveLength(1);
@@ -86,7 +84,7 @@ describe('e-mail', () => {
       SMTP_URL: `smtp://127.0.0.1:${sink.port}`,
     });
     servers.push(server);
-    const placed = await placeOrder(server, addProduct(server));
+    const placed = await orderThree(server, addProduct(server));
     expect(placed.status).toBe(200);
     await until(() => outbox(server)[0]?.sent_at !== null && ownerMail(sink).length === 1);
     const message = ownerMail(sink)[0] as Received;
@@ -105,7 +103,7 @@ describe('e-mail', () => {
       { now: () => new Date(clock) },
     );
     servers.push(server);
-    const placed = await placeOrder(server, addProduct(server));
+    const placed = await orderThree(server, addProduct(server));
     expect(placed.status).toBe(200);
     await until(() => (outbox(server)[0]?.attempts ?? 0) === 1);
     expect(outbox(server)[0]).toMatchObject({
@@ -134,12 +132,12 @@ describe('e-mail', () => {
     );
     servers.push(server);
     const productId = addProduct(server);
-    const first = await placeOrder(server, productId);
+    const first = await orderThree(server, productId);
     await until(() => ownerMail(sink).length === 1);
     expect(ownerMail(sink)[0]?.data).toContain(`Subject: New order ${first.body.data.orderId} `);
 
     // Twelve more orders within the minute: held, then sent as one e-mail that lists them all.
-    const burst = await Promise.all(Array.from({ length: 12 }, () => placeOrder(server, productId)));
+    const burst = await Promise.all(Array.from({ length: 12 }, () => orderThree(server, productId)));
     expect(burst.every((b) => b.status === 200)).toBe(true);
     await server.shop.outbox.flushNow();
     expect(ownerMail(sink)).toHaveLength(1);
@@ -161,7 +159,7 @@ describe('e-mail', () => {
     // A data folder of the test's own, so stopping the first run (which lets go of the folder's lock) keeps it.
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'nursery-mail-'));
     const first = await startTestServer({ DEMO_DATA: 'false' }, { dataDir });
-    await placeOrder(first, addProduct(first));
+    await orderThree(first, addProduct(first));
     // Stop, then start again on the same folder, now with a mail server.
     await first.stop();
     const second = await startTestServer(

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rest, staffToken, startTestServer, type TestServer } from '../src/testing.ts';
+import { placeOrder } from './support/orders.ts';
 
 /**
  * Cases a new user found by trying the storefront and the settings again after they landed: each one
@@ -52,15 +53,10 @@ async function orderableProduct(): Promise<ShownProduct> {
 describe('order lookup by a phone without digits', () => {
   it('finds an order placed with words for a phone, typed the same way; other words get the one 404', async () => {
     const product = await orderableProduct();
-    const placed = await rest<{ orderId: number }>(server.url, 'POST', '/api/v1/Orders/Submit', {
-      body: {
-        ...customer,
-        phoneNumber: 'Call the shop',
-        orderProductXrefs: [{ productId: product.productId, quantity: 1 }],
-      },
+    const id = await placeOrder(server, [{ productId: product.productId, quantity: 1 }], {
+      ...customer,
+      phoneNumber: 'Call the shop',
     });
-    expect(placed.status).toBe(200);
-    const id = placed.body.data.orderId;
 
     const found = await rest<{ orderId: number }>(
       server.url,

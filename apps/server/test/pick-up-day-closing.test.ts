@@ -1,7 +1,7 @@
 import { PICK_UP_DAY_REQUIRED, pickUpDayClosed } from '@nursery/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rest, staffToken, startTestServer, type TestServer } from '../src/testing.ts';
-import { customer, saveOrderableProduct } from './support/orders.ts';
+import { customer, saveOrderableProduct, submitOrder } from './support/orders.ts';
 
 /**
  * A pick-up day closes at its closing time in the shop's time zone: late on a Saturday evening the checkout no
@@ -27,9 +27,7 @@ describe('a pick-up day after its closing time', () => {
   let sunday: Day;
 
   const submit = (pickUpDayId: number) =>
-    rest<{ orderId: number }>(server.url, 'POST', '/api/v1/Orders/Submit', {
-      body: { ...customer, orderProductXrefs: [{ productId, quantity: 1 }], pickUpDayId },
-    });
+    submitOrder(server, [{ productId, quantity: 1 }], { ...customer, pickUpDayId });
   const openDays = async () =>
     (await rest<Day[]>(server.url, 'GET', '/api/v1/PickUpDays/GetOpenPickUpDays')).body.data.map(
       (d) => d.date,

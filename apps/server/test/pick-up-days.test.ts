@@ -7,7 +7,7 @@ import {
 } from '@nursery/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rest, staffToken, startTestServer, type TestServer } from '../src/testing.ts';
-import { customer, saveOrderableProduct } from './support/orders.ts';
+import { customer, saveOrderableProduct, submitOrder } from './support/orders.ts';
 
 /**
  * Pick-up days end to end over REST: staff open days with a capacity, customers book them at checkout, the
@@ -40,14 +40,11 @@ describe('pick-up days', () => {
   let productId: number;
 
   const submit = (i: number, pickUpDayId?: number | null) =>
-    rest<Placed>(server.url, 'POST', '/api/v1/Orders/Submit', {
-      body: {
-        ...customer,
-        email: `customer${i}@example.com`,
-        confirmEmail: `customer${i}@example.com`,
-        orderProductXrefs: [{ productId, quantity: 1 }],
-        ...(pickUpDayId === undefined ? {} : { pickUpDayId }),
-      },
+    submitOrder<Placed>(server, [{ productId, quantity: 1 }], {
+      ...customer,
+      email: `customer${i}@example.com`,
+      confirmEmail: `customer${i}@example.com`,
+      ...(pickUpDayId === undefined ? {} : { pickUpDayId }),
     });
   const saveDay = (body: Record<string, unknown>) =>
     rest<Day[]>(server.url, 'POST', '/api/v1/PickUpDays/SavePickUpDay', { token, body });

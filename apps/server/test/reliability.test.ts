@@ -6,7 +6,14 @@ import { onlyNLeft, productNotOrderable } from '@nursery/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rest, staffToken, startTestServer, type TestServer } from '../src/testing.ts';
 import { type ChildServer, spawnServer } from './support/childServer.ts';
-import { customer, expectedTotals, freelyOrderable, type ShownProduct, unitCents } from './support/orders.ts';
+import {
+  customer,
+  expectedTotals,
+  freelyOrderable,
+  type ShownProduct,
+  submitOrder,
+  unitCents,
+} from './support/orders.ts';
 
 /**
  * The two promises a shop's owner cares most about: an order the customer saw confirmed is never lost
@@ -241,13 +248,10 @@ describe('no overselling', () => {
 
     const answers = await Promise.all(
       Array.from({ length: 100 }, (_, i) =>
-        rest<PlacedOrder>(server.url, 'POST', '/api/v1/Orders/Submit', {
-          body: {
-            ...customer,
-            email: `customer${i}@example.com`,
-            confirmEmail: `customer${i}@example.com`,
-            orderProductXrefs: [{ productId, quantity: 1 }],
-          },
+        submitOrder<PlacedOrder>(server, [{ productId, quantity: 1 }], {
+          ...customer,
+          email: `customer${i}@example.com`,
+          confirmEmail: `customer${i}@example.com`,
         }),
       ),
     );

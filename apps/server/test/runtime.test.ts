@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { rest } from '../src/testing.ts';
 import { type ChildServer, childStaffToken, spawnServer } from './support/childServer.ts';
-import { customer, freelyOrderable, type ShownProduct } from './support/orders.ts';
+import { customer, freelyOrderable, type ShownProduct, submitOrder } from './support/orders.ts';
 
 /**
  * The shop runs on a supported Node (22 or 24). better-sqlite3 12 aborted the whole process on Node 24 as soon
@@ -64,15 +64,14 @@ describe('a supported Node', () => {
     expect(products.length).toBeGreaterThanOrEqual(3);
 
     const submit = (i: number) =>
-      rest<{ orderId: number }>(running.url, 'POST', '/api/v1/Orders/Submit', {
-        body: {
-          ...customer,
-          orderProductXrefs: [0, 1, 2].map((k) => ({
-            productId: (products[(i * 3 + k) % products.length] as ShownProduct).productId,
-            quantity: 1 + ((i + k) % 3),
-          })),
-        },
-      });
+      submitOrder(
+        running,
+        [0, 1, 2].map((k) => ({
+          productId: (products[(i * 3 + k) % products.length] as ShownProduct).productId,
+          quantity: 1 + ((i + k) % 3),
+        })),
+        customer,
+      );
     const burst = await Promise.all(Array.from({ length: 25 }, (_, i) => submit(i)));
     expect(burst.map((r) => r.status)).toEqual(burst.map(() => 200));
     // Staff reads prepare statements of their own and leave them for the collector too.

@@ -9,6 +9,7 @@ import {
 import { createTRPCClient, httpLink, TRPCClientError } from '@trpc/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rest, staffToken, startTestServer, type TestServer } from '../src/testing.ts';
+import { submitOrder } from './support/orders.ts';
 
 /**
  * A scripted customer against a real server: real HTTP to the five storefront REST paths and their
@@ -293,15 +294,14 @@ describe('a customer orders and reads the order back', () => {
   it('refuses products that cannot be ordered online, naming them', async () => {
     const soldOut = catalogue.find((p) => p.productStatus === 3)!;
     const callFirst = catalogue.find((p) => p.productStatus === 6)!;
-    const res = await rest(server.url, 'POST', '/api/v1/Orders/Submit', {
-      body: {
-        ...customer,
-        orderProductXrefs: [
-          { productId: soldOut.productId, quantity: 1 },
-          { productId: callFirst.productId, quantity: 1 },
-        ],
-      },
-    });
+    const res = await submitOrder(
+      server,
+      [
+        { productId: soldOut.productId, quantity: 1 },
+        { productId: callFirst.productId, quantity: 1 },
+      ],
+      customer,
+    );
     expect(res.status).toBe(400);
     expect(res.body).toEqual({
       success: false,
@@ -316,9 +316,7 @@ describe('a customer orders and reads the order back', () => {
         (p.productStatus === 2 || p.productStatus === 7) && p.isStockTracked && (p.calculatedStock ?? 0) > 0,
     )!;
     const left = counted.calculatedStock!;
-    const res = await rest(server.url, 'POST', '/api/v1/Orders/Submit', {
-      body: { ...customer, orderProductXrefs: [{ productId: counted.productId, quantity: left + 1 }] },
-    });
+    const res = await submitOrder(server, [{ productId: counted.productId, quantity: left + 1 }], customer);
     expect(res.status).toBe(400);
     expect(res.body.message).toBe(`Only ${left} of ${counted.name} are left.`);
   });
@@ -327,9 +325,7 @@ describe('a customer orders and reads the order back', () => {
     const p = catalogue.find(orderable)!;
     setOrdering(false);
     try {
-      const res = await rest(server.url, 'POST', '/api/v1/Orders/Submit', {
-        body: { ...customer, orderProductXrefs: [{ productId: p.productId, quantity: 1 }] },
-      });
+      const res = await submitOrder(server, [{ productId: p.productId, quantity: 1 }], customer);
       expect(res.status).toBe(400);
       expect(res.body).toEqual({ success: false, message: ORDERING_CLOSED_CHECKOUT, data: null });
       const viaTrpc = await trpc.orders.submit

@@ -20,6 +20,43 @@ export const customer = {
   comments: 'Will pick up the first week of April.',
 };
 
+/** Who places a test order, as the checkout's details step sends them. */
+export type OrderingCustomer = Record<string, unknown>;
+
+export interface OrderLine {
+  productId: number;
+  quantity: number;
+}
+
+/**
+ * Sends an order as the storefront does (POST /api/v1/Orders/Submit) and answers the shop's reply, refused or
+ * not: the one way the server tests place an order. `who` is the customer and anything else the body carries
+ * (a pick-up day, say).
+ */
+export function submitOrder<T = { orderId: number }>(
+  server: { url: string },
+  lines: OrderLine[],
+  who: OrderingCustomer = customer,
+  headers?: Record<string, string>,
+) {
+  return rest<T>(server.url, 'POST', '/api/v1/Orders/Submit', {
+    body: { ...who, orderProductXrefs: lines },
+    ...(headers ? { headers } : {}),
+  });
+}
+
+/** Places an order that must be taken, and answers its id. */
+export async function placeOrder(
+  server: { url: string },
+  lines: OrderLine[],
+  who: OrderingCustomer = customer,
+): Promise<number> {
+  const placed = await submitOrder(server, lines, who);
+  if (placed.status !== 200)
+    throw new Error(`The order was refused: ${placed.status} ${JSON.stringify(placed.body)}`);
+  return placed.body.data.orderId;
+}
+
 /** Products anyone may order online without a stock limit: Active or Nursery, untracked, priced from 1. */
 export function freelyOrderable(products: ShownProduct[]): ShownProduct[] {
   return products.filter(
