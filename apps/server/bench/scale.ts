@@ -1,8 +1,8 @@
 /**
- * The scale scenario of `pnpm bench` (issue 19): a nursery ten seasons in, about 100,000 orders.
+ * The scale scenario of `pnpm bench`: a nursery ten seasons in, about 100,000 orders.
  *
  * The history is written straight into `orders` and `order_lines` with SQL while the shop is stopped (the
- * way the issue's check loads it), then `node release/server.js` starts on it as on a host and is timed as
+ * way a busy nursery's data would load it), then `node release/server.js` starts on it as on a host and is timed as
  * staff and customers use it: REST calls with a real staff token, the admin Orders screen in Debian's
  * Chromium, the exports, and the process's peak memory as the kernel counts it (VmHWM).
  */
@@ -46,7 +46,7 @@ export interface ScaleTools {
 const SECTION = 'Scale: ten seasons, ~100,000 orders';
 const SEASONS = 10;
 const ORDERS_PER_SEASON = 10_000;
-/** One order in 97 is deleted, as in the issue's load. */
+/** One order in 97 is deleted: duplicates and tests staff remove. */
 const DELETED_ONE_IN = 97;
 const TIME_ZONE = 'America/Chicago';
 const SEASON_START_MONTH = 7;
