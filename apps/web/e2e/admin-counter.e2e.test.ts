@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { shopInBrowser } from './support/index.ts';
 
-// Issue 13, the staff side away from the order edit page, on the demo shop: what a clerk at the counter
+// The staff side away from the order edit page, on the demo shop: what a clerk at the counter
 // (1366 x 768) meets on the catalogue, stock, orders and settings screens.
 
 const e2e = shopInBrowser();

@@ -168,7 +168,7 @@ describe('Add Special Order Product...', () => {
     await modal.waitFor({ state: 'detached' });
 
     const row = page.locator('tr', { hasText: 'Cockspur Hawthorn - 6 ft B&B' });
-    // Issue 13: the keyboard goes on with the new line's Quantity, not back to the button that opened the
+    // The keyboard goes on with the new line's Quantity, not back to the button that opened the
     // modal; the modal is gone (its closing transition over), so this is where focus stays.
     const quantity = row.getByLabel(/^Quantity of /);
     expect(await quantity.evaluate((input) => input === document.activeElement)).toBe(true);

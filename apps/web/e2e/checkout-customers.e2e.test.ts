@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { newPage, shopInBrowser } from './support/index.ts';
 
-// The checkout as customers met it (issue 13, customers): each case failed before its fix.
+// The checkout as customers met it: each case failed before its fix.
 
 const e2e = shopInBrowser();
 let productId: number;

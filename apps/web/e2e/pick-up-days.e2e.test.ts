@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { accessibilityProblems, newPage, shopInBrowser, signIn } from './support/index.ts';
 
-// Pick-up days as the shop meets them (issue 14): staff open a day that takes one order, a customer books it
+// Pick-up days as the shop meets them: staff open a day that takes one order, a customer books it
 // at checkout, and the next customer finds it full. At phone and desktop size, with axe on each new screen.
 
 const e2e = shopInBrowser();
@@ -81,7 +81,7 @@ describe.each([
     const day = section.getByRole('listitem').filter({ hasText: shown });
     await day.waitFor();
     await expect.poll(() => day.textContent()).toContain('0 of 1 orders');
-    // The section this issue added (the rest of Settings is other screens' business).
+    // The Pick-up Days section (the rest of Settings is other tests' business).
     expect(
       await accessibilityProblems(page, 'Settings > Pick-up Days', { include: '.pick-up-days' }),
     ).toEqual([]);

@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { newPage, shopInBrowser } from './support/index.ts';
 
-// What a customer on a phone and at a desk stumbled on (issue 13, customers): each case failed before its fix.
+// What a customer on a phone and at a desk stumbled on: each case failed before its fix.
 
 const e2e = shopInBrowser();
 const PHONE = { width: 390, height: 844 };

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { accessibilityProblems, newPage, shopInBrowser } from './support/index.ts';
 
-// A customer on a small touch phone in spring (QA round ui2): each case failed before its fix.
+// A customer on a small touch phone in spring: each case failed before its fix.
 
 const e2e = shopInBrowser();
 const SMALL = { width: 320, height: 640 };
