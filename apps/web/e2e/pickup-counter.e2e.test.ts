@@ -190,11 +190,11 @@ describe('check-in at the counter', () => {
   });
 
   it('lists what to hand over, keeps the card with its payment after Mark picked up, and undoes from the toast', async () => {
-    await page.goto(`${shop.origin}/Admin/Pickup?day=${dayId}`);
+    await page.goto(`${e2e.shop.origin}/Admin/Pickup?day=${dayId}`);
     const list = page.getByRole('list').filter({ has: page.getByRole('heading', { name: /Bo Birch/ }) });
     await list.getByRole('button', { name: `Check in order ${secondId}` }).click();
     const handOver = list.getByRole('region', { name: 'To hand over' });
-    const { name, size } = shop.shop.database.sqlite
+    const { name, size } = e2e.shop.shop.database.sqlite
       .prepare(
         `select p.name as name, p.product_size as size from order_lines x
          join products p on p.product_id = x.product_id where x.order_id = ?`,

@@ -1,4 +1,5 @@
 import type { AnyProcedure } from '@trpc/server';
+import type { IDEMPOTENT_CREATE_PATHS } from './idempotency/service.ts';
 import type { AppRouter } from './router.ts';
 import type { PUBLIC_PROCEDURE_PATHS } from './trpc.ts';
 
@@ -19,6 +20,10 @@ type MustHold<T extends true> = T;
 /** Fails the type check when a public path in trpc.ts names no procedure (a typo, a rename). */
 export type PublicPathsAreProcedures = MustHold<
   (typeof PUBLIC_PROCEDURE_PATHS)[number] extends ProcedurePath ? true : false
+>;
+/** Likewise for the creates that take an Idempotency-Key. */
+export type IdempotentCreatesAreProcedures = MustHold<
+  (typeof IDEMPOTENT_CREATE_PATHS)[number] extends ProcedurePath ? true : false
 >;
 
 export interface RestRoute {

@@ -9,7 +9,7 @@ import {
   RESTORE_UNDER_WAY,
 } from './backup/changesHeld.ts';
 import { type FieldProblem, ShopError, type ShopErrorKind } from './errors.ts';
-import type { IdempotencyHeader } from './idempotency/service.ts';
+import type { IdempotencyHeader } from './idempotency/claim.ts';
 import type { Shop } from './shop.ts';
 
 export interface StaffIdentity {

@@ -2,9 +2,11 @@ import { createHash } from 'node:crypto';
 import { isIPv6 } from 'node:net';
 import { perConnection, type ShopDatabase } from '@nursery/db';
 import { ShopError } from '../errors.ts';
-import type { ProcedurePath } from '../restRoute.ts';
 import type { Shop } from '../shop.ts';
 import type { ApiContext, Caller } from '../trpc.ts';
+import type { IdempotencyClaim } from './claim.ts';
+
+export type { IdempotencyClaim, IdempotencyHeader } from './claim.ts';
 
 /**
  * Idempotency keys (the IETF httpapi draft "The Idempotency-Key HTTP Header Field", as Stripe uses it): a
@@ -25,23 +27,6 @@ export const IDEMPOTENCY_KEY_REUSED =
   'This Idempotency-Key was already used for a different request. Send a new key with a new request; to get the first answer again, resend exactly the same body.';
 export const IDEMPOTENCY_KEY_IN_USE =
   'A request with this Idempotency-Key is still being processed. Wait a moment, then retry with the same key to get its answer.';
-
-/** What the caller sent in the Idempotency-Key header, and whether the answer given was a kept one. */
-export interface IdempotencyHeader {
-  /** The header's value as it arrived, undefined without one. */
-  readonly sent: string | undefined;
-  /** Set when the answer is the one kept for this key (REST says so in `Idempotent-Replayed: true`). */
-  replayed: boolean;
-}
-
-/** A key claimed for one call: what its transaction writes beside the create (keepAnswer). */
-export interface IdempotencyClaim {
-  readonly scope: string;
-  readonly key: string;
-  readonly operation: string;
-  readonly fingerprint: string;
-  readonly expiresAt: number;
-}
 
 /** The key itself: a Structured Field string (quoted, as the draft writes it) or a bare token (Stripe's form). */
 export function readIdempotencyKey(sent: string | undefined): string | null {
@@ -156,7 +141,7 @@ export function jsonAnswer<T>(): AnswerForm<T> {
  * The creates that take an Idempotency-Key, the one list the OpenAPI document reads. An integration client's
  * creation is not among them: its answer holds the secret, which the shop never keeps.
  */
-export const IDEMPOTENT_CREATES: ReadonlySet<ProcedurePath> = new Set<ProcedurePath>([
+export const IDEMPOTENT_CREATE_PATHS = [
   'orders.submit',
   'orders.update',
   'catalog.save',
@@ -167,7 +152,9 @@ export const IDEMPOTENT_CREATES: ReadonlySet<ProcedurePath> = new Set<ProcedureP
   'settings.saveMessageAs',
   'pickup.recordPayment',
   'waitlist.join',
-]);
+] as const;
+// Each path is checked against the router's procedures in restRoute.ts (the routers are built on this file).
+export const IDEMPOTENT_CREATES: ReadonlySet<string> = new Set(IDEMPOTENT_CREATE_PATHS);
 
 /** A create whose answer is kept right after it, in a transaction of its own (see withIdempotencyKey). */
 export function answerOnce<T>(

@@ -2,7 +2,7 @@ import { Worker } from 'node:worker_threads';
 import type { OrderDetailsInput } from '@nursery/domain';
 import type { ShopConfig } from '../config.ts';
 import { type FieldProblem, ShopError, type ShopErrorKind } from '../errors.ts';
-import type { IdempotencyClaim } from '../idempotency/service.ts';
+import type { IdempotencyClaim } from '../idempotency/claim.ts';
 import type { ShopLogger } from '../logger.ts';
 
 /**
