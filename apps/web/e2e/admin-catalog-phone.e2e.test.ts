@@ -34,7 +34,7 @@ describe('catalogue on a phone', () => {
   });
 
   it('keeps the admin menu to one row that scrolls sideways, the page in use in sight', async () => {
-    await page.goto(`${shop.origin}/Admin/Settings`);
+    await page.goto(`${e2e.shop.origin}/Admin/Settings`);
     const nav = page.getByRole('navigation', { name: 'Admin' });
     const settings = nav.getByRole('link', { name: 'Settings' });
     await settings.waitFor();

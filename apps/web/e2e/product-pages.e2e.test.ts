@@ -234,8 +234,8 @@ describe.each([
   it('opens the cart menu below its button, clear of the price tiers, and Add to Cart adds one', async () => {
     const tiered = products.find((p) => p.productStatus === 2 && p.prices.length > 1);
     expect(tiered).toBeDefined();
-    const { page, context, consoleErrors } = await newPage(browser, { viewport });
-    await page.goto(`${shop.origin}${productPath(tiered!)}`);
+    const { page, context, consoleErrors } = await newPage(e2e.browser, { viewport });
+    await page.goto(`${e2e.shop.origin}${productPath(tiered!)}`);
     const tiers = page.locator('.product-page table.price-table');
     await page.getByRole('button', { name: `Add to Cart, ${tiered!.name}`, exact: true }).click();
     const menu = page.getByRole('menu');
@@ -256,8 +256,8 @@ describe.each([
   });
 
   it('lets a customer who has not set a zone set it there, and marks the product for it', async () => {
-    const { page, context, consoleErrors } = await newPage(browser, { viewport });
-    await page.goto(`${shop.origin}${productPath(cold)}`);
+    const { page, context, consoleErrors } = await newPage(e2e.browser, { viewport });
+    await page.goto(`${e2e.shop.origin}${productPath(cold)}`);
     await page.getByRole('heading', { level: 1, name: cold.name }).waitFor();
     await page.getByRole('button', { name: 'Will it grow here? Set your zone' }).click();
     const zoneField = page.getByLabel('Your USDA hardiness zone');
