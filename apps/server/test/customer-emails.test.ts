@@ -411,7 +411,7 @@ describe('waitlist', () => {
     expect(retried.body.data.entries[0]?.toldTimestamp).not.toBeNull();
     expect(sink.messages.filter((m) => m.to.join().includes('cora@example.com'))).toHaveLength(1);
     // An order's e-mail is not a waitlist notice, and a sent one is not sent twice.
-    await placeOrder(server, addProduct(server), 1);
+    await placeOne(server, addProduct(server), 1);
     await until(() => outbox(server, 'receipt').length > 0);
     const receipt = outbox(server, 'receipt')[0]?.email_id;
     expect(
