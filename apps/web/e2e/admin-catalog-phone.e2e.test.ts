@@ -120,7 +120,7 @@ describe('catalogue on a phone', () => {
   });
 
   it('asks before Back throws away what was typed in the product editor, as Escape and the × do', async () => {
-    await page.goto(`${shop.origin}/Admin/Stock`);
+    await page.goto(`${e2e.shop.origin}/Admin/Stock`);
     await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Products' }).click();
     await page.waitForURL((url) => url.pathname === '/Admin/Products');
     await page.getByRole('button', { name: 'Add Product...' }).click();
