@@ -36,6 +36,7 @@ export const SECTIONS = [
   'start',
   'scale',
   'pickup',
+  'loop',
 ] as const;
 export type Section = (typeof SECTIONS)[number];
 

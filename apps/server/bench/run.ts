@@ -4,9 +4,11 @@
  * Every load run targets 127.0.0.1 only and stops by itself.
  *
  *   pnpm bench                       everything (about 4 minutes on 2 cores)
- *   pnpm bench --only=list,orders    a subset: list, orders, weight, lighthouse, search, start, scale, pickup
+ *   pnpm bench --only=list,orders    a subset: list, orders, weight, lighthouse, search, start, scale, pickup, loop
  *   pnpm bench --only=pickup         checkouts booking pick-up days with wrk: orders/s and overbooking (must be 0)
  *   pnpm bench --only=scale          the ten-season, ~100,000-order shop (bench/scale.ts, about 3 minutes)
+ *   pnpm bench --only=loop           the server's event loop and a visitor's waits while each big staff answer
+ *                                    runs on the ten-season shop (bench/eventLoop.ts)
  *   pnpm bench --seconds=5           shorter load runs while iterating (the documented figures use 10)
  *   pnpm bench --no-write            print only, leave docs/performance.md alone
  */
@@ -177,6 +179,18 @@ async function main(): Promise<void> {
   if (wanted('scale')) {
     const { scaleScenario } = await import('./scale.ts');
     await scaleScenario({
+      record,
+      say,
+      startRelease,
+      stopChild,
+      tempDir,
+      chromiumPath: CHROMIUM,
+      chromiumFlags: CHROMIUM_FLAGS,
+    });
+  }
+  if (wanted('loop')) {
+    const { eventLoopScenario } = await import('./eventLoop.ts');
+    await eventLoopScenario({
       record,
       say,
       startRelease,

@@ -1,0 +1,282 @@
+/**
+ * `pnpm bench --only=loop`: on the ten-season shop (bench/scale.ts loadHistory, ~100,000 orders), each big
+ * staff answer runs alone while a visitor asks for the product list and /health in a loop beside it; printed
+ * for each: the answer's time, the visitor's p99 and longest wait, and the longest event-loop delay the server
+ * saw meanwhile (monitorEventLoopDelay, read inside the server's own process). The goal: no answer holds the
+ * loop more than 50 ms at a time. Then four whole GetAllOrders at once.
+ *
+ * The same file is the server's process (BENCH_EVENT_LOOP_SERVER=1): the shop's real createServer, plus the
+ * loop monitor, read and reset by the bench over IPC, so nothing is added to the shop for the bench.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { closeSync, openSync, readFileSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { createStaffAccount } from '@nursery/api/staff';
+import { DATABASE_FILE_NAME, openDatabase } from '@nursery/db';
+import { z } from 'zod';
+import { signInWithPassword } from '../src/auth/signInFlow.ts';
+import { SERVER_ENVIRONMENT } from '../src/serverStart.ts';
+import { freePort } from '../src/testing.ts';
+import { loadHistory, type ScaleTools } from './scale.ts';
+
+const LOOP_GOAL_MS = 50;
+const STAFF = { email: 'loop@example.com', password: 'loop-bench-password-23' };
+const BROWSER_ENCODING = 'gzip, deflate, br';
+
+const loopReading = z.object({ maxMs: z.number(), p99Ms: z.number() });
+type LoopReading = z.infer<typeof loopReading>;
+
+if (process.env.BENCH_EVENT_LOOP_SERVER === '1') {
+  const { loadConfig } = await import('@nursery/api');
+  const { createServer } = await import('../src/createServer.ts');
+  const shop = await createServer({ config: loadConfig(process.env) });
+  // 1 ms resolution: the delays that matter here are tens of milliseconds and more.
+  const delay = monitorEventLoopDelay({ resolution: 1 });
+  delay.enable();
+  process.on('message', (message) => {
+    if (message === 'reset') {
+      delay.reset();
+      process.send?.({ reset: true });
+    } else if (message === 'read') {
+      process.send?.({ maxMs: delay.max / 1e6, p99Ms: delay.percentile(99) / 1e6 });
+    }
+  });
+  const url = await shop.start();
+  process.send?.({ url });
+  process.on('SIGTERM', () => {
+    void shop.stop().then(() => process.exit(0));
+  });
+}
+
+function ask<T>(child: ChildProcess, message: string, schema: z.ZodType<T>): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const onMessage = (answer: unknown) => {
+      const parsed = schema.safeParse(answer);
+      if (!parsed.success) return;
+      child.off('message', onMessage);
+      resolve(parsed.data);
+    };
+    child.on('message', onMessage);
+    if (!child.send(message)) reject(new Error('the bench server is gone'));
+  });
+}
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 16 });
+
+/** One whole answer read and thrown away as it arrives (the bench's own loop stays free); its size in bytes. */
+function request(
+  url: string,
+  options: { method?: string; token?: string; encoding?: string } = {},
+): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const sent = http.request(
+      url,
+      {
+        agent,
+        method: options.method ?? 'GET',
+        headers: {
+          'accept-encoding': options.encoding ?? 'identity',
+          ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+          ...(options.method === 'POST' ? { 'content-length': '0' } : {}),
+        },
+      },
+      (response) => {
+        let bytes = 0;
+        const head: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => {
+          if (bytes < 300) head.push(chunk);
+          bytes += chunk.length;
+        });
+        response.on('end', () => {
+          if (response.statusCode !== 200) {
+            reject(
+              new Error(
+                `${url} answered ${response.statusCode}: ${Buffer.concat(head).toString('utf8').slice(0, 300)}`,
+              ),
+            );
+          } else resolve(bytes);
+        });
+        response.on('error', reject);
+      },
+    );
+    sent.on('error', reject);
+    sent.end();
+  });
+}
+
+/** A visitor asking for the product list, then /health, then again, until stopped; every wait in ms. */
+function visitor(base: string): { stop(): Promise<number[]> } {
+  const waits: number[] = [];
+  let running = true;
+  const done = (async () => {
+    const visitorAgent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const get = (p: string) =>
+      new Promise<void>((resolve, reject) => {
+        http
+          .get(
+            `${base}${p}`,
+            { agent: visitorAgent, headers: { 'accept-encoding': BROWSER_ENCODING } },
+            (r) => {
+              r.resume();
+              r.on('end', resolve);
+              r.on('error', reject);
+            },
+          )
+          .on('error', reject);
+      });
+    try {
+      for (let n = 0; running; n += 1) {
+        const t0 = performance.now();
+        await get(n % 2 === 0 ? '/api/v1/Products/GetProductsToShow' : '/health');
+        waits.push(performance.now() - t0);
+        await new Promise((r) => setTimeout(r, 5));
+      }
+    } finally {
+      visitorAgent.destroy();
+    }
+  })();
+  return {
+    async stop() {
+      running = false;
+      await done;
+      return waits;
+    },
+  };
+}
+
+const percentile = (xs: number[], p: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))] ?? Number.NaN;
+const ms = (n: number) => `${n.toLocaleString('en-US', { maximumFractionDigits: n < 100 ? 1 : 0 })} ms`;
+
+export async function eventLoopScenario(tools: ScaleTools): Promise<void> {
+  const { say } = tools;
+  const section = 'Event loop while big staff answers run (ten seasons)';
+  const load = os.loadavg()[0] ?? Number.NaN;
+  say(`\n${section}: load average ${load.toFixed(1)} on ${os.cpus().length} cores`);
+  if (load > 1) say('  (the machine is busy with other work: delays include waiting for a CPU)');
+  const dataDir = tools.tempDir('loop');
+  const first = await tools.startRelease(dataDir);
+  await tools.stopChild(first.child);
+  const database = openDatabase(path.join(dataDir, DATABASE_FILE_NAME));
+  const history = loadHistory(database.sqlite, new Date());
+  await createStaffAccount(database.db, { email: STAFF.email, name: 'Loop Staff', password: STAFF.password });
+  database.close();
+  say(`  ${history.written.toLocaleString('en-US')} orders over ten seasons written`);
+
+  const port = await freePort();
+  const logFile = path.join(dataDir, 'server.log');
+  const logFd = openSync(logFile, 'a');
+  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url)], {
+    cwd: path.dirname(fileURLToPath(import.meta.url)),
+    env: {
+      ...SERVER_ENVIRONMENT,
+      PATH: process.env.PATH ?? '',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      BENCH_EVENT_LOOP_SERVER: '1',
+    },
+    stdio: ['ignore', logFd, logFd, 'ipc'],
+  });
+  closeSync(logFd);
+  try {
+    const { url } = z.object({ url: z.string() }).parse(
+      await new Promise<unknown>((resolve, reject) => {
+        child.once('message', resolve);
+        child.once('exit', (code) =>
+          reject(
+            new Error(`bench server exited with ${code}: ${readFileSync(logFile, 'utf8').slice(-2000)}`),
+          ),
+        );
+      }),
+    );
+    const origin = `http://localhost:${port}`;
+    const { accessToken: token } = await signInWithPassword({
+      publicUrl: origin,
+      clientId: 'nursery-shop',
+      audience: `${origin}/api`,
+      email: STAFF.email,
+      password: STAFF.password,
+    });
+    const season = history.current;
+    const big: [string, string, { method?: string; encoding?: string }][] = [
+      ['GetAllOrders, identity', '/api/v1/Orders/GetAllOrders', {}],
+      ['GetAllOrders, gzip', '/api/v1/Orders/GetAllOrders', { encoding: 'gzip' }],
+      ['GetAllOrders, br', '/api/v1/Orders/GetAllOrders', { encoding: 'br' }],
+      ['GetAllOrdersForSeason (current)', `/api/v1/Orders/GetAllOrdersForSeason?season=${season}`, {}],
+      ['export current season orders', '/Exports/GetCurrentSeasonOrdersWithProducts', {}],
+      ['export year over year', '/Exports/GetYearOverYearExport', {}],
+      ['export stock', '/Exports/GetStockExport', {}],
+      ['season report export', `/Exports/GetSeasonReportExport?season=${season}`, {}],
+      ['REST SeasonReport', `/api/v1/SeasonReport?season=${season}`, {}],
+      ['pick list (orders without a day)', '/api/v1/PickUp/GetPickList?pickUpDay=none', {}],
+      ['pick list export', '/Exports/GetPickListExport?pickUpDay=none', {}],
+      ['backup download', '/api/v1/BackupAuth', { method: 'POST' }],
+    ];
+    // Warm-up: the JIT and SQLite's page cache, so the first figure is not the cold start's.
+    await request(`${url}/api/v1/Orders/GetAllOrders?limit=1`, { token });
+    await request(`${url}/api/v1/Products/GetProductsToShow`);
+    say(
+      `  ${'answer'.padEnd(36)} ${'bytes'.padStart(10)} ${'time'.padStart(9)} ${'visitor p99'.padStart(12)} ${'visitor max'.padStart(12)} ${'loop max'.padStart(10)}  goal: loop < ${LOOP_GOAL_MS} ms`,
+    );
+    const measure = async (name: string, run: () => Promise<number[]>) => {
+      await ask(child, 'reset', z.object({ reset: z.literal(true) }));
+      const seen = visitor(url);
+      await new Promise((r) => setTimeout(r, 50));
+      const t0 = performance.now();
+      let sizes: number[];
+      let time: number;
+      try {
+        sizes = await run();
+        time = performance.now() - t0;
+      } finally {
+        // Stopped either way: a visitor left running would outlive the server.
+        await seen.stop();
+      }
+      const waits = await seen.stop();
+      const loop: LoopReading = await ask(child, 'read', loopReading);
+      const p99 = percentile(waits, 99);
+      const max = Math.max(...waits);
+      say(
+        `  ${name.padEnd(36)} ${(sizes.reduce((a, b) => a + b, 0) / 1024).toFixed(0).padStart(8)}KB ${ms(time).padStart(9)} ${ms(p99).padStart(12)} ${ms(max).padStart(12)} ${ms(loop.maxMs).padStart(10)}  ${loop.maxMs < LOOP_GOAL_MS ? 'ok' : 'MISSED'}`,
+      );
+    };
+    const quiet = async () => {
+      await new Promise((r) => setTimeout(r, 300));
+    };
+    await measure('(nothing: the visitor alone)', async () => {
+      await new Promise((r) => setTimeout(r, 1000));
+      return [0];
+    });
+    for (const [name, p, options] of big) {
+      await quiet();
+      await measure(name, async () => [await request(`${url}${p}`, { ...options, token })]);
+    }
+    await quiet();
+    const finished: number[] = [];
+    const t0 = performance.now();
+    await measure('four GetAllOrders at once, identity', () =>
+      Promise.all(
+        [0, 1, 2, 3].map(async () => {
+          const bytes = await request(`${url}/api/v1/Orders/GetAllOrders`, { token });
+          finished.push(performance.now() - t0);
+          return bytes;
+        }),
+      ),
+    );
+    say(
+      `    each of the four ended at ${finished.map(ms).join(', ')} (fair sharing ends them close together)`,
+    );
+  } catch (error) {
+    say(`  the server's log ends with:\n${readFileSync(logFile, 'utf8').slice(-3000)}`);
+    throw error;
+  } finally {
+    agent.destroy();
+    await tools.stopChild(child);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
