@@ -43,3 +43,4 @@ export {
 export * from './shop.ts';
 export { buildSitemapXml, robotsTxt, sitemapXml } from './site/sitemap.ts';
 export * from './trpc.ts';
+export { PIECE_MS, pieces } from './turns.ts';

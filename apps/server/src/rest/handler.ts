@@ -14,6 +14,7 @@ import {
   inputErrorMessages,
   PagedList,
   PUBLIC_PROCEDURES,
+  pieces,
   procedureKind,
   RawJson,
   type RestRoute,
@@ -321,14 +322,18 @@ function sendPagedList(
     const json = JSON.stringify(rows);
     return comma ? `,${json.slice(1, -1)}` : json.slice(1, -1);
   };
-  function* body(): Generator<string> {
+  // On a local or fast connection the socket takes every piece at once, so back-pressure alone never stops
+  // the writing: it lets the event loop answer others (visitors, other lists) every PIECE_MS.
+  async function* body(): AsyncGenerator<string> {
     yield `${head}[`;
+    const pause = pieces();
     let comma = false;
     for (let rows = first; !rows.done; rows = chunks.next()) {
       for (let i = 0; i < rows.value.length; i += PIECE_ROWS) {
         yield piece(rows.value.slice(i, i + PIECE_ROWS), comma);
         comma = true;
       }
+      await pause();
     }
     yield ']}';
   }

@@ -32,6 +32,7 @@ import { ShopError } from '../errors.ts';
 import type { FileAnswer, UploadedFile } from '../input.ts';
 import type { Shop } from '../shop.ts';
 import type { StaffIdentity } from '../trpc.ts';
+import { pieces } from '../turns.ts';
 import { allProductsWithStats, catalogueFingerprint, writeProduct } from './adminService.ts';
 import { readXlsxRows, XlsxTooBig, XlsxUnreadable } from './xlsxRows.ts';
 
@@ -198,18 +199,6 @@ function xlsxNumberText(raw: string): string {
 const SHEET_MAX_COLUMNS = 200;
 /** A CSV is read in pieces of this many characters, the server answering others between them. */
 const CSV_PIECE = 64 * 1024;
-/** How long one piece of checking or writing may hold the server before it lets others in. */
-const PIECE_MS = 10;
-
-/** A function that says whether the current piece of work has had its time, and then starts the next piece. */
-function pieces(): () => Promise<void> {
-  let started = performance.now();
-  return async () => {
-    if (performance.now() - started < PIECE_MS) return;
-    await nextTurn();
-    started = performance.now();
-  };
-}
 
 function tooManyRows(): never {
   refuse(
