@@ -1,13 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  accessibilityProblems,
-  type E2eShop,
-  launchBrowser,
-  newPage,
-  signIn,
-  startShop,
-} from './support/index.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { accessibilityProblems, shopInBrowser } from './support/index.ts';
 
 // The grower's season report on a laptop and a tablet: figures per product and type, a plan typed over the
 // suggestion and kept, sorting and filtering as the other admin tables, and the workbook for the potting plan.
@@ -15,8 +8,7 @@ import {
 // Late in the 2025-26 season: the demo shop has its orders and the two seasons before.
 const NOW = new Date('2026-05-20T15:00:00Z');
 
-let shop: E2eShop;
-let browser: Browser;
+const e2e = shopInBrowser({ now: () => NOW });
 
 interface Best {
   productId: number;
@@ -27,7 +19,7 @@ interface Best {
 
 /** The product the demo sold most of in the season, straight from the database. */
 function bestSeller(): Best {
-  return shop.shop.database.sqlite
+  return e2e.shop.shop.database.sqlite
     .prepare(
       `select p.product_id as productId, p.name, p.product_size as size, sum(l.quantity) as sold
          from order_lines l join orders o on o.order_id = l.order_id join products p on p.product_id = l.product_id
@@ -41,20 +33,13 @@ async function openReport(viewport: {
   width: number;
   height: number;
 }): Promise<{ page: Page; errors: string[] }> {
-  const { page, consoleErrors } = await newPage(browser, { viewport });
-  await signIn(page, shop, { path: '/Admin/SeasonReport' });
-  await page.getByRole('heading', { name: 'Season Report 2025-26' }).waitFor();
+  const { page, consoleErrors } = await e2e.staffPage({
+    path: '/Admin/SeasonReport',
+    viewport,
+    heading: 'Season Report 2025-26',
+  });
   return { page, errors: consoleErrors };
 }
-
-beforeAll(async () => {
-  shop = await startShop({}, { now: () => NOW });
-  browser = await launchBrowser();
-}, 180_000);
-afterAll(async () => {
-  await browser?.close();
-  await shop?.stop();
-});
 
 describe('season report', () => {
   it('shows each product’s figures, keeps a plan typed over the suggestion, sorts, filters and exports', async () => {
@@ -72,7 +57,7 @@ describe('season report', () => {
     await plan.fill('345');
     await plan.press('Enter');
     await page.getByText('Plan saved.').waitFor();
-    const kept = shop.shop.database.sqlite
+    const kept = e2e.shop.shop.database.sqlite
       .prepare('select quantity from season_plans where product_id = ? and season = 2026')
       .get(best.productId) as { quantity: number } | undefined;
     expect(kept?.quantity).toBe(345);
