@@ -11,6 +11,7 @@ let token: string;
 interface Row {
   orderId?: number;
   contactId?: number;
+  productId?: number;
 }
 
 beforeAll(async () => {
@@ -28,6 +29,11 @@ beforeAll(async () => {
   sqlite.exec(
     'update orders set created_at = (select min(created_at) from orders) where order_id between 20 and 40',
   );
+  // Products sharing a name (the catalogue's order is name, then id), some of them Special Order, one deleted.
+  const product = sqlite.prepare(
+    'insert into products (name, product_type_id, product_status) values (?, (select min(product_type_id) from product_types), ?)',
+  );
+  for (let i = 0; i < 60; i += 1) product.run(`Aster ${i % 6}`, i % 7 === 0 ? 5 : i === 13 ? 4 : 2);
 });
 afterAll(async () => server?.stop());
 
@@ -74,6 +80,11 @@ const lists = [
   { path: '/api/v1/Orders/GetAllOrdersForSeason', query: 'season=-1&', id: 'orderId' },
   { path: '/api/v1/Orders/GetAllDeletedOrders', query: '', id: 'orderId' },
   { path: '/api/v1/Contact/GetUserComments', query: '', id: 'contactId' },
+  {
+    path: '/api/v1/Products/GetAllProductsWithStats',
+    query: 'includeSpecialOrderProducts=true&',
+    id: 'productId',
+  },
 ] as const;
 
 describe.each(lists)('$path', ({ path, query, id }) => {
@@ -93,7 +104,7 @@ describe.each(lists)('$path', ({ path, query, id }) => {
       const url = new URL(link, server.url);
       expect(url.pathname).toBe(path);
       expect(url.searchParams.get('limit')).toBe(String(limit));
-      if (query) expect(url.searchParams.get('season')).toBe('-1');
+      for (const [name, value] of new URLSearchParams(query)) expect(url.searchParams.get(name)).toBe(value);
     }
     const firstLink = new URL(paged.links[0] ?? '', server.url);
     expect(Number(firstLink.searchParams.get('after'))).toBe(whole.body.data[limit - 1]?.[id]);
@@ -192,7 +203,7 @@ describe('paging while orders come in', () => {
 });
 
 describe('the OpenAPI document', () => {
-  it('describes limit, after and the Link header on the four paged lists', async () => {
+  it('describes limit, after and the Link header on every paged list', async () => {
     const doc = (await (await fetch(`${server.url}/api/v1/openapi.json`)).json()) as {
       paths: Record<
         string,

@@ -8,14 +8,15 @@ import {
   savedProductSchema,
 } from '@nursery/domain';
 import { z } from 'zod';
-import { typedAnswer } from '../answers.ts';
+import { pagedAnswer, typedAnswer } from '../answers.ts';
 import { answerOnce } from '../idempotency/service.ts';
 import { queryBoolean, queryId, queryInt } from '../input.ts';
+import { pageInputSchema } from '../pagedList.ts';
 import { procedure, requireStaff } from '../trpc.ts';
 import {
-  allProductsWithStats,
   deleteProduct,
   productOrders,
+  productsWithStatsList,
   saveProduct,
   saveSpecialOrderProduct,
   setProductStatus,
@@ -36,15 +37,17 @@ const statusQuery = z.object({
 export const catalogAdminProcedures = {
   allWithStats: procedure
     .input(
-      z
-        .object({ includeSpecialOrderProducts: queryBoolean('includeSpecialOrderProducts').optional() })
+      pageInputSchema
+        .extend({ includeSpecialOrderProducts: queryBoolean('includeSpecialOrderProducts').optional() })
         .optional(),
     )
-    .output(typedAnswer(z.array(productSchema)))
+    .output(pagedAnswer(productSchema))
     .query(({ ctx, input }) =>
-      allProductsWithStats(ctx.shop, {
-        includeSpecialOrderProducts: input?.includeSpecialOrderProducts === true,
-      }),
+      productsWithStatsList(
+        ctx.shop,
+        { includeSpecialOrderProducts: input?.includeSpecialOrderProducts === true },
+        input,
+      ),
     ),
 
   productOrders: procedure

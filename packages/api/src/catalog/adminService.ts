@@ -16,8 +16,9 @@ import {
   type SavedTier,
   toDollars,
 } from '@nursery/domain';
-import { and, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import { ShopError } from '../errors.ts';
+import { PagedList, type PageInput } from '../pagedList.ts';
 import type { Shop } from '../shop.ts';
 import type { StaffIdentity } from '../trpc.ts';
 import { tellWaitlists } from '../waitlist/service.ts';
@@ -85,21 +86,51 @@ function loadSaved(shop: Shop, productId: number): Product {
   return product;
 }
 
+function productsWithStatsWhere(options: { includeSpecialOrderProducts: boolean }): SQL | undefined {
+  return and(
+    isNull(products.deletedAt),
+    ne(products.productStatus, ProductStatus.Deleted),
+    options.includeSpecialOrderProducts ? undefined : ne(products.productStatus, ProductStatus.SpecialOrder),
+  );
+}
+
 /** GetAllProductsWithStats: every product that is not deleted, with this season's stock and sales. */
 export function allProductsWithStats(
   shop: Shop,
   options: { includeSpecialOrderProducts: boolean },
 ): Product[] {
-  return loadProducts(
-    shop,
-    and(
-      isNull(products.deletedAt),
-      ne(products.productStatus, ProductStatus.Deleted),
-      options.includeSpecialOrderProducts
-        ? undefined
-        : ne(products.productStatus, ProductStatus.SpecialOrder),
-    ),
-  );
+  return loadProducts(shop, productsWithStatsWhere(options));
+}
+
+/**
+ * GetAllProductsWithStats as a PagedList, in the catalogue's order (name, then id): the page asked for, or
+ * every product written out as it is read. The cursor is a product id; the next page starts after that
+ * product's name and id, so a product added or renamed meanwhile neither repeats one nor skips one.
+ */
+export function productsWithStatsList(
+  shop: Shop,
+  options: { includeSpecialOrderProducts: boolean },
+  page: PageInput = {},
+): PagedList<Product> {
+  const read = (after: number | null, limit: number) => {
+    let keyset: SQL | undefined;
+    if (after !== null) {
+      const anchor = shop.db
+        .select({ name: products.name, id: products.productId })
+        .from(products)
+        .where(eq(products.productId, after))
+        .get();
+      if (!anchor) {
+        throw new ShopError({
+          kind: 'bad_request',
+          message: `after must be the id of the last product of the page before: there is no product number ${after}.`,
+        });
+      }
+      keyset = sql`(${products.name}, ${products.productId}) > (${anchor.name}, ${anchor.id})`;
+    }
+    return loadProducts(shop, and(productsWithStatsWhere(options), keyset), { limit });
+  };
+  return new PagedList(read, (p) => p.productId, page);
 }
 
 /** GetProductOrders: every order (of any season, not deleted) with this product on it, newest first. */

@@ -171,19 +171,22 @@ export function toProduct(row: ProductRow, tiers: readonly TierRow[], stock: Sto
 export function loadProducts(
   shop: Shop,
   where: SQL | undefined,
-  options: { season?: number } = {},
+  options: { season?: number; limit?: number } = {},
 ): Product[] {
-  const rows: ProductRow[] = shop.db
+  const query = shop.db
     .select(productColumns)
     .from(products)
     .where(where)
-    .orderBy(asc(products.name), asc(products.productId))
-    .all();
+    .orderBy(asc(products.name), asc(products.productId));
+  const rows: ProductRow[] = options.limit === undefined ? query.all() : query.limit(options.limit).all();
   if (rows.length === 0) return [];
   // For a large share of the catalogue one pass over every row beats a long IN list.
   const ids = rows.length > 200 ? undefined : rows.map((r) => r.productId);
   const tiers = loadPriceTiers(shop, ids);
-  const levels = stockLevels(shop, { ...(ids ? { productIds: ids } : {}), ...options });
+  const levels = stockLevels(shop, {
+    ...(ids ? { productIds: ids } : {}),
+    ...(options.season === undefined ? {} : { season: options.season }),
+  });
   return rows.map((row) => toProduct(row, tiers.get(row.productId) ?? [], figuresFor(levels, row.productId)));
 }
 

@@ -15,8 +15,9 @@ export const catalogRest: RestRoute[] = [
     path: '/api/v1/Products/GetAllProductsWithStats',
     procedure: 'catalog.allWithStats',
     input: 'query',
+    paged: true,
     summary:
-      "Every product that is not deleted, with this season's numSold, revenue, currentStock and calculatedStock. includeSpecialOrderProducts=true adds Special Order products.",
+      'Every product that is not deleted, by name, with this season\'s numSold, revenue, currentStock and calculatedStock. includeSpecialOrderProducts=true adds Special Order products. Without limit the whole list answers; with limit (1-1000) one page, and a Link header rel="next" gives the address of the next (after = the last product id of this page).',
     tag: 'Products',
   },
   {
