@@ -6,6 +6,7 @@ import {
   productSchema,
   productStatusChangeSchema,
   savedProductSchema,
+  specialOrderProductInputSchema,
 } from '@nursery/domain';
 import { z } from 'zod';
 import { pagedAnswer, typedAnswer } from '../answers.ts';
@@ -71,7 +72,7 @@ export const catalogAdminProcedures = {
     .mutation(({ ctx, input }) => updateProductFlags(ctx.shop, input)),
 
   saveSpecialOrder: procedure
-    .input(productInputSchema)
+    .input(specialOrderProductInputSchema)
     .output(productSchema)
     .mutation(({ ctx, input }) =>
       answerOnce(ctx, 'catalog.saveSpecialOrder', input, () => saveSpecialOrderProduct(ctx.shop, input)),

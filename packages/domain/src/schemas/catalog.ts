@@ -127,76 +127,92 @@ export interface SavedTier {
  * dropped, so the admin can send back the product it was given. An empty price table passes here:
  * only a special-order product may have one, which the server decides with the stored status.
  */
-export const productInputSchema = z
-  .object({
-    productId: optionalProductId,
-    name: text('Name', PRODUCT_NAME_MAX).refine((v) => v.length > 0, {
-      error: 'Enter a name for the product.',
-    }),
-    description: text('Description', PRODUCT_DESCRIPTION_MAX, 'many'),
-    productTypeId: z
-      .number({ error: 'Choose a product type.' })
-      .refine(isProductTypeId, {
-        error: `The product type must be one of ${PRODUCT_TYPES.map((t) => t.productTypeId).join(', ')}.`,
-      })
-      .nullish()
-      .transform((v) => v ?? DEFAULT_PRODUCT_TYPE_ID),
-    species: text('Species', PRODUCT_TEXT_MAX),
-    zones: text('Zones', PRODUCT_TEXT_MAX),
-    productSize: text('Product size', PRODUCT_TEXT_MAX),
-    productStatus: selectableStatus.nullish(),
-    isDougs: z.boolean({ error: 'The brand flag must be true or false.' }).nullish(),
-    /** The version the product was read at; optional so API clients that predate it keep working. */
-    version: optionalVersion,
-    prices: z
-      .array(productPriceInputSchema, { error: 'The prices must be a list.' })
-      .max(PRODUCT_TIERS_MAX, { error: `A product can have at most ${PRODUCT_TIERS_MAX} prices.` })
-      .nullish()
-      .transform((v) => v ?? []),
-  })
-  // A product is refused without a name ('Enter a name for the product.'); everything else has a default.
-  .meta({
-    required: ['name'],
-    examples: [
-      {
-        name: 'Bur Oak',
-        description: 'A long-lived native oak.',
-        productTypeId: 2,
-        species: 'Quercus macrocarpa',
-        zones: '3-8',
-        productSize: '18-24 in.',
-        productStatus: 2,
-        prices: [
-          { startQuantity: 1, endQuantity: 9, price: 12.5 },
-          { startQuantity: 10, endQuantity: null, price: 10 },
-        ],
-      },
-    ],
-  })
-  .superRefine((product, ctx) => {
-    if (product.prices.length === 0) return;
-    const problems = validateTiers(
-      product.prices.map((p) => ({
-        startQuantity: p.startQuantity ?? Number.NaN,
-        endQuantity: p.endQuantity,
-        priceCents: p.price,
-      })),
-    );
-    for (const message of problems)
-      ctx.addIssue({ code: 'custom', message, path: ['prices'], input: product.prices });
-  })
-  .transform(({ prices, ...product }) => ({
-    ...product,
-    // Checked above: every start quantity and price is present.
-    prices: prices.map(
-      (p): SavedTier => ({
-        productPriceId: p.productPriceId ?? null,
-        startQuantity: p.startQuantity ?? 0,
-        endQuantity: p.endQuantity,
-        priceCents: p.price ?? 0,
-      }),
-    ),
-  }));
+const productInputFields = z.object({
+  productId: optionalProductId,
+  name: text('Name', PRODUCT_NAME_MAX).refine((v) => v.length > 0, {
+    error: 'Enter a name for the product.',
+  }),
+  description: text('Description', PRODUCT_DESCRIPTION_MAX, 'many'),
+  productTypeId: z
+    .number({ error: 'Choose a product type.' })
+    .refine(isProductTypeId, {
+      error: `The product type must be one of ${PRODUCT_TYPES.map((t) => t.productTypeId).join(', ')}.`,
+    })
+    .nullish()
+    .transform((v) => v ?? DEFAULT_PRODUCT_TYPE_ID),
+  species: text('Species', PRODUCT_TEXT_MAX),
+  zones: text('Zones', PRODUCT_TEXT_MAX),
+  productSize: text('Product size', PRODUCT_TEXT_MAX),
+  productStatus: selectableStatus.nullish(),
+  isDougs: z.boolean({ error: 'The brand flag must be true or false.' }).nullish(),
+  /** The version the product was read at; optional so API clients that predate it keep working. */
+  version: optionalVersion,
+  prices: z
+    .array(productPriceInputSchema, { error: 'The prices must be a list.' })
+    .max(PRODUCT_TIERS_MAX, { error: `A product can have at most ${PRODUCT_TIERS_MAX} prices.` })
+    .nullish()
+    .transform((v) => v ?? []),
+});
+
+/** The OpenAPI document's example of a product saved with its price tiers. */
+const PRODUCT_INPUT_EXAMPLE = {
+  name: 'Bur Oak',
+  description: 'A long-lived native oak.',
+  productTypeId: 2,
+  species: 'Quercus macrocarpa',
+  zones: '3-8',
+  productSize: '18-24 in.',
+  productStatus: 2,
+  prices: [
+    { startQuantity: 1, endQuantity: 9, price: 12.5 },
+    { startQuantity: 10, endQuantity: null, price: 10 },
+  ],
+};
+
+/**
+ * A product's fields with their tiers checked and in cents. `meta` is what the OpenAPI document says the call
+ * requires (zod writes none: every field has a default) and its example.
+ */
+const productInput = (meta: { required: string[]; examples: Record<string, unknown>[] }) =>
+  productInputFields
+    .meta(meta)
+    .superRefine((product, ctx) => {
+      if (product.prices.length === 0) return;
+      const problems = validateTiers(
+        product.prices.map((p) => ({
+          startQuantity: p.startQuantity ?? Number.NaN,
+          endQuantity: p.endQuantity,
+          priceCents: p.price,
+        })),
+      );
+      for (const message of problems)
+        ctx.addIssue({ code: 'custom', message, path: ['prices'], input: product.prices });
+    })
+    .transform(({ prices, ...product }) => ({
+      ...product,
+      // Checked above: every start quantity and price is present.
+      prices: prices.map(
+        (p): SavedTier => ({
+          productPriceId: p.productPriceId ?? null,
+          startQuantity: p.startQuantity ?? 0,
+          endQuantity: p.endQuantity,
+          priceCents: p.price ?? 0,
+        }),
+      ),
+    }));
+
+// A product is refused without a name ('Enter a name for the product.') and, unless it is a Special Order
+// product, without a price (PRICES_REQUIRED, asked by the save with the stored status).
+export const productInputSchema = productInput({
+  required: ['name', 'prices'],
+  examples: [PRODUCT_INPUT_EXAMPLE],
+});
+
+/** A special-order product needs only its name: it is priced by hand on the order. */
+export const specialOrderProductInputSchema = productInput({
+  required: ['name'],
+  examples: [{ name: 'Special: white oak, 6 ft', description: 'Balled and burlapped, dug to order.' }],
+});
 
 /** The Flags column: the admin sends the whole product, only the flags are read. */
 export const productFlagsInputSchema = z.object({

@@ -245,8 +245,24 @@ export const adminOrderUpdateSchema = z
         ),
     },
   )
-  // The OpenAPI document's example: a new order (no orderId), as one is taken over the phone.
+  // What the checks above require, for the OpenAPI document (zod writes only `products`): a phone number, a
+  // name (whole, or a first or last name), and for an edit (an orderId) the version it was read at.
+  // The example: a new order (no orderId), as one is taken over the phone.
   .meta({
+    required: ['phoneNumber', 'products'],
+    allOf: [
+      {
+        description: 'A name: name, or firstName and/or lastName.',
+        anyOf: [{ required: ['firstName'] }, { required: ['lastName'] }, { required: ['name'] }],
+      },
+      {
+        description: 'A new order (no orderId), or an edit: orderId with the version the order was read at.',
+        anyOf: [
+          { title: 'New order', properties: { orderId: false } },
+          { title: 'Order edit', required: ['orderId', 'version'] },
+        ],
+      },
+    ],
     examples: [
       {
         firstName: 'Robin',
