@@ -256,6 +256,11 @@ async function main(): Promise<void> {
     { in: path.join(serverDir, 'src', 'main.ts'), out: 'server' },
     // The order writer's worker thread, started by server.js from beside it (packages/api/src/orders/writerThread.ts).
     { in: path.join(repoRoot, 'packages', 'api', 'src', 'orders', 'writerWorker.ts'), out: 'orderWriter' },
+    // A workbook's worker thread, started by server.js from beside it (packages/api/src/exports/workbookThread.ts).
+    {
+      in: path.join(repoRoot, 'packages', 'api', 'src', 'exports', 'workbookWorker.ts'),
+      out: 'workbookWriter',
+    },
     ...tools.map((t) => ({ in: path.join(cliDir, `${t}.ts`), out: t })),
   ];
 

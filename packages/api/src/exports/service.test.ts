@@ -130,7 +130,9 @@ describe('the current season orders export', () => {
       };
       const countOrders = () => sqlite.prepare('select count(*) from orders').pluck().get() as number;
       const before = countOrders();
-      const answer = await workbookAnswer(t.shop, 'CurrentSeasonOrdersWithProducts', sheets);
+      const answer = await workbookAnswer(t.shop, 'CurrentSeasonOrdersWithProducts', sheets, {
+        kind: 'currentSeasonOrders',
+      });
       for await (const _ of answer.body as AsyncIterable<string>) {
         // Read out, so its file goes.
       }

@@ -28,8 +28,11 @@ import {
   money,
   num,
   text,
-  workbookBase64Stream,
+  workbookFileBase64,
+  writeWorkbookFile,
 } from './workbook.ts';
+import type { WorkbookJob } from './workbookJobs.ts';
+import { writeWorkbookOnItsThread } from './workbookThread.ts';
 
 export const EXCEL_CONTENT_TYPE = 'application/vnd.ms-excel';
 
@@ -44,18 +47,32 @@ export function exportFileName(shop: Shop, name: string): string {
  * The workbook as base64 text written out as it is read from a file in the data folder (never whole in memory).
  * The sheets are made and written to that file inside one read transaction, so every sheet shows the same
  * moment of the shop while orders keep arriving (an order placed between two sheets' reads is in neither).
- * The file is written synchronously, so the transaction ends before the first byte is read out; in WAL mode a
- * reader never blocks the order writer, which goes on committing meanwhile.
+ * The file is written whole before the first byte is read out; in WAL mode a reader never blocks the order
+ * writer, which goes on committing meanwhile. The server (which writes orders on a thread of their own) writes
+ * the workbook on a thread of its own too, so the seconds a season takes never hold its visitors.
  */
 export async function workbookAnswer(
   shop: Shop,
   name: string,
   sheets: () => ExportSheet[],
+  job: WorkbookJob,
 ): Promise<FileAnswer> {
-  const body = shop.database.sqlite
-    .transaction(() => workbookBase64Stream(sheets(), shop.config.shop.timeZone, shop.config.dataDir))
-    .deferred();
-  return { contentType: EXCEL_CONTENT_TYPE, fileName: exportFileName(shop, name), body };
+  const file =
+    shop.orderWriter === null
+      ? shop.database.sqlite
+          .transaction(() => writeWorkbookFile(sheets(), shop.config.shop.timeZone, shop.config.dataDir))
+          .deferred()
+      : await writeWorkbookOnItsThread({
+          config: shop.config,
+          file: shop.database.file,
+          job,
+          now: shop.now().getTime(),
+        });
+  return {
+    contentType: EXCEL_CONTENT_TYPE,
+    fileName: exportFileName(shop, name),
+    body: workbookFileBase64(file),
+  };
 }
 
 /** ProductStock: one row per product (deleted ones left out) with this season's stock and sales. */
@@ -117,7 +134,7 @@ export function stockSheet(shop: Shop): ExportSheet {
 }
 
 export function stockExport(shop: Shop): Promise<FileAnswer> {
-  return workbookAnswer(shop, 'ProductStock', () => [stockSheet(shop)]);
+  return workbookAnswer(shop, 'ProductStock', () => [stockSheet(shop)], { kind: 'stock' });
 }
 
 const MONTH_NAMES = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -259,7 +276,9 @@ export function yearOverYearSheet(shop: Shop): ExportSheet {
 }
 
 export function yearOverYearExport(shop: Shop): Promise<FileAnswer> {
-  return workbookAnswer(shop, 'YearOverYearByMonth', () => [yearOverYearSheet(shop)]);
+  return workbookAnswer(shop, 'YearOverYearByMonth', () => [yearOverYearSheet(shop)], {
+    kind: 'yearOverYear',
+  });
 }
 
 /** Rows read at a time for a season's sheets: few enough that a read is dead before V8's next young collection. */
@@ -500,8 +519,10 @@ export function seasonPickupSheet(shop: Shop): ExportSheet {
 }
 
 export function currentSeasonOrdersExport(shop: Shop): Promise<FileAnswer> {
-  return workbookAnswer(shop, 'CurrentSeasonOrdersWithProducts', () => [
-    currentSeasonOrdersSheet(shop),
-    seasonPickupSheet(shop),
-  ]);
+  return workbookAnswer(
+    shop,
+    'CurrentSeasonOrdersWithProducts',
+    () => [currentSeasonOrdersSheet(shop), seasonPickupSheet(shop)],
+    { kind: 'currentSeasonOrders' },
+  );
 }

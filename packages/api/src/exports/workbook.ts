@@ -478,6 +478,11 @@ export function workbookBase64Stream(
   timeZone: string,
   dir: string,
 ): AsyncIterable<string> {
+  return workbookFileBase64(writeWorkbookFile(sheets, timeZone, dir));
+}
+
+/** The workbook written whole to a new file in `dir` (see workbookBase64Stream); its path. */
+export function writeWorkbookFile(sheets: readonly ExportSheet[], timeZone: string, dir: string): string {
   const file = path.join(dir, `${WORKBOOK_TEMP_PREFIX}${randomUUID()}.xls`);
   const fd = openSync(file, 'wx+', 0o600);
   try {
@@ -486,13 +491,21 @@ export function workbookBase64Stream(
     });
     writeCompoundFile(w, sheets, timeZone);
   } catch (error) {
-    closeSync(fd);
     rmSync(file, { force: true });
     throw error;
+  } finally {
+    closeSync(fd);
   }
+  return file;
+}
+
+/** A workbook file read out as base64 text in pieces; the file is removed when read or when the reader stops. */
+export function workbookFileBase64(file: string): AsyncIterable<string> {
   return (async function* read() {
-    const piece = Buffer.allocUnsafe(BASE64_READ);
+    let fd: number | null = null;
     try {
+      fd = openSync(file, 'r');
+      const piece = Buffer.allocUnsafe(BASE64_READ);
       for (let at = 0; ; ) {
         let filled = 0;
         while (filled < piece.length) {
@@ -506,7 +519,7 @@ export function workbookBase64Stream(
         if (filled < piece.length) return;
       }
     } finally {
-      closeSync(fd);
+      if (fd !== null) closeSync(fd);
       rmSync(file, { force: true });
     }
   })();

@@ -79,5 +79,8 @@ export function seasonReportSheets(report: SeasonReport): ExportSheet[] {
 }
 
 export function seasonReportExport(shop: Shop, season?: number): Promise<FileAnswer> {
-  return workbookAnswer(shop, 'SeasonReport', () => seasonReportSheets(seasonReport(shop, season)));
+  return workbookAnswer(shop, 'SeasonReport', () => seasonReportSheets(seasonReport(shop, season)), {
+    kind: 'seasonReport',
+    season,
+  });
 }
