@@ -159,6 +159,12 @@ describe.skipIf(!hasRelease)('the release folder running as a real process', () 
       headers: { authorization: `Bearer ${accessToken}` },
     });
     expect(staff.status).toBe(200);
+    // A workbook is written on its own thread, from workbookWriter.js beside server.js.
+    const workbook = await fetch(`${shop.url}/Exports/GetStockExport`, {
+      headers: { authorization: `Bearer ${accessToken}` },
+    });
+    expect(workbook.status).toBe(200);
+    expect(Buffer.from(await workbook.text(), 'base64').subarray(0, 4).toString('hex')).toBe('d0cf11e0');
   });
 
   it('runs the bundled backup tool beside the server on the live data folder', () => {

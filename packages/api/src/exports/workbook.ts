@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { closeSync, openSync, readSync, rmSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { zonedParts } from '@nursery/domain';
+import { pieces } from '../turns.ts';
 
 /** A cell as the export describes it; the writer turns it into a typed spreadsheet cell. */
 export type ExportCell =
@@ -505,6 +506,8 @@ export function workbookFileBase64(file: string): AsyncIterable<string> {
     let fd: number | null = null;
     try {
       fd = openSync(file, 'r');
+      // A local socket takes every piece at once: the server answers others between pieces all the same.
+      const pause = pieces();
       const piece = Buffer.allocUnsafe(BASE64_READ);
       for (let at = 0; ; ) {
         let filled = 0;
@@ -517,6 +520,7 @@ export function workbookFileBase64(file: string): AsyncIterable<string> {
         at += filled;
         yield piece.toString('base64', 0, filled);
         if (filled < piece.length) return;
+        await pause();
       }
     } finally {
       if (fd !== null) closeSync(fd);

@@ -15,7 +15,7 @@ if (!port) throw new Error("a workbook's thread runs as a worker thread (workboo
 const { config, file, job, now } = workerData as WorkbookStart;
 
 // The server opened, checked and migrated the database before; this connection only reads.
-const database = openDatabase(file, { alreadyOpen: true });
+const database = openDatabase(file, { alreadyOpen: true, readonly: true });
 let reply: WorkbookReply;
 try {
   const quiet = () => undefined;
@@ -33,6 +33,8 @@ try {
 } catch (error) {
   reply = { error: error instanceof Error ? error.message : String(error), stack: (error as Error)?.stack };
 } finally {
-  database.close();
+  // Closed without the checkpoint the shop's own close does: folding the WAL is the server's (or
+  // Litestream's) to do, and would make the server's next write wait for it.
+  database.sqlite.close();
 }
 port.postMessage(reply);
