@@ -164,7 +164,11 @@ describe.skipIf(!hasRelease)('the release folder running as a real process', () 
       headers: { authorization: `Bearer ${accessToken}` },
     });
     expect(workbook.status).toBe(200);
-    expect(Buffer.from(await workbook.text(), 'base64').subarray(0, 4).toString('hex')).toBe('d0cf11e0');
+    expect(
+      Buffer.from(await workbook.text(), 'base64')
+        .subarray(0, 4)
+        .toString('hex'),
+    ).toBe('d0cf11e0');
   });
 
   it('runs the bundled backup tool beside the server on the live data folder', () => {

@@ -31,8 +31,7 @@ import {
   workbookFileBase64,
   writeWorkbookFile,
 } from './workbook.ts';
-import type { WorkbookJob } from './workbookJobs.ts';
-import { writeWorkbookOnItsThread } from './workbookThread.ts';
+import { type WorkbookJob, writeWorkbookOnItsThread } from './workbookThread.ts';
 
 export const EXCEL_CONTENT_TYPE = 'application/vnd.ms-excel';
 

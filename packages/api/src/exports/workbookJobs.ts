@@ -3,13 +3,7 @@ import { seasonReportSheets } from '../seasonReport/workbook.ts';
 import type { Shop } from '../shop.ts';
 import { currentSeasonOrdersSheet, seasonPickupSheet, stockSheet, yearOverYearSheet } from './service.ts';
 import type { ExportSheet } from './workbook.ts';
-
-/** A workbook named by what it holds, so it can be made on another thread (workbookThread.ts). */
-export type WorkbookJob =
-  | { kind: 'stock' }
-  | { kind: 'yearOverYear' }
-  | { kind: 'currentSeasonOrders' }
-  | { kind: 'seasonReport'; season: number | undefined };
+import type { WorkbookJob } from './workbookThread.ts';
 
 /** The sheets of a workbook, read from `shop` as they are written. */
 export function sheetsOf(shop: Shop, job: WorkbookJob): ExportSheet[] {

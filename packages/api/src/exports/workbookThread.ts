@@ -1,6 +1,12 @@
 import { Worker } from 'node:worker_threads';
 import type { ShopConfig } from '../config.ts';
-import type { WorkbookJob } from './workbookJobs.ts';
+
+/** A workbook named by what it holds, so it can be made on another thread (its sheets: workbookJobs.ts). */
+export type WorkbookJob =
+  | { kind: 'stock' }
+  | { kind: 'yearOverYear' }
+  | { kind: 'currentSeasonOrders' }
+  | { kind: 'seasonReport'; season: number | undefined };
 
 /** What a workbook's thread is started with (workbookWorker.ts). */
 export interface WorkbookStart {
