@@ -163,7 +163,11 @@ describe('the OpenAPI document tells a third-party caller what really happens', 
     };
     const exportAnswer = doc.paths['/Exports/GetStockExport']?.get?.responses['200']?.content;
     expect(exportAnswer).toEqual({
-      'application/vnd.ms-excel': { schema: { type: 'string', contentEncoding: 'base64' } },
+      // The example is the start of an .xls file (its compound-file signature), base64 as the body is.
+      'application/vnd.ms-excel': {
+        schema: { type: 'string', contentEncoding: 'base64' },
+        example: '0M8R4KGxGuE=',
+      },
     });
     expect(Object.keys(doc.paths['/api/v1/BackupAuth']?.post?.responses['200']?.content ?? {})).toEqual([
       'application/zip',
