@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { appRouter, PUBLIC_PROCEDURES, type RestRoute, restRoutes } from '@nursery/api';
-import { FORBIDDEN, UNAUTHORIZED } from '@nursery/domain';
+import { FORBIDDEN, UNAUTHORIZED_NO_TOKEN, unauthorizedToken } from '@nursery/domain';
 import { generateKeyPair, importJWK, type JWK, SignJWT, UnsecuredJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OIDC_KEYS_FILE_NAME } from '../src/auth/keys.ts';
@@ -449,7 +449,8 @@ describe('staff-only paths', () => {
   const genuineSubject = () =>
     JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()).sub as string;
 
-  async function forgeries(): Promise<[string, string][]> {
+  /** Each forged token and what the refusal says is wrong with it. */
+  async function forgeries(): Promise<[string, string, string][]> {
     const { key, kid } = await providerKey();
     const { issuer, audience } = server.config.oidc;
     const sub = genuineSubject();
@@ -464,6 +465,7 @@ describe('staff-only paths', () => {
           .setSubject(sub)
           .setExpirationTime('10m')
           .sign(new TextEncoder().encode('a-shared-secret-somebody-guessed!')),
+        'token algorithm not allowed',
       ],
       [
         "with alg 'none'",
@@ -473,6 +475,7 @@ describe('staff-only paths', () => {
           .setSubject(sub)
           .setExpirationTime('10m')
           .encode(),
+        'token algorithm not allowed',
       ],
       [
         'of another issuer (signed by the real key)',
@@ -483,6 +486,7 @@ describe('staff-only paths', () => {
           .setSubject(sub)
           .setExpirationTime('10m')
           .sign(key),
+        'token claim iss is not valid',
       ],
       [
         'signed by another RSA key under the real key id',
@@ -493,6 +497,7 @@ describe('staff-only paths', () => {
           .setSubject(sub)
           .setExpirationTime('10m')
           .sign(stranger.privateKey),
+        'token signature does not verify',
       ],
     ];
   }
@@ -537,6 +542,13 @@ describe('staff-only paths', () => {
     return { status: response.status, message: body.error?.message, result: 'result' in body };
   }
 
+  /** A bearer value that is no token at all, and the 401 message for it or for no token. */
+  const NOT_A_TOKEN = 'not-a-token';
+  const refusedFor = (bearer: string | undefined) =>
+    bearer === undefined
+      ? UNAUTHORIZED_NO_TOKEN
+      : unauthorizedToken('the Authorization header is not a bearer token');
+
   it('has every staff-only path and procedure in its lists', () => {
     expect(adminRoutes.length).toBeGreaterThan(20);
     expect(adminProcedures.length).toBeGreaterThan(25);
@@ -552,16 +564,17 @@ describe('staff-only paths', () => {
 
   it('refuses forged tokens with 401 on every staff-only REST path and tRPC procedure, changing nothing', async () => {
     const before = databaseFingerprint(server.shop.database.sqlite);
-    for (const [kind, forged] of await forgeries()) {
+    for (const [kind, forged, reason] of await forgeries()) {
+      const message = unauthorizedToken(reason);
       for (const route of adminRoutes) {
         const answer = await callRest(route, forged);
         expect(answer.status, `${kind}: ${route.method} ${route.path}`).toBe(401);
-        expect(answer.body).toEqual({ success: false, message: UNAUTHORIZED, data: null });
+        expect(answer.body, kind).toEqual({ success: false, message, data: null });
       }
       for (const name of adminProcedures) {
         const answer = await callTrpc(name, forged);
         expect(answer.status, `${kind}: ${name}`).toBe(401);
-        expect(answer.message).toBe(UNAUTHORIZED);
+        expect(answer.message, kind).toBe(message);
         expect(answer.result).toBe(false);
       }
     }
@@ -580,7 +593,7 @@ describe('staff-only paths', () => {
         ['2 MB of JSON', JSON.stringify({ comments: 'x'.repeat(2 * 1024 * 1024) })],
       ];
       for (const [kind, body] of bodies) {
-        for (const bearer of [undefined, 'not-a-token']) {
+        for (const bearer of [undefined, NOT_A_TOKEN]) {
           const response = await fetch(`${server.url}${route.path}`, {
             method: route.method,
             headers: {
@@ -592,7 +605,7 @@ describe('staff-only paths', () => {
           expect(response.status, `${kind}, ${bearer ?? 'no token'}: ${route.method} ${route.path}`).toBe(
             401,
           );
-          expect(await response.json()).toEqual({ success: false, message: UNAUTHORIZED, data: null });
+          expect(await response.json()).toEqual({ success: false, message: refusedFor(bearer), data: null });
         }
       }
     }
@@ -612,8 +625,12 @@ describe('staff-only paths', () => {
     const mutations = adminProcedures.filter((name) => procedures[name]?._def.type === 'mutation');
     expect(mutations.length).toBeGreaterThan(20);
     const twoMegabytes = JSON.stringify({ comments: 'x'.repeat(2 * 1024 * 1024) });
-    const refusal = (path: string) => ({
-      error: { message: UNAUTHORIZED, code: -32001, data: { code: 'UNAUTHORIZED', httpStatus: 401, path } },
+    const refusal = (path: string, bearer?: string) => ({
+      error: {
+        message: refusedFor(bearer),
+        code: -32001,
+        data: { code: 'UNAUTHORIZED', httpStatus: 401, path },
+      },
     });
     const post = (address: string, body: string, headers: Record<string, string> = {}) =>
       fetch(`${server.url}/trpc/${address}`, {
@@ -627,12 +644,12 @@ describe('staff-only paths', () => {
         ['broken JSON', '{"orderId": 1,'],
         ['2 MB of JSON', twoMegabytes],
       ] as const) {
-        for (const bearer of [undefined, 'not-a-token']) {
+        for (const bearer of [undefined, NOT_A_TOKEN]) {
           const response = await post(name, body, bearer ? { authorization: `Bearer ${bearer}` } : {});
           const label = `${kind}, ${bearer ?? 'no token'}: ${name}`;
           expect(response.status, label).toBe(401);
           expect(response.headers.get('cache-control'), label).toBe('no-store');
-          expect(await response.json(), label).toEqual(refusal(name));
+          expect(await response.json(), label).toEqual(refusal(name, bearer));
         }
       }
     }

@@ -10,7 +10,7 @@ import {
   resetStaffPassword,
 } from '@nursery/api/staff';
 import { DATABASE_FILE_NAME, openDatabase } from '@nursery/db';
-import { FORBIDDEN, UNAUTHORIZED } from '@nursery/domain';
+import { FORBIDDEN, UNAUTHORIZED_NO_TOKEN, unauthorizedToken } from '@nursery/domain';
 import Fastify from 'fastify';
 import { decodeJwt, generateKeyPair, importJWK, type JWK, SignJWT, UnsecuredJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -299,17 +299,35 @@ describe('forged and spoiled tokens', () => {
     ['that is not a JWT at all', async () => 'not-a-token'],
   ];
 
+  // What the refusal says is wrong with each, in the message and in WWW-Authenticate's error_description.
+  const reasons: Record<string, string> = {
+    expired: 'token expired',
+    'not yet valid': 'token claim nbf is not valid',
+    'of another issuer': 'token claim iss is not valid',
+    'for another audience': 'token claim aud is not valid',
+    'signed with HS256': 'token algorithm not allowed',
+    "with alg 'none'": 'token algorithm not allowed',
+    'with a tampered payload': 'token signature does not verify',
+    'with a tampered signature': 'token signature does not verify',
+    'signed by an unknown key': 'token signed by an unknown key',
+    "signed by another key under the provider's key id": 'token signature does not verify',
+    'that is not a JWT at all': 'the Authorization header is not a bearer token',
+  };
+
   for (const [name, make] of cases) {
     it(`refuse a token ${name} with 401 on tRPC and REST`, async () => {
       const bad = await make();
+      const reason = reasons[name];
+      expect(reason, name).toBeDefined();
+      const message = unauthorizedToken(reason ?? '');
       const viaTrpc = await trpcGet('staff.list', bad);
       expect(viaTrpc.status).toBe(401);
-      expect(trpcError(viaTrpc)).toBe(UNAUTHORIZED);
+      expect(trpcError(viaTrpc)).toBe(message);
       const route = restRoutes.find((r) => !PUBLIC_PROCEDURES.has(r.procedure));
       if (route) {
         const viaRest = await rest(server.url, route.method, route.path, { token: bad });
         expect(viaRest.status).toBe(401);
-        expect(viaRest.body).toEqual({ success: false, message: UNAUTHORIZED, data: null });
+        expect(viaRest.body).toEqual({ success: false, message, data: null });
       }
     });
   }
@@ -355,7 +373,7 @@ describe('who is staff', () => {
     expect(await runStaffCommand(['reset-password', 'reset.me@example.com'], env, silentIo())).toBe(0);
     const refused = await trpcGet('staff.me', before);
     expect(refused.status).toBe(401);
-    expect(trpcError(refused)).toBe(UNAUTHORIZED);
+    expect(trpcError(refused)).toBe(unauthorizedToken('the sign-in behind this token has ended'));
     const restRefused = await fetch(`${server.url}/api/v1/Products/GetAllProductsWithStats`, {
       headers: { authorization: `Bearer ${before}` },
     });
@@ -485,7 +503,7 @@ describe('every admin call is guarded', () => {
       expect(answer.status, `${route.method} ${route.path}`).toBe(401);
       expect(answer.body, `${route.method} ${route.path}`).toEqual({
         success: false,
-        message: UNAUTHORIZED,
+        message: UNAUTHORIZED_NO_TOKEN,
         data: null,
       });
     }
@@ -504,7 +522,7 @@ describe('every admin call is guarded', () => {
           : fetch(`${server.url}/trpc/${name}`),
       );
       expect(answer.status, name).toBe(401);
-      expect(trpcError(answer), name).toBe(UNAUTHORIZED);
+      expect(trpcError(answer), name).toBe(UNAUTHORIZED_NO_TOKEN);
     }
   });
 

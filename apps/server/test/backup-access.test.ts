@@ -1,5 +1,5 @@
 import { BACKUPS_FOR_PEOPLE, isPeopleOnly, restRoutes } from '@nursery/api';
-import { UNAUTHORIZED } from '@nursery/domain';
+import { UNAUTHORIZED_NO_TOKEN } from '@nursery/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { integrationToken, rest, staffToken, startTestServer, type TestServer } from '../src/testing.ts';
 
@@ -108,7 +108,7 @@ describe('backups are for signed-in people', () => {
     for (const [name, call] of Object.entries(ROUTES)) {
       const response = await call('nobody');
       expect(response.status, name).toBe(401);
-      expect(await messageOf(response), name).toBe(UNAUTHORIZED);
+      expect(await messageOf(response), name).toBe(UNAUTHORIZED_NO_TOKEN);
     }
   });
 

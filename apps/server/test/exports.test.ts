@@ -1,5 +1,6 @@
 import { readdirSync } from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { UNAUTHORIZED_NO_TOKEN } from '@nursery/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
 import { rest, staffToken, startTestServer, type TestServer } from '../src/testing.ts';
@@ -43,7 +44,7 @@ describe('exports', () => {
   ])('%s answers 401 without a token', async (url) => {
     const response = await fetch(`${server.url}${url}`);
     expect(response.status).toBe(401);
-    expect(((await response.json()) as { message: string }).message).toBe('Unauthorized');
+    expect(((await response.json()) as { message: string }).message).toBe(UNAUTHORIZED_NO_TOKEN);
   });
 
   it('ProductStock: one typed row per product with this season’s stock and sales, and totals', async () => {

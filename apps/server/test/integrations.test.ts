@@ -5,7 +5,7 @@ import {
   READ_SCOPE_ONLY_READS,
   restRoutes,
 } from '@nursery/api';
-import { UNAUTHORIZED } from '@nursery/domain';
+import { unauthorizedToken } from '@nursery/domain';
 import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runIntegrationsCommand } from '../src/cli/integrations.ts';
@@ -206,7 +206,9 @@ describe('integration clients', () => {
 
     const refused = await rest(server.url, 'GET', '/api/v1/Orders/GetAllOrders', { token });
     expect(refused.status).toBe(401);
-    expect(refused.body.message).toBe(UNAUTHORIZED);
+    expect(refused.body.message).toBe(
+      unauthorizedToken('the integration client behind this token was revoked'),
+    );
     const again = await requestToken(client.clientId, client.clientSecret);
     expect(again.status).toBe(401);
     expect(again.body.error).toBe('invalid_client');

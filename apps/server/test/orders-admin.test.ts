@@ -4,6 +4,7 @@ import {
   ORDER_MESSAGES,
   ORDER_NOT_FOUND,
   ORDER_STALE,
+  UNAUTHORIZED_NO_TOKEN,
   zonedTimeToInstant,
 } from '@nursery/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -154,7 +155,7 @@ describe('sign-in', () => {
       const body = method === 'PUT' ? {} : undefined;
       const anonymous = await rest(server.url, method, path, { body });
       expect(anonymous.status, `${method} ${path}`).toBe(401);
-      expect(anonymous.body.message).toBe('Unauthorized');
+      expect(anonymous.body.message).toBe(UNAUTHORIZED_NO_TOKEN);
       const forbidden = await rest(server.url, method, path, { body, token: outsider });
       expect(forbidden.status, `${method} ${path}`).toBe(403);
     }

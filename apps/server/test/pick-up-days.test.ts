@@ -3,7 +3,7 @@ import {
   PICK_UP_DAY_NOT_OFFERED,
   PICK_UP_DAY_REQUIRED,
   PICK_UP_DAYS_ALL_FULL,
-  UNAUTHORIZED,
+  UNAUTHORIZED_NO_TOKEN,
 } from '@nursery/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rest, staffToken, startTestServer, type TestServer } from '../src/testing.ts';
@@ -88,7 +88,7 @@ describe('pick-up days', () => {
     ] as const) {
       const answer = await rest(server.url, method, path, body === undefined ? {} : { body });
       expect(answer.status, path).toBe(401);
-      expect(answer.body.message).toBe(UNAUTHORIZED);
+      expect(answer.body.message).toBe(UNAUTHORIZED_NO_TOKEN);
     }
     const cases: [Record<string, unknown>, RegExp][] = [
       [

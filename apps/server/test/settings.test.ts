@@ -1,6 +1,6 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { orderingToggleConfirm } from '@nursery/domain';
+import { orderingToggleConfirm, UNAUTHORIZED_NO_TOKEN } from '@nursery/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nonStaffToken, rest, staffToken, startTestServer, type TestServer } from '../src/testing.ts';
 
@@ -69,7 +69,7 @@ describe('staff only', () => {
     const body = method === 'GET' ? {} : { body: { html: '<b>x</b>', emails: 'a@b.co', name: 'n' } };
     const answer = await rest(server.url, method, url, body);
     expect(answer.status).toBe(401);
-    expect(answer.body.message).toBe('Unauthorized');
+    expect(answer.body.message).toBe(UNAUTHORIZED_NO_TOKEN);
     expect(await publicSettings()).toEqual(before);
   });
 

@@ -1,4 +1,4 @@
-import { FORBIDDEN, type IntegrationScope, UNAUTHORIZED } from '@nursery/domain';
+import { FORBIDDEN, type IntegrationScope, UNAUTHORIZED_NO_TOKEN, unauthorizedToken } from '@nursery/domain';
 import { initTRPC, type TRPC_ERROR_CODE_KEY, TRPCError } from '@trpc/server';
 import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
 import { z } from 'zod';
@@ -94,14 +94,14 @@ export function refusalOf(caller: Caller, path: string, kind: ProcedureKind): Sh
   if (caller.kind === 'invalid-token') {
     return new ShopError({
       kind: 'unauthorized',
-      // The spec's word; what is wrong with the token goes in the challenge's error_description.
-      message: UNAUTHORIZED,
+      // What is wrong with the token, in the message for a person and in error_description for a program.
+      message: unauthorizedToken(caller.reason),
       challenge: { error: 'invalid_token', description: caller.reason },
     });
   }
   if (caller.kind !== 'staff') {
     // No token at all: RFC 6750 asks for the bare challenge, without an error.
-    return new ShopError({ kind: 'unauthorized', message: UNAUTHORIZED, challenge: {} });
+    return new ShopError({ kind: 'unauthorized', message: UNAUTHORIZED_NO_TOKEN, challenge: {} });
   }
   const integration = caller.identity.integration;
   if (!integration) return null;
@@ -267,6 +267,6 @@ export function peopleProcedure(why: string) {
 
 /** Narrows the context inside a staff-only procedure. */
 export function requireStaff(ctx: ApiContext): StaffIdentity {
-  if (!ctx.staff) throw new ShopError({ kind: 'unauthorized', message: UNAUTHORIZED });
+  if (!ctx.staff) throw new ShopError({ kind: 'unauthorized', message: UNAUTHORIZED_NO_TOKEN });
   return ctx.staff;
 }

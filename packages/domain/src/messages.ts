@@ -40,7 +40,14 @@ export const LOOKUP_BLANK_ORDER_NUMBER = 'You must enter the order number used t
 /** One text for a wrong id, a wrong phone and a deleted order, so lookups reveal nothing. */
 export const ORDER_NOT_FOUND = 'We could not find an order with that number and phone number.';
 
+/** The spec's toast for any 401; the answer's own message says what was wrong with the token. */
 export const UNAUTHORIZED = 'Unauthorized';
+/** A staff-only call made without any token. */
+export const UNAUTHORIZED_NO_TOKEN =
+  "Unauthorized: no token was sent. Sign in, or send a staff member's or an integration client's token as Authorization: Bearer <token>.";
+/** A token was sent and refused: `reason` says why (malformed, expired, revoked, signed out...). */
+export const unauthorizedToken = (reason: string): string =>
+  `Unauthorized: ${reason}. Sign in again, or get a new token.`;
 export const FORBIDDEN = 'Forbidden: your account is not a staff account.';
 
 // Admin texts.
