@@ -127,10 +127,14 @@ describe('check-in at the counter', () => {
     await panel.getByRole('radio', { name: 'Check' }).check();
     const amount = panel.getByLabel('Amount ($)');
     expect(await amount.inputValue()).toBe(orderTotal.replace(/[$,]/g, ''));
-    // A slip is told at once, in the server's words, and nothing is recorded.
+    // A slip is told at once, in the server's words with the form's own labels, and nothing is recorded.
     await amount.fill('-5');
     await panel.getByRole('button', { name: 'Record payment' }).click();
-    await expect.poll(() => panel.getByRole('alert').textContent()).toMatch(/^amount must be/);
+    await expect
+      .poll(() => panel.getByRole('alert').textContent())
+      .toBe(
+        'Amount must be what was paid, in dollars with at most two decimals, such as 45.50, and not negative.',
+      );
     await amount.fill(orderTotal.replace(/[$,]/g, ''));
     await panel.getByLabel('Check number (optional)').fill('1042');
     await panel.getByRole('button', { name: 'Record payment' }).click();

@@ -18,7 +18,7 @@ export const PAYMENT_MAX_DOLLARS = 100_000;
 export const CHECK_NUMBER_MAX = 30;
 
 export const PAYMENT_AMOUNT_INVALID =
-  'amount must be the amount paid in dollars with at most two decimals, such as 45.50, and not negative.';
+  'amount must be what was paid, in dollars with at most two decimals, such as 45.50, and not negative.';
 export const PAYMENT_AMOUNT_NOT_A_NUMBER =
   'amount must be a number of dollars, such as 45.50, not text in quotes.';
 export const CHECK_NUMBER_ONLY_FOR_CHECK = 'checkNumber is only for a payment by check (method check).';
