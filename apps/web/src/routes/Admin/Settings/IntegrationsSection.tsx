@@ -5,14 +5,14 @@ import {
   type NewIntegrationClient,
 } from '@nursery/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { confirm } from '../../../components/ConfirmDialog';
 import { useSingleFlight } from '../../../lib/singleFlight';
 import { useSiteConfig } from '../../../lib/site';
 import { notify, showApiFailure } from '../../../lib/toast';
 import { trpc } from '../../../trpc';
-import { copySecretText } from './copySecret';
 import { revokeQuestion, SECRET_SHOWN_ONCE } from './integrationTexts';
+import { SecretShownOnce } from './SecretShownOnce';
 import './integrations.css';
 
 const SCOPE_TEXT: Record<IntegrationScope, string> = {
@@ -32,7 +32,6 @@ export function IntegrationsSection() {
   const [scope, setScope] = useState<IntegrationScope>('read');
   // The new client's secret lives here only, until Done or leaving the screen: never in a query's cache.
   const [created, setCreated] = useState<NewIntegrationClient | null>(null);
-  const secretInput = useRef<HTMLInputElement>(null);
   const once = useSingleFlight();
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.integrations.list.queryKey() });
 
@@ -109,54 +108,25 @@ export function IntegrationsSection() {
         </form>
 
         {created ? (
-          <section
-            className="alert alert-warning integration-secret"
-            aria-labelledby="integration-secret-title"
-            data-testid="integration-secret"
-          >
-            <h3 id="integration-secret-title">Secret of {created.client.name}</h3>
-            <p>
-              <strong>{SECRET_SHOWN_ONCE}</strong>
-            </p>
-            <dl>
-              <dt>Client id</dt>
-              <dd>
-                <code data-testid="new-client-id">{created.client.clientId}</code>
-              </dd>
-              <dt>
-                <label htmlFor="integration-secret-value">Client secret</label>
-              </dt>
-              <dd className="integration-secret-value">
-                <input
-                  ref={secretInput}
-                  id="integration-secret-value"
-                  className="form-control"
-                  value={created.clientSecret}
-                  readOnly
-                  spellCheck={false}
-                  autoComplete="off"
-                  onFocus={(e) => e.currentTarget.select()}
-                />
-                <button
-                  type="button"
-                  className="btn btn-primary"
-                  onClick={() => void copySecretText(created.clientSecret, secretInput.current)}
-                >
-                  Copy secret
-                </button>
-              </dd>
-            </dl>
-            <button
-              type="button"
-              className="btn btn-secondary"
-              onClick={() => {
-                setCreated(null);
-                add.reset();
-              }}
-            >
-              Done: I have stored the secret
-            </button>
-          </section>
+          <SecretShownOnce
+            id="integration"
+            title={`Secret of ${created.client.name}`}
+            warning={SECRET_SHOWN_ONCE}
+            label="Client secret"
+            secret={created.clientSecret}
+            before={
+              <>
+                <dt>Client id</dt>
+                <dd>
+                  <code data-testid="new-client-id">{created.client.clientId}</code>
+                </dd>
+              </>
+            }
+            onDone={() => {
+              setCreated(null);
+              add.reset();
+            }}
+          />
         ) : null}
 
         {clients.isPending ? (

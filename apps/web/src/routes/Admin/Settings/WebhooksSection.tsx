@@ -9,13 +9,13 @@ import {
   type WebhookEventType,
 } from '@nursery/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { confirm } from '../../../components/ConfirmDialog';
 import { useSingleFlight } from '../../../lib/singleFlight';
 import { useSiteConfig } from '../../../lib/site';
 import { notify, showApiFailure } from '../../../lib/toast';
 import { trpc } from '../../../trpc';
-import { copySecretText } from './copySecret';
+import { SecretShownOnce } from './SecretShownOnce';
 import { DELIVERY_STATUS_TEXT, removeEndpointQuestion, WEBHOOK_SECRET_SHOWN_ONCE } from './webhookTexts';
 import './integrations.css';
 
@@ -33,7 +33,6 @@ export function WebhooksSection() {
   const [events, setEvents] = useState<WebhookEventType[]>([...WEBHOOK_EVENT_TYPES]);
   // The new endpoint's secret lives here only, until Done or leaving the screen: never in a query's cache.
   const [created, setCreated] = useState<NewWebhookEndpoint | null>(null);
-  const secretInput = useRef<HTMLInputElement>(null);
   const once = useSingleFlight();
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.webhooks.pathKey() });
 
@@ -123,50 +122,17 @@ export function WebhooksSection() {
         </form>
 
         {created ? (
-          <section
-            className="alert alert-warning integration-secret"
-            aria-labelledby="webhook-secret-title"
-            data-testid="webhook-secret"
-          >
-            <h3 id="webhook-secret-title">Signing secret of {created.endpoint.url}</h3>
-            <p>
-              <strong>{WEBHOOK_SECRET_SHOWN_ONCE}</strong>
-            </p>
-            <dl>
-              <dt>
-                <label htmlFor="webhook-secret-value">Signing secret</label>
-              </dt>
-              <dd className="integration-secret-value">
-                <input
-                  ref={secretInput}
-                  id="webhook-secret-value"
-                  className="form-control"
-                  value={created.secret}
-                  readOnly
-                  spellCheck={false}
-                  autoComplete="off"
-                  onFocus={(e) => e.currentTarget.select()}
-                />
-                <button
-                  type="button"
-                  className="btn btn-primary"
-                  onClick={() => void copySecretText(created.secret, secretInput.current)}
-                >
-                  Copy secret
-                </button>
-              </dd>
-            </dl>
-            <button
-              type="button"
-              className="btn btn-secondary"
-              onClick={() => {
-                setCreated(null);
-                add.reset();
-              }}
-            >
-              Done: I have stored the secret
-            </button>
-          </section>
+          <SecretShownOnce
+            id="webhook"
+            title={`Signing secret of ${created.endpoint.url}`}
+            warning={WEBHOOK_SECRET_SHOWN_ONCE}
+            label="Signing secret"
+            secret={created.secret}
+            onDone={() => {
+              setCreated(null);
+              add.reset();
+            }}
+          />
         ) : null}
 
         {endpoints.isPending ? (
