@@ -297,6 +297,8 @@ describe('forged and spoiled tokens', () => {
       },
     ],
     ['that is not a JWT at all', async () => 'not-a-token'],
+    // Shaped like a JWT (three dot-separated parts) but none of them base64url JSON.
+    ['that only looks like a JWT', async () => 'aaa.bbb.ccc'],
   ];
 
   // What the refusal says is wrong with each, in the message and in WWW-Authenticate's error_description.
@@ -312,6 +314,8 @@ describe('forged and spoiled tokens', () => {
     'signed by an unknown key': 'token signed by an unknown key',
     "signed by another key under the provider's key id": 'token signature does not verify',
     'that is not a JWT at all': 'the Authorization header is not a bearer token',
+    'that only looks like a JWT':
+      'the token is not a JWT the shop can read: it must be three base64url parts (a JSON header, JSON claims and a signature) joined by dots, exactly as the token endpoint or the sign-in gave it',
   };
 
   for (const [name, make] of cases) {

@@ -67,7 +67,13 @@ function reasonOf(error: unknown): string {
   if (error instanceof joseErrors.JOSEAlgNotAllowed) return 'token algorithm not allowed';
   if (error instanceof joseErrors.JWSSignatureVerificationFailed) return 'token signature does not verify';
   if (error instanceof joseErrors.JWKSNoMatchingKey) return 'token signed by an unknown key';
-  if (error instanceof joseErrors.JOSEError) return `token not valid (${error.code})`;
+  // Three dot-separated parts that are not base64url JSON (a made-up or truncated token, a copy with a piece
+  // missing): say what a token must look like rather than the library's error code.
+  if (error instanceof joseErrors.JWSInvalid || error instanceof joseErrors.JWTInvalid)
+    return 'the token is not a JWT the shop can read: it must be three base64url parts (a JSON header, JSON claims and a signature) joined by dots, exactly as the token endpoint or the sign-in gave it';
+  if (error instanceof joseErrors.JOSENotSupported)
+    return "the token's header names an algorithm or key type the shop does not support (it signs with RS256)";
+  if (error instanceof joseErrors.JOSEError) return 'the token could not be read as a signed JWT';
   return 'token could not be checked';
 }
 
