@@ -2,6 +2,7 @@ import { bareInsert, emailOutbox, perConnection, type ShopDatabase, type ShopDb 
 import { asOneLine } from '@nursery/domain';
 import { and, asc, eq, gte, isNull, lt, sql } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
+import { type PassRounds, sendingPasses } from '../sendingPasses.ts';
 
 export interface OutgoingEmail {
   kind: string;
@@ -140,8 +141,6 @@ export function createOutbox(options: {
       : null;
   // When each failed message may be tried again; empty after a restart, so the start retries everything.
   const notBefore = new Map<number, number>();
-  let running: Promise<void> | null = null;
-  let again = false;
   let timer: NodeJS.Timeout | null = null;
   let pruneTimer: NodeJS.Timeout | null = null;
   // When a gathered notice last went to each kind and address, and the pass that sends the held ones.
@@ -222,14 +221,13 @@ export function createOutbox(options: {
     }
   }
 
-  async function sendDue(): Promise<void> {
+  async function sendDue(rounds: PassRounds): Promise<void> {
     if (!transport) return;
     // Rows looked at in this pass (sent, failed, held or not due), and the gathered kinds and addresses this
     // pass may send to (decided once, so all that is due for one address goes out together).
     const seen = new Set<number>();
     const gatherNow = new Set<string>();
-    do {
-      again = false;
+    while (rounds.next()) {
       if (!isOpen()) return;
       const { db } = database();
       const limit = BATCH + seen.size;
@@ -275,22 +273,14 @@ export function createOutbox(options: {
       for (const rows of singles) await deliver(rows, null);
       for (const [key, chunks] of gathered) for (const rows of chunks) await deliver(rows, key);
       // A full page may have more behind it.
-      if (fetched.length === limit) again = true;
-    } while (again);
+      if (fetched.length === limit) rounds.more();
+    }
   }
 
+  const passes = sendingPasses(sendDue, (error) => log.error({ err: error }, 'sending the outbox failed'));
   function flushNow(): Promise<void> {
     if (!transport) return Promise.resolve();
-    if (running !== null) {
-      again = true;
-      return running;
-    }
-    running = sendDue()
-      .catch((error: unknown) => log.error({ err: error }, 'sending the outbox failed'))
-      .finally(() => {
-        running = null;
-      });
-    return running;
+    return passes.run();
   }
 
   function prune(): void {
@@ -352,7 +342,7 @@ export function createOutbox(options: {
     async retry(emailId) {
       if (!transport || !isOpen()) return;
       // A pass under way may be sending this very row; wait for it rather than send it twice.
-      if (running !== null) await running;
+      await passes.underWay();
       const row = database()
         .db.select()
         .from(emailOutbox)

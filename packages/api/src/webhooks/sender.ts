@@ -4,6 +4,7 @@ import { type ShopDatabase, webhookDeliveries, webhookEndpoints } from '@nursery
 import { eq, sql } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import type { OutgoingEmail } from '../mail/outbox.ts';
+import { type PassRounds, sendingPasses } from '../sendingPasses.ts';
 import { checkWebhookUrl, publicOnlyLookup } from './address.ts';
 
 interface SenderLogger {
@@ -182,8 +183,6 @@ export function createWebhookSender(options: {
   queueOnly?: boolean;
 }): WebhookSender {
   const { database, log, now, allowPrivate } = options;
-  let running: Promise<void> | null = null;
-  let again = false;
   let closed = false;
   const underWay = new Set<Promise<unknown>>();
   const active = new Set<http.ClientRequest>();
@@ -339,9 +338,8 @@ export function createWebhookSender(options: {
     return delivered;
   }
 
-  async function sendDue(): Promise<void> {
-    do {
-      again = false;
+  async function sendDue(rounds: PassRounds): Promise<void> {
+    while (rounds.next()) {
       if (!isOpen()) return;
       const rows = due(now().getTime());
       if (rows.length === 0) return;
@@ -358,22 +356,16 @@ export function createWebhookSender(options: {
       });
       await Promise.all(workers);
       // A delivery that went through may let the next one about the same order go; a full page may have more.
-      if (delivered > 0 || rows.length === BATCH) again = true;
-    } while (again);
+      if (delivered > 0 || rows.length === BATCH) rounds.more();
+    }
   }
 
+  const passes = sendingPasses(sendDue, (error) =>
+    log.error({ err: error }, 'sending webhook deliveries failed'),
+  );
   function flushNow(): Promise<void> {
     if (options.queueOnly || closed) return Promise.resolve();
-    if (running !== null) {
-      again = true;
-      return running;
-    }
-    running = sendDue()
-      .catch((error: unknown) => log.error({ err: error }, 'sending webhook deliveries failed'))
-      .finally(() => {
-        running = null;
-      });
-    return running;
+    return passes.run();
   }
 
   function prune(): void {
@@ -411,7 +403,7 @@ export function createWebhookSender(options: {
     async redeliver(deliveryId) {
       if (options.queueOnly || !isOpen()) return;
       // A pass under way may be sending this very row; wait for it rather than send it twice at once.
-      if (running !== null) await running;
+      await passes.underWay();
       const { db } = database();
       db.update(webhookDeliveries)
         .set({ status: 'pending', scheduleStep: 0, nextAttemptAt: now().getTime() })
