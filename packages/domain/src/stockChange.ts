@@ -1,4 +1,4 @@
-import { isOrderableOnline } from './productStatus.ts';
+import { hasWaitlist, isOrderableOnline } from './productStatus.ts';
 
 /**
  * What a typed stock change means before it is saved, for the Stock screen. The server refuses the same
@@ -56,4 +56,17 @@ export function stockChangeWarnings(product: StockedProduct, change: number): st
     warnings.push(`Saving this marks ${product.name} Sold Out: nothing is left after this season's orders.`);
   }
   return warnings;
+}
+
+/**
+ * Said where staff restock a Sold Out (or Call for Availability) product customers wait for: its waitlist is
+ * e-mailed only once it is Active or Nursery with stock left (tellWaitlists in packages/api), and a restock
+ * never changes the status by itself, so without a word the customers wait on. Null when nobody waits, the
+ * product is orderable already, or nothing would be left after this season's orders.
+ */
+export function waitlistRestockHint(product: StockedProduct, change: number, waiting: number): string | null {
+  if (waiting <= 0 || !hasWaitlist(product.productStatus)) return null;
+  if (product.currentStock + change - product.numSold <= 0) return null;
+  const who = waiting === 1 ? '1 customer on the waitlist is' : `${waiting} customers on the waitlist are`;
+  return `${who} e-mailed that ${product.name} is back only once it is Active: set its status to Active when the stock is in.`;
 }

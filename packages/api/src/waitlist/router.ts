@@ -1,9 +1,20 @@
-import { productWaitlistSchema, waitlistJoinedSchema, waitlistJoinInputSchema } from '@nursery/domain';
+import {
+  productWaitlistSchema,
+  waitlistJoinedSchema,
+  waitlistJoinInputSchema,
+  waitlistWaitingSchema,
+} from '@nursery/domain';
 import { z } from 'zod';
 import { answerOnce } from '../idempotency/service.ts';
 import { queryId } from '../input.ts';
 import { procedure, router } from '../trpc.ts';
-import { joinWaitlist, productWaitlist, removeWaitlistEntry, retryWaitlistNotice } from './service.ts';
+import {
+  joinWaitlist,
+  productWaitlist,
+  removeWaitlistEntry,
+  retryWaitlistNotice,
+  waitlistWaiting,
+} from './service.ts';
 
 // `join` is public (listed in PUBLIC_PROCEDURES, trpc.ts); the rest are staff-only.
 export const waitlistRouter = router({
@@ -15,6 +26,8 @@ export const waitlistRouter = router({
     .input(z.object({ productId: queryId('productId') }))
     .output(productWaitlistSchema)
     .query(({ ctx, input }) => productWaitlist(ctx.shop, input.productId)),
+  /** Products with customers still to be told, and how many: the Stock screen's restock hint. */
+  waiting: procedure.output(waitlistWaitingSchema).query(({ ctx }) => waitlistWaiting(ctx.shop)),
   remove: procedure
     .input(z.object({ waitlistEntryId: queryId('waitlistEntryId') }))
     .output(productWaitlistSchema)

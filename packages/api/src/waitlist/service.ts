@@ -10,8 +10,9 @@ import {
   type WaitlistEntry,
   type WaitlistJoined,
   type WaitlistJoinInput,
+  type WaitlistWaiting,
 } from '@nursery/domain';
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull } from 'drizzle-orm';
 import { type OutboxRow, retryCustomerEmail, toOrderEmail } from '../customerEmails/service.ts';
 import { customerEmailText, shopPlaceholderValues } from '../customerEmails/texts.ts';
 import { ShopError } from '../errors.ts';
@@ -195,6 +196,20 @@ function toEntry(shop: Shop, row: EntryRow, notice: OutboxRow | undefined): Wait
     displayToldTimestamp: toldAt === null ? null : formatDateTime(toldAt, tz),
     notice: email,
   };
+}
+
+/**
+ * Every product with customers still to be told (no back-in-stock e-mail written) and how many: the Stock
+ * screen says when a restock leaves such a product where tellWaitlists cannot reach them.
+ */
+export function waitlistWaiting(shop: Shop): WaitlistWaiting {
+  return shop.db
+    .select({ productId: waitlistEntries.productId, waiting: count() })
+    .from(waitlistEntries)
+    .where(isNull(waitlistEntries.toldAt))
+    .groupBy(waitlistEntries.productId)
+    .orderBy(asc(waitlistEntries.productId))
+    .all();
 }
 
 /** A product's waitlist for staff: every entry in the order they joined, told ones included, with each notice's state. */

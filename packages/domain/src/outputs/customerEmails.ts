@@ -99,3 +99,14 @@ export const productWaitlistSchema = z
   })
   .meta({ id: 'ProductWaitlist' });
 export type ProductWaitlist = z.infer<typeof productWaitlistSchema>;
+
+/** How many wait on each product's waitlist with no back-in-stock e-mail written yet; products nobody waits for are left out. */
+export const waitlistWaitingSchema = z
+  .array(
+    z.object({
+      productId: z.number().int(),
+      waiting: z.number().int().describe('Entries whose back-in-stock e-mail is not written yet.'),
+    }),
+  )
+  .meta({ id: 'WaitlistWaiting' });
+export type WaitlistWaiting = z.infer<typeof waitlistWaitingSchema>;

@@ -1,5 +1,5 @@
 import { ProductStatus, SUCCESSFULLY_UPDATED } from '@nursery/domain';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useBlocker } from '@tanstack/react-router';
 import {
   getCoreRowModel,
@@ -43,6 +43,12 @@ export function AdminStock() {
   const [summaryOpen, setSummaryOpen] = useState(false);
   const [notes, setNotes] = useState<Readonly<Record<number, string>>>({});
   const reviewId = useId();
+  // Who waits for which product, for the hint that a restocked Sold Out product reaches them only once Active.
+  const waitlist = useQuery(trpc.waitlist.waiting.queryOptions());
+  const waitingFor = useMemo(
+    () => new Map((waitlist.data ?? []).map((w) => [w.productId, w.waiting])),
+    [waitlist.data],
+  );
 
   // Special-order products are one-off lines on an order; there is no stock to count for them.
   const stocked = useMemo(
@@ -79,7 +85,9 @@ export function AdminStock() {
   const byId = useMemo(() => new Map(stocked.map((p) => [p.productId, p])), [stocked]);
   const summaryLines: SummaryLine[] = savableChanges(pending).flatMap((c) => {
     const product = byId.get(c.productId);
-    return product ? [{ product, changeInStock: c.changeInStock }] : [];
+    return product
+      ? [{ product, changeInStock: c.changeInStock, waiting: waitingFor.get(c.productId) ?? 0 }]
+      : [];
   });
 
   // A morning's count typed in and not yet saved is not lost to a slip on the navigation.
@@ -200,6 +208,7 @@ export function AdminStock() {
                   onText={(text) => setPending((p) => withPending(p, row.original.productId, text))}
                   onStep={(step) => setPending((p) => stepped(p, row.original.productId, step))}
                   onReset={() => setPending((p) => withPending(p, row.original.productId, ''))}
+                  waiting={waitingFor.get(row.original.productId) ?? 0}
                   history={histories[row.original.productId]}
                   historyLoading={loadingHistory.has(row.original.productId)}
                   onLoadHistory={() => void loadHistory(row.original.productId)}

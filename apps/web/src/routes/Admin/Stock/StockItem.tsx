@@ -7,6 +7,7 @@ import {
 import { useId, useRef } from 'react';
 import { StatusDropdown } from '../shared/catalog/StatusDropdown';
 import type { AdminProduct, StockHistoryEntry } from '../shared/catalog/types';
+import { WaitlistRestockHint } from '../shared/catalog/WaitlistPanel';
 import { StockHistoryTable } from './StockHistoryTable';
 import { stockChangeOf } from './stockInput';
 
@@ -27,6 +28,7 @@ export function StockItem({
   historyLoading,
   onLoadHistory,
   onToggleHistory,
+  waiting,
 }: {
   product: AdminProduct;
   text: string;
@@ -37,6 +39,8 @@ export function StockItem({
   historyLoading: boolean;
   onLoadHistory: () => void;
   onToggleHistory: () => void;
+  /** Customers on its waitlist still to be told. */
+  waiting: number;
 }) {
   const id = useId();
   const inputRef = useRef<HTMLInputElement>(null);
@@ -146,6 +150,8 @@ export function StockItem({
           ) : null}
         </span>
       </div>
+      {/* While the restock is typed and after it is saved, until the status is set. */}
+      <WaitlistRestockHint product={product} change={change ?? 0} waiting={waiting} />
       <div className="row-gap" style={{ marginTop: '0.5rem' }}>
         {history ? (
           <button

@@ -2,10 +2,13 @@ import { stockChangeWarnings } from '@nursery/domain';
 import { useId } from 'react';
 import { Modal } from '../../../components/Modal';
 import type { AdminProduct } from '../shared/catalog/types';
+import { WaitlistRestockHint } from '../shared/catalog/WaitlistPanel';
 
 export interface SummaryLine {
   product: AdminProduct;
   changeInStock: number;
+  /** Customers on its waitlist still to be told. */
+  waiting: number;
 }
 
 /** 'Stock Change Summary': every pending change with its new stock and optional comments, saved together. */
@@ -65,7 +68,7 @@ export function StockSummaryModal({
         <p>There are no pending stock changes.</p>
       ) : (
         <ul className="stock-list">
-          {lines.map(({ product, changeInStock }) => (
+          {lines.map(({ product, changeInStock, waiting }) => (
             <li key={product.productId} className="stock-item" data-testid={`summary-${product.productId}`}>
               <div className="stock-item-head">
                 <h2>{product.displayNameAndSize}</h2>
@@ -89,6 +92,7 @@ export function StockSummaryModal({
                   {warning}
                 </p>
               ))}
+              <WaitlistRestockHint product={product} change={changeInStock} waiting={waiting} />
               <label className="form-label" htmlFor={`${id}-${product.productId}`}>
                 Comments: (optional)
               </label>

@@ -3,6 +3,7 @@ import {
   STOCK_CHANGE_TOO_LARGE,
   stockChangeProblem,
   stockChangeWarnings,
+  waitlistRestockHint,
 } from '@nursery/domain';
 import { describe, expect, it } from 'vitest';
 import { savableChanges, stepped, stockChangeOf, withPending } from './stockInput';
@@ -45,6 +46,21 @@ describe('stock change input rules', () => {
     expect(stockChangeWarnings({ ...oak, productStatus: 6 }, -8)).toHaveLength(1);
     // A restock that still leaves nothing after this season's orders turns it Sold Out all the same.
     expect(stockChangeWarnings({ ...oak, currentStock: 0, numSold: 9 }, 4)).toHaveLength(1);
+  });
+  it('says a restocked Sold Out product reaches its waitlist only once it is Active', () => {
+    const fern = { name: 'Ostrich Fern', productStatus: 3, currentStock: 0, numSold: 2 };
+    expect(waitlistRestockHint(fern, 10, 2)).toBe(
+      '2 customers on the waitlist are e-mailed that Ostrich Fern is back only once it is Active: set its status to Active when the stock is in.',
+    );
+    expect(waitlistRestockHint({ ...fern, productStatus: 6 }, 10, 1)).toMatch(
+      /^1 customer on the waitlist is /,
+    );
+    // Nobody waits, nothing left after this season's orders, or saving tells them already (Active): no hint.
+    expect(waitlistRestockHint(fern, 10, 0)).toBeNull();
+    expect(waitlistRestockHint(fern, 2, 2)).toBeNull();
+    expect(waitlistRestockHint({ ...fern, productStatus: 2 }, 10, 2)).toBeNull();
+    // Stock already in (saved earlier) and still Sold Out: the hint stays until the status is set.
+    expect(waitlistRestockHint({ ...fern, currentStock: 12 }, 0, 2)).not.toBeNull();
   });
   it('clears a change of 0 or nothing, and steps by one', () => {
     let p = withPending({}, 7, '5');

@@ -320,7 +320,7 @@ export function ProductModal({ open, product, onClose, specialOrder = false, onS
           legend={label('prices', 'Prices')}
         />
       </form>
-      {product && !specialOrder ? <WaitlistPanel productId={product.productId} /> : null}
+      {product && !specialOrder ? <WaitlistPanel product={product} /> : null}
     </Modal>
   );
 }

@@ -31,6 +31,8 @@ export function StatusDropdown({ product }: { product: AdminProduct }) {
         replaceProduct(answer.productId, answer.product);
         notify.success(SUCCESSFULLY_UPDATED);
         void queryClient.invalidateQueries({ queryKey: trpc.catalog.productsToShow.pathKey() });
+        // Set Active or Nursery, the product's waitlist is told: who waits has changed.
+        void queryClient.invalidateQueries({ queryKey: trpc.waitlist.pathKey() });
       },
       onError: showApiFailure,
     }),

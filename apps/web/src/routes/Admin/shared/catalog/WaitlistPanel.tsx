@@ -1,3 +1,4 @@
+import { type StockedProduct, waitlistRestockHint } from '@nursery/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import { confirm } from '../../../../components/ConfirmDialog';
@@ -5,12 +6,31 @@ import { notify, showApiFailure } from '../../../../lib/toast';
 import { trpc } from '../../../../trpc';
 import { CustomerEmailState, notifyRetried } from '../CustomerEmailState';
 
+/** Where staff restock: the hint that a Sold Out product's waitlist hears of it only once it is Active. */
+export function WaitlistRestockHint({
+  product,
+  change,
+  waiting,
+}: {
+  product: StockedProduct;
+  change: number;
+  waiting: number;
+}) {
+  const hint = waitlistRestockHint(product, change, waiting);
+  return hint ? (
+    <p className="alert alert-info waitlist-restock-hint" role="note">
+      {hint}
+    </p>
+  ) : null;
+}
+
 /**
  * A product's waitlist in the product modal: how many were not told yet, and each entry in the order they
  * joined with its back-in-stock e-mail's state (as the order page shows an order's e-mails, Retry included);
  * staff can remove an entry. Told means the e-mail went out, not that it was written.
  */
-export function WaitlistPanel({ productId }: { productId: number }) {
+export function WaitlistPanel({ product }: { product: StockedProduct & { productId: number } }) {
+  const { productId } = product;
   const id = useId();
   const queryClient = useQueryClient();
   const options = trpc.waitlist.forProduct.queryOptions({ productId });
@@ -34,11 +54,14 @@ export function WaitlistPanel({ productId }: { productId: number }) {
     }),
   );
   const entries = waitlist.data?.entries ?? [];
+  // Still to be told: no back-in-stock e-mail written for them yet (the server's waitlist.waiting counts the same).
+  const unwritten = entries.filter((e) => e.notice === null && e.toldTimestamp === null).length;
   return (
     <section aria-labelledby={`${id}-title`} className="product-waitlist" data-testid="product-waitlist">
       <h3 id={`${id}-title`} style={{ fontSize: '1rem' }}>
         Waitlist{waitlist.data ? `: ${waitlist.data.waiting} waiting` : ''}
       </h3>
+      <WaitlistRestockHint product={product} change={0} waiting={unwritten} />
       {waitlist.isLoading ? <p>Loading...</p> : null}
       {waitlist.isError ? (
         <p className="text-danger" role="alert">

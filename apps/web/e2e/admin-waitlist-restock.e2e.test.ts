@@ -1,0 +1,74 @@
+import { productStatusConfirm, SUCCESSFULLY_UPDATED } from '@nursery/domain';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { shopInBrowser } from './support/index.ts';
+
+// Staff restock a Sold Out product two customers are waiting for. A restock never changes the status, and the
+// waitlist is e-mailed only once the product is Active: the screens where stock goes in say so, until it is set.
+
+const e2e = shopInBrowser();
+let page: Page;
+let product: { productId: number; name: string };
+const HINT =
+  '2 customers on the waitlist are e-mailed that {name} is back only once it is Active: set its status to Active when the stock is in.';
+
+beforeAll(async () => {
+  product = e2e.shop.shop.database.sqlite
+    .prepare(
+      `select p.product_id as productId, p.name from products p where p.product_status = 3 and p.deleted_at is null
+       and (select count(*) from products p2 where p2.name = p.name) = 1 order by p.product_id limit 1`,
+    )
+    .get() as { productId: number; name: string };
+  for (const email of ['robin@example.com', 'wren@example.com']) {
+    const joined = await fetch(`${e2e.shop.url}/api/v1/Waitlist/Join`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ productId: product.productId, email, quantity: 2 }),
+    });
+    expect(joined.status, await joined.clone().text()).toBe(200);
+  }
+  ({ page } = await e2e.staffPage({
+    name: 'Sam Staff',
+    path: '/Admin/Stock',
+    viewport: { width: 390, height: 844 },
+  }));
+});
+
+describe('restocking a Sold Out product with a waitlist', () => {
+  it('says to set it Active while the stock is typed, in the summary, after saving and in the product editor', async () => {
+    const hint = HINT.replace('{name}', product.name);
+    await page.goto(`${e2e.shop.origin}/Admin/Stock?q=${encodeURIComponent(product.name)}`);
+    const item = page.getByTestId(`stock-${product.productId}`);
+    await item.getByLabel(`Change in stock for ${product.name}`).fill('500');
+    await item.getByRole('note').filter({ hasText: hint }).waitFor();
+
+    await page.getByRole('button', { name: 'Review Stock Changes (1)' }).first().click();
+    const summary = page.getByTestId('stock-summary-modal');
+    await summary.getByRole('note').filter({ hasText: hint }).waitFor();
+    await summary.getByRole('button', { name: 'Update Stock' }).click();
+    await page.locator('[data-toast-kind]', { hasText: SUCCESSFULLY_UPDATED }).first().waitFor();
+    await summary.waitFor({ state: 'hidden' });
+    // Saved and still Sold Out: nobody was told, and the hint stays beside the status to set.
+    await item.getByRole('note').filter({ hasText: hint }).waitFor();
+
+    await page.goto(`${e2e.shop.origin}/Admin/Products?q=${encodeURIComponent(product.name)}`);
+    await page
+      .getByRole('button', { name: `Edit ${product.name}` })
+      .first()
+      .click();
+    const waitlist = page.getByTestId('product-waitlist');
+    await waitlist.getByRole('note').filter({ hasText: hint }).waitFor();
+    await page.keyboard.press('Escape');
+    await waitlist.waitFor({ state: 'detached' });
+
+    // Set Active: the waitlist is told, and the hint goes.
+    await page.goto(`${e2e.shop.origin}/Admin/Stock?q=${encodeURIComponent(product.name)}`);
+    await item.getByRole('note').filter({ hasText: hint }).waitFor();
+    await page.getByTestId(`status-${product.productId}`).selectOption('2');
+    const dialog = page.getByTestId('confirm-dialog');
+    await dialog.getByText(productStatusConfirm('Active')).waitFor();
+    await dialog.getByRole('button', { name: 'Yes' }).click();
+    await expect.poll(() => page.getByTestId(`status-${product.productId}`).inputValue()).toBe('2');
+    await expect.poll(() => item.getByRole('note').count()).toBe(0);
+  });
+});
