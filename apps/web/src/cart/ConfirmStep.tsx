@@ -1,4 +1,5 @@
 import { formatMoney } from '@nursery/domain';
+import { BusyLabel } from '../components/BusyLabel';
 import { CartTotals } from './CartTotals';
 import { goToStep } from './cartState';
 import { updateCart } from './cartStore';
@@ -122,13 +123,9 @@ export function ConfirmStepFooter({ saving, placeOrder }: { saving: boolean; pla
         aria-live="polite"
         data-autofocus
       >
-        {saving ? (
-          <>
-            <span className="spinner" aria-hidden="true" /> Submitting
-          </>
-        ) : (
-          'Submit Order'
-        )}
+        <BusyLabel busy={saving} busyText="Submitting">
+          Submit Order
+        </BusyLabel>
       </button>
     </>
   );

@@ -5,6 +5,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { publicQuery } from '../lib/publicApi';
 import { useSingleFlight } from '../lib/singleFlight';
 import { dismissToast, failureFacts, notify } from '../lib/toast';
+import { BusyLabel } from './BusyLabel';
 
 const LOOKUP_FAILURE_TOAST = 'order-lookup';
 
@@ -90,13 +91,9 @@ export function OrderLookupForm({ initialOrderId = '' }: { initialOrderId?: stri
         />
       </div>
       <button type="submit" className="btn btn-primary" aria-disabled={validating ? true : undefined}>
-        {validating ? (
-          <>
-            <span className="spinner" aria-hidden="true" /> Validating
-          </>
-        ) : (
-          'Look Up Order'
-        )}
+        <BusyLabel busy={validating} busyText="Validating">
+          Look Up Order
+        </BusyLabel>
       </button>
     </form>
   );

@@ -1,6 +1,7 @@
 import { CONTACT_THANK_YOU } from '@nursery/domain';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
+import { BusyLabel } from '../../components/BusyLabel';
 import { ShopContact } from '../../components/ShopContact';
 import { directionsUrl, MAP_ZOOM, mapEmbedUrl, mapLinkUrl } from '../../lib/maps';
 import { publicMutation } from '../../lib/publicApi';
@@ -195,13 +196,9 @@ function ContactForm() {
           />
         </div>
         <button type="submit" className="btn btn-primary" aria-disabled={submitting ? true : undefined}>
-          {submitting ? (
-            <>
-              <span className="spinner" aria-hidden="true" /> Submitting
-            </>
-          ) : (
-            'Send Message'
-          )}
+          <BusyLabel busy={submitting} busyText="Submitting">
+            Send Message
+          </BusyLabel>
         </button>
       </form>
     </section>

@@ -2,6 +2,7 @@ import { IMAGE_CROPPED } from '@nursery/domain';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import Cropper, { type Area } from 'react-easy-crop';
+import { BusyLabel } from '../../../components/BusyLabel';
 import { Modal } from '../../../components/Modal';
 import { notify, showApiFailure } from '../../../lib/toast';
 import { trpc } from '../../../trpc';
@@ -86,13 +87,9 @@ export function CropImageModal({
             onClick={submit}
             disabled={save.isPending || !area || !natural}
           >
-            {save.isPending ? (
-              <>
-                <span className="spinner" aria-hidden="true" /> Cropping
-              </>
-            ) : (
-              'Crop'
-            )}
+            <BusyLabel busy={save.isPending} busyText="Cropping">
+              Crop
+            </BusyLabel>
           </button>
         </>
       }

@@ -1,6 +1,7 @@
 import { IMAGE_UPLOADED } from '@nursery/domain';
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState } from 'react';
+import { BusyLabel } from '../../../components/BusyLabel';
 import { Modal } from '../../../components/Modal';
 import { notify, showApiFailure } from '../../../lib/toast';
 import { trpc } from '../../../trpc';
@@ -58,13 +59,9 @@ export function FlickrUploadModal({
             Cancel
           </button>
           <button type="button" className="btn btn-primary" onClick={submit} disabled={upload.isPending}>
-            {upload.isPending ? (
-              <>
-                <span className="spinner" aria-hidden="true" /> Uploading
-              </>
-            ) : (
-              'Upload'
-            )}
+            <BusyLabel busy={upload.isPending} busyText="Uploading">
+              Upload
+            </BusyLabel>
           </button>
         </>
       }

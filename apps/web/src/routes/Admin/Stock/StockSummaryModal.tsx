@@ -1,5 +1,6 @@
 import { stockChangeWarnings } from '@nursery/domain';
 import { useId } from 'react';
+import { BusyLabel } from '../../../components/BusyLabel';
 import { Modal } from '../../../components/Modal';
 import type { AdminProduct } from '../shared/catalog/types';
 import { WaitlistRestockHint } from '../shared/catalog/WaitlistPanel';
@@ -53,13 +54,9 @@ export function StockSummaryModal({
             onClick={onSave}
             disabled={saving || lines.length === 0}
           >
-            {saving ? (
-              <>
-                <span className="spinner" aria-hidden="true" /> Saving...
-              </>
-            ) : (
-              'Update Stock'
-            )}
+            <BusyLabel busy={saving} busyText="Saving...">
+              Update Stock
+            </BusyLabel>
           </button>
         </>
       }

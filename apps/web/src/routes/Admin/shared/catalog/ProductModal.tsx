@@ -12,6 +12,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useBlocker } from '@tanstack/react-router';
 import { type ReactNode, useId, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
+import { BusyLabel } from '../../../../components/BusyLabel';
 import { confirm } from '../../../../components/ConfirmDialog';
 import { MODAL_TRANSITION_MS, Modal } from '../../../../components/Modal';
 import { useSingleFlight } from '../../../../lib/singleFlight';
@@ -247,13 +248,9 @@ export function ProductModal({ open, product, onClose, specialOrder = false, onS
             disabled={saving}
             aria-disabled={saving}
           >
-            {saving ? (
-              <>
-                <span className="spinner" aria-hidden="true" /> Saving Product...
-              </>
-            ) : (
-              'Save Product'
-            )}
+            <BusyLabel busy={saving} busyText="Saving Product...">
+              Save Product
+            </BusyLabel>
           </button>
         </>
       }
