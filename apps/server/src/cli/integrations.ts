@@ -1,5 +1,4 @@
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig, ShopError } from '@nursery/api';
 import {
   createIntegrationClient,
@@ -7,7 +6,7 @@ import {
   revokeIntegrationClient,
 } from '@nursery/api/integrations';
 import { DATABASE_FILE_NAME, openDatabase } from '@nursery/db';
-import { type CommandIo, formatTable, runIfMain } from './shopCommand.ts';
+import { type CommandIo, formatTable, readCommandWords, runIfMain } from './shopCommand.ts';
 
 const USAGE = `Integration clients: programs (an accounting export, a label printer) that call the shop's API with
 tokens from the shop's own sign-in, through the OAuth 2.0 client_credentials grant.
@@ -35,30 +34,13 @@ export async function runIntegrationsCommand(
   env: Record<string, string | undefined>,
   io: CommandIo,
 ): Promise<number> {
-  let parsed: ReturnType<
-    typeof parseArgs<{
-      options: {
-        scope: { type: 'string' };
-        json: { type: 'boolean' };
-        help: { type: 'boolean'; short: 'h' };
-      };
-      allowPositionals: true;
-    }>
-  >;
-  try {
-    parsed = parseArgs({
-      args: argv,
-      options: {
-        scope: { type: 'string' },
-        json: { type: 'boolean' },
-        help: { type: 'boolean', short: 'h' },
-      },
-      allowPositionals: true,
-    });
-  } catch (error) {
-    io.err(`${(error as Error).message}\n\n${USAGE}`);
-    return 2;
-  }
+  const parsed = readCommandWords(
+    argv,
+    { scope: { type: 'string' }, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+    USAGE,
+    io.err,
+  );
+  if (!parsed) return 2;
   const [command, argument, ...extra] = parsed.positionals;
   if (parsed.values.help || !command) {
     (command || parsed.values.help ? io.out : io.err)(USAGE);

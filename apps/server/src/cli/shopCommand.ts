@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { type ParseArgsConfig, parseArgs } from 'node:util';
 import {
   ConfigError,
   createShop,
@@ -20,6 +21,24 @@ import {
 /** pnpm runs package scripts inside apps/server; a file named on the command line means where it was typed. */
 export function fromTypingFolder(file: string, env: Record<string, string | undefined>): string {
   return path.resolve(env.INIT_CWD ?? process.cwd(), file);
+}
+
+/**
+ * A command's words read against its options (`--help`/`-h` among them, and words after the command). Words it
+ * does not know are answered on standard error with what went wrong and the usage; null then, for exit code 2.
+ */
+export function readCommandWords<const O extends NonNullable<ParseArgsConfig['options']>>(
+  argv: string[],
+  options: O,
+  usage: string,
+  err: (text: string) => void,
+) {
+  try {
+    return parseArgs({ args: argv, options, allowPositionals: true });
+  } catch (error) {
+    err(`${(error as Error).message}\n\n${usage}`);
+    return null;
+  }
 }
 
 const logger = (err: (line: string) => void): ShopLogger => ({

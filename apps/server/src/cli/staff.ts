@@ -1,5 +1,4 @@
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '@nursery/api';
 import {
   countStaffAccounts,
@@ -12,7 +11,7 @@ import {
   StaffAccountError,
 } from '@nursery/api/staff';
 import { DATABASE_FILE_NAME, openDatabase } from '@nursery/db';
-import { formatTable } from './shopCommand.ts';
+import { formatTable, readCommandWords } from './shopCommand.ts';
 
 const USAGE = `Staff accounts of the shop's own sign-in (used when OIDC_ISSUER is not set).
 
@@ -44,30 +43,17 @@ export async function runStaffCommand(
   env: Record<string, string | undefined>,
   io: { out: (text: string) => void; err: (text: string) => void; stdin: () => Promise<string> },
 ): Promise<number> {
-  let parsed: ReturnType<
-    typeof parseArgs<{
-      options: {
-        name: { type: 'string' };
-        'password-stdin': { type: 'boolean' };
-        help: { type: 'boolean'; short: 'h' };
-      };
-      allowPositionals: true;
-    }>
-  >;
-  try {
-    parsed = parseArgs({
-      args: argv,
-      options: {
-        name: { type: 'string' },
-        'password-stdin': { type: 'boolean' },
-        help: { type: 'boolean', short: 'h' },
-      },
-      allowPositionals: true,
-    });
-  } catch (error) {
-    io.err(`${(error as Error).message}\n\n${USAGE}\n`);
-    return 2;
-  }
+  const parsed = readCommandWords(
+    argv,
+    {
+      name: { type: 'string' },
+      'password-stdin': { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    },
+    `${USAGE}\n`,
+    io.err,
+  );
+  if (!parsed) return 2;
   const [command, email, ...extra] = parsed.positionals;
   if (parsed.values.help || !command) {
     io.out(`${USAGE}\n`);
