@@ -9,7 +9,7 @@ import {
 } from '@nursery/api/idempotency';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rest, staffToken, startTestServer, type TestServer } from '../src/testing.ts';
-import { customer } from './support/orders.ts';
+import { customer, saveOrderableProduct } from './support/orders.ts';
 
 /**
  * Retries that never make a second order: a create sent with an Idempotency-Key is answered once, and the
@@ -45,25 +45,7 @@ describe('Idempotency-Key on creates', () => {
   beforeAll(async () => {
     server = await startTestServer(ENV, { dataDir });
     token = await staffToken(server, { email: 'pat@example.com', name: 'Pat Planner' });
-    const saved = await rest<{ product: { productId: number } }>(
-      server.url,
-      'POST',
-      '/api/v1/Products/SaveProduct',
-      {
-        token,
-        body: {
-          productId: '',
-          name: 'Pawpaw',
-          description: 'Asimina triloba, bare root.',
-          species: 'Asimina triloba',
-          zones: '5-8',
-          productSize: '2 ft',
-          prices: [{ startQuantity: 1, endQuantity: '', price: 18 }],
-        },
-      },
-    );
-    expect(saved.status).toBe(200);
-    productId = saved.body.data.product.productId;
+    productId = await saveOrderableProduct(server, token);
   });
   afterAll(async () => {
     await server?.stop();

@@ -5,6 +5,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rest, staffToken, startTestServer, type TestServer } from '../src/testing.ts';
+import { saveProduct } from './support/orders.ts';
 
 interface PhotoProduct {
   productId: number;
@@ -101,17 +102,8 @@ async function startPhotoHost(): Promise<void> {
   photoBase = `http://127.0.0.1:${(photoHost.address() as AddressInfo).port}`;
 }
 
-async function newProduct(name: string): Promise<number> {
-  const r = await rest<{ product: { productId: number } }>(
-    server.url,
-    'POST',
-    '/api/v1/Products/SaveProduct',
-    {
-      token,
-      body: { name, prices: [{ startQuantity: 1, endQuantity: null, price: 3 }] },
-    },
-  );
-  return r.body.data.product.productId;
+function newProduct(name: string): Promise<number> {
+  return saveProduct(server, token, { name, prices: [{ startQuantity: 1, endQuantity: null, price: 3 }] });
 }
 
 function upload(productId: number, imageUrl: string, extra = '') {

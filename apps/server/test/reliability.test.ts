@@ -11,6 +11,7 @@ import {
   expectedTotals,
   freelyOrderable,
   type ShownProduct,
+  saveOrderableProduct,
   submitOrder,
   unitCents,
 } from './support/orders.ts';
@@ -221,25 +222,7 @@ describe('no overselling', () => {
   afterAll(async () => server?.stop());
 
   it('sells exactly the 10 units in stock to 100 customers ordering at once', async () => {
-    const saved = await rest<{ product: { productId: number } }>(
-      server.url,
-      'POST',
-      '/api/v1/Products/SaveProduct',
-      {
-        token,
-        body: {
-          productId: '',
-          name: 'Pawpaw',
-          description: 'Asimina triloba, 2 gallon.',
-          species: 'Asimina triloba',
-          zones: '5-9',
-          productSize: '2 gal',
-          prices: [{ startQuantity: 1, endQuantity: '', price: 24 }],
-        },
-      },
-    );
-    expect(saved.status).toBe(200);
-    const productId = saved.body.data.product.productId;
+    const productId = await saveOrderableProduct(server, token);
     const stocked = await rest(server.url, 'POST', '/api/v1/Products/InsertProductStockUpdates', {
       token,
       body: [{ productId, changeInStock: 10, notes: 'Ten from the grower' }],
@@ -261,8 +244,8 @@ describe('no overselling', () => {
     expect(refused).toHaveLength(90);
     // Refused while units remained would say how many; once sold out the product is no longer orderable.
     const allowed = new Set([
-      ...Array.from({ length: 10 }, (_, n) => onlyNLeft(n, 'Pawpaw')),
-      productNotOrderable('Pawpaw'),
+      ...Array.from({ length: 10 }, (_, n) => onlyNLeft(n, 'Serviceberry')),
+      productNotOrderable('Serviceberry'),
     ]);
     for (const answer of refused) {
       expect(answer.status).toBe(400);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rest, staffToken, startTestServer, type TestServer } from '../src/testing.ts';
+import { saveProduct } from './support/orders.ts';
 
 interface StockProduct {
   productId: number;
@@ -28,17 +29,8 @@ let token: string;
 // A fixed clock in the 2025-26 season, moved forward by each call so history order is unambiguous.
 let clock = Date.UTC(2025, 10, 3, 15, 0, 0);
 
-async function newProduct(name: string): Promise<number> {
-  const r = await rest<{ product: { productId: number } }>(
-    server.url,
-    'POST',
-    '/api/v1/Products/SaveProduct',
-    {
-      token,
-      body: { name, prices: [{ startQuantity: 1, endQuantity: null, price: 3 }] },
-    },
-  );
-  return r.body.data.product.productId;
+function newProduct(name: string): Promise<number> {
+  return saveProduct(server, token, { name, prices: [{ startQuantity: 1, endQuantity: null, price: 3 }] });
 }
 
 function record(updates: unknown) {

@@ -87,27 +87,38 @@ export function expectedTotals(lines: { unitCents: number; quantity: number }[],
 }
 
 /**
- * A product anyone may order online without a stock limit, saved by staff over REST as the back office does:
- * Serviceberry, bare root, $12 from 1. Answers its productId.
+ * Saves a new product over REST as the back office's form does (what `product` leaves out the shop defaults), and
+ * answers its productId.
  */
-export async function saveOrderableProduct(server: TestServer, token: string): Promise<number> {
+export async function saveProduct(
+  server: { url: string },
+  token: string,
+  product: Record<string, unknown>,
+): Promise<number> {
   const saved = await rest<{ product: { productId: number } }>(
     server.url,
     'POST',
     '/api/v1/Products/SaveProduct',
     {
       token,
-      body: {
-        productId: '',
-        name: 'Serviceberry',
-        description: 'Amelanchier, bare root.',
-        species: 'Amelanchier laevis',
-        zones: '4-8',
-        productSize: '3 ft',
-        prices: [{ startQuantity: 1, endQuantity: '', price: 12 }],
-      },
+      body: { productId: '', ...product },
     },
   );
   expect(saved.status, JSON.stringify(saved.body)).toBe(200);
   return saved.body.data.product.productId;
+}
+
+/**
+ * A product anyone may order online without a stock limit, saved by staff over REST as the back office does:
+ * Serviceberry, bare root, $12 from 1. Answers its productId.
+ */
+export function saveOrderableProduct(server: TestServer, token: string): Promise<number> {
+  return saveProduct(server, token, {
+    name: 'Serviceberry',
+    description: 'Amelanchier, bare root.',
+    species: 'Amelanchier laevis',
+    zones: '4-8',
+    productSize: '3 ft',
+    prices: [{ startQuantity: 1, endQuantity: '', price: 12 }],
+  });
 }
