@@ -1,6 +1,14 @@
 export * from './client.ts';
 export { type DataFolderLock, LOCK_FILE_NAME, lockDataFolder, ShopStartError } from './dataLock.ts';
-export { type BareInsert, bareInsert, idList, inIdList, perConnection } from './prepared.ts';
+export {
+  type BareInsert,
+  type BareSelect,
+  bareInsert,
+  bareSelect,
+  idList,
+  inIdList,
+  perConnection,
+} from './prepared.ts';
 export * as schema from './schema.ts';
 export * from './schema.ts';
 export {

@@ -1,9 +1,9 @@
 import Database from 'better-sqlite3';
-import { sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { describe, expect, it } from 'vitest';
-import { bareInsert } from './prepared.ts';
+import { bareInsert, bareSelect } from './prepared.ts';
 
 const plants = sqliteTable('plants', {
   plantId: integer('plant_id').primaryKey({ autoIncrement: true }),
@@ -84,6 +84,50 @@ describe('bareInsert', () => {
       const drizzled = viaDrizzle.get(row);
       expect(bare.get(row)).toEqual({ ...drizzled, plantId: (drizzled?.plantId ?? 0) + 1 });
     }
+    sqlite.close();
+  });
+});
+
+describe('bareSelect', () => {
+  it('answers the rows drizzle answers, named values and constants bound, booleans read back as true and false', () => {
+    const sqlite = new Database(':memory:');
+    sqlite.exec(
+      'create table plants (plant_id integer primary key autoincrement, name text not null, is_static integer not null, source text not null, note text)',
+    );
+    const db = drizzle(sqlite);
+    db.insert(plants)
+      .values([
+        { name: 'Oak', isStatic: true, source: 'online', note: null },
+        { name: 'Pine', isStatic: false, source: 'online', note: 'tall' },
+        { name: 'Fir', isStatic: false, source: 'counter', note: null },
+        { name: 'Yew', isStatic: true, source: 'online', note: 'slow' },
+      ])
+      .run();
+    const fields = {
+      plantId: plants.plantId,
+      isStatic: plants.isStatic,
+      note: plants.note,
+      name: plants.name,
+    };
+    const query = db
+      .select(fields)
+      .from(plants)
+      .where(and(eq(plants.source, 'online'), sql`${plants.plantId} > ${sql.placeholder('after')}`))
+      .orderBy(desc(plants.plantId))
+      .limit(sql.placeholder('limit'));
+    const bare = bareSelect<{ after: number; limit: number }, unknown>(sqlite, query, fields);
+    for (const values of [
+      { after: 0, limit: 10 },
+      { after: 1, limit: 1 },
+      { after: 4, limit: 5 },
+    ]) {
+      expect(bare.all(values)).toEqual(query.all(values));
+    }
+    expect(bare.all({ after: 0, limit: 10 })).toEqual([
+      { plantId: 4, isStatic: true, note: 'slow', name: 'Yew' },
+      { plantId: 2, isStatic: false, note: 'tall', name: 'Pine' },
+      { plantId: 1, isStatic: true, note: null, name: 'Oak' },
+    ]);
     sqlite.close();
   });
 });

@@ -179,3 +179,19 @@ describe('deletedOrders', () => {
     expect(listed.some((id) => deleting.some((d) => d.order_id === id))).toBe(false);
   });
 });
+
+describe("a season's whole list", () => {
+  it('is read a chunk at a time from an index in its own order, with no sort of the season per chunk', () => {
+    // The keyset read of the season list (listStatement), each chunk after the last row of the one before.
+    const plan = t.shop.database.sqlite
+      .prepare(
+        `explain query plan select order_id from orders
+         where +deleted_at is null and season_purchased = ? and created_at <= ? and (created_at, order_id) < (?, ?)
+         order by created_at desc, order_id desc limit ?`,
+      )
+      .all(2026, 0, 0, 0, 50) as { detail: string }[];
+    const steps = plan.map((step) => step.detail).join('\n');
+    expect(steps).toContain('orders_season_created_idx');
+    expect(steps).not.toContain('TEMP B-TREE');
+  });
+});

@@ -9,7 +9,15 @@ import type {
 
 export type { AdminOrder, OrderListItem, OrderListPage, SeasonChoices } from '@nursery/domain';
 
-import { orders, perConnection, pickUpDays, products, type ShopDb } from '@nursery/db';
+import {
+  type BareSelect,
+  bareSelect,
+  orders,
+  perConnection,
+  pickUpDays,
+  products,
+  type ShopDatabase,
+} from '@nursery/db';
 import {
   ALL_SEASONS,
   ALL_SEASONS_LABEL,
@@ -85,11 +93,22 @@ type ListRow = PickupRow & {
 
 const countFormat = new Intl.NumberFormat('en-US');
 
+/** A count as the lists show it (1,234): below a thousand it is its digits, without asking Intl. */
+const displayCount = (n: number) =>
+  Number.isInteger(n) && n >= 0 && n < 1000 ? String(n) : countFormat.format(n);
+
+/**
+ * One row of the order lists. Written as one literal (no spread of the day's and the check-in's fields): a
+ * whole list maps 100,000 of them, and an object built by spreads cost about twice as much to make and to
+ * write out as JSON.
+ */
 export function toOrderListItem(
   row: ListRow,
   timeZone: string,
   pickUpDayOf: (pickUpDayId: number | null) => OrderPickUpDayFields,
 ): OrderListItem {
+  const day = pickUpDayOf(row.pickUpDayId);
+  const pickup = toListPickup(row, timeZone);
   return {
     orderId: row.orderId,
     createdTimestamp: new Date(row.createdAt).toISOString(),
@@ -98,7 +117,7 @@ export function toOrderListItem(
     email: row.email,
     phoneNumber: row.phoneNumber,
     numItems: row.numItems,
-    displayNumItems: countFormat.format(row.numItems),
+    displayNumItems: displayCount(row.numItems),
     totalQuantity: row.totalQuantity,
     totalPrice: toDollars(row.totalCents),
     displayTotalPrice: formatMoney(row.totalCents),
@@ -108,8 +127,16 @@ export function toOrderListItem(
     displayDeletedTimestamp: row.deletedAt === null ? null : formatDateTime(row.deletedAt, timeZone),
     deletedUsername: row.deletedBy,
     version: row.version,
-    ...pickUpDayOf(row.pickUpDayId),
-    ...toListPickup(row, timeZone),
+    pickUpDayId: day.pickUpDayId,
+    pickUpDate: day.pickUpDate,
+    displayPickUpDay: day.displayPickUpDay,
+    pickUpDayNote: day.pickUpDayNote,
+    pickedUpTimestamp: pickup.pickedUpTimestamp,
+    displayPickedUpTimestamp: pickup.displayPickedUpTimestamp,
+    pickedUpUsername: pickup.pickedUpUsername,
+    paidMethod: pickup.paidMethod,
+    paid: pickup.paid,
+    displayPaid: pickup.displayPaid,
   };
 }
 
@@ -119,15 +146,30 @@ export function toOrderListItem(
  */
 export type OrderListKind = { deleted: false; season: number | null } | { deleted: true; text?: string };
 
+/** What a list's keyset read is given: the season, and the row it starts after (its date and id). */
+interface ListValues {
+  season: number | null;
+  at: number | null | undefined;
+  orderId: number | undefined;
+  limit: number;
+}
+
 /**
- * The statements of a list's keyset reads, one per kind of list (deleted or not, one season or all) and
- * whether it starts after a row: prepared once per connection, since a whole list of 100,000 orders is a
- * thousand reads and building and preparing each one's SQL cost more than running it.
+ * The statement of a list's keyset read, for one kind of list (deleted or not, one season or all) and whether
+ * it starts after a row, run bare (bareSelect): a whole list of 100,000 orders is two thousand reads, and
+ * drizzle's row mapping cost about as much as SQLite's reading.
  */
-function listStatement(db: ShopDb, deleted: boolean, season: boolean, after: boolean, filter?: SQL) {
+function listStatement(
+  { sqlite, db }: ShopDatabase,
+  deleted: boolean,
+  season: boolean,
+  after: boolean,
+  filter?: SQL,
+): BareSelect<ListValues, ListRow> {
   const by = deleted ? orders.deletedAt : orders.createdAt;
-  // Walked newest first through the date's index. SQLite would rather take the deleted_at index for
-  // 'deleted_at is null' and sort all 100,000 orders for every chunk; the unary + keeps it off that index.
+  // Walked newest first through the date's index (a season's through its season and date index). SQLite
+  // would rather take the deleted_at index for 'deleted_at is null' and sort all 100,000 orders for every
+  // chunk; the unary + keeps it off that index.
   const conditions: (SQL | undefined)[] = [
     deleted ? isNotNull(orders.deletedAt) : sql`+${orders.deletedAt} is null`,
     filter,
@@ -140,28 +182,32 @@ function listStatement(db: ShopDb, deleted: boolean, season: boolean, after: boo
       sql`(${by}, ${orders.orderId}) < (${sql.placeholder('at')}, ${sql.placeholder('orderId')})`,
     );
   }
-  return db
-    .select(listColumns)
-    .from(orders)
-    .where(and(...conditions))
-    .orderBy(desc(by), desc(orders.orderId))
-    .limit(sql.placeholder('limit'))
-    .prepare();
+  return bareSelect(
+    sqlite,
+    db
+      .select(listColumns)
+      .from(orders)
+      .where(and(...conditions))
+      .orderBy(desc(by), desc(orders.orderId))
+      .limit(sql.placeholder('limit')),
+    listColumns,
+  );
 }
 
-const orderListStatements = perConnection((db: ShopDb) => {
-  const made = new Map<string, ReturnType<typeof listStatement>>();
+/** The unfiltered lists' statements, prepared once per connection as they are first read. */
+const orderListStatements = perConnection((database: ShopDatabase) => {
+  const made = new Map<string, BareSelect<ListValues, ListRow>>();
   return {
     list(deleted: boolean, season: boolean, after: boolean) {
       const key = `${deleted} ${season} ${after}`;
       let statement = made.get(key);
       if (!statement) {
-        statement = listStatement(db, deleted, season, after);
+        statement = listStatement(database, deleted, season, after);
         made.set(key, statement);
       }
       return statement;
     },
-    anchor: db
+    anchor: database.db
       .select({ createdAt: orders.createdAt, deletedAt: orders.deletedAt, orderId: orders.orderId })
       .from(orders)
       .where(eq(orders.orderId, sql.placeholder('orderId')))
@@ -179,7 +225,7 @@ function readOrderList(
   after: number | null,
   limit: number,
 ): OrderListItem[] {
-  const statements = orderListStatements(shop.db);
+  const statements = orderListStatements(shop.database);
   const season = !kind.deleted && kind.season !== null ? kind.season : null;
   let from: { at: number | null; orderId: number } | null = null;
   if (after !== null) {
@@ -196,7 +242,7 @@ function readOrderList(
   // orders it serves are few.
   const filter = kind.deleted && kind.text ? textCondition(shop, kind.text) : undefined;
   const statement = filter
-    ? listStatement(shop.db, kind.deleted, false, from !== null, filter)
+    ? listStatement(shop.database, kind.deleted, false, from !== null, filter)
     : statements.list(kind.deleted, season !== null, from !== null);
   const rows = statement.all({ season, at: from?.at, orderId: from?.orderId, limit });
   const tz = shop.config.shop.timeZone;
