@@ -90,6 +90,30 @@ export async function rest<T = unknown>(
   return { status: response.status, body: text ? JSON.parse(text) : null };
 }
 
+/**
+ * Downloads a spreadsheet export as staff and answers its workbook: the envelope's data (ExportWorkbook) with
+ * the .xls file decoded from its base64.
+ */
+export async function exportedWorkbook(
+  base: string,
+  pathAndQuery: string,
+  token: string,
+): Promise<{ status: number; contentType: string; fileName: string; bytes: Buffer }> {
+  const answer = await rest<{ fileName: string; contentType: string; base64: string } | null>(
+    base,
+    'GET',
+    pathAndQuery,
+    { token },
+  );
+  const data = answer.body.data;
+  return {
+    status: answer.status,
+    contentType: data?.contentType ?? '',
+    fileName: data?.fileName ?? '',
+    bytes: Buffer.from(data?.base64 ?? '', 'base64'),
+  };
+}
+
 /** A port nobody listens on right now, for a server that must know its address before it starts. */
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

@@ -21,8 +21,11 @@ afterAll(async () => server?.stop());
 
 async function download(pathName: string) {
   const response = await fetch(`${server.url}${pathName}`, { headers: { authorization: `Bearer ${token}` } });
-  const body = await response.text();
-  return { response, body, bytes: Buffer.from(body, 'base64') };
+  const envelope = (await response.json()) as {
+    success: boolean;
+    data: { fileName: string; contentType: string; base64: string };
+  };
+  return { response, envelope, bytes: Buffer.from(envelope.data.base64, 'base64') };
 }
 
 function sheetRows(bytes: Buffer): { sheet: XLSX.WorkSheet; rows: unknown[][] } {
@@ -48,10 +51,15 @@ describe('exports', () => {
   });
 
   it('ProductStock: one typed row per product with this season’s stock and sales, and totals', async () => {
-    const { response, bytes } = await download('/Exports/GetStockExport');
+    const { response, envelope, bytes } = await download('/Exports/GetStockExport');
     expect(response.status).toBe(200);
-    expect(response.headers.get('content-type')).toMatch(/^application\/vnd\.ms-excel/);
-    expect(response.headers.get('content-disposition')).toContain('2025-03-15 ProductStock.xls');
+    // JSON, the envelope like every other answer, saying what the file in it is: no base64 text posing as an .xls.
+    expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(response.headers.get('content-disposition')).toBeNull();
+    expect(envelope).toMatchObject({
+      success: true,
+      data: { fileName: '2025-03-15 ProductStock.xls', contentType: 'application/vnd.ms-excel' },
+    });
     // An OLE2 compound file: the container of Excel 97-2003 (BIFF8) workbooks.
     expect(bytes.subarray(0, 4).toString('hex')).toBe('d0cf11e0');
 
@@ -100,9 +108,9 @@ describe('exports', () => {
   });
 
   it('YearOverYearByMonth: months July to June against every season, counts and revenue matching the orders', async () => {
-    const { response, bytes } = await download('/Exports/GetYearOverYearExport');
+    const { response, envelope, bytes } = await download('/Exports/GetYearOverYearExport');
     expect(response.status).toBe(200);
-    expect(response.headers.get('content-disposition')).toContain('2025-03-15 YearOverYearByMonth.xls');
+    expect(envelope.data.fileName).toBe('2025-03-15 YearOverYearByMonth.xls');
     const { rows } = sheetRows(bytes);
     const header = rows[0] as string[];
     expect(header[0]).toBe('Month');
@@ -162,11 +170,9 @@ describe('exports', () => {
          where o.season_purchased = ? and o.deleted_at is null order by o.order_id, l.order_product_xref_id`,
         SEASON,
       );
-    const { response, bytes } = await download('/Exports/GetCurrentSeasonOrdersWithProducts');
+    const { response, envelope, bytes } = await download('/Exports/GetCurrentSeasonOrdersWithProducts');
     expect(response.status).toBe(200);
-    expect(response.headers.get('content-disposition')).toContain(
-      '2025-03-15 CurrentSeasonOrdersWithProducts.xls',
-    );
+    expect(envelope.data.fileName).toBe('2025-03-15 CurrentSeasonOrdersWithProducts.xls');
     // Written out as it is read from its file in the data folder (no length known up front), then removed.
     expect(response.headers.get('content-length')).toBeNull();
     expect(readdirSync(server.dataDir).filter((name) => name.startsWith('.export-'))).toEqual([]);
@@ -321,7 +327,8 @@ describe('a big export', () => {
       });
       for await (const piece of response.body ?? []) pieces.push(piece);
       delay.disable();
-      const bytes = Buffer.from(Buffer.concat(pieces).toString('latin1'), 'base64');
+      const envelope = JSON.parse(Buffer.concat(pieces).toString('utf8')) as { data: { base64: string } };
+      const bytes = Buffer.from(envelope.data.base64, 'base64');
       expect(response.status).toBe(200);
       expect(sheetRows(bytes).rows.length).toBeGreaterThan(18_000);
       expect(delay.max / 1e6).toBeLessThan(100);

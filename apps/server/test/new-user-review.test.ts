@@ -162,11 +162,18 @@ describe('the OpenAPI document tells a third-party caller what really happens', 
       paths: Record<string, Record<string, Operation>>;
     };
     const exportAnswer = doc.paths['/Exports/GetStockExport']?.get?.responses['200']?.content;
-    expect(exportAnswer).toEqual({
-      // The example is the start of an .xls file (its compound-file signature), base64 as the body is.
-      'application/vnd.ms-excel': {
-        schema: { type: 'string', contentEncoding: 'base64' },
-        example: '0M8R4KGxGuE=',
+    // The envelope, whose data names the .xls inside it; the example's base64 is the start of an .xls file
+    // (its compound-file signature).
+    expect(Object.keys(exportAnswer ?? {})).toEqual(['application/json']);
+    expect(exportAnswer?.['application/json']).toMatchObject({
+      schema: { properties: { data: { $ref: '#/components/schemas/ExportWorkbook' } } },
+      example: {
+        success: true,
+        data: {
+          fileName: '2025-03-15 ProductStock.xls',
+          contentType: 'application/vnd.ms-excel',
+          base64: '0M8R4KGxGuE=',
+        },
       },
     });
     expect(Object.keys(doc.paths['/api/v1/BackupAuth']?.post?.responses['200']?.content ?? {})).toEqual([

@@ -19,7 +19,9 @@ const contractDir = path.join(here, 'contract');
 const bin = (name: string) => path.join(serverDir, 'node_modules', '.bin', name);
 
 type Json = Record<string, unknown>;
-type Operation = { responses: Record<string, { content?: Record<string, { schema?: Json }> }> };
+type Operation = {
+  responses: Record<string, { content?: Record<string, { schema?: Json; example?: unknown }> }>;
+};
 
 let server: TestServer;
 let document: Json;
@@ -158,24 +160,82 @@ describe('the served OpenAPI document', () => {
     }
   });
 
-  it('declares the headers a file answer carries, and a file answer carries them', async () => {
+  it('describes every file answer as what it is, with an example, and a live one is what it says', async () => {
+    type Content = Record<string, { schema?: Json; example?: unknown }>;
+    const okOf = (operation: Operation) =>
+      operation.responses['200'] as { content?: Content; headers?: Record<string, Json> } | undefined;
+    // A file sent as the body: its own media type, named by Content-Disposition, never base64 text posing as it.
     const files = operationsOf(document).filter(({ operation }) => {
-      const ok = operation.responses['200'] as { content?: Record<string, unknown> } | undefined;
-      return ok?.content !== undefined && !('application/json' in ok.content);
+      const content = okOf(operation)?.content;
+      return content !== undefined && !('application/json' in content);
     });
-    expect(files.map((o) => `${o.method} ${o.pathName}`)).toContain('GET /Exports/GetStockExport');
+    expect(files.map((o) => `${o.method} ${o.pathName}`).sort()).toEqual([
+      'GET /api/v1/Products/Spreadsheet/Csv',
+      'GET /api/v1/Products/Spreadsheet/Xlsx',
+      'GET /api/v1/Seasons/Rollover/Backup',
+      'POST /api/v1/BackupAuth',
+    ]);
     for (const { pathName, method, operation } of files) {
-      const headers = (operation.responses['200'] as { headers?: Record<string, Json> }).headers;
-      expect(headers?.['Content-Disposition'], `${method} ${pathName}`).toMatchObject({ required: true });
-      expect(headers?.['X-Shop-Warning'], `${method} ${pathName}`).toMatchObject({ required: false });
+      const where = `${method} ${pathName}`;
+      const ok = okOf(operation);
+      expect(ok?.headers?.['Content-Disposition'], where).toMatchObject({ required: true });
+      expect(ok?.headers?.['X-Shop-Warning'], where).toMatchObject({ required: false });
+      for (const [mediaType, { schema, example }] of Object.entries(ok?.content ?? {})) {
+        expect(schema, where).toEqual({ type: 'string', contentMediaType: mediaType });
+        expect(typeof example === 'string' && example.length > 0, `${where} has an example`).toBe(true);
+      }
     }
-    const answer = await fetch(`${server.url}/Exports/GetStockExport`, {
-      headers: { authorization: `Bearer ${await staffToken(server)}` },
-    });
-    expect(answer.status).toBe(200);
-    expect(answer.headers.get('content-disposition')).toMatch(
-      /^attachment; filename=".+\.xls"; filename\*=UTF-8''/,
+    // A spreadsheet export: the envelope, its data the .xls file base64 with its name and media type.
+    const workbooks = operationsOf(document).filter(
+      ({ operation }) =>
+        (okOf(operation)?.content?.['application/json']?.schema?.properties as Json | undefined)?.data !==
+          undefined &&
+        JSON.stringify(okOf(operation)?.content?.['application/json']?.schema).includes('ExportWorkbook'),
     );
+    expect(workbooks.map((o) => `${o.method} ${o.pathName}`).sort()).toEqual([
+      'GET /Exports/GetCurrentSeasonOrdersWithProducts',
+      'GET /Exports/GetPickListExport',
+      'GET /Exports/GetSeasonReportExport',
+      'GET /Exports/GetStockExport',
+      'GET /Exports/GetYearOverYearExport',
+    ]);
+    for (const { pathName, method, operation } of workbooks) {
+      const example = okOf(operation)?.content?.['application/json']?.example as {
+        data: { fileName: string; contentType: string; base64: string };
+      };
+      expect(example.data.fileName, `${method} ${pathName}`).toMatch(/^\d{4}-\d{2}-\d{2} .+\.xls$/);
+      expect(example.data.contentType).toBe('application/vnd.ms-excel');
+      // The start of every .xls: the compound-file signature.
+      expect(Buffer.from(example.data.base64, 'base64').toString('hex')).toBe('d0cf11e0a1b11ae1');
+    }
+    const components = (document.components as { schemas: Record<string, Json> }).schemas;
+    expect(components.ExportWorkbook).toMatchObject({
+      required: ['fileName', 'contentType', 'base64'],
+      properties: {
+        contentType: { const: 'application/vnd.ms-excel' },
+        base64: { type: 'string', contentEncoding: 'base64', contentMediaType: 'application/vnd.ms-excel' },
+      },
+    });
+
+    const token = await staffToken(server);
+    const sheet = await fetch(`${server.url}/api/v1/Products/Spreadsheet/Csv`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(sheet.status).toBe(200);
+    expect(sheet.headers.get('content-type')).toMatch(/^text\/csv/);
+    expect(sheet.headers.get('content-disposition')).toMatch(
+      /^attachment; filename=".+\.csv"; filename\*=UTF-8''/,
+    );
+    await sheet.arrayBuffer();
+    const workbook = await fetch(`${server.url}/Exports/GetStockExport`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(workbook.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    const { data } = (await workbook.json()) as {
+      data: { fileName: string; contentType: string; base64: string };
+    };
+    expect(data.fileName).toMatch(/^\d{4}-\d{2}-\d{2} ProductStock\.xls$/);
+    expect(Buffer.from(data.base64, 'base64').subarray(0, 8).toString('hex')).toBe('d0cf11e0a1b11ae1');
   });
 
   it('refuses (400) a body that leaves out any field the document marks required', async () => {
@@ -246,7 +306,14 @@ describe('the served OpenAPI document', () => {
         problems.push(`${where}: media type ${mediaType} not in the document`);
         continue;
       }
-      if (mediaType !== 'application/json') continue;
+      if (mediaType !== 'application/json') {
+        // A file: it starts as the document's example does (a zip's signature, the CSV's heading row).
+        const example = content[mediaType]?.example;
+        const start = typeof example === 'string' ? Buffer.from(example, 'utf8').toString('hex') : null;
+        if (answer.status === 200 && (start === null || !answer.firstBytes.startsWith(start)))
+          problems.push(`${where}: a ${mediaType} file that does not start as the example says`);
+        continue;
+      }
       const validate = ajv.getSchema(
         pointer(
           'paths',

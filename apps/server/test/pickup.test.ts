@@ -6,7 +6,14 @@ import { productPrices, products } from '@nursery/db';
 import { zonedTimeToInstant } from '@nursery/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
-import { nonStaffToken, rest, staffToken, startTestServer, type TestServer } from '../src/testing.ts';
+import {
+  exportedWorkbook,
+  nonStaffToken,
+  rest,
+  staffToken,
+  startTestServer,
+  type TestServer,
+} from '../src/testing.ts';
 
 // Check-in at the counter through the REST calls, against a shop with no demo data and a clock the tests move.
 const TZ = 'America/Chicago';
@@ -232,10 +239,8 @@ describe('check-in at the counter', () => {
     });
     expect(season.body.data.find((r) => r.orderId === taken.orderId)?.paidMethod).toBe('check');
 
-    const download = await fetch(`${server.url}/Exports/GetCurrentSeasonOrdersWithProducts`, {
-      headers: { authorization: `Bearer ${token}` },
-    });
-    const book = XLSX.read(Buffer.from(await download.text(), 'base64'), { type: 'buffer' });
+    const download = await exportedWorkbook(server.url, '/Exports/GetCurrentSeasonOrdersWithProducts', token);
+    const book = XLSX.read(download.bytes, { type: 'buffer' });
     const lines = XLSX.utils.sheet_to_json<unknown[]>(
       book.Sheets[book.SheetNames[0] ?? ''] as XLSX.WorkSheet,
       {
@@ -396,12 +401,10 @@ describe('pick lists', () => {
     expect((await rest(server.url, 'GET', `/api/v1/PickUp/GetPickList?pickUpDay=${day}`)).status).toBe(401);
     expect((await fetch(`${server.url}/Exports/GetPickListExport?pickUpDay=${day}`)).status).toBe(401);
 
-    const download = await fetch(`${server.url}/Exports/GetPickListExport?pickUpDay=${day}`, {
-      headers: { authorization: `Bearer ${token}` },
-    });
+    const download = await exportedWorkbook(server.url, `/Exports/GetPickListExport?pickUpDay=${day}`, token);
     expect(download.status).toBe(200);
-    expect(download.headers.get('content-disposition')).toContain('PickList 2026-04-18.xls');
-    const bytes = Buffer.from(await download.text(), 'base64');
+    expect(download.fileName).toContain('PickList 2026-04-18.xls');
+    const { bytes } = download;
     expect(bytes.subarray(0, 4).toString('hex')).toBe('d0cf11e0');
     const [totals, lines] = sheetsViaLibreOffice(bytes);
     expect(totals?.[0]).toEqual(['Product Type', 'Product', 'Size', 'Quantity', 'Orders', 'Product Id']);

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInWithPassword } from '../src/auth/signInFlow.ts';
 import { contentSecurityPolicy } from '../src/security.ts';
 import { SERVER_ENVIRONMENT, startCommand } from '../src/serverStart.ts';
-import { freePort, startTestServer } from '../src/testing.ts';
+import { exportedWorkbook, freePort, startTestServer } from '../src/testing.ts';
 import { rawRequest } from './support/rawRequest.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
@@ -160,15 +160,9 @@ describe.skipIf(!hasRelease)('the release folder running as a real process', () 
     });
     expect(staff.status).toBe(200);
     // A workbook is written on its own thread, from workbookWriter.js beside server.js.
-    const workbook = await fetch(`${shop.url}/Exports/GetStockExport`, {
-      headers: { authorization: `Bearer ${accessToken}` },
-    });
+    const workbook = await exportedWorkbook(shop.url, '/Exports/GetStockExport', accessToken);
     expect(workbook.status).toBe(200);
-    expect(
-      Buffer.from(await workbook.text(), 'base64')
-        .subarray(0, 4)
-        .toString('hex'),
-    ).toBe('d0cf11e0');
+    expect(workbook.bytes.subarray(0, 4).toString('hex')).toBe('d0cf11e0');
   });
 
   it('runs the bundled backup tool beside the server on the live data folder', () => {

@@ -1,7 +1,7 @@
 import type { SeasonReport } from '@nursery/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pageStatus } from '../src/indexPage.ts';
-import { rest, staffToken, startTestServer, type TestServer } from '../src/testing.ts';
+import { exportedWorkbook, rest, staffToken, startTestServer, type TestServer } from '../src/testing.ts';
 import { hasSoffice, viaLibreOffice } from './support/libreOffice.ts';
 
 // A day late in the 2025-26 season: the demo shop has orders in it and in the seasons before.
@@ -107,12 +107,14 @@ describe('season report over REST', () => {
 
   it('exports the same figures as a workbook that LibreOffice opens', async () => {
     const { body } = await report();
-    const response = await fetch(`${server.url}/Exports/GetSeasonReportExport?season=${SEASON}`, {
-      headers: { authorization: `Bearer ${token}` },
-    });
-    expect(response.status).toBe(200);
-    expect(response.headers.get('content-disposition')).toContain('2026-05-20 SeasonReport.xls');
-    const bytes = Buffer.from(await response.text(), 'base64');
+    const download = await exportedWorkbook(
+      server.url,
+      `/Exports/GetSeasonReportExport?season=${SEASON}`,
+      token,
+    );
+    expect(download.status).toBe(200);
+    expect(download.fileName).toBe('2026-05-20 SeasonReport.xls');
+    const { bytes } = download;
     expect(bytes.subarray(0, 4).toString('hex')).toBe('d0cf11e0');
     if (!hasSoffice()) return;
     const rows = viaLibreOffice(bytes, 'season-report');

@@ -56,10 +56,18 @@ export interface RestRoute {
    * without `limit` the whole list is written out as it is read. The OpenAPI document says so.
    */
   paged?: boolean;
-  /** 'file' sends the procedure's FileAnswer as the body instead of the {success, message, data} envelope. */
-  respond?: 'envelope' | 'file';
-  /** For 'file' answers: the media type sent and whether the body is base64 text, for the OpenAPI document. */
-  file?: { contentType: string; base64?: boolean; description: string };
+  /**
+   * 'file' sends the procedure's FileAnswer as the body itself (its bytes, with Content-Type and
+   * Content-Disposition) instead of the {success, message, data} envelope. 'workbook' is a spreadsheet export:
+   * the procedure's FileAnswer body is already base64 text (the specification's base64 body), sent inside the
+   * envelope as an ExportWorkbook {fileName, contentType, base64}.
+   */
+  respond?: 'envelope' | 'file' | 'workbook';
+  /**
+   * For 'file' and 'workbook' answers, for the OpenAPI document: the file's media type, what it is, and for a
+   * workbook a name the shop gives it (the example's fileName).
+   */
+  file?: { contentType: string; description: string; exampleName?: string };
   /**
    * Refusals this call can give beyond those every call of its kind can (400 for input, 401/403 when
    * staff-only, 404 when it names a row by id, 413/415 for a body): what the OpenAPI document lists.

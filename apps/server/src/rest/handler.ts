@@ -356,6 +356,34 @@ function sendPagedList(
   return reply.header('content-encoding', encoding).send(compressor);
 }
 
+/**
+ * A spreadsheet export: the specification's base64 body, as the envelope's data {fileName, contentType, base64}
+ * (the ExportWorkbook the OpenAPI document names). The base64 text is written out piece by piece as it is read
+ * from the workbook's file, never whole in memory; a read that fails cuts the answer off, as a broken
+ * connection would (the status went out with the first bytes).
+ */
+function sendWorkbook(reply: FastifyReply, route: RestRoute, file: FileAnswer): FastifyReply {
+  const head = `${envelopeHead(route)}{"fileName":${JSON.stringify(file.fileName)},"contentType":${JSON.stringify(file.contentType)},"base64":"`;
+  const { body } = file;
+  async function* text(): AsyncGenerator<string> {
+    yield head;
+    if (typeof body === 'string') yield body;
+    else if (body instanceof Uint8Array) yield Buffer.from(body).toString('base64');
+    else
+      for await (const piece of body) {
+        // Bytes cut at any length would not join into one base64 text: the workbook is read out as base64.
+        if (typeof piece !== 'string')
+          throw new Error(`${route.path}: a workbook is read out as base64 text`);
+        yield piece;
+      }
+    yield '"}}';
+  }
+  return reply
+    .header('cache-control', 'no-store')
+    .type('application/json; charset=utf-8')
+    .send(Readable.from(text(), { highWaterMark: 1 }));
+}
+
 const envelopeHeads = new WeakMap<RestRoute, string>();
 
 /** The envelope's text before a cached answer's data, made once per route (it keys the answer's bytes). */
@@ -519,6 +547,7 @@ export function registerRestRoutes(
             : await procedureOf(createCaller(ctx), route.procedure)(input);
         // The answer kept for this Idempotency-Key, sent again (Stripe's header says so).
         if (ctx.idempotency?.replayed) reply.header('idempotent-replayed', 'true');
+        if (route.respond === 'workbook') return sendWorkbook(reply, route, data as FileAnswer);
         if (route.respond === 'file') {
           const file = data as FileAnswer;
           const encoded = encodeURIComponent(file.fileName);

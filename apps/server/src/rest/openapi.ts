@@ -8,7 +8,14 @@ import {
   PUBLIC_PROCEDURES,
   type RestRoute,
 } from '@nursery/api';
-import { PRODUCT_TYPES, ProductStatus, productStatusName } from '@nursery/domain';
+import {
+  EXCEL_CONTENT_TYPE,
+  exportWorkbookSchema,
+  PRODUCT_TYPES,
+  ProductStatus,
+  productStatusName,
+  sheetHeader,
+} from '@nursery/domain';
 import { z } from 'zod';
 import { webhooksSection } from './webhooksDocument.ts';
 
@@ -271,11 +278,10 @@ const errorResponse = (status: string, peopleOnly = false) => ({
   content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } },
 });
 
+/** A file sent as the body itself: its bytes, of the media type it is, named by Content-Disposition. */
 function fileResponse(file: RestRoute['file']): JsonSchema {
   const contentType = file?.contentType ?? 'application/octet-stream';
-  const schema = file?.base64
-    ? { type: 'string', contentEncoding: 'base64' }
-    : { type: 'string', contentMediaType: contentType };
+  const schema = { type: 'string', contentMediaType: contentType };
   return {
     description: file?.description ?? 'The file',
     headers: {
@@ -292,23 +298,45 @@ function fileResponse(file: RestRoute['file']): JsonSchema {
         schema: { type: 'string' },
       },
     },
-    content: { [contentType]: { schema, example: fileExample(contentType, file?.base64 === true) } },
+    content: { [contentType]: { schema, example: fileExample(contentType) } },
   };
 }
 
 /**
- * The first bytes of each kind of file the shop sends, as the example of its answer: enough for a reader to
- * recognise the format (an .xls starts with the OLE2 signature, a PDF with %PDF).
+ * The first bytes of each kind of file the shop sends as a body, as the example of its answer: enough for a
+ * reader to recognise the format (a .zip and an .xlsx start with the zip signature, the catalogue CSV with a
+ * byte order mark and its heading row).
  */
-function fileExample(contentType: string, base64: boolean): string {
+function fileExample(contentType: string): string {
   const start: Record<string, string> = {
-    'application/vnd.ms-excel': '\u00d0\u00cf\u0011\u00e0\u00a1\u00b1\u001a\u00e1',
-    'application/pdf': '%PDF-1.7',
-    'text/csv': 'productId,name,productType,status\r\n12,Serviceberry,Trees,Active\r\n',
     'application/zip': 'PK\u0003\u0004',
+    'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': 'PK\u0003\u0004',
+    // The heading row with the fewest price tiers it has (3): a catalogue with more has more columns after it.
+    'text/csv': `\uFEFF${sheetHeader(0).join(',')}`,
   };
-  const bytes = start[contentType.split(';')[0] ?? ''] ?? '';
-  return base64 ? Buffer.from(bytes, 'latin1').toString('base64') : bytes;
+  return start[contentType.split(';')[0] ?? ''] ?? '';
+}
+
+/** A spreadsheet export: the envelope with an ExportWorkbook, the .xls file base64 in it. */
+function workbookResponse(route: RestRoute, components: Record<string, JsonSchema>): JsonSchema {
+  const data = outputJsonSchema(exportWorkbookSchema, components);
+  return {
+    description: `${route.file?.description ?? 'The workbook'} in the envelope: data.base64 is the .xls (BIFF8) file, base64; decode it and save it as data.fileName.`,
+    content: {
+      'application/json': {
+        schema: envelope(data),
+        example: {
+          success: true,
+          message: route.successMessage ?? '',
+          data: {
+            fileName: route.file?.exampleName ?? '2025-03-15 Workbook.xls',
+            contentType: EXCEL_CONTENT_TYPE,
+            base64: '0M8R4KGxGuE=',
+          },
+        },
+      },
+    },
+  };
 }
 
 /** `limit` and `after` of a paged list, and the Link header of its answer (RFC 8288). */
@@ -504,23 +532,28 @@ export function buildOpenApi(routes: readonly RestRoute[], info: OpenApiInfo): J
     const isPublic = PUBLIC_PROCEDURES.has(route.procedure);
     const peopleOnly = isPeopleOnly(route.procedure);
 
-    const answer = route.respond === 'file' ? null : envelope(answerJsonSchema(route.procedure, schemas));
+    const answer =
+      route.respond === 'file' || route.respond === 'workbook'
+        ? null
+        : envelope(answerJsonSchema(route.procedure, schemas));
     const success =
-      answer === null
-        ? fileResponse(route.file)
-        : {
-            description: 'Success',
-            content: {
-              'application/json': {
-                schema: answer,
-                example: {
-                  success: true,
-                  message: route.successMessage ?? '',
-                  data: exampleOf(answer.properties && (answer.properties as JsonSchema).data, schemas),
+      route.respond === 'workbook'
+        ? workbookResponse(route, schemas)
+        : answer === null
+          ? fileResponse(route.file)
+          : {
+              description: 'Success',
+              content: {
+                'application/json': {
+                  schema: answer,
+                  example: {
+                    success: true,
+                    message: route.successMessage ?? '',
+                    data: exampleOf(answer.properties && (answer.properties as JsonSchema).data, schemas),
+                  },
                 },
               },
-            },
-          };
+            };
     const operation: JsonSchema = {
       operationId: route.procedure.replace('.', '_'),
       summary: route.summary,

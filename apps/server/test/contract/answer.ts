@@ -6,4 +6,6 @@ export interface Answer {
   status: number;
   contentType: string;
   body: string;
+  /** The body's first bytes, hex: a file's signature, which the text (a BOM dropped, bytes replaced) loses. */
+  firstBytes: string;
 }

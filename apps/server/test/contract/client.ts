@@ -27,6 +27,9 @@ export async function callEveryOperation(baseUrl: string, token: string): Promis
         status: response.status,
         contentType: response.headers.get('content-type') ?? '',
         body: await response.clone().text(),
+        firstBytes: Buffer.from(await response.clone().arrayBuffer())
+          .subarray(0, 512)
+          .toString('hex'),
       });
     },
   };
@@ -85,13 +88,14 @@ export async function callEveryOperation(baseUrl: string, token: string): Promis
   await staff.GET('/api/v1/Orders/GetAllDeletedOrders');
   const contacts = await staff.GET('/api/v1/Contact/GetUserComments');
   await staff.GET('/api/v1/Settings/GetSavedMessages');
-  await staff.GET('/Exports/GetStockExport', { parseAs: 'text' });
-  await staff.GET('/Exports/GetYearOverYearExport', { parseAs: 'text' });
-  await staff.GET('/Exports/GetCurrentSeasonOrdersWithProducts', { parseAs: 'text' });
-  await staff.GET('/Exports/GetPickListExport', {
-    params: { query: { pickUpDay: 'none' } },
-    parseAs: 'text',
-  });
+  // A spreadsheet export: the envelope, its data the .xls file base64 (typed: no cast).
+  const stockWorkbook = await staff.GET('/Exports/GetStockExport');
+  const workbookName: string | undefined = stockWorkbook.data?.data.fileName;
+  const workbookBase64: string | undefined = stockWorkbook.data?.data.base64;
+  if (!workbookName?.endsWith('.xls') || !workbookBase64) throw new Error('GetStockExport gave no workbook');
+  await staff.GET('/Exports/GetYearOverYearExport');
+  await staff.GET('/Exports/GetCurrentSeasonOrdersWithProducts');
+  await staff.GET('/Exports/GetPickListExport', { params: { query: { pickUpDay: 'none' } } });
   await staff.GET('/api/v1/PickUp/GetPickList', { params: { query: { pickUpDay: 'none' } } });
   // An unknown day (404).
   await staff.GET('/api/v1/PickUp/GetPickList', { params: { query: { pickUpDay: 99999 } } });
@@ -255,7 +259,7 @@ export async function callEveryOperation(baseUrl: string, token: string): Promis
   await staff.POST('/api/v1/SeasonReport/Plan', {
     body: { season, productId: seasonReport.data?.data.rows[0]?.productId ?? productId, quantity: 120 },
   });
-  await staff.GET('/Exports/GetSeasonReportExport', { params: { query: { season } }, parseAs: 'text' });
+  await staff.GET('/Exports/GetSeasonReportExport', { params: { query: { season } } });
 
   // A new season: the current one, its state, a preview and the start with the preview's token.
   await staff.GET('/api/v1/Seasons/Current');

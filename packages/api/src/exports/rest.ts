@@ -1,13 +1,7 @@
+import { EXCEL_CONTENT_TYPE } from '@nursery/domain';
 import type { RestRoute } from '../restRoute.ts';
 
 const tag = 'Exports';
-
-// The spec's client decodes the body itself (base64 in 1024-element chunks) and saves it as .xls.
-export const workbook = {
-  contentType: 'application/vnd.ms-excel',
-  base64: true,
-  description: 'The workbook: base64 text of an .xls (BIFF8) file',
-};
 
 export const exportsRest: RestRoute[] = [
   {
@@ -15,10 +9,14 @@ export const exportsRest: RestRoute[] = [
     path: '/Exports/GetStockExport',
     procedure: 'exports.stock',
     input: 'none',
-    respond: 'file',
-    file: workbook,
+    respond: 'workbook',
+    file: {
+      contentType: EXCEL_CONTENT_TYPE,
+      description: 'The ProductStock workbook',
+      exampleName: '2025-03-15 ProductStock.xls',
+    },
     summary:
-      'ProductStock workbook: one row per product with this season’s stock and sales. Body: base64 of an .xls (BIFF8) file.',
+      'ProductStock workbook: one row per product with this season’s stock and sales. data.base64 is the .xls (BIFF8) file.',
     tag,
   },
   {
@@ -26,10 +24,14 @@ export const exportsRest: RestRoute[] = [
     path: '/Exports/GetYearOverYearExport',
     procedure: 'exports.yearOverYear',
     input: 'none',
-    respond: 'file',
-    file: workbook,
+    respond: 'workbook',
+    file: {
+      contentType: EXCEL_CONTENT_TYPE,
+      description: 'The YearOverYearByMonth workbook',
+      exampleName: '2025-03-15 YearOverYearByMonth.xls',
+    },
     summary:
-      'YearOverYearByMonth workbook: order count and revenue per month (July to June) for every season. Body: base64 .xls.',
+      'YearOverYearByMonth workbook: order count and revenue per month (July to June) for every season. data.base64 is the .xls file.',
     tag,
   },
   {
@@ -37,10 +39,14 @@ export const exportsRest: RestRoute[] = [
     path: '/Exports/GetCurrentSeasonOrdersWithProducts',
     procedure: 'exports.currentSeasonOrdersWithProducts',
     input: 'none',
-    respond: 'file',
-    file: workbook,
+    respond: 'workbook',
+    file: {
+      contentType: EXCEL_CONTENT_TYPE,
+      description: 'The CurrentSeasonOrdersWithProducts workbook',
+      exampleName: '2025-03-15 CurrentSeasonOrdersWithProducts.xls',
+    },
     summary:
-      'CurrentSeasonOrdersWithProducts workbook: one row per order line of this season. Body: base64 .xls.',
+      'CurrentSeasonOrdersWithProducts workbook: one row per order line of this season. data.base64 is the .xls file.',
     tag,
   },
 ];

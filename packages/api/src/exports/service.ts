@@ -4,6 +4,7 @@ export type { YearOverYear, YearOverYearSeason } from '@nursery/domain';
 
 import { orderLines, orders, perConnection, products, productTypes, type ShopDb } from '@nursery/db';
 import {
+  EXCEL_CONTENT_TYPE,
   formatMoney,
   ProductStatus,
   paidMethodName,
@@ -33,7 +34,7 @@ import {
 } from './workbook.ts';
 import { type WorkbookJob, writeWorkbookOnItsThread } from './workbookThread.ts';
 
-export const EXCEL_CONTENT_TYPE = 'application/vnd.ms-excel';
+export { EXCEL_CONTENT_TYPE } from '@nursery/domain';
 
 /** The spec's download name: the shop's date today, then the export's name. */
 export function exportFileName(shop: Shop, name: string): string {

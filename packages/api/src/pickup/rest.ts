@@ -1,4 +1,4 @@
-import { workbook } from '../exports/rest.ts';
+import { EXCEL_CONTENT_TYPE } from '@nursery/domain';
 import type { RestRoute } from '../restRoute.ts';
 
 const tag = 'Pick-up';
@@ -63,10 +63,14 @@ export const pickupRest: RestRoute[] = [
     procedure: 'pickup.pickListExport',
     refusals: ['not_found'],
     input: 'query',
-    respond: 'file',
-    file: workbook,
+    respond: 'workbook',
+    file: {
+      contentType: EXCEL_CONTENT_TYPE,
+      description: 'The PickList workbook of the day',
+      exampleName: '2026-04-16 PickList 2026-04-18.xls',
+    },
     summary:
-      'PickList workbook of a pick-up day (pickUpDay as GetPickList): the day’s totals to pull, then each order’s lines. Body: base64 .xls. Staff only.',
+      'PickList workbook of a pick-up day (pickUpDay as GetPickList): the day’s totals to pull, then each order’s lines. data.base64 is the .xls file. Staff only.',
     tag: 'Exports',
   },
 ];

@@ -1,4 +1,4 @@
-import { workbook } from '../exports/rest.ts';
+import { EXCEL_CONTENT_TYPE } from '@nursery/domain';
 import type { RestRoute } from '../restRoute.ts';
 
 const tag = 'Season Report';
@@ -27,10 +27,14 @@ export const seasonReportRest: RestRoute[] = [
     path: '/Exports/GetSeasonReportExport',
     procedure: 'seasonReport.export',
     input: 'query',
-    respond: 'file',
-    file: workbook,
+    respond: 'workbook',
+    file: {
+      contentType: EXCEL_CONTENT_TYPE,
+      description: 'The SeasonReport workbook',
+      exampleName: '2026-05-20 SeasonReport.xls',
+    },
     summary:
-      'The season report (season=YYYY, the current season when left out) as a workbook for the potting plan. Body: base64 .xls.',
+      'The season report (season=YYYY, the current season when left out) as a workbook for the potting plan. data.base64 is the .xls file.',
     tag,
   },
 ];

@@ -25,7 +25,41 @@ export const yearOverYearSchema = z
   .meta({ id: 'YearOverYear' });
 export type YearOverYear = z.infer<typeof yearOverYearSchema>;
 
-/** A file a procedure answers; the REST adapter sends it as the response body, not in the envelope. */
+export const EXCEL_CONTENT_TYPE = 'application/vnd.ms-excel';
+
+/**
+ * A spreadsheet export as the REST answer's `data`: the specification's base64 body, inside the envelope like
+ * every other JSON answer, with the name the shop gives the file and what it is.
+ */
+export const exportWorkbookSchema = z
+  .object({
+    fileName: z
+      .string()
+      .describe(
+        "The file's name: the shop's date today, then the export's name, e.g. 2025-03-15 ProductStock.xls.",
+      ),
+    contentType: z
+      .literal(EXCEL_CONTENT_TYPE)
+      .describe('The media type of the decoded file: an Excel 97-2003 (.xls) workbook.'),
+    base64: z
+      .string()
+      .meta({
+        contentEncoding: 'base64',
+        contentMediaType: EXCEL_CONTENT_TYPE,
+        // The first bytes of every .xls: the compound-file signature D0 CF 11 E0 A1 B1 1A E1.
+        examples: ['0M8R4KGxGuE='],
+      })
+      .describe(
+        'The .xls (BIFF8) file, base64 (RFC 4648 with padding, no line breaks): decode it and save it as fileName.',
+      ),
+  })
+  .meta({ id: 'ExportWorkbook' });
+export type ExportWorkbook = z.infer<typeof exportWorkbookSchema>;
+
+/**
+ * A file a procedure answers; the REST adapter sends it as the response body, or for a spreadsheet export as
+ * an ExportWorkbook in the envelope.
+ */
 export const fileAnswerSchema = z
   .object({
     contentType: z.string(),

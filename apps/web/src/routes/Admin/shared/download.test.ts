@@ -20,7 +20,17 @@ describe('export downloads', () => {
     const bytes = Uint8Array.from([0xd0, 0xcf, 0x11, 0xe0, 1, 2, 3]);
     const fetchMock = vi
       .spyOn(globalThis, 'fetch')
-      .mockResolvedValueOnce(new Response(btoa(String.fromCharCode(...bytes))))
+      .mockResolvedValueOnce(
+        Response.json({
+          success: true,
+          message: '',
+          data: {
+            fileName: '2025-03-15 YearOverYearByMonth.xls',
+            contentType: 'application/vnd.ms-excel',
+            base64: btoa(String.fromCharCode(...bytes)),
+          },
+        }),
+      )
       .mockResolvedValueOnce(new Response('{"success":false,"message":"Unauthorized"}', { status: 401 }));
     const clicked: string[] = [];
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {

@@ -1,8 +1,8 @@
+import { EXCEL_CONTENT_TYPE } from '@nursery/domain';
 import { getAccessToken } from '../../../auth/token';
 
 /** The spec's converter works through the decoded text 1024 characters at a time, so a large workbook never needs one huge array copy. */
 export const BASE64_CHUNK = 1024;
-export const EXCEL_TYPE = 'application/vnd.ms-excel';
 
 /** Today's date as year-month-day in the browser's calendar, the prefix of every exported file name. */
 export function exportDatePrefix(now: Date = new Date()): string {
@@ -21,16 +21,14 @@ export function base64ToBytes(base64: string): Uint8Array<ArrayBuffer> {
   return bytes;
 }
 
-/** The export calls answer the workbook as base64, either bare or inside the {success, message, data} envelope. */
-function base64Of(text: string): string {
-  const trimmed = text.trim();
-  if (trimmed.startsWith('{')) {
-    const envelope = JSON.parse(trimmed) as { data?: unknown };
-    if (typeof envelope.data === 'string') return envelope.data;
-    throw new Error('The export answered without a workbook.');
-  }
-  // A JSON string body is quoted.
-  return trimmed.startsWith('"') ? (JSON.parse(trimmed) as string) : trimmed;
+/**
+ * The workbook of an export's answer: the envelope's data {fileName, contentType, base64} (the OpenAPI
+ * document's ExportWorkbook), the .xls file base64 as the spec's body is.
+ */
+function workbookBase64Of(answer: unknown): string {
+  const data = (answer as { data?: { base64?: unknown } } | null)?.data;
+  if (typeof data?.base64 !== 'string') throw new Error('The export answered without a workbook.');
+  return data.base64;
 }
 
 /**
@@ -61,8 +59,8 @@ export async function downloadExport(path: string, name: string): Promise<boolea
     if (token) headers.authorization = `Bearer ${token}`;
     const response = await fetch(path, { headers });
     if (!response.ok) throw new Error(`${path} answered ${response.status}: ${await response.text()}`);
-    const bytes = base64ToBytes(base64Of(await response.text()));
-    saveFile(new Blob([bytes], { type: EXCEL_TYPE }), `${exportDatePrefix()} ${name}.xls`);
+    const bytes = base64ToBytes(workbookBase64Of(await response.json()));
+    saveFile(new Blob([bytes], { type: EXCEL_CONTENT_TYPE }), `${exportDatePrefix()} ${name}.xls`);
     return true;
   } catch (error) {
     console.error(error);
