@@ -1,3 +1,4 @@
+import type { AdminOrder } from '@nursery/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rest, staffToken, startTestServer, type TestServer } from '../src/testing.ts';
 import { placeOrder } from './support/orders.ts';
@@ -215,20 +216,6 @@ describe('timestamps', () => {
 });
 
 describe('an order read and sent back', () => {
-  interface Line {
-    productId: number;
-    quantity: number;
-    unitPrice: number;
-    price: number;
-    isStatic: boolean;
-  }
-  interface AdminOrder {
-    orderId: number;
-    version: number;
-    total: number;
-    products: Line[];
-  }
-
   it('keeps its manual prices: PUT Orders/Update with the GetOrderDetailsById answer changes nothing', async () => {
     const created = await rest<AdminOrder>(server.url, 'PUT', '/api/v1/Orders/Update', {
       token,

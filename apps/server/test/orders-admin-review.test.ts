@@ -1,5 +1,5 @@
 import { productPrices, products, stockChanges } from '@nursery/db';
-import { ORDER_STALE, zonedTimeToInstant } from '@nursery/domain';
+import { type AdminOrder, ORDER_STALE, type OrderLine, zonedTimeToInstant } from '@nursery/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rest, staffToken, startTestServer, type TestServer } from '../src/testing.ts';
 
@@ -12,23 +12,6 @@ let server: TestServer;
 let token: string;
 let fern: number; // Active, $6, 5 counted this season
 let sedge: number; // Active, $3, not counted
-
-interface Line {
-  productId: number;
-  quantity: number;
-  unitPrice: number;
-  price: number;
-  isStatic: boolean;
-}
-interface AdminOrder {
-  orderId: number;
-  version: number;
-  comments: string | null;
-  tax: number;
-  total: number;
-  isTaxExempt: boolean;
-  products: Line[];
-}
 
 const customer = { name: 'Rue Fenwick', email: 'rue@example.com', phoneNumber: '555-301-7788' };
 
@@ -49,7 +32,7 @@ const save = (body: unknown) => rest<AdminOrder>(server.url, 'PUT', '/api/v1/Ord
 const details = (orderId: number) =>
   rest<AdminOrder>(server.url, 'GET', `/api/v1/Orders/GetOrderDetailsById?orderId=${orderId}`, { token });
 const lookup = (orderId: number) =>
-  rest<{ total: number; tax: number; products: Line[] }>(
+  rest<{ total: number; tax: number; products: OrderLine[] }>(
     server.url,
     'GET',
     `/api/v1/Orders/GetOrderById?orderId=${orderId}&phoneNumber=${encodeURIComponent(customer.phoneNumber)}`,

@@ -1,9 +1,11 @@
 import { orders, productPrices, products, stockChanges } from '@nursery/db';
 import {
+  type AdminOrder,
   ALL_SEASONS,
   ORDER_MESSAGES,
   ORDER_NOT_FOUND,
   ORDER_STALE,
+  type OrderLine,
   UNAUTHORIZED_NO_TOKEN,
   zonedTimeToInstant,
 } from '@nursery/domain';
@@ -32,33 +34,6 @@ interface ListItem {
   deletedUsername: string | null;
   displayDeletedTimestamp: string | null;
   version: number;
-}
-interface Line {
-  productId: number;
-  quantity: number;
-  unitPrice: number;
-  price: number;
-  tax: number;
-  total: number;
-  isStatic: boolean;
-}
-interface AdminOrder {
-  orderId: number;
-  name: string;
-  firstName: string;
-  lastName: string;
-  phoneNumber: string;
-  isTaxExempt: boolean;
-  seasonPurchased: number;
-  version: number;
-  subtotal: number;
-  tax: number;
-  total: number;
-  displayTotal: string;
-  products: Line[];
-  updatedUsername: string | null;
-  deletedUsername: string | null;
-  source: string;
 }
 
 function addProduct(
@@ -112,7 +87,7 @@ async function stockLeft(productId: number): Promise<number | null> {
 }
 
 async function lookup(orderId: number, phone: string) {
-  return rest<{ isTaxExempt: boolean; tax: number; total: number; products: Line[] }>(
+  return rest<{ isTaxExempt: boolean; tax: number; total: number; products: OrderLine[] }>(
     server.url,
     'GET',
     `/api/v1/Orders/GetOrderById?orderId=${orderId}&phoneNumber=${encodeURIComponent(phone)}`,
@@ -788,7 +763,7 @@ describe('tax', () => {
     expect(placed.status, placed.body.message).toBe(200);
     const { orderId } = placed.body.data;
     const cents = (dollars: number) => Math.round(dollars * 100);
-    const lineTaxCents = (order: { products: Line[] }) => order.products.map((p) => cents(p.tax));
+    const lineTaxCents = (order: { products: OrderLine[] }) => order.products.map((p) => cents(p.tax));
 
     const staffView = (await details(orderId)).body.data;
     const customerView = (await lookup(orderId, customer.phoneNumber)).body.data;
