@@ -1,13 +1,12 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type E2eShop, launchBrowser, newPage, signIn, startShop } from './support/index.ts';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { shopInBrowser } from './support/index.ts';
 
 // The Orders list is the screen staff use most: on a laptop, a large screen and a tablet every column must be
 // readable. A customer's name and e-mail are never narrower than about 14 characters of the table's own font;
 // what does not fit scrolls sideways inside the table, never the page, and no header runs into the next.
 
-let shop: E2eShop;
-let browser: Browser;
+const e2e = shopInBrowser();
 let page: Page;
 let consoleErrors: string[];
 
@@ -69,22 +68,18 @@ function measure(): Promise<Measured> {
 }
 
 beforeAll(async () => {
-  shop = await startShop();
   // A pick-up day: its column is the widest set the list shows.
   const year = new Date().getUTCFullYear() + 1;
-  shop.shop.database.sqlite
+  e2e.shop.shop.database.sqlite
     .prepare(
       "insert into pick_up_days (date, start_time, end_time, capacity) values (?, '09:00', '16:00', 50)",
     )
     .run(`${year}-04-04`);
-  browser = await launchBrowser();
-  ({ page, consoleErrors } = await newPage(browser, { viewport: { width: 1366, height: 768 } }));
-  await signIn(page, shop, { path: '/Admin/Orders?season=-1', name: 'Pat Staff' });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await shop?.stop();
+  ({ page, consoleErrors } = await e2e.staffPage({
+    path: '/Admin/Orders?season=-1',
+    name: 'Pat Staff',
+    viewport: { width: 1366, height: 768 },
+  }));
 });
 
 describe('the Orders list on a laptop, a large screen and a tablet', () => {

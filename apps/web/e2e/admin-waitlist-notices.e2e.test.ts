@@ -1,21 +1,12 @@
 import net from 'node:net';
 import { staffToken } from '@nursery/server/testing';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  accessibilityProblems,
-  type E2eShop,
-  launchBrowser,
-  newPage,
-  signIn,
-  startShop,
-} from './support/index.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { accessibilityProblems, shopInBrowser } from './support/index.ts';
 
 // The owner's first week: a product comes back while the mail server cannot be reached. The waitlist in the
 // product modal must not say anyone was told; it shows each back-in-stock e-mail's state and offers Retry.
 
-let shop: E2eShop;
-let browser: Browser;
+const e2e = shopInBrowser({ env: async () => ({ SMTP_URL: `smtp://127.0.0.1:${await closedPort()}` }) });
 let product: { productId: number; name: string };
 
 /** A port nothing listens on: the shop's mail server, down. */
@@ -28,54 +19,49 @@ async function closedPort(): Promise<number> {
 }
 
 function attempts(): number {
-  const row = shop.shop.database.sqlite
+  const row = e2e.shop.shop.database.sqlite
     .prepare("select attempts from email_outbox where kind = 'back-in-stock' order by email_id desc limit 1")
     .get() as { attempts: number } | undefined;
   return row?.attempts ?? 0;
 }
 
 beforeAll(async () => {
-  shop = await startShop({ SMTP_URL: `smtp://127.0.0.1:${await closedPort()}` });
-  browser = await launchBrowser();
-  product = shop.shop.database.sqlite
+  product = e2e.shop.shop.database.sqlite
     .prepare(
       `select p.product_id as productId, p.name from products p where p.product_status = 3 and p.deleted_at is null
        and (select count(*) from products p2 where p2.name = p.name) = 1 order by p.product_id limit 1`,
     )
     .get() as { productId: number; name: string };
-  const joined = await fetch(`${shop.url}/api/v1/Waitlist/Join`, {
+  const joined = await fetch(`${e2e.shop.url}/api/v1/Waitlist/Join`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ productId: product.productId, email: 'robin@example.com', quantity: 3 }),
   });
   expect(joined.status, await joined.clone().text()).toBe(200);
   // Staff restock it and put it back on sale: its waitlist's e-mail is written and tried at once.
-  const authorization = `Bearer ${await staffToken(shop)}`;
-  const stocked = await fetch(`${shop.url}/api/v1/Products/InsertProductStockUpdates`, {
+  const authorization = `Bearer ${await staffToken(e2e.shop)}`;
+  const stocked = await fetch(`${e2e.shop.url}/api/v1/Products/InsertProductStockUpdates`, {
     method: 'POST',
     headers: { authorization, 'content-type': 'application/json' },
     body: JSON.stringify([{ productId: product.productId, changeInStock: 20, notes: '' }]),
   });
   expect(stocked.status, await stocked.clone().text()).toBe(200);
   const active = await fetch(
-    `${shop.url}/api/v1/Products/SetProductStatus?productId=${product.productId}&productStatus=2`,
+    `${e2e.shop.url}/api/v1/Products/SetProductStatus?productId=${product.productId}&productStatus=2`,
     { method: 'PUT', headers: { authorization } },
   );
   expect(active.status, await active.clone().text()).toBe(200);
 }, 180_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await shop?.stop();
-});
-
 describe('the waitlist in the product modal', () => {
   it('shows a notice that did not go as not sent, nobody told, with a Retry that tries again', async () => {
     // The outbox tried it once already (the mail server refused it).
     await expect.poll(attempts, { timeout: 20_000 }).toBeGreaterThanOrEqual(1);
-    const { page, consoleErrors } = await newPage(browser, { viewport: { width: 1366, height: 768 } });
-    await signIn(page, shop, { path: '/Admin/Settings' });
-    await page.goto(`${shop.origin}/Admin/Products?q=${encodeURIComponent(product.name)}`);
+    const { page, consoleErrors } = await e2e.staffPage({
+      path: '/Admin/Settings',
+      viewport: { width: 1366, height: 768 },
+    });
+    await page.goto(`${e2e.shop.origin}/Admin/Products?q=${encodeURIComponent(product.name)}`);
     await page
       .getByRole('button', { name: `Edit ${product.name}` })
       .first()

@@ -1,40 +1,30 @@
 import { type WebhookReceiver, webhookReceiver } from '@nursery/server/testing';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WEBHOOK_SECRET_SHOWN_ONCE } from '../src/routes/Admin/Settings/webhookTexts.ts';
-import {
-  accessibilityProblems,
-  type E2eShop,
-  launchBrowser,
-  newPage,
-  signIn,
-  startShop,
-} from './support/index.ts';
+import { accessibilityProblems, shopInBrowser } from './support/index.ts';
 
 // Settings → Integrations → Webhooks: a staff member adds an endpoint (a real receiver on 127.0.0.1 that checks
 // every signature with the standardwebhooks package), sees its secret once, sends a test event, sees the
 // deliveries of a real event with their outcome and redelivers one.
 
-let shop: E2eShop;
-let browser: Browser;
-let context: BrowserContext;
+const e2e = shopInBrowser({ env: { WEBHOOK_ALLOW_PRIVATE_ADDRESSES: 'true' } });
 let page: Page;
 let consoleErrors: string[];
 let receiver: WebhookReceiver;
 
 beforeAll(async () => {
-  shop = await startShop({ WEBHOOK_ALLOW_PRIVATE_ADDRESSES: 'true' });
   receiver = await webhookReceiver();
-  browser = await launchBrowser();
-  ({ context, page, consoleErrors } = await newPage(browser));
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: shop.origin });
-  await signIn(page, shop, { path: '/Admin/Settings', name: 'Sam Staff' });
-  await page.getByRole('heading', { name: 'Webhooks' }).waitFor();
+  ({ page, consoleErrors } = await e2e.staffPage({
+    path: '/Admin/Settings',
+    name: 'Sam Staff',
+    heading: 'Webhooks',
+    before: (context) =>
+      context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: e2e.shop.origin }),
+  }));
 });
 afterAll(async () => {
-  await browser?.close();
   await receiver?.close();
-  await shop?.stop();
 });
 
 describe('Settings → Integrations → Webhooks', () => {
@@ -78,7 +68,7 @@ describe('Settings → Integrations → Webhooks', () => {
 
   it('lists a real event and redelivers it under the same webhook-id', async () => {
     // A message on the contact form, as a visitor sends it.
-    const sent = await fetch(`${shop.url}/api/v1/Contact/InsertUserComment`, {
+    const sent = await fetch(`${e2e.shop.url}/api/v1/Contact/InsertUserComment`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({

@@ -1,24 +1,21 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type E2eShop, launchBrowser, newPage, startShop } from './support/index.ts';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { newPage, shopInBrowser } from './support/index.ts';
 
 /**
  * A customer on a weak signal: the shop places the order but its answer never reaches the phone. Tapping
  * Submit Order again sends the checkout's Idempotency-Key again, and the customer gets the one order.
  */
 
-let shop: E2eShop;
-let browser: Browser;
+const e2e = shopInBrowser();
 let productId: number;
 
 const dialog = (page: Page) => page.getByRole('dialog');
 const orderCount = () =>
-  shop.shop.database.sqlite.prepare('select count(*) from orders').pluck().get() as number;
+  e2e.shop.shop.database.sqlite.prepare('select count(*) from orders').pluck().get() as number;
 
 beforeAll(async () => {
-  shop = await startShop();
-  browser = await launchBrowser();
-  const { sqlite } = shop.shop.database;
+  const { sqlite } = e2e.shop.shop.database;
   sqlite.prepare("UPDATE settings SET is_true = 1 WHERE name = 'OnlineOrderingEnabled'").run();
   productId = sqlite
     .prepare(
@@ -31,15 +28,10 @@ beforeAll(async () => {
     .get() as number;
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await shop?.stop();
-});
-
 describe('Submit Order after a lost answer', () => {
   it('places one order, and the retry shows it', async () => {
-    const { page, context } = await newPage(browser);
-    await page.goto(`${shop.origin}/FAQ`);
+    const { page, context } = await newPage(e2e.browser);
+    await page.goto(`${e2e.shop.origin}/FAQ`);
     await page.evaluate(
       ({ id }) => {
         localStorage.setItem(
@@ -89,7 +81,7 @@ describe('Submit Order after a lost answer', () => {
     expect(keys[0]).toMatch(/^[\w-]{16,}$/);
     expect(keys[1]).toBe(keys[0]);
     expect(orderCount()).toBe(before + 1);
-    const placed = shop.shop.database.sqlite.prepare('select max(order_id) from orders').pluck().get();
+    const placed = e2e.shop.shop.database.sqlite.prepare('select max(order_id) from orders').pluck().get();
     expect(page.url()).toContain(`/Order/${placed}/`);
     await context.close();
   });
