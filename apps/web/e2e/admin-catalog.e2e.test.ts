@@ -79,6 +79,8 @@ async function addProduct(
 
 async function openStorefrontCard(name: string) {
   await page.goto(`${e2e.shop.origin}/Products`);
+  // Drawn once the customer scrolls to it.
+  await page.getByRole('heading', { name, exact: true }).scrollIntoViewIfNeeded();
   const card = page.locator('article.product-card', {
     has: page.getByRole('heading', { name, exact: true }),
   });

@@ -97,10 +97,9 @@ describe('phone Back and Forward in the checkout', () => {
     const { page, close, errors } = await phoneOnFaq();
     // Opened from a card well down the product list, as a customer scrolling on a phone would.
     await page.goto(`${e2e.shop.origin}/Products`);
-    const cardButton = page
-      .locator('article.product-card')
-      .nth(7)
-      .getByRole('button', { name: /^Add to Cart, / });
+    const slot = page.locator('.product-grid > article').nth(7);
+    await slot.scrollIntoViewIfNeeded();
+    const cardButton = slot.getByRole('button', { name: /^Add to Cart, / });
     await cardButton.click();
     await page.getByRole('menuitem', { name: 'Add to Cart' }).click();
     await onStep(page, 'Adding Product to Cart');

@@ -5,7 +5,13 @@
 import { productPath, readHardinessZone, readZones, zoneFit } from '@nursery/domain';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { accessibilityProblems, NOT_FOUND_DOCUMENT, newPage, shopInBrowser } from './support/index.ts';
+import {
+  accessibilityProblems,
+  drawEveryCard,
+  NOT_FOUND_DOCUMENT,
+  newPage,
+  shopInBrowser,
+} from './support/index.ts';
 
 interface ListedProduct {
   productId: number;
@@ -53,8 +59,9 @@ beforeAll(async () => {
   products = await listed();
 });
 
-/** The ids of the product cards on the list once the progressive reveal has drawn them all. */
+/** The ids of the product cards on the list once scrolling through it has drawn them all. */
 async function cardIds(page: Page, expected: number): Promise<number[]> {
+  await drawEveryCard(page);
   await expect.poll(() => page.locator('article.product-card').count(), { timeout: 30_000 }).toBe(expected);
   const ids = await page
     .locator('article.product-card')

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { newPage, shopInBrowser } from './support/index.ts';
+import { drawEveryCard, newPage, shopInBrowser } from './support/index.ts';
 
 // What a customer on a phone and at a desk stumbled on: each case failed before its fix.
 
@@ -147,8 +147,7 @@ describe('customers', () => {
   it('keeps the Call for Availability badge inside its card between 480 and 639 px', async () => {
     const { page, context } = await newPage(e2e.browser, { viewport: { width: 560, height: 900 } });
     await page.goto(`${e2e.shop.origin}/Products`);
-    await page.locator('article.product-card').first().waitFor();
-    await page.locator('.product-placeholder').first().waitFor({ state: 'detached' });
+    await drawEveryCard(page);
     for (const width of [480, 560, 639]) {
       await page.setViewportSize({ width, height: 900 });
       await page.waitForFunction((w) => window.innerWidth === w, width);

@@ -206,4 +206,79 @@ describe('storefront first load on a phone', () => {
     expect(consoleErrors).toEqual([]);
     await context.close();
   });
+
+  it('paints the product list with few elements, yet find-in-page, Tab and the search reach every product', async () => {
+    const { page, context, consoleErrors } = await newPage(e2e.browser, { viewport: PHONE_VIEWPORT });
+    const names = (
+      (await (await fetch(`${e2e.shop.url}/api/v1/Products/GetProductsToShow`)).json()) as {
+        data: Array<{ name: string }>;
+      }
+    ).data.map((p) => p.name);
+    expect(names.length).toBeGreaterThan(100);
+    // The elements in the frame that paints the first cards.
+    await page.addInitScript(() => {
+      const counted = new Promise<number>((resolve) => {
+        const observer = new MutationObserver(() => {
+          if (!document.querySelector('article.product-card')) return;
+          observer.disconnect();
+          requestAnimationFrame(() =>
+            setTimeout(() => resolve(document.getElementsByTagName('*').length), 0),
+          );
+        });
+        observer.observe(document, { childList: true, subtree: true });
+      });
+      Object.assign(window, { firstPaintElements: counted });
+    });
+    await page.goto(`${e2e.shop.origin}/Products`);
+    const atFirstPaint = await page.evaluate(
+      () => (window as unknown as { firstPaintElements: Promise<number> }).firstPaintElements,
+    );
+    expect(atFirstPaint).toBeLessThan(1500);
+    // Left alone, the list stays small: only cards on or near the screen are drawn.
+    await page.waitForTimeout(1500);
+    expect(await page.evaluate(() => document.getElementsByTagName('*').length)).toBeLessThan(1500);
+    expect(await page.locator('article.product-card').count()).toBeLessThan(names.length / 4);
+
+    // Every product's name is in the page, the last one's too, where Chromium's find-in-page finds it.
+    const last = names.at(-1) as string;
+    const headings = await page
+      .locator('.product-grid > article h2')
+      .evaluateAll((all) => all.map((h) => h.textContent));
+    expect(headings).toEqual(names);
+    const found = await page.evaluate((name) => {
+      window.getSelection()?.removeAllRanges();
+      return (window as unknown as { find: (text: string, caseSensitive: boolean) => boolean }).find(
+        name,
+        true,
+      );
+    }, last);
+    expect(found).toBe(true);
+    // Found, it is on the screen and drawn as a whole card.
+    const lastCard = page.locator('article.product-card', {
+      has: page.getByRole('heading', { name: last, exact: true }),
+    });
+    await lastCard.getByRole('table', { name: `Prices for ${last}` }).waitFor();
+
+    // Tab onto a product not drawn yet: its card is drawn and its link keeps the keyboard.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const placeholder = page.locator('.product-grid > article.product-placeholder').first();
+    const waiting = (await placeholder.locator('h2').textContent()) ?? '';
+    const link = page.getByRole('link', { name: waiting, exact: true });
+    await link.focus();
+    await page
+      .locator('article.product-card', { has: page.getByRole('heading', { name: waiting, exact: true }) })
+      .waitFor();
+    expect(await link.evaluate((el) => el === document.activeElement)).toBe(true);
+
+    // The search sees every product, the last one too, though it was never drawn by scrolling.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.getByLabel('Search', { exact: true }).fill(last);
+    await expect
+      .poll(async () => (await page.locator('article.product-card .product-name').allInnerTexts())[0], {
+        timeout: 10_000,
+      })
+      .toBe(last);
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
 });

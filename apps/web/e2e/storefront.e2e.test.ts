@@ -18,6 +18,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import {
   accessibilityProblems,
   countCalls,
+  drawEveryCard,
   instantDoubleClick,
   NOT_FOUND_DOCUMENT,
   newPage,
@@ -672,8 +673,8 @@ describe('the storefront in a real browser', () => {
       await page.locator('main h1').first().waitFor();
       if (route === '/Products') {
         await page.locator('article.product-card').first().waitFor();
-        // Cards fade in by groups for about 3 s; contrast is only meaningful once they have.
-        await page.locator('.product-placeholder').first().waitFor({ state: 'detached' });
+        // Every card drawn, as a customer scrolling to the end sees them, so each one is checked.
+        await drawEveryCard(page);
       }
       // The cards' fade and the global message's slide have finished.
       await settled(page);

@@ -26,6 +26,12 @@ export interface ProductCardProps {
   onPage?: boolean;
   /** How the product's zones meet the customer's zone, once they have set one. */
   zoneNote?: ZoneNote | null;
+  /**
+   * When set, the list's placeholder for a card not drawn yet: a box of this height holding only the product's linked
+   * name, so find-in-page, a screen reader's headings and the keyboard still reach every product. The same
+   * elements stay when the card is drawn, so a link with focus keeps it.
+   */
+  placeholderHeight?: number | undefined;
 }
 
 export const ProductCard = memo(function ProductCard({
@@ -35,6 +41,7 @@ export const ProductCard = memo(function ProductCard({
   eagerImage = false,
   onPage = false,
   zoneNote,
+  placeholderHeight,
 }: ProductCardProps) {
   const headingId = useId();
   const quantity = useCartState((s) => s.cart[product.productId]?.cartQuantity ?? 0);
@@ -126,6 +133,40 @@ export const ProductCard = memo(function ProductCard({
     );
   }
 
+  const name = onPage ? (
+    <h1 className="product-name" id={headingId}>
+      {product.name}
+    </h1>
+  ) : (
+    <h2 className="product-name" id={headingId}>
+      <Link
+        to="/Products/$productId/{-$slug}"
+        params={{ productId: String(product.productId), slug: productSlug(product.name) }}
+      >
+        {product.name}
+      </Link>
+    </h2>
+  );
+
+  // Every child keeps its place whether drawn or not (null holds it), so the name's elements are the same.
+  if (placeholderHeight !== undefined) {
+    return (
+      <article
+        className="product-placeholder"
+        style={{ height: placeholderHeight }}
+        aria-labelledby={headingId}
+        data-product-id={product.productId}
+      >
+        {null}
+        <div className="product-body">
+          {null}
+          {name}
+        </div>
+        {null}
+      </article>
+    );
+  }
+
   return (
     <article className="product-card" aria-labelledby={headingId} data-product-id={product.productId}>
       <figure className="product-figure">
@@ -149,20 +190,7 @@ export const ProductCard = memo(function ProductCard({
           <span className="product-type">{product.productType}</span>
           {statusLabel}
         </div>
-        {onPage ? (
-          <h1 className="product-name" id={headingId}>
-            {product.name}
-          </h1>
-        ) : (
-          <h2 className="product-name" id={headingId}>
-            <Link
-              to="/Products/$productId/{-$slug}"
-              params={{ productId: String(product.productId), slug: productSlug(product.name) }}
-            >
-              {product.name}
-            </Link>
-          </h2>
-        )}
+        {name}
         {product.species ? <p className="product-species">{product.species}</p> : null}
         <dl className="product-facts">
           {product.productSize ? (

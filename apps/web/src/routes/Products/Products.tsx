@@ -66,7 +66,8 @@ export function Products() {
     [visible, zoneView],
   );
   const unfiltered = isUnfiltered(activeProductTypes, deferredText, allTypeIds);
-  const shown = useProgressiveReveal(listed.length, unfiltered, list);
+  const listedIds = useMemo(() => listed.map((p) => p.productId), [listed]);
+  const reveal = useProgressiveReveal(listedIds, unfiltered, list);
   const phone = config.data?.shop.phone ?? '';
   const zoneFiltering = zoneView?.filtering === true;
   // Every filter, the zone panel's "Only plants for my zone" too; the remembered zone itself stays.
@@ -150,26 +151,20 @@ export function Products() {
               </div>
             </div>
           ) : (
-            <div className="product-grid">
-              {listed.map((product, i) =>
-                i < shown ? (
-                  <ProductCard
-                    key={product.productId}
-                    product={product}
-                    showQuantityInput={showQuantityInput}
-                    phone={phone}
-                    eagerImage={i < EAGER_IMAGES}
-                    zoneNote={zoneView?.note(product.productId) ?? null}
-                  />
-                ) : (
-                  <div
-                    key={product.productId}
-                    className="product-placeholder"
-                    style={{ height: REVEAL_PLACEHOLDER_HEIGHT_PX }}
-                    aria-hidden="true"
-                  />
-                ),
-              )}
+            <div className="product-grid" ref={reveal.listRef}>
+              {listed.map((product, i) => (
+                <ProductCard
+                  key={product.productId}
+                  product={product}
+                  showQuantityInput={showQuantityInput}
+                  phone={phone}
+                  eagerImage={i < EAGER_IMAGES}
+                  zoneNote={zoneView?.note(product.productId) ?? null}
+                  placeholderHeight={
+                    reveal.isDrawn(product.productId, i) ? undefined : REVEAL_PLACEHOLDER_HEIGHT_PX
+                  }
+                />
+              ))}
             </div>
           )}
         </section>

@@ -1,27 +1,95 @@
-import { useEffect, useState } from 'react';
+import { type RefObject, useEffect, useMemo, useRef, useState } from 'react';
 
 /** The spec's progressive reveal: five more cards every 100 ms, 350 px placeholders until then. */
 export const REVEAL_GROUP_SIZE = 5;
 export const REVEAL_STEP_MS = 100;
 export const REVEAL_PLACEHOLDER_HEIGHT_PX = 350;
+/** How far above and below the screen a placeholder counts as near: one screen's height. */
+export const REVEAL_NEAR_MARGIN = '100% 0px';
+
+const NONE: ReadonlySet<number> = new Set();
+
+export interface ProgressiveReveal {
+  /** Whether the card at this place of the list is drawn, or still its placeholder. */
+  isDrawn: (productId: number, index: number) => boolean;
+  /** The element holding the list's cards and placeholders. */
+  listRef: RefObject<HTMLDivElement | null>;
+}
 
 /**
- * How many items to show. When `active` the count grows by a group every step until `total`;
- * otherwise everything shows at once. `resetKey` starts the reveal over (a new list).
+ * The spec's progressive reveal, drawn where the customer looks. When `active` (the list is unfiltered) the
+ * first group shows at once, then a group every step among the placeholders on or near the screen, in the
+ * list's order; the others stay placeholders until the customer scrolls, tabs or finds their way to them. A
+ * phone thus paints a few hundred elements, not a hundred full cards, and each step draws five cards at most.
+ * When not active every card shows at once. A new `resetKey` (a new list), or the list becoming unfiltered
+ * again, starts the reveal over.
  */
-export function useProgressiveReveal(total: number, active: boolean, resetKey: unknown): number {
-  const [shown, setShown] = useState(REVEAL_GROUP_SIZE);
+export function useProgressiveReveal(
+  productIds: readonly number[],
+  active: boolean,
+  resetKey: unknown,
+): ProgressiveReveal {
+  const [revealed, setRevealed] = useState(NONE);
+  const [near, setNear] = useState(NONE);
+  const [started, setStarted] = useState({ resetKey, active });
+  if (started.resetKey !== resetKey || started.active !== active) {
+    setStarted({ resetKey, active });
+    setRevealed(NONE);
+    setNear(NONE);
+  }
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: resetKey exists to restart the reveal.
-  useEffect(() => {
-    setShown(REVEAL_GROUP_SIZE);
-  }, [resetKey, active]);
+  const pending = useMemo(
+    () =>
+      active ? productIds.filter((id, i) => i >= REVEAL_GROUP_SIZE && near.has(id) && !revealed.has(id)) : [],
+    [active, productIds, near, revealed],
+  );
+  const pendingRef = useRef(pending);
+  pendingRef.current = pending;
+  const hasPending = pending.length > 0;
 
+  // One timer a step, started again only by a reveal: placeholders coming near while the customer scrolls
+  // join the queue without holding back the next group.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each reveal schedules the next step.
   useEffect(() => {
-    if (!active || shown >= total) return;
-    const timer = window.setTimeout(() => setShown((n) => n + REVEAL_GROUP_SIZE), REVEAL_STEP_MS);
+    if (!hasPending) return;
+    const timer = window.setTimeout(() => {
+      const group = pendingRef.current.slice(0, REVEAL_GROUP_SIZE);
+      setRevealed((r) => new Set([...r, ...group]));
+    }, REVEAL_STEP_MS);
     return () => window.clearTimeout(timer);
-  }, [active, shown, total]);
+  }, [hasPending, revealed]);
 
-  return active ? Math.min(shown, total) : total;
+  const listRef = useRef<HTMLDivElement | null>(null);
+  const observerRef = useRef<IntersectionObserver | null>(null);
+  // A fresh observer for each start: it reports every placeholder's place once, near or not.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new start needs a new observer.
+  useEffect(() => {
+    if (!active) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        const came = entries
+          .filter((e) => e.isIntersecting)
+          .map((e) => Number((e.target as HTMLElement).dataset.productId));
+        if (came.length > 0) setNear((n) => (came.every((id) => n.has(id)) ? n : new Set([...n, ...came])));
+      },
+      { rootMargin: REVEAL_NEAR_MARGIN },
+    );
+    observerRef.current = observer;
+    return () => {
+      observer.disconnect();
+      observerRef.current = null;
+    };
+  }, [active, started]);
+  // After every render: placeholders the list now holds (observing one twice does nothing).
+  useEffect(() => {
+    const observer = observerRef.current;
+    if (!observer || !listRef.current) return;
+    for (const placeholder of listRef.current.querySelectorAll('article.product-placeholder')) {
+      observer.observe(placeholder);
+    }
+  });
+
+  const isDrawn = (productId: number, index: number) =>
+    !active || index < REVEAL_GROUP_SIZE || revealed.has(productId);
+  return { isDrawn, listRef };
 }
