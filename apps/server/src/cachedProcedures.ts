@@ -1,13 +1,32 @@
 import type { IncomingMessage } from 'node:http';
 import { parse as parseQuery } from 'node:querystring';
-import { ANONYMOUS_READS, type ApiContext, createCaller, RawJson, type Shop } from '@nursery/api';
+import {
+  ANONYMOUS_READS,
+  type ApiContext,
+  createCaller,
+  PagedList,
+  RawJson,
+  restRoutes,
+  type Shop,
+} from '@nursery/api';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { FrontRead } from './frontDoor.ts';
 import { type CachedForm, cachedJsonAnswer, type ReadyAnswer, sendReady } from './rest/cachedAnswer.ts';
+import { sendWholeList, type WholeListForm } from './rest/wholeList.ts';
 
 /** tRPC queries whose answer is a cached RawJson: the storefront's product list. */
 const CACHED_QUERIES = new Set(['catalog.productsToShow']);
+
+/**
+ * tRPC queries that answer a list read in pages (PagedList: every order, a season's, the deleted ones...):
+ * without a limit, tRPC would read the whole list into one array and JSON.stringify it in one go (100,000
+ * orders held the server's event loop for seconds, and its memory for 64 MB of text and the objects behind
+ * it); here it is written out as it is read, as REST writes it (rest/wholeList.ts).
+ */
+const WHOLE_LISTS = new Set<string>(
+  restRoutes.filter((route) => route.paged).map((route) => route.procedure),
+);
 
 const query = z.object({ batch: z.literal('1').optional(), input: z.string().max(1000).optional() });
 
@@ -33,9 +52,9 @@ function isNoInput(value: unknown): boolean {
 }
 
 /**
- * A fast path in front of tRPC for cached answers. tRPC would JSON.stringify the whole product list and
- * compress it again on every request (2 MB for 2,000 products); here its cached answer is sent in tRPC's own
- * wire format, compressed once per encoding. A visitor's call without a token and without input (what the
+ * A fast path in front of tRPC for cached answers and whole lists. tRPC would JSON.stringify the whole
+ * product list and compress it again on every request (2 MB for 2,000 products); here its cached answer is
+ * sent in tRPC's own wire format, compressed once per encoding, and a whole list is written out as it is read. A visitor's call without a token and without input (what the
  * storefront sends) is answered straight from the shop (ANONYMOUS_READS, no caller built); any other call
  * runs the procedure through a server-side caller (same input schema, same access rule). Anything unusual
  * (a batch of several calls, a malformed input, an error, an answer that is not cached) falls through to
@@ -63,7 +82,7 @@ interface CachedCall {
 function cachedCall(url: string): CachedCall | null {
   const queryAt = url.indexOf('?');
   const path = url.slice('/trpc/'.length, queryAt < 0 ? undefined : queryAt);
-  if (!CACHED_QUERIES.has(path)) return null;
+  if (!CACHED_QUERIES.has(path) && !WHOLE_LISTS.has(path)) return null;
   // No query string: no input, not a batch.
   if (queryAt < 0) return { path, batch: false, input: undefined };
   const params = query.safeParse(parseQuery(url.slice(queryAt + 1)));
@@ -100,6 +119,8 @@ const BATCH: CachedForm = {
   tail: '}}]',
   contentType: 'application/json; charset=utf-8',
 };
+const SINGLE_LIST: WholeListForm = { open: `${SINGLE.head}[`, close: `]${SINGLE.tail}` };
+const BATCH_LIST: WholeListForm = { open: `${BATCH.head}[`, close: `]${BATCH.tail}` };
 
 function readyAnswer(request: IncomingMessage, batch: boolean, answer: RawJson<unknown>): ReadyAnswer {
   return cachedJsonAnswer(answer, batch ? BATCH : SINGLE, request.headers['accept-encoding']);
@@ -163,6 +184,16 @@ export function cachedProcedures(
           reply,
           signedIn ? { ...ready, headers: { ...ready.headers, 'cache-control': 'no-store' } } : ready,
         );
+      } else if (answer instanceof PagedList && answer.input.limit === undefined) {
+        try {
+          sendWholeList(request, reply, answer, call.batch ? BATCH_LIST : SINGLE_LIST);
+          // Not done(): a reply whose body is still being written is not yet sent as Fastify counts it, and
+          // done() would run tRPC's route as well. A hook that answers ends the request's hooks by not calling
+          // it (Fastify's hooks reference, "Respond to a request from a hook").
+          return;
+        } catch {
+          // Its first read failed (an after that names no row): tRPC answers it, in its own error shape.
+        }
       }
       done();
     }, done);

@@ -3,7 +3,6 @@ import { createWriteStream, rmSync } from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { createBrotliCompress, createGzip, constants as zlibConstants } from 'node:zlib';
 import {
   ANONYMOUS_READS,
   type ApiContext,
@@ -14,7 +13,6 @@ import {
   inputErrorMessages,
   PagedList,
   PUBLIC_PROCEDURES,
-  pieces,
   procedureKind,
   RawJson,
   type RestRoute,
@@ -32,7 +30,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { contextOf, refusalsBeforeBody } from '../contextBeforeBody.ts';
 import type { FrontRead } from '../frontDoor.ts';
-import { type CachedForm, cachedJsonAnswer, chooseEncoding, sendReady } from './cachedAnswer.ts';
+import { type CachedForm, cachedJsonAnswer, sendReady } from './cachedAnswer.ts';
+import { sendWholeList } from './wholeList.ts';
 
 export interface Envelope<T = unknown> {
   success: boolean;
@@ -284,14 +283,11 @@ export function errorEnvelope(error: unknown): {
   return { status: 500, body: { success: false, message: 'Something went wrong on our side.', data: null } };
 }
 
-/** Rows per piece of text written out: about 16 KB, the size of a socket's or a compressor's buffer. */
-const PIECE_ROWS = 25;
-
 /**
  * A list that grows with the shop. With `limit`: that page in the usual envelope, and when more follow a
  * `Link: <...>; rel="next"` header (RFC 8288) to the same address with `after` set to the last row's id.
- * Without: the whole list, written out a chunk of rows at a time as it is read, so the server holds one
- * chunk however long the list (the body is the same envelope byte for byte).
+ * Without: the whole list, written out a chunk of rows at a time as it is read (wholeList.ts), the same
+ * envelope byte for byte.
  */
 function sendPagedList(
   request: FastifyRequest,
@@ -311,49 +307,7 @@ function sendPagedList(
     }
     return reply.type('application/json; charset=utf-8').send(`${head}${JSON.stringify(rows)}}`);
   }
-  // The first chunk is read before anything is sent, so a bad `after` still gets its 400.
-  const chunks = list.chunks();
-  const first = chunks.next();
-  // Each chunk's array without its brackets, joined to the one before by a comma, as text: V8's young
-  // generation takes it and drops it at the next scavenge, and the socket copies it out natively. As a Buffer
-  // (malloc memory freed only when V8 collects the Buffer object) 64 MB of sent chunks piled up before V8's
-  // external-memory limit asked for a collection.
-  const piece = (rows: unknown[], comma: boolean) => {
-    const json = JSON.stringify(rows);
-    return comma ? `,${json.slice(1, -1)}` : json.slice(1, -1);
-  };
-  // On a local or fast connection the socket takes every piece at once, so back-pressure alone never stops
-  // the writing: it lets the event loop answer others (visitors, other lists) every PIECE_MS.
-  async function* body(): AsyncGenerator<string> {
-    yield `${head}[`;
-    const pause = pieces();
-    let comma = false;
-    for (let rows = first; !rows.done; rows = chunks.next()) {
-      for (let i = 0; i < rows.value.length; i += PIECE_ROWS) {
-        yield piece(rows.value.slice(i, i + PIECE_ROWS), comma);
-        comma = true;
-      }
-      await pause();
-    }
-    yield ']}';
-  }
-  const text = Readable.from(body(), { highWaterMark: 1 });
-  reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
-  const encoding = chooseEncoding(request.headers['accept-encoding']);
-  if (encoding === 'identity') return reply.send(text);
-  // Compressed here, not by @fastify/compress (which leaves an answer that already names its encoding alone):
-  // its stream chain (peek-stream, pumpify) kept ~0.5 MB of every young generation alive into the old one,
-  // and the server grew by about 100 MB over one whole list before V8 collected it; a plain pipeline stays flat.
-  const compressor =
-    encoding === 'br'
-      ? createBrotliCompress({ params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } })
-      : createGzip();
-  // A caller who hangs up, or a read that fails, ends it early: the answer is cut off, as with any broken
-  // connection (the status went out with the first bytes).
-  pipeline(text, compressor).catch((error: unknown) =>
-    request.log.warn({ err: error }, 'whole list cut off before its end'),
-  );
-  return reply.header('content-encoding', encoding).send(compressor);
+  return sendWholeList(request, reply, list, { open: `${head}[`, close: ']}' });
 }
 
 /**
