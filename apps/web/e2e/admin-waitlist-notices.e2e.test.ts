@@ -1,7 +1,13 @@
 import net from 'node:net';
 import { staffToken } from '@nursery/server/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { accessibilityProblems, shopInBrowser } from './support/index.ts';
+import {
+  accessibilityProblems,
+  joinWaitlist,
+  openProductWaitlist,
+  shopInBrowser,
+  soldOutProduct,
+} from './support/index.ts';
 
 // The owner's first week: a product comes back while the mail server cannot be reached. The waitlist in the
 // product modal must not say anyone was told; it shows each back-in-stock e-mail's state and offers Retry.
@@ -26,18 +32,8 @@ function attempts(): number {
 }
 
 beforeAll(async () => {
-  product = e2e.shop.shop.database.sqlite
-    .prepare(
-      `select p.product_id as productId, p.name from products p where p.product_status = 3 and p.deleted_at is null
-       and (select count(*) from products p2 where p2.name = p.name) = 1 order by p.product_id limit 1`,
-    )
-    .get() as { productId: number; name: string };
-  const joined = await fetch(`${e2e.shop.url}/api/v1/Waitlist/Join`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ productId: product.productId, email: 'robin@example.com', quantity: 3 }),
-  });
-  expect(joined.status, await joined.clone().text()).toBe(200);
+  product = soldOutProduct(e2e.shop);
+  await joinWaitlist(e2e.shop, product.productId, 'robin@example.com', 3);
   // Staff restock it and put it back on sale: its waitlist's e-mail is written and tried at once.
   const authorization = `Bearer ${await staffToken(e2e.shop)}`;
   const stocked = await fetch(`${e2e.shop.url}/api/v1/Products/InsertProductStockUpdates`, {
@@ -61,12 +57,7 @@ describe('the waitlist in the product modal', () => {
       path: '/Admin/Settings',
       viewport: { width: 1366, height: 768 },
     });
-    await page.goto(`${e2e.shop.origin}/Admin/Products?q=${encodeURIComponent(product.name)}`);
-    await page
-      .getByRole('button', { name: `Edit ${product.name}` })
-      .first()
-      .click();
-    const waitlist = page.getByTestId('product-waitlist');
+    const waitlist = await openProductWaitlist(page, e2e.shop, product.name);
     // Nobody was told: the entry is still waiting, and its e-mail says why it did not go.
     await waitlist.getByRole('heading', { name: 'Waitlist: 1 waiting' }).waitFor();
     const notice = waitlist.getByTestId('waitlist-notice');

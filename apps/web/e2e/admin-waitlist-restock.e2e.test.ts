@@ -1,7 +1,7 @@
 import { productStatusConfirm, SUCCESSFULLY_UPDATED } from '@nursery/domain';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { shopInBrowser } from './support/index.ts';
+import { joinWaitlist, openProductWaitlist, shopInBrowser, soldOutProduct } from './support/index.ts';
 
 // Staff restock a Sold Out product two customers are waiting for. A restock never changes the status, and the
 // waitlist is e-mailed only once the product is Active: the screens where stock goes in say so, until it is set.
@@ -13,19 +13,9 @@ const HINT =
   '2 customers on the waitlist are e-mailed that {name} is back only once it is Active: set its status to Active when the stock is in.';
 
 beforeAll(async () => {
-  product = e2e.shop.shop.database.sqlite
-    .prepare(
-      `select p.product_id as productId, p.name from products p where p.product_status = 3 and p.deleted_at is null
-       and (select count(*) from products p2 where p2.name = p.name) = 1 order by p.product_id limit 1`,
-    )
-    .get() as { productId: number; name: string };
+  product = soldOutProduct(e2e.shop);
   for (const email of ['robin@example.com', 'wren@example.com']) {
-    const joined = await fetch(`${e2e.shop.url}/api/v1/Waitlist/Join`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ productId: product.productId, email, quantity: 2 }),
-    });
-    expect(joined.status, await joined.clone().text()).toBe(200);
+    await joinWaitlist(e2e.shop, product.productId, email, 2);
   }
   ({ page } = await e2e.staffPage({
     name: 'Sam Staff',
@@ -51,12 +41,7 @@ describe('restocking a Sold Out product with a waitlist', () => {
     // Saved and still Sold Out: nobody was told, and the hint stays beside the status to set.
     await item.getByRole('note').filter({ hasText: hint }).waitFor();
 
-    await page.goto(`${e2e.shop.origin}/Admin/Products?q=${encodeURIComponent(product.name)}`);
-    await page
-      .getByRole('button', { name: `Edit ${product.name}` })
-      .first()
-      .click();
-    const waitlist = page.getByTestId('product-waitlist');
+    const waitlist = await openProductWaitlist(page, e2e.shop, product.name);
     await waitlist.getByRole('note').filter({ hasText: hint }).waitFor();
     await page.keyboard.press('Escape');
     await waitlist.waitFor({ state: 'detached' });

@@ -1,6 +1,12 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { accessibilityProblems, newPage, shopInBrowser } from './support/index.ts';
+import {
+  accessibilityProblems,
+  newPage,
+  openProductWaitlist,
+  shopInBrowser,
+  soldOutProduct,
+} from './support/index.ts';
 
 // On a phone (390 x 844): a customer leaves an address on a sold-out product, and staff change the receipt's
 // text in Settings with a preview, an unknown placeholder refused, then see the waitlist in the product modal.
@@ -10,15 +16,6 @@ const PHONE = { width: 390, height: 844 };
 const e2e = shopInBrowser();
 
 /** A Sold Out product of the demo catalogue whose name is on no other product. */
-function soldOutProduct(): { productId: number; name: string } {
-  return e2e.shop.shop.database.sqlite
-    .prepare(
-      `select p.product_id as productId, p.name from products p where p.product_status = 3 and p.deleted_at is null
-       and (select count(*) from products p2 where p2.name = p.name) = 1 order by p.product_id limit 1`,
-    )
-    .get() as { productId: number; name: string };
-}
-
 function waitlistRows(productId: number): { email: string; quantity: number }[] {
   return e2e.shop.shop.database.sqlite
     .prepare('select email, quantity from waitlist_entries where product_id = ? order by waitlist_entry_id')
@@ -27,7 +24,7 @@ function waitlistRows(productId: number): { email: string; quantity: number }[] 
 
 describe('waitlist on the storefront', () => {
   it('a customer on a phone leaves an address and a quantity on a sold-out product', async () => {
-    const product = soldOutProduct();
+    const product = soldOutProduct(e2e.shop);
     const { page, consoleErrors } = await newPage(e2e.browser, { viewport: PHONE });
     await page.goto(`${e2e.shop.origin}/Products`);
     await page.getByLabel('Search', { exact: true }).fill(product.name);
@@ -143,13 +140,8 @@ describe('customer e-mails in Settings, and the waitlist for staff', () => {
   });
 
   it("staff see a product's waitlist in its modal and can remove an entry", async () => {
-    const product = soldOutProduct();
-    await page.goto(`${e2e.shop.origin}/Admin/Products?q=${encodeURIComponent(product.name)}`);
-    await page
-      .getByRole('button', { name: `Edit ${product.name}` })
-      .first()
-      .click();
-    const waitlist = page.getByTestId('product-waitlist');
+    const product = soldOutProduct(e2e.shop);
+    const waitlist = await openProductWaitlist(page, e2e.shop, product.name);
     await waitlist.getByRole('heading', { name: 'Waitlist: 1 waiting' }).waitFor();
     await waitlist.getByRole('cell', { name: 'robin@example.com', exact: true }).waitFor();
     expect(await accessibilityProblems(page, 'product modal with waitlist')).toEqual([]);

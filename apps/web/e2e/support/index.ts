@@ -6,3 +6,4 @@ export * from './settled.ts';
 export * from './shop.ts';
 export * from './shopInBrowser.ts';
 export * from './signIn.ts';
+export * from './waitlist.ts';
