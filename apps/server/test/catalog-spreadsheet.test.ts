@@ -408,6 +408,8 @@ describe('catalogue spreadsheet', () => {
         const r = await upload(step, bytes, name, step === 'Apply' ? '?token=abc' : '');
         expect(r.status, `${step} ${name}`).toBe(status);
         expect(r.body.message, `${step} ${name}`).toContain(message);
+        // Never the workbook's inner parts (xl/_rels/workbook.xml.rels) or a parser's words: nothing to act on.
+        expect(r.body.message, `${step} ${name}`).not.toMatch(/xl\/|\.xml\b|\.rels\b/);
       }
     }
     const noToken = await upload('Apply', csv, 'a.csv');

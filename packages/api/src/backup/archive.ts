@@ -135,10 +135,12 @@ function lyingSize(name: string): ArchiveRefused {
   );
 }
 
-function damaged(error: unknown): ArchiveRefused {
-  return new ArchiveRefused(
-    `The backup archive is damaged or incomplete and could not be read (${error instanceof Error ? error.message : String(error)}). Nothing was changed.`,
-  );
+/** The zip library's own words (an end-of-central-directory signature, an offset) tell a person nothing more. */
+export const BACKUP_ARCHIVE_DAMAGED =
+  'The backup archive is damaged or incomplete and could not be read. Nothing was changed.';
+
+function damaged(): ArchiveRefused {
+  return new ArchiveRefused(BACKUP_ARCHIVE_DAMAGED);
 }
 
 function openZip(file: string): Promise<yauzl.ZipFile> {
@@ -214,7 +216,7 @@ async function unpackEntry(
   } catch (error) {
     stream.destroy();
     if (tooMany || error instanceof ArchiveRefused) throw error;
-    throw damaged(error);
+    throw damaged();
   }
   if (size !== declared) throw lyingSize(name);
   return { size, sha256: hash.digest('hex'), bytes: target ? null : Buffer.concat(kept) };
@@ -243,14 +245,14 @@ export async function readBackupFile(
   let entries: yauzl.Entry[];
   try {
     zip = await openZip(archive);
-  } catch (error) {
-    throw damaged(error);
+  } catch {
+    throw damaged();
   }
   try {
     try {
       entries = await listEntries(zip);
-    } catch (error) {
-      throw damaged(error);
+    } catch {
+      throw damaged();
     }
     // First the central directory alone: names, methods and declared sizes, before anything is unpacked.
     const byName = new Map<string, yauzl.Entry>();
@@ -267,7 +269,9 @@ export async function readBackupFile(
         (entry.generalPurposeBitFlag & 0x1) !== 0 ||
         (entry.compressionMethod !== 0 && entry.compressionMethod !== 8)
       ) {
-        throw damaged(new Error(`${name} uses a compression or encryption a backup never has`));
+        throw new ArchiveRefused(
+          `The backup archive is damaged: "${name}" is packed in a way a backup never is. Nothing was changed.`,
+        );
       }
       // A stored entry is copied as its compressed size says; both sizes must agree.
       if (entry.compressionMethod === 0 && entry.compressedSize !== entry.uncompressedSize)

@@ -57,6 +57,9 @@ const XLSX_EXPANSION = 10;
 
 export type SheetFormat = 'csv' | 'xlsx';
 
+export const XLSX_UNREADABLE =
+  'The file is a zip but not a readable .xlsx workbook: part of it is missing or damaged. Save it from your spreadsheet program as Excel Workbook (.xlsx) or CSV UTF-8.';
+
 function refuse(message: string): never {
   throw new ShopError({ kind: 'bad_request', message });
 }
@@ -294,11 +297,12 @@ export async function readSheetFile(
           `The .xlsx file is not a catalogue this shop can take: ${error.message}. Nothing was read further. Keep to the catalogue's own columns and at most ${SHEET_MAX_ROWS.toLocaleString('en-US')} rows (split a bigger one), or upload the catalogue as downloaded.`,
         );
       }
-      const why = error instanceof Error ? error.message : String(error);
-      if (!(error instanceof XlsxUnreadable)) shop.log.warn({ err: error }, 'catalogue .xlsx unreadable');
-      refuse(
-        `The file is a zip but not a readable .xlsx workbook (${why}). Save it from your spreadsheet program as Excel Workbook (.xlsx) or CSV UTF-8.`,
-      );
+      // What is wrong inside the zip (a part's name such as xl/_rels/workbook.xml.rels, an XML parser's words)
+      // tells the person nothing they can act on: it goes to the log, and they are told what to do.
+      if (error instanceof XlsxUnreadable)
+        shop.log.info({ why: error.message }, 'catalogue .xlsx unreadable');
+      else shop.log.warn({ err: error }, 'catalogue .xlsx unreadable');
+      refuse(XLSX_UNREADABLE);
     }
   } else if (startsWith(data, [0xd0, 0xcf, 0x11, 0xe0])) {
     refuse(
