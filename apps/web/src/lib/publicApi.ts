@@ -2,6 +2,7 @@ import type { AppRouter } from '@nursery/api/types';
 import { readTrpcAnswer, TRPC_PREFIX, trpcPathKey, trpcQueryKey, trpcQueryUrl } from '@nursery/domain';
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import { getAccessToken } from '../auth/token';
+import { actionSucceeded } from './toast';
 
 /**
  * The storefront's calls, spoken straight to the tRPC endpoint with fetch, in the wire format of
@@ -36,13 +37,21 @@ export type PublicInput<P extends PublicPath> = PublicCalls[P]['input'];
 
 /** A failed call, shaped like a TRPCClientError (data.httpStatus) so lib/toast reads both alike. */
 export class PublicCallError extends Error {
-  readonly data: { httpStatus: number; code?: string };
+  readonly data: { httpStatus: number; code?: string; path?: string };
   /** True when the message was written here (no answer, or an answer without a message), not by the server. */
   readonly localMessage: boolean;
-  constructor(message: string, httpStatus: number, options: { code?: string; localMessage?: boolean } = {}) {
+  constructor(
+    message: string,
+    httpStatus: number,
+    options: { code?: string; localMessage?: boolean; path?: string } = {},
+  ) {
     super(message);
     this.name = 'PublicCallError';
-    this.data = { httpStatus, ...(options.code ? { code: options.code } : {}) };
+    this.data = {
+      httpStatus,
+      ...(options.code ? { code: options.code } : {}),
+      ...(options.path ? { path: options.path } : {}),
+    };
     this.localMessage = options.localMessage ?? false;
   }
 }
@@ -86,11 +95,13 @@ async function call<P extends PublicPath>(
     throw new PublicCallError(message || response.statusText, response.status, {
       ...(code ? { code } : {}),
       localMessage: !message,
+      path,
     });
   }
   if (!answer.ok) {
     throw new PublicCallError('The shop sent an answer it could not read.', 502, { localMessage: true });
   }
+  actionSucceeded(path);
   return answer.data as PublicOutput<P>;
 }
 

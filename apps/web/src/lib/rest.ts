@@ -1,12 +1,6 @@
 import { getAccessToken } from '../auth/token';
-
-export interface ApiFailure {
-  status: number;
-  message: string;
-  validationError: boolean;
-  /** True when the server sent no message and `message` was written here (the HTTP status text). */
-  localMessage?: boolean;
-}
+import type { ApiFailure } from './apiFailure';
+import { actionSucceeded } from './toast';
 
 /**
  * Calls a REST path of the server (uploads and downloads that tRPC does not carry), adding the bearer token.
@@ -25,6 +19,7 @@ export async function restCall<T>(
     headers['content-type'] = 'application/json';
     body = JSON.stringify(options.json);
   }
+  const action = path.split('?')[0] ?? path;
   const response = await fetch(path, { method, headers, ...(body !== undefined ? { body } : {}) });
   const text = await response.text();
   let envelope: { success?: boolean; message?: string; data?: unknown } | null = null;
@@ -38,9 +33,11 @@ export async function restCall<T>(
       status: response.status,
       message: envelope?.message || response.statusText,
       validationError: response.status === 400,
+      path: action,
       ...(envelope?.message ? {} : { localMessage: true }),
     };
     throw failure;
   }
+  actionSucceeded(action);
   return (envelope?.data ?? text) as T;
 }

@@ -12,7 +12,9 @@ vi.mock('react-hot-toast', () => {
   return { default: toast };
 });
 
-const { failureFacts, loadToasts, notify, PERSISTENT, showApiFailure } = await import('./toast');
+const { actionSucceeded, failureFacts, loadToasts, notify, PERSISTENT, showApiFailure } = await import(
+  './toast'
+);
 const { publicMutation } = await import('./publicApi');
 // The library loads with the first notification; once loaded, every call reaches it at once.
 await loadToasts();
@@ -165,5 +167,60 @@ describe('duplicates (the spec: duplicates prevented)', () => {
     notify.warning('Check the form.', { id: 'form' });
     notify.warning('Check the form.');
     expect(calls.map((c) => c.options.id)).toEqual(['form', expect.stringMatching(/^toast-/)]);
+  });
+});
+
+describe('one failure toast per action', () => {
+  class FailedProcedure extends Error {
+    data: { httpStatus: number; path: string };
+    constructor(message: string, httpStatus: number, path: string) {
+      super(message);
+      this.data = { httpStatus, path };
+    }
+  }
+
+  it('replaces the failure of the same action instead of stacking, and keeps other actions apart', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    showApiFailure(new FailedProcedure('Price must be a number.', 400, 'catalog.saveProduct'));
+    showApiFailure(new FailedProcedure('The product was changed meanwhile.', 409, 'catalog.saveProduct'));
+    showApiFailure({ status: 400, message: 'Not a workbook.', validationError: true, path: '/api/v1/Sheet' });
+    const ids = calls.map((c) => c.options.id);
+    expect(ids[0]).toBe(ids[1]);
+    expect(ids[2]).not.toBe(ids[0]);
+    // The second failure is what shows, in its own kind.
+    expect(lastKind()).toBe('warning');
+  });
+
+  it('takes the failure toast away when the same action next succeeds, and only then', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const dismiss = (await import('react-hot-toast')).default.dismiss as ReturnType<typeof vi.fn>;
+    dismiss.mockClear();
+    showApiFailure(new FailedProcedure('Closes must be after Opens.', 400, 'pickUpDays.save'));
+    const id = calls.at(-1)?.options.id;
+    actionSucceeded('catalog.list');
+    expect(dismiss).not.toHaveBeenCalled();
+    actionSucceeded('pickUpDays.save');
+    expect(dismiss).toHaveBeenCalledWith(id);
+    // Once only: a later success has nothing left to take away.
+    actionSucceeded('pickUpDays.save');
+    expect(dismiss).toHaveBeenCalledOnce();
+  });
+
+  it("takes a storefront call's failure away when that call next answers", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const dismiss = (await import('react-hot-toast')).default.dismiss as ReturnType<typeof vi.fn>;
+    dismiss.mockClear();
+    vi.spyOn(globalThis, 'fetch').mockResolvedValueOnce(
+      Response.json({ error: { message: 'Please enter your name.' } }, { status: 400 }),
+    );
+    const mutate = publicMutation('contacts.insert').mutationFn;
+    const input = { name: '', email: 'a@b.co', comments: 'Hi', subject: '', loadTime: 0 } as never;
+    showApiFailure(await mutate(input).catch((e: unknown) => e));
+    const id = calls.at(-1)?.options.id;
+    vi.spyOn(globalThis, 'fetch').mockResolvedValueOnce(
+      Response.json({ result: { data: { message: 'Thanks', contactSubmissionId: 1 } } }),
+    );
+    await mutate(input);
+    expect(dismiss).toHaveBeenCalledWith(id);
   });
 });

@@ -1,5 +1,5 @@
 import { UNAUTHORIZED, withFieldLabels } from '@nursery/domain';
-import type { ApiFailure } from './rest';
+import type { ApiFailure } from './apiFailure';
 import { type Kind, PERSISTENT, type ToastOptions } from './toastOptions';
 
 export {
@@ -156,9 +156,33 @@ export function showFormFailure(
   presentFailure(error, { id }, labels);
 }
 
+/**
+ * The action a failure came from: the procedure's path as the server's answer names it (catalog.saveProduct),
+ * or the REST path restCall was sent to. Null when the call never got an answer that says.
+ */
+function actionOf(error: unknown): string | null {
+  if (typeof error !== 'object' || error === null) return null;
+  const { data, path } = error as { data?: { path?: unknown } | null; path?: unknown };
+  if (typeof data?.path === 'string') return data.path;
+  return typeof path === 'string' ? path : null;
+}
+
+/** Actions whose failure toast may be on screen, by the toast's id. */
+const failedActions = new Set<string>();
+const failureToastId = (action: string) => `failure ${action}`;
+
+/**
+ * A call of this action answered: the failure toast it left, if any, goes, since what it told of is put right
+ * (an error toast stays until closed and would otherwise contradict the saved form beside it). The tRPC client,
+ * the storefront's calls and restCall report every answer here.
+ */
+export function actionSucceeded(action: string): void {
+  if (failedActions.delete(action)) dismissToast(failureToastId(action));
+}
+
 function presentFailure(
   error: unknown,
-  options: { id?: string },
+  given: { id?: string },
   labels: Readonly<Record<string, string>> = {},
 ): void {
   const { status } = failureFacts(error);
@@ -167,6 +191,11 @@ function presentFailure(
     return;
   }
   console.error(error);
+  // One failure toast per action: the next failure of the same save or load replaces it rather than stacking
+  // under it (a form's own failure toast keeps the id it was given).
+  const action = given.id === undefined ? actionOf(error) : null;
+  if (action !== null) failedActions.add(action);
+  const options = action !== null ? { id: failureToastId(action) } : given;
   const shown = withFieldLabels(failureText(error), labels);
   if (status === 400) notify.warning(shown, { duration: PERSISTENT, ...options });
   else notify.error(shown, options);

@@ -100,7 +100,8 @@ export function present(
       color: style.color,
       background: style.background,
       borderLeft: `5px solid ${style.border}`,
-      maxWidth: 'min(420px, calc(100vw - 2rem))',
+      // Within the toaster's box: beside an open dialog that box is narrower than the screen (lib/toastPlace.ts).
+      maxWidth: 'min(420px, 100%)',
       padding: '0.7rem 0.9rem',
     },
   });

@@ -1,5 +1,5 @@
 import { getAccessToken } from '../../../auth/token';
-import type { ApiFailure } from '../../../lib/rest';
+import type { ApiFailure } from '../../../lib/apiFailure';
 import { saveFile } from '../shared/download';
 
 export interface DownloadProgress {
