@@ -431,7 +431,7 @@ describe('who is staff', () => {
   });
 
   it('follows STAFF_EMAILS when it is set (case-insensitive)', async () => {
-    const listed = await startTestServer({ STAFF_EMAILS: 'Boss@Example.com, helper@example.com' });
+    const listed = await startTestServer({ STAFF_EMAILS: 'Boss@Example.com, hazel@example.com' });
     try {
       expect(
         (await trpcGet2(listed, 'staff.me', await staffToken(listed, { email: 'boss@example.com' }))).status,

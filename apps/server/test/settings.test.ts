@@ -371,26 +371,26 @@ describe('product stock e-mails', () => {
     const answer = await rest<Setting[]>(server.url, 'PUT', '/api/v1/Settings/SetProductStockEmails', {
       token,
       body: {
-        emails: 'owner@nursery.example; helper@nursery.example\nOWNER@nursery.example , grower@farm.example',
+        emails: 'owner@nursery.example; hazel@nursery.example\nOWNER@nursery.example , grower@farm.example',
       },
     });
     expect(answer.status).toBe(200);
     expect(byName(answer.body.data, 'ProductStockEmails')?.value).toBe(
-      'owner@nursery.example, helper@nursery.example, grower@farm.example',
+      'owner@nursery.example, hazel@nursery.example, grower@farm.example',
     );
   });
 
   it('refuses a bad address by name and keeps the old list', async () => {
     const answer = await rest(server.url, 'PUT', '/api/v1/Settings/SetProductStockEmails', {
       token,
-      body: { emails: 'owner@nursery.example, helper@nursery' },
+      body: { emails: 'owner@nursery.example, hazel@nursery' },
     });
     expect(answer.status).toBe(400);
     expect(answer.body.message).toBe(
-      '"helper@nursery" is not a valid e-mail address. Separate addresses with commas, like a@example.com, b@example.com.',
+      '"hazel@nursery" is not a valid e-mail address. Separate addresses with commas, like a@example.com, b@example.com.',
     );
     expect(byName(await staffSettings(), 'ProductStockEmails')?.value).toBe(
-      'owner@nursery.example, helper@nursery.example, grower@farm.example',
+      'owner@nursery.example, hazel@nursery.example, grower@farm.example',
     );
   });
 

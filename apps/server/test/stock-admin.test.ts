@@ -123,7 +123,7 @@ describe('stock over REST', () => {
   it('marks a product that reaches 0 Sold Out and e-mails the stock list', async () => {
     server.shop.database.sqlite
       .prepare("update settings set value = ? where name = 'ProductStockEmails'")
-      .run('owner@example.com; helper@example.com');
+      .run('owner@example.com; hazel@example.com');
     const maple = await newProduct('Sugar Maple');
     await record([{ productId: maple, changeInStock: 5 }]);
     expect(outbox()).toEqual([]);
@@ -131,7 +131,7 @@ describe('stock over REST', () => {
     expect(r.status).toBe(200);
     expect(r.body.data.products[0]).toMatchObject({ productStatus: 3, calculatedStock: 0 });
     const mail = outbox();
-    expect(mail.map((m) => m.to).sort()).toEqual(['helper@example.com', 'owner@example.com']);
+    expect(mail.map((m) => m.to).sort()).toEqual(['hazel@example.com', 'owner@example.com']);
     expect(mail[0]?.subject).toBe('Sold out: Sugar Maple');
     expect(mail[0]?.text).toContain('Stella Stock');
   });
