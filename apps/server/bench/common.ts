@@ -44,6 +44,7 @@ const USAGE = `pnpm bench [options]: the shop's performance figures, written int
   --only=${SECTIONS.join(',')}   a subset (comma-separated)
   --seconds=N        load runs of N seconds (1-60, default 10)
   --no-write         print only, leave docs/performance.md alone
+  --against=DIR      weight and lighthouse: measure beside another build's release/ folder, runs alternating
   --help             this text
 `;
 // Asking for the options must never start the whole (eight-minute) run.
@@ -61,6 +62,8 @@ export const args = z
       .pipe(z.array(z.enum(SECTIONS))),
     seconds: z.coerce.number().int().min(1).max(60).default(10),
     write: z.boolean().default(true),
+    /** Another build's release/ folder: the storefront's figures are measured beside it, runs alternating. */
+    against: z.string().min(1).optional(),
   })
   .parse(
     Object.fromEntries(
@@ -140,10 +143,14 @@ export interface Running {
 }
 
 /** `node release/server.js` exactly as on a host, with its log going to a file in its data folder. */
-export async function startRelease(dataDir: string, env: Record<string, string> = {}): Promise<Running> {
+export async function startRelease(
+  dataDir: string,
+  env: Record<string, string> = {},
+  server = releaseServer,
+): Promise<Running> {
   const port = await freePort();
   const log = openSync(path.join(dataDir, 'server.log'), 'a');
-  const child = spawn(process.execPath, [releaseServer], {
+  const child = spawn(process.execPath, [server], {
     cwd: dataDir,
     env: {
       ...SERVER_ENVIRONMENT,

@@ -11,6 +11,8 @@
  *                                    runs on the ten-season shop (bench/eventLoop.ts)
  *   pnpm bench --seconds=5           shorter load runs while iterating (the documented figures use 10)
  *   pnpm bench --no-write            print only, leave docs/performance.md alone
+ *   pnpm bench --only=weight,lighthouse --against=/path/to/release
+ *                                    the storefront beside another build (its release/ folder), runs alternating
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
@@ -166,8 +168,22 @@ async function main(): Promise<void> {
           });
         }
       }
-      if (wanted('weight')) await storefrontWeight(release);
-      if (wanted('lighthouse')) await pageQuality(release);
+      const against = args.against && (wanted('weight') || wanted('lighthouse')) ? args.against : null;
+      const anchor = against
+        ? {
+            dir: against,
+            release: await startRelease(tempDir('before'), {}, path.join(against, 'server.js')),
+          }
+        : undefined;
+      try {
+        if (wanted('weight')) await storefrontWeight(release, anchor);
+        if (wanted('lighthouse')) await pageQuality(release, anchor);
+      } finally {
+        if (anchor) {
+          await stopChild(anchor.release.child);
+          rmSync(anchor.release.dataDir, { recursive: true, force: true });
+        }
+      }
     } finally {
       await stopChild(release.child);
       rmSync(release.dataDir, { recursive: true, force: true });
