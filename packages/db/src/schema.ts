@@ -136,6 +136,8 @@ export const orders = sqliteTable(
     paidBy: text('paid_by'),
   },
   (t) => [
+    // The season's first order (the lowest id, stock/levels.ts soldOf) is the first entry of this index.
+    index('orders_season_idx').on(t.seasonPurchased),
     // A season's orders newest first (its whole list, read a chunk at a time) straight from the index: on
     // the season alone SQLite sorted every order of the season again for each chunk.
     index('orders_season_created_idx').on(t.seasonPurchased, t.createdAt),

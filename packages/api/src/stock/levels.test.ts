@@ -80,3 +80,18 @@ describe('stockLevels', () => {
     }
   });
 });
+
+describe("an order's products' sales", () => {
+  const t = openTestShop({ demo: true });
+  afterAll(() => t.close());
+
+  it("find the season's first order in the season index alone, whatever other index covers the season", () => {
+    // soldOf starts each product's lines at the season's lowest order id: the first entry of an index on the
+    // season alone. An index of (season, date) holds the season's ids out of order, and SQLite read every entry
+    // of the season for it on each order (2.8 ms at 10,000 orders a season against 0.07).
+    const plan = t.shop.database.sqlite
+      .prepare('explain query plan select min(order_id) from orders where season_purchased = ?')
+      .all(2026) as { detail: string }[];
+    expect(plan.map((step) => step.detail).join('\n')).toContain('INDEX orders_season_idx ');
+  });
+});

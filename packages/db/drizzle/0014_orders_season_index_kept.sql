@@ -1,0 +1,1 @@
+CREATE INDEX `orders_season_idx` ON `orders` (`season_purchased`);
