@@ -9,3 +9,17 @@ export interface Answer {
   /** The body's first bytes, hex: a file's signature, which the text (a BOM dropped, bytes replaced) loses. */
   firstBytes: string;
 }
+
+/** A live answer as the contract checks it, read from a clone so the client still reads the response itself. */
+export async function answerOf(method: string, path: string, response: Response): Promise<Answer> {
+  return {
+    method,
+    path,
+    status: response.status,
+    contentType: response.headers.get('content-type') ?? '',
+    body: await response.clone().text(),
+    firstBytes: Buffer.from(await response.clone().arrayBuffer())
+      .subarray(0, 512)
+      .toString('hex'),
+  };
+}

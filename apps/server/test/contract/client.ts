@@ -6,7 +6,7 @@
  * validates every answer against the document.
  */
 import createClient, { type Middleware } from 'openapi-fetch';
-import type { Answer } from './answer.ts';
+import { type Answer, answerOf } from './answer.ts';
 import type { components, paths } from './generated/api.ts';
 
 export type { Answer };
@@ -21,16 +21,7 @@ export async function callEveryOperation(baseUrl: string, token: string): Promis
   const answers: Answer[] = [];
   const record: Middleware = {
     async onResponse({ request, response, schemaPath }) {
-      answers.push({
-        method: request.method,
-        path: schemaPath,
-        status: response.status,
-        contentType: response.headers.get('content-type') ?? '',
-        body: await response.clone().text(),
-        firstBytes: Buffer.from(await response.clone().arrayBuffer())
-          .subarray(0, 512)
-          .toString('hex'),
-      });
+      answers.push(await answerOf(request.method, schemaPath, response));
     },
   };
   const staff = createClient<paths>({ baseUrl, headers: { authorization: `Bearer ${token}` } });

@@ -5,7 +5,7 @@
  * compiles this file with tsc under strict settings, then runs it against a live shop and checks every
  * answer against the document.
  */
-import type { Answer } from '../contract/answer.ts';
+import { type Answer, answerOf } from '../contract/answer.ts';
 import { createClient } from './generated/client/index.ts';
 import * as sdk from './generated/sdk.gen.ts';
 
@@ -20,17 +20,8 @@ export async function callEveryOperation(baseUrl: string, token: string): Promis
   const anyone = createClient({ baseUrl });
   for (const client of [staff, anyone]) {
     client.interceptors.response.use(async (response, request) => {
-      answers.push({
-        method: request.method,
-        // No path has parameters: the address's path is the document's.
-        path: new URL(request.url).pathname,
-        status: response.status,
-        contentType: response.headers.get('content-type') ?? '',
-        body: await response.clone().text(),
-        firstBytes: Buffer.from(await response.clone().arrayBuffer())
-          .subarray(0, 512)
-          .toString('hex'),
-      });
+      // No path has parameters: the address's path is the document's.
+      answers.push(await answerOf(request.method, new URL(request.url).pathname, response));
       return response;
     });
   }

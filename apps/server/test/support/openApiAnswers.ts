@@ -82,3 +82,19 @@ export function answerProblems(document: Json, answers: readonly Answer[]): stri
   }
   return problems;
 }
+
+/**
+ * What a client calling every operation must show: no operation of the document left uncalled, and refusals
+ * of input (400), caller (401) and a stale version (409) among the answers, so the error envelope was checked.
+ */
+export function coverageProblems(document: Json, answers: readonly Answer[]): string[] {
+  const called = new Set(answers.map((a) => `${a.method} ${a.path}`));
+  const problems = operationsOf(document)
+    .map((o) => `${o.method} ${o.pathName}`)
+    .filter((name) => !called.has(name))
+    .map((name) => `${name} was not called`);
+  for (const status of [400, 401, 409]) {
+    if (!answers.some((a) => a.status === status)) problems.push(`no ${status} answer was checked`);
+  }
+  return problems;
+}
