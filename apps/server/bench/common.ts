@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { z } from 'zod';
-import { SERVER_ENVIRONMENT } from '../src/serverStart.ts';
+import { hostEnvironment } from '../src/serverStart.ts';
 import { freePort } from '../src/testing.ts';
 
 // What every scenario of `pnpm bench` shares: the options, the figures recorded, starting and stopping the
@@ -152,16 +152,11 @@ export async function startRelease(
   const log = openSync(path.join(dataDir, 'server.log'), 'a');
   const child = spawn(process.execPath, [server], {
     cwd: dataDir,
-    env: {
-      ...SERVER_ENVIRONMENT,
-      PATH: process.env.PATH ?? '',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
+    env: hostEnvironment(port, dataDir, {
       // The load comes from this one machine: a budget no load reaches keeps its check on the measured path.
       ORDERS_PER_CLIENT_PER_HOUR: '100000000',
       ...env,
-    },
+    }),
     stdio: ['ignore', log, log],
   });
   closeSync(log);

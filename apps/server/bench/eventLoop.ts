@@ -19,7 +19,7 @@ import { createStaffAccount } from '@nursery/api/staff';
 import { DATABASE_FILE_NAME, openDatabase } from '@nursery/db';
 import { z } from 'zod';
 import { signInWithPassword } from '../src/auth/signInFlow.ts';
-import { SERVER_ENVIRONMENT } from '../src/serverStart.ts';
+import { hostEnvironment } from '../src/serverStart.ts';
 import { freePort } from '../src/testing.ts';
 import { loadHistory, type ScaleTools } from './scale.ts';
 
@@ -172,14 +172,7 @@ export async function eventLoopScenario(tools: ScaleTools): Promise<void> {
   const logFd = openSync(logFile, 'a');
   const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url)], {
     cwd: path.dirname(fileURLToPath(import.meta.url)),
-    env: {
-      ...SERVER_ENVIRONMENT,
-      PATH: process.env.PATH ?? '',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      BENCH_EVENT_LOOP_SERVER: '1',
-    },
+    env: hostEnvironment(port, dataDir, { BENCH_EVENT_LOOP_SERVER: '1' }),
     stdio: ['ignore', logFd, logFd, 'ipc'],
   });
   closeSync(logFd);

@@ -23,6 +23,26 @@ export const SERVER_ENVIRONMENT = {
   GLIBC_TUNABLES: 'glibc.malloc.trim_threshold=131072:glibc.malloc.mmap_threshold=131072',
 } as const satisfies Record<string, string>;
 
+/**
+ * The whole environment of a server process started here as a host starts it: SERVER_ENVIRONMENT in front, the
+ * loopback address and the given port and data folder, and of the caller's own environment only PATH, so a
+ * variable set in the shell that runs a benchmark or a test never changes the shop under measure.
+ */
+export function hostEnvironment(
+  port: number,
+  dataDir: string,
+  more: Record<string, string> = {},
+): Record<string, string> {
+  return {
+    ...SERVER_ENVIRONMENT,
+    PATH: process.env.PATH ?? '',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    ...more,
+  };
+}
+
 /** `node <script>` with the environment above in front, as a shell (an npm script) runs it. */
 export function startCommand(script: string): string {
   const environment = Object.entries(SERVER_ENVIRONMENT).map(([name, value]) => `${name}=${value}`);

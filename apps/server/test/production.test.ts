@@ -13,7 +13,7 @@ import { DATABASE_FILE_NAME, openDatabase } from '@nursery/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInWithPassword } from '../src/auth/signInFlow.ts';
 import { contentSecurityPolicy } from '../src/security.ts';
-import { SERVER_ENVIRONMENT, startCommand } from '../src/serverStart.ts';
+import { hostEnvironment, SERVER_ENVIRONMENT, startCommand } from '../src/serverStart.ts';
 import { exportedWorkbook, freePort, startTestServer } from '../src/testing.ts';
 import { rawRequest } from './support/rawRequest.ts';
 
@@ -52,14 +52,7 @@ async function startRelease(releaseDir: string, dataDir: string): Promise<Releas
   const port = await freePort();
   const child = spawn(process.execPath, [path.join(releaseDir, 'server.js')], {
     cwd: os.tmpdir(),
-    env: {
-      ...SERVER_ENVIRONMENT,
-      PATH: process.env.PATH ?? '',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'info',
-    },
+    env: hostEnvironment(port, dataDir, { LOG_LEVEL: 'info' }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
