@@ -134,6 +134,10 @@ export const orders = sqliteTable(
     paidCheckNumber: text('paid_check_number'),
     paidAt: integer('paid_at', { mode: 'number' }),
     paidBy: text('paid_by'),
+    // The counter action that made the check-in and the payment standing now (counter_actions), so an undo
+    // queued on a phone takes back only the one it was tapped on; null for those made without an action id.
+    pickedUpAction: text('picked_up_action'),
+    paidAction: text('paid_action'),
   },
   (t) => [
     // The season's first order (the lowest id, stock/levels.ts soldOf) is the first entry of this index.
@@ -418,6 +422,29 @@ export const idempotencyKeys = sqliteTable(
     expiresAt: integer('expires_at', { mode: 'number' }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.scope, t.key] }), index('idempotency_keys_expires_idx').on(t.expiresAt)],
+);
+
+// Every tap at the counter sent with its action id, once: a phone resending it after a drop of the network
+// is answered from here, and nothing is recorded twice. Kept for good (a few hundred a season): a phone may
+// come back days later, and the log says who did what at the counter.
+export const counterActions = sqliteTable(
+  'counter_actions',
+  {
+    actionId: text('action_id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.orderId, { onDelete: 'cascade' }),
+    /** checkIn, undoCheckIn, recordPayment or clearPayment. */
+    kind: text('kind').notNull(),
+    /** SHA-256 of the action as received, hex: the same id with another action is refused. */
+    fingerprint: text('fingerprint').notNull(),
+    recorded: integer('recorded', { mode: 'boolean' }).notNull(),
+    /** Why it was not recorded, in words for staff. */
+    conflict: text('conflict'),
+    staff: text('staff'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('counter_actions_order_idx').on(t.orderId)],
 );
 
 // Addresses staff subscribed to the shop's events (Standard Webhooks). The secret signs every delivery, so

@@ -1,4 +1,5 @@
 export * from './catalogSheet.ts';
+export * from './counterActions.ts';
 export * from './customerEmails.ts';
 export * from './display.ts';
 export * from './email.ts';

@@ -472,7 +472,8 @@ function documentTags(paths: Record<string, Record<string, JsonSchema>>): JsonSc
 
 /** A value that fits a schema, for the document's examples: its own example or default, else made up. */
 function exampleOf(schema: unknown, components: Record<string, JsonSchema>, depth = 0): unknown {
-  if (!isSchema(schema) || depth > 8) return null;
+  // Deep enough for an order inside a list inside the envelope (the counter's day: day, order, its lines).
+  if (!isSchema(schema) || depth > 12) return null;
   if (typeof schema.$ref === 'string') {
     return exampleOf(components[schema.$ref.split('/').pop() ?? ''], components, depth + 1);
   }

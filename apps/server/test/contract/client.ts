@@ -178,6 +178,19 @@ export async function callEveryOperation(baseUrl: string, token: string): Promis
   await staff.PUT('/api/v1/Orders/Payment', { body: { orderId, method: 'cash', amount: -1 } });
   await staff.DELETE('/api/v1/Orders/Payment', { params: { query: { orderId } } });
   await staff.DELETE('/api/v1/Orders/CheckIn', { params: { query: { orderId } } });
+  // The same taps as a phone's queue sends them, with their ids.
+  await staff.POST('/api/v1/PickUp/CounterAction', {
+    body: { kind: 'checkIn', orderId, actionId: '0f6f5b0e-contract-check-in' },
+  });
+  await staff.POST('/api/v1/PickUp/CounterAction', {
+    body: {
+      kind: 'undoCheckIn',
+      orderId,
+      actionId: '0f6f5b0e-contract-undo',
+      undoes: '0f6f5b0e-contract-check-in',
+    },
+  });
+  await staff.GET('/api/v1/PickUp/GetCounterDay', { params: { query: { pickUpDay: 'none' } } });
   await staff.DELETE('/api/v1/Orders/DeleteOrder', { params: { query: { orderId } } });
   await staff.DELETE('/api/v1/Orders/RestoreOrder', { params: { query: { orderId } } });
 

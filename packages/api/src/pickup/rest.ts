@@ -11,7 +11,7 @@ export const pickupRest: RestRoute[] = [
     refusals: ['not_found'],
     input: 'body',
     summary:
-      'Marks an order (body {orderId}) picked up now, by the staff member the token names; an order already picked up keeps its first check-in. Answers the order. Staff only.',
+      'Marks an order (body {orderId, actionId}) picked up now, by the staff member the token names; an order already picked up keeps its first check-in. With an actionId (a random id the device made for the tap), a resend is recorded once and answered as the first time. Answers the order. Staff only.',
     tag,
     successMessage: 'Picked up',
   },
@@ -22,7 +22,7 @@ export const pickupRest: RestRoute[] = [
     refusals: ['not_found'],
     input: 'query',
     summary:
-      'Undoes a mistaken check-in of order orderId: it is waiting again (a recorded payment stays). Answers the order. Staff only.',
+      'Undoes a mistaken check-in of order orderId: it is waiting again (a recorded payment stays). With undoes (the checkInToken of GetCounterDay), only that check-in is undone: one made elsewhere meanwhile stands. actionId as for the check-in. Answers the order. Staff only.',
     tag,
     successMessage: 'Check-in undone',
   },
@@ -33,7 +33,7 @@ export const pickupRest: RestRoute[] = [
     refusals: ['not_found'],
     input: 'body',
     summary:
-      'Records what was paid at the counter for an order: {orderId, method: cash|check, amount in dollars (not negative, at most two decimals), checkNumber (optional, checks only)}, replacing what was recorded, with who and when. Answers the order. Staff only.',
+      'Records what was paid at the counter for an order: {orderId, method: cash|check, amount in dollars (not negative, at most two decimals), checkNumber (optional, checks only), actionId (optional), replaces (optional)}, replacing what was recorded, with who and when. With replaces (the paymentToken shown, null for none), a payment recorded elsewhere meanwhile stands and this one is not recorded. Answers the order. Staff only.',
     tag,
     successMessage: 'Payment recorded',
   },
@@ -43,9 +43,30 @@ export const pickupRest: RestRoute[] = [
     procedure: 'pickup.clearPayment',
     refusals: ['not_found'],
     input: 'query',
-    summary: 'Takes back the payment recorded for order orderId. Answers the order. Staff only.',
+    summary:
+      'Takes back the payment recorded for order orderId (only the one named by undoes, when sent; actionId as for the check-in). Answers the order. Staff only.',
     tag,
     successMessage: 'Payment removed',
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/PickUp/CounterAction',
+    procedure: 'pickup.act',
+    refusals: ['not_found'],
+    input: 'body',
+    summary:
+      "One tap at the counter as a phone sends it, at once or from its queue after a drop of the network: {kind: checkIn|undoCheckIn|recordPayment|clearPayment, orderId, actionId, undoes or replaces, and the payment's method, amount and checkNumber}. Settled by the counter's rule (the first check-in and the first payment stand; an undo takes back only what it names); the same actionId again is answered as the first time and records nothing more. Answers whether it was recorded, why not, and the order. Staff only.",
+    tag,
+  },
+  {
+    method: 'GET',
+    path: '/api/v1/PickUp/GetCounterDay',
+    procedure: 'pickup.counterDay',
+    refusals: ['not_found'],
+    input: 'query',
+    summary:
+      "A pick-up day's live orders with their lines (pickUpDay as GetPickList), each with the tokens of its check-in and payment: what the counter keeps on a phone to work offline. Staff only.",
+    tag,
   },
   {
     method: 'GET',

@@ -1,15 +1,19 @@
 import {
   adminOrderSchema,
   checkInInputSchema,
+  counterActionInputSchema,
+  counterAnswerSchema,
+  counterDaySchema,
   fileAnswerSchema,
   pickListInputSchema,
   pickListSchema,
   recordPaymentInputSchema,
+  undoCounterInputSchema,
 } from '@nursery/domain';
 import { answerOnce } from '../idempotency/service.ts';
 import { procedure, requireStaff, router } from '../trpc.ts';
 import { pickList, pickListExport } from './pickList.ts';
-import { checkIn, clearPayment, recordPayment, undoCheckIn } from './service.ts';
+import { actAtCounter, checkIn, clearPayment, counterDay, recordPayment, undoCheckIn } from './service.ts';
 
 // Staff-only: none of these paths is in PUBLIC_PROCEDURES.
 export const pickupRouter = router({
@@ -20,7 +24,7 @@ export const pickupRouter = router({
     .mutation(({ ctx, input }) => checkIn(ctx.shop, requireStaff(ctx), input)),
   /** Undoes a mistaken check-in. */
   undoCheckIn: procedure
-    .input(checkInInputSchema)
+    .input(undoCounterInputSchema)
     .output(adminOrderSchema)
     .mutation(({ ctx, input }) => undoCheckIn(ctx.shop, requireStaff(ctx), input)),
   /** Records what was paid at the counter (cash or check, the amount in dollars). */
@@ -32,9 +36,19 @@ export const pickupRouter = router({
     ),
   /** Takes back a payment recorded by mistake. */
   clearPayment: procedure
-    .input(checkInInputSchema)
+    .input(undoCounterInputSchema)
     .output(adminOrderSchema)
     .mutation(({ ctx, input }) => clearPayment(ctx.shop, requireStaff(ctx), input)),
+  /** One tap at the counter with its action id, sent at once or from a phone's queue: recorded once. */
+  act: procedure
+    .input(counterActionInputSchema)
+    .output(counterAnswerSchema)
+    .mutation(({ ctx, input }) => actAtCounter(ctx.shop, requireStaff(ctx), input)),
+  /** A pick-up day's orders with their lines, for the counter to keep on the phone. */
+  counterDay: procedure
+    .input(pickListInputSchema)
+    .output(counterDaySchema)
+    .query(({ ctx, input }) => counterDay(ctx.shop, input)),
   /** A pick-up day's pick list: each order's lines to pull and each product's total for the day. */
   pickList: procedure
     .input(pickListInputSchema)

@@ -2,6 +2,7 @@
 export * from './catalog.ts';
 export * from './catalogSheet.ts';
 export * from './contacts.ts';
+export * from './counter.ts';
 export * from './customerEmails.ts';
 export * from './exports.ts';
 export * from './integrations.ts';
