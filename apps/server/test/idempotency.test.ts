@@ -116,6 +116,10 @@ describe('Idempotency-Key on creates', () => {
     const conflicts = bodies.filter((_, i) => statuses[i] === 409);
     expect(conflicts.length).toBeGreaterThan(0);
     for (const refused of conflicts) expect(refused.message).toBe(IDEMPOTENCY_KEY_IN_USE);
+    // When to ask again, for a program retrying after a cut connection.
+    for (const [i, answer] of answers.entries()) {
+      if (statuses[i] === 409) expect(answer.headers.get('retry-after')).toBe('1');
+    }
     const placed = new Set(bodies.filter((_, i) => statuses[i] === 200).map((b) => b.data.orderId));
     expect(placed.size).toBe(1);
     expect(orderCount()).toBe(before + 1);

@@ -51,7 +51,10 @@ export class ShopError extends Error {
   readonly kind: ShopErrorKind;
   /** The message's problems field by field, when a form can point at them (tRPC answers them in data.problems). */
   readonly problems: readonly FieldProblem[];
-  /** For 'too_many': seconds until a try may succeed, which each transport sends as Retry-After. */
+  /**
+   * For 'too_many', and a 'conflict' that passes by itself (an Idempotency-Key still under way): seconds until
+   * a try may succeed, which REST sends as Retry-After.
+   */
   readonly retryAfterSeconds: number | undefined;
   /** For 'unauthorized' and 'forbidden': the bearer challenge REST sends as WWW-Authenticate (RFC 6750). */
   readonly challenge: BearerChallenge | undefined;

@@ -438,8 +438,9 @@ function sendError(
 ): FastifyReply {
   const { status, body } = errorEnvelope(error);
   if (status >= 500) request.log.error({ err: error, path: route.path }, 'REST call failed');
-  // A rate limit's wait, for programs as the message says it for people (RFC 9110 Retry-After).
-  const retryAfter = status === 429 ? retryAfterOf(error) : undefined;
+  // A rate limit's wait, or an Idempotency-Key's first request still under way (409), for programs as the
+  // message says it for people (RFC 9110 Retry-After).
+  const retryAfter = status === 429 || status === 409 ? retryAfterOf(error) : undefined;
   if (retryAfter !== undefined) reply.header('retry-after', String(retryAfter));
   const challenge = status === 401 || status === 403 ? bearerChallengeOf(error) : undefined;
   if (challenge) reply.header('www-authenticate', wwwAuthenticate(challenge, realm));

@@ -246,7 +246,7 @@ const STATUS_TEXT: Record<string, string> = {
 const PEOPLE_ONLY_403 =
   "The token is valid but is not a signed-in person's (not staff, or any integration client)";
 
-const errorResponse = (status: string, peopleOnly = false) => ({
+const errorResponse = (status: string, peopleOnly = false, idempotent = false) => ({
   description: peopleOnly && status === '403' ? PEOPLE_ONLY_403 : (STATUS_TEXT[status] ?? 'Refused'),
   // Every 401 and 403 of a staff-only call carries the bearer challenge (rest/handler.ts sendError).
   ...(status === '401' || status === '403'
@@ -270,6 +270,18 @@ const errorResponse = (status: string, peopleOnly = false) => ({
           'Retry-After': {
             description: 'Seconds to wait before trying again (RFC 9110).',
             required: true,
+            schema: { type: 'integer', minimum: 1 },
+          },
+        },
+      }
+    : {}),
+  ...(status === '409' && idempotent
+    ? {
+        headers: {
+          'Retry-After': {
+            description:
+              'Only while a request with the same Idempotency-Key is still under way: seconds to wait before retrying with the same key, which then gets its answer (RFC 9110).',
+            required: false,
             schema: { type: 'integer', minimum: 1 },
           },
         },
@@ -575,7 +587,10 @@ export function buildOpenApi(routes: readonly RestRoute[], info: OpenApiInfo): J
       responses: {
         '200': success,
         ...Object.fromEntries(
-          statusesOf(route, properties).map((status) => [status, errorResponse(status, peopleOnly)]),
+          statusesOf(route, properties).map((status) => [
+            status,
+            errorResponse(status, peopleOnly, IDEMPOTENT_CREATES.has(route.procedure)),
+          ]),
         ),
       },
     };

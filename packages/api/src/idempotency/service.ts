@@ -196,7 +196,10 @@ export async function withIdempotencyKey<T>(
     expiresAt: now + IDEMPOTENCY_KEY_HOURS * 3_600_000,
   };
   const id = `${claim.scope}\n${claim.key}`;
-  if (keys.running.has(id)) throw new ShopError({ kind: 'conflict', message: IDEMPOTENCY_KEY_IN_USE });
+  // A retry right after a cut connection lands here while the first is still being written: Retry-After tells
+  // a program when to ask again (an order takes well under a second), rather than taking 409 for a refusal.
+  if (keys.running.has(id))
+    throw new ShopError({ kind: 'conflict', message: IDEMPOTENCY_KEY_IN_USE, retryAfterSeconds: 1 });
   const kept = selectKept(shop.database).get(claim.scope, claim.key, now);
   if (kept) {
     if (kept.fingerprint !== claim.fingerprint) {
