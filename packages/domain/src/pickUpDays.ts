@@ -189,3 +189,21 @@ export function displayPickUpDateShort(date: string): string {
   if (!m) return date;
   return shortDateFormat.format(new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))));
 }
+
+const menuDateFormat = new Intl.DateTimeFormat('en-US', {
+  timeZone: 'UTC',
+  weekday: 'short',
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+});
+
+/**
+ * 'Sat, Apr 4, 2026' for '2026-04-04': a pick-up day in a menu on a phone, where 'Wednesday, September 22, 2027'
+ * and its count no longer fit the select's width and were cut off.
+ */
+export function displayPickUpDateCompact(date: string): string {
+  const m = DATE.exec(date);
+  if (!m) return date;
+  return menuDateFormat.format(new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))));
+}

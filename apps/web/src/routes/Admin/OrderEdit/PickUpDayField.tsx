@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { trpc } from '../../../trpc';
-import { pickUpDaysQuery } from '../shared/pickUpDays';
+import { pickUpDaysQuery, usePickUpDayMenuName } from '../shared/pickUpDays';
 
 /**
  * The order's pick-up day on the edit page: staff move an order to another day with room. A full day is
@@ -20,6 +20,7 @@ export function PickUpDayField({
   onChange: (pickUpDayId: number | null) => void;
 }) {
   const days = useQuery(pickUpDaysQuery(trpc));
+  const menuName = usePickUpDayMenuName();
   // Until the days arrive the select could not show the order's own day among its options.
   if (days.data === undefined) return null;
   const list = days.data;
@@ -43,7 +44,7 @@ export function PickUpDayField({
             const full = d.isFull && d.pickUpDayId !== saved;
             return (
               <option key={d.pickUpDayId} value={d.pickUpDayId} disabled={full}>
-                {`${d.displayDate}, ${d.displayHours} (${d.booked} of ${d.capacity})${full ? ' - Full' : ''}${d.isPast ? ' - Past' : ''}`}
+                {`${menuName.name(d)}${menuName.compact ? '' : `, ${d.displayHours}`} (${d.booked} of ${d.capacity})${full ? ' - Full' : ''}${d.isPast ? ' - Past' : ''}`}
               </option>
             );
           })}

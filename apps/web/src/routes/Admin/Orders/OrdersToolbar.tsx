@@ -7,6 +7,7 @@ import {
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { downloadExport } from '../shared/download';
+import { usePickUpDayMenuName } from '../shared/pickUpDays';
 import type { OrdersSearch } from './ordersSearch';
 
 /**
@@ -30,7 +31,7 @@ export function OrdersToolbar({
   seasons: readonly { value: number; label: string }[] | undefined;
   tax: OrderTaxFilter;
   pickUpDay: number | 'none' | 'all';
-  pickUpDays: readonly { pickUpDayId: number; displayDate: string }[];
+  pickUpDays: readonly { pickUpDayId: number; date: string; displayDate: string }[];
   pickup: OrderPickupFilter;
   text: string;
   onText: (text: string) => void;
@@ -39,6 +40,7 @@ export function OrdersToolbar({
   onToggleChart: () => void;
 }) {
   const [exporting, setExporting] = useState<null | 'yoy' | 'current'>(null);
+  const menuName = usePickUpDayMenuName();
   const runExport = async (which: 'yoy' | 'current') => {
     setExporting(which);
     if (which === 'yoy') await downloadExport('/Exports/GetYearOverYearExport', 'YearOverYearByMonth');
@@ -125,7 +127,7 @@ export function OrdersToolbar({
             <option value="all">Every pick-up day</option>
             {pickUpDays.map((d) => (
               <option key={d.pickUpDayId} value={d.pickUpDayId}>
-                {d.displayDate}
+                {menuName.name(d)}
               </option>
             ))}
             <option value="none">No pick-up day</option>

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { notify } from '../../../lib/toast';
 import { trpc } from '../../../trpc';
 import { downloadExport } from '../shared/download';
+import { usePickUpDayMenuName } from '../shared/pickUpDays';
 import { usePageTitle } from '../shared/usePageTitle';
 import './pickList.css';
 
@@ -24,6 +25,7 @@ export function AdminPickList() {
   const search = route.useSearch();
   const navigate = route.useNavigate();
   const days = useQuery(trpc.pickUpDays.all.queryOptions());
+  const menuName = usePickUpDayMenuName();
   const day = search.day ?? days.data?.[0]?.pickUpDayId ?? (days.isSuccess ? 'none' : undefined);
   const list = useQuery({
     ...trpc.pickup.pickList.queryOptions({ pickUpDay: day ?? 'none' }),
@@ -63,7 +65,7 @@ export function AdminPickList() {
           >
             {(days.data ?? []).map((d) => (
               <option key={d.pickUpDayId} value={d.pickUpDayId}>
-                {d.displayDate}
+                {menuName.name(d)}
               </option>
             ))}
             <option value="none">Orders without a pick-up day</option>

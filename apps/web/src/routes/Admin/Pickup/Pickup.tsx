@@ -5,6 +5,7 @@ import { useEffect, useId, useState } from 'react';
 import { useSiteConfig } from '../../../lib/site';
 import { trpc } from '../../../trpc';
 import type { AdminOrder, OrderListItem } from '../shared/orders/types';
+import { usePickUpDayMenuName } from '../shared/pickUpDays';
 import { CheckInPanel } from '../shared/pickup/CheckInPanel';
 import { paymentText, pickupStatusText } from '../shared/pickup/pickupText';
 import { usePageTitle } from '../shared/usePageTitle';
@@ -30,6 +31,7 @@ export function AdminPickup() {
   const ids = useId();
   const site = useSiteConfig();
   const days = useQuery(trpc.pickUpDays.all.queryOptions());
+  const menuName = usePickUpDayMenuName();
   const day = search.day ?? defaultDay(days.data, site.data?.shop.timeZone);
   const show: OrderPickupFilter = search.show ?? 'waiting';
   const change = (next: { [K in keyof PickupSearch]?: PickupSearch[K] | undefined }) =>
@@ -109,7 +111,7 @@ export function AdminPickup() {
           >
             {(days.data ?? []).map((d) => (
               <option key={d.pickUpDayId} value={d.pickUpDayId}>
-                {d.displayDate} ({d.booked} {d.booked === 1 ? 'order' : 'orders'})
+                {menuName.name(d)} ({d.booked} {d.booked === 1 ? 'order' : 'orders'})
               </option>
             ))}
             <option value="none">Orders without a pick-up day</option>
