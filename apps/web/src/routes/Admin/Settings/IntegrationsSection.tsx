@@ -14,6 +14,7 @@ import { trpc } from '../../../trpc';
 import { revokeQuestion, SECRET_SHOWN_ONCE } from './integrationTexts';
 import { SecretShownOnce } from './SecretShownOnce';
 import './integrations.css';
+import { LoadFailed } from '../../../components/LoadFailed';
 
 const SCOPE_TEXT: Record<IntegrationScope, string> = {
   read: 'read (may only read)',
@@ -132,12 +133,7 @@ export function IntegrationsSection() {
         {clients.isPending ? (
           <p>Loading...</p>
         ) : clients.isError ? (
-          <div className="alert alert-danger" role="alert">
-            The integration clients could not be loaded.{' '}
-            <button type="button" className="btn btn-sm btn-link" onClick={() => clients.refetch()}>
-              Try again
-            </button>
-          </div>
+          <LoadFailed what="The integration clients" retry={() => clients.refetch()} />
         ) : clients.data.length === 0 ? (
           <p className="text-muted">No integration clients yet.</p>
         ) : (

@@ -8,6 +8,7 @@ import { dismissToast, notify, showFormFailure } from '../../../lib/toast';
 import { trpc } from '../../../trpc';
 import { pickUpDaysQuery } from '../shared/pickUpDays';
 import './pickUpDays.css';
+import { LoadFailed } from '../../../components/LoadFailed';
 
 type PickUpDay = RouterOutputs['pickUpDays']['all'][number];
 
@@ -182,12 +183,7 @@ export function PickUpDaysSection() {
       {days.isLoading ? (
         <p>Loading...</p>
       ) : days.isError ? (
-        <div className="alert alert-danger" role="alert">
-          The pick-up days could not be loaded.{' '}
-          <button type="button" className="btn btn-sm btn-link" onClick={() => days.refetch()}>
-            Try again
-          </button>
-        </div>
+        <LoadFailed what="The pick-up days" retry={() => days.refetch()} />
       ) : (days.data ?? []).length === 0 ? (
         <p className="pick-up-empty">No pick-up days yet: the checkout asks for none.</p>
       ) : (

@@ -18,6 +18,7 @@ import { StockEmailsSetting } from './StockEmailsSetting';
 import { useSettings } from './useSettings';
 import { WebhooksSection } from './WebhooksSection';
 import './settings.css';
+import { LoadFailed } from '../../../components/LoadFailed';
 
 export const MESSAGE_NOT_SAVED = 'The message you changed is not saved yet. Leave this page and lose it?';
 
@@ -60,14 +61,7 @@ export function AdminSettings() {
 
   if (query.isLoading) return <p>Loading...</p>;
   if (query.isError) {
-    return (
-      <div className="alert alert-danger" role="alert">
-        The settings could not be loaded.{' '}
-        <button type="button" className="btn btn-sm btn-link" onClick={() => query.refetch()}>
-          Try again
-        </button>
-      </div>
-    );
+    return <LoadFailed what="The settings" retry={() => query.refetch()} />;
   }
 
   return (

@@ -18,6 +18,7 @@ import { trpc } from '../../../trpc';
 import { SecretShownOnce } from './SecretShownOnce';
 import { DELIVERY_STATUS_TEXT, removeEndpointQuestion, WEBHOOK_SECRET_SHOWN_ONCE } from './webhookTexts';
 import './integrations.css';
+import { LoadFailed } from '../../../components/LoadFailed';
 
 /**
  * Settings → Integrations → Webhooks: addresses that hear of the shop's events as they happen
@@ -138,12 +139,7 @@ export function WebhooksSection() {
         {endpoints.isPending ? (
           <p>Loading...</p>
         ) : endpoints.isError ? (
-          <div className="alert alert-danger" role="alert">
-            The webhook endpoints could not be loaded.{' '}
-            <button type="button" className="btn btn-sm btn-link" onClick={() => endpoints.refetch()}>
-              Try again
-            </button>
-          </div>
+          <LoadFailed what="The webhook endpoints" retry={() => endpoints.refetch()} />
         ) : endpoints.data.length === 0 ? (
           <p className="text-muted">No webhook endpoints yet.</p>
         ) : (
@@ -280,12 +276,7 @@ function EndpointCard(props: { endpoint: WebhookEndpoint; timeZone: string; onCh
       {!open ? null : deliveries.isPending ? (
         <p>Loading...</p>
       ) : deliveries.isError ? (
-        <div className="alert alert-danger" role="alert">
-          The deliveries could not be loaded.{' '}
-          <button type="button" className="btn btn-sm btn-link" onClick={() => deliveries.refetch()}>
-            Try again
-          </button>
-        </div>
+        <LoadFailed what="The deliveries" retry={() => deliveries.refetch()} />
       ) : deliveries.data.length === 0 ? (
         <p className="text-muted">No deliveries yet.</p>
       ) : (
