@@ -56,15 +56,7 @@ export async function downloadBackup(
     }
   }
   const fileName = attachmentName(response.headers.get('content-disposition'), 'backup.zip');
-  const url = URL.createObjectURL(new Blob(chunks, { type: 'application/zip' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.style.display = 'none';
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  window.setTimeout(() => URL.revokeObjectURL(url), 30_000);
+  saveFile(new Blob(chunks, { type: 'application/zip' }), fileName, 30_000);
   const warning = response.headers.get('x-shop-warning');
   return { fileName, warning: warning ? decodeURIComponent(warning) : null };
 }
