@@ -222,16 +222,27 @@ export function orderLinesOf(
     .map((e) => ({ productId: e.productId, quantity: e.cartQuantity }));
 }
 
-/** Reads a stored cart defensively: anything malformed is dropped rather than breaking the shop. */
-export function parseStoredCart(text: string | null): Cart {
-  if (!text) return {};
+/**
+ * The object a browser's storage holds under a key, or null for nothing, text that is not JSON or JSON that is not
+ * an object: what another version of the shop or a hand edit left there never breaks the page.
+ */
+function storedObject(text: string | null): Record<string, unknown> | null {
+  if (!text) return null;
   let raw: unknown;
   try {
     raw = JSON.parse(text);
   } catch {
-    return {};
+    return null;
   }
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return {};
+  return typeof raw === 'object' && raw !== null && !Array.isArray(raw)
+    ? (raw as Record<string, unknown>)
+    : null;
+}
+
+/** Reads a stored cart defensively: anything malformed is dropped rather than breaking the shop. */
+export function parseStoredCart(text: string | null): Cart {
+  const raw = storedObject(text);
+  if (!raw) return {};
   const cart: Cart = {};
   for (const value of Object.values(raw)) {
     if (typeof value !== 'object' || value === null) continue;
@@ -291,17 +302,11 @@ function parseDetailFields(
   text: string | null,
   fields: readonly (keyof OrderDetailsDraft)[],
 ): Partial<OrderDetailsDraft> {
-  if (!text) return {};
-  let raw: unknown;
-  try {
-    raw = JSON.parse(text);
-  } catch {
-    return {};
-  }
-  if (typeof raw !== 'object' || raw === null) return {};
+  const raw = storedObject(text);
+  if (!raw) return {};
   const out: Partial<OrderDetailsDraft> = {};
   for (const field of fields) {
-    const value = (raw as Record<string, unknown>)[field];
+    const value = raw[field];
     if (typeof value !== 'string') continue;
     if (field === 'pickUpDayId') {
       if (/^\d{1,9}$/.test(value)) out[field] = value;
