@@ -52,6 +52,8 @@ const TIME_ZONE = 'America/Chicago';
 const SEASON_START_MONTH = 7;
 const TAX_BASIS_POINTS = 550;
 const STAFF = { email: 'scale@example.com', password: 'scale-bench-password-19' };
+/** Orders placed one by one, each followed by the public product list. */
+const AFTER_ORDERS = 20;
 
 /** A small deterministic generator, so every run builds the same shop. */
 function random(seed: number): () => number {
@@ -488,10 +490,10 @@ export async function scaleScenario(tools: ScaleTools): Promise<void> {
       section: SECTION,
       name: `REST GetAllOrders, ${counts.all.toLocaleString('en-US')} orders, ${(allBytes / 1024 / 1024).toFixed(1)} MB (median of 2)`,
       value: ms(median(allTimes)),
-      anchor: '1,500 ms (before)',
+      anchor: '1,500 ms',
       ratio: (median(allTimes) / 1500).toFixed(2),
-      goal: '(reported)',
-      met: null,
+      goal: '< 1,500 ms',
+      met: median(allTimes) < 1500,
     });
     say(`    server CPU per whole GetAllOrders ${ms(((cpuSeconds(pid) - allCpu) * 1000) / 2)}`);
     record({
@@ -511,6 +513,40 @@ export async function scaleScenario(tools: ScaleTools): Promise<void> {
       );
     }
     say(`    GetAllOrders?limit=100 median ${ms(median(pageTimes))}`);
+
+    // The current season's whole list, streamed, in each encoding a caller may ask for.
+    const seasonTimes: number[] = [];
+    const seasonByEncoding: string[] = [];
+    let seasonBytes = 0;
+    for (const encoding of ['identity', 'gzip', 'br']) {
+      const times: number[] = [];
+      for (let i = 0; i < 3; i += 1) {
+        times.push(
+          await timed(async () => {
+            const bytes = await fetchAll(
+              api(`/api/v1/Orders/GetAllOrdersForSeason?season=${current}`),
+              token,
+              {
+                headers: { 'accept-encoding': encoding },
+              },
+            );
+            if (encoding === 'identity') seasonBytes = bytes;
+          }),
+        );
+      }
+      seasonTimes.push(...times);
+      seasonByEncoding.push(`${encoding} ${times.map(ms).join(', ')}`);
+    }
+    record({
+      section: SECTION,
+      name: `REST GetAllOrdersForSeason, the current season (${counts.season.toLocaleString('en-US')} orders, ${(seasonBytes / 1024 / 1024).toFixed(1)} MB; median of 9 in identity, gzip, br)`,
+      value: ms(median(seasonTimes)),
+      anchor: '200 ms',
+      ratio: (median(seasonTimes) / 200).toFixed(2),
+      goal: '< 200 ms',
+      met: median(seasonTimes) < 200,
+    });
+    say(`    ${seasonByEncoding.join('; ')}`);
 
     // Product stats for the Products screen.
     const statsTimes: number[] = [];
@@ -550,7 +586,7 @@ export async function scaleScenario(tools: ScaleTools): Promise<void> {
     );
     const afterOrder: number[] = [];
     let afterOrderCpu = 0;
-    for (let i = 0; i < 7; i += 1) {
+    for (let i = 0; i < AFTER_ORDERS; i += 1) {
       const chosen = [orderable[i % orderable.length], orderable[(i * 7 + 3) % orderable.length]].filter(
         (p, j, xs) => p && xs.findIndex((q) => q?.productId === p.productId) === j,
       );
@@ -582,12 +618,22 @@ export async function scaleScenario(tools: ScaleTools): Promise<void> {
     );
     record({
       section: SECTION,
-      name: 'REST GetProductsToShow right after an order (median of 7)',
+      name: `REST GetProductsToShow right after an order (median of ${AFTER_ORDERS})`,
       value: ms(median(afterOrder)),
       anchor: '20 ms',
       ratio: (median(afterOrder) / 20).toFixed(2),
       goal: '< 20 ms',
       met: median(afterOrder) < 20,
+    });
+    const slowest = Math.max(...afterOrder);
+    record({
+      section: SECTION,
+      name: `REST GetProductsToShow right after an order (slowest of ${AFTER_ORDERS})`,
+      value: ms(slowest),
+      anchor: '50 ms',
+      ratio: (slowest / 50).toFixed(2),
+      goal: '< 50 ms',
+      met: slowest < 50,
     });
 
     // The three exports of the current season (10,000 orders).
@@ -649,10 +695,22 @@ export async function scaleScenario(tools: ScaleTools): Promise<void> {
       section: SECTION,
       name: 'server peak RSS over all of the above (VmHWM)',
       value: mb(peak),
-      anchor: '250 MB',
-      ratio: (peak / 1024 / 250).toFixed(2),
-      goal: '< 250 MB',
-      met: peak / 1024 < 250,
+      anchor: '200 MB',
+      ratio: (peak / 1024 / 200).toFixed(2),
+      goal: '< 200 MB',
+      met: peak / 1024 < 200,
+    });
+    // What the server gives back once the loads are over (src/quietMemory.ts), as the kernel counts it.
+    await new Promise((resolve) => setTimeout(resolve, 10_000));
+    const settled = statusKb(pid, 'VmRSS');
+    record({
+      section: SECTION,
+      name: 'server RSS 10 s after all of the above',
+      value: mb(settled),
+      anchor: '150 MB',
+      ratio: (settled / 1024 / 150).toFixed(2),
+      goal: '< 150 MB',
+      met: settled / 1024 < 150,
     });
   } finally {
     await tools.stopChild(release.child);
