@@ -32,8 +32,9 @@ export function cachedAnswer<S extends z.ZodType>(schema: S): (value: unknown) =
 }
 
 /**
- * A list read in pages (PagedList): tRPC sends the page or every row (its toJSON), the REST adapter pages it
- * with a Link header or writes it out as it is read. Published as an array of the item schema.
+ * A list read in pages (PagedList): the REST adapter pages it with a Link header or writes it out as it is read,
+ * and so does the server's tRPC fast path for a single call (apps/server cachedProcedures.ts); tRPC itself sends
+ * the page or every row (its toJSON) in a batch of several calls. Published as an array of the item schema.
  */
 export function pagedAnswer<S extends z.ZodType>(item: S): (value: unknown) => PagedList<z.output<S>> {
   const parse = (value: unknown) => {

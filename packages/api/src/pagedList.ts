@@ -67,7 +67,10 @@ export class PagedList<T> {
     }
   }
 
-  /** What tRPC sends: the page when a limit was given, else every row. */
+  /**
+   * What tRPC sends when it answers itself (a batch of several calls): the page when a limit was given, else
+   * every row. A single call's whole list is written out as it is read instead (apps/server cachedProcedures.ts).
+   */
   toJSON(): T[] {
     if (this.input.limit !== undefined) return this.page(this.input.limit).rows;
     const all: T[] = [];
