@@ -74,29 +74,33 @@ export function SellThroughChart({ types }: { types: readonly SeasonReportType[]
         {/* Where everything offered was sold. */}
         <line x1={full} x2={full} y1={0} y2={height} stroke="#8a8a8a" strokeDasharray="3 3" />
       </svg>
-      <table className="visually-hidden">
-        <caption>Sell-through by product type and season</caption>
-        <thead>
-          <tr>
-            <th scope="col">Product type</th>
-            {seasons.map((label) => (
-              <th key={label} scope="col">
-                {label}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {shown.map((type) => (
-            <tr key={type.productTypeId}>
-              <th scope="row">{type.productType}</th>
-              {type.bySeason.map((s) => (
-                <td key={s.season}>{percent(s.sellThrough)}</td>
+      {/* Hidden by its wrapper: a table is never narrower than its cells, so 1 px on the table itself left it
+          418 px wide and scrolled a phone's page sideways. */}
+      <div className="visually-hidden">
+        <table>
+          <caption>Sell-through by product type and season</caption>
+          <thead>
+            <tr>
+              <th scope="col">Product type</th>
+              {seasons.map((label) => (
+                <th key={label} scope="col">
+                  {label}
+                </th>
               ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {shown.map((type) => (
+              <tr key={type.productTypeId}>
+                <th scope="row">{type.productType}</th>
+                {type.bySeason.map((s) => (
+                  <td key={s.season}>{percent(s.sellThrough)}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }

@@ -182,8 +182,9 @@ export function SeasonSection() {
                               </option>
                             ) : (
                               <option key={to} value={to}>
+                                {/* 'Stays', not 'Carried over as': the longest status then still fits a phone's menu. */}
                                 {to === s
-                                  ? `Carried over as ${productStatusName(to)}`
+                                  ? `Stays ${productStatusName(to)}`
                                   : `Become ${productStatusName(to)}`}
                               </option>
                             ),
