@@ -27,7 +27,7 @@ const LOOP_GOAL_MS = 50;
 const STAFF = { email: 'loop@example.com', password: 'loop-bench-password-23' };
 const BROWSER_ENCODING = 'gzip, deflate, br';
 
-const loopReading = z.object({ maxMs: z.number(), p99Ms: z.number() });
+const loopReading = z.object({ maxMs: z.number(), p99Ms: z.number(), threadCpuMs: z.number() });
 type LoopReading = z.infer<typeof loopReading>;
 
 if (process.env.BENCH_EVENT_LOOP_SERVER === '1') {
@@ -37,12 +37,24 @@ if (process.env.BENCH_EVENT_LOOP_SERVER === '1') {
   // 1 ms resolution: the delays that matter here are tens of milliseconds and more.
   const delay = monitorEventLoopDelay({ resolution: 1 });
   delay.enable();
+  // The CPU time of the server's own thread (Node 23.9+; not the workers' nor other people's): on a busy
+  // machine the loop's delays include waiting for a CPU, this does not, and no hold can be longer than it.
+  const threadCpuMs = () => {
+    const { user, system } = (process as unknown as { threadCpuUsage(): NodeJS.CpuUsage }).threadCpuUsage();
+    return (user + system) / 1000;
+  };
+  let cpuAtReset = threadCpuMs();
   process.on('message', (message) => {
     if (message === 'reset') {
       delay.reset();
+      cpuAtReset = threadCpuMs();
       process.send?.({ reset: true });
     } else if (message === 'read') {
-      process.send?.({ maxMs: delay.max / 1e6, p99Ms: delay.percentile(99) / 1e6 });
+      process.send?.({
+        maxMs: delay.max / 1e6,
+        p99Ms: delay.percentile(99) / 1e6,
+        threadCpuMs: threadCpuMs() - cpuAtReset,
+      });
     }
   });
   const url = await shop.start();
@@ -196,6 +208,7 @@ export async function eventLoopScenario(tools: ScaleTools): Promise<void> {
       password: STAFF.password,
     });
     const season = history.current;
+    const trpcInput = (input: unknown) => encodeURIComponent(JSON.stringify(input));
     const big: [string, string, { method?: string; encoding?: string }][] = [
       ['GetAllOrders, identity', '/api/v1/Orders/GetAllOrders', {}],
       ['GetAllOrders, gzip', '/api/v1/Orders/GetAllOrders', { encoding: 'gzip' }],
@@ -207,6 +220,17 @@ export async function eventLoopScenario(tools: ScaleTools): Promise<void> {
       ['season report export', `/Exports/GetSeasonReportExport?season=${season}`, {}],
       ['REST SeasonReport', `/api/v1/SeasonReport?season=${season}`, {}],
       ['pick list (orders without a day)', '/api/v1/PickUp/GetPickList?pickUpDay=none', {}],
+      ['pick list, br', '/api/v1/PickUp/GetPickList?pickUpDay=none', { encoding: 'br' }],
+      [
+        'tRPC pickup.pickList, br',
+        `/trpc/pickup.pickList?input=${trpcInput({ pickUpDay: 'none' })}`,
+        { encoding: 'br' },
+      ],
+      [
+        'tRPC seasonReport.get, br',
+        `/trpc/seasonReport.get?input=${trpcInput({ season })}`,
+        { encoding: 'br' },
+      ],
       ['pick list export', '/Exports/GetPickListExport?pickUpDay=none', {}],
       ['backup download', '/api/v1/BackupAuth', { method: 'POST' }],
     ];
@@ -214,7 +238,7 @@ export async function eventLoopScenario(tools: ScaleTools): Promise<void> {
     await request(`${url}/api/v1/Orders/GetAllOrders?limit=1`, { token });
     await request(`${url}/api/v1/Products/GetProductsToShow`);
     say(
-      `  ${'answer'.padEnd(36)} ${'bytes'.padStart(10)} ${'time'.padStart(9)} ${'visitor p99'.padStart(12)} ${'visitor max'.padStart(12)} ${'loop max'.padStart(10)}  goal: loop < ${LOOP_GOAL_MS} ms`,
+      `  ${'answer'.padEnd(36)} ${'bytes'.padStart(10)} ${'time'.padStart(9)} ${'visitor p99'.padStart(12)} ${'visitor max'.padStart(12)} ${'loop max'.padStart(10)} ${'thread CPU'.padStart(11)}  goal: loop < ${LOOP_GOAL_MS} ms`,
     );
     const measure = async (name: string, run: () => Promise<number[]>) => {
       await ask(child, 'reset', z.object({ reset: z.literal(true) }));
@@ -235,7 +259,7 @@ export async function eventLoopScenario(tools: ScaleTools): Promise<void> {
       const p99 = percentile(waits, 99);
       const max = Math.max(...waits);
       say(
-        `  ${name.padEnd(36)} ${(sizes.reduce((a, b) => a + b, 0) / 1024).toFixed(0).padStart(8)}KB ${ms(time).padStart(9)} ${ms(p99).padStart(12)} ${ms(max).padStart(12)} ${ms(loop.maxMs).padStart(10)}  ${loop.maxMs < LOOP_GOAL_MS ? 'ok' : 'MISSED'}`,
+        `  ${name.padEnd(36)} ${(sizes.reduce((a, b) => a + b, 0) / 1024).toFixed(0).padStart(8)}KB ${ms(time).padStart(9)} ${ms(p99).padStart(12)} ${ms(max).padStart(12)} ${ms(loop.maxMs).padStart(10)} ${ms(loop.threadCpuMs).padStart(11)}  ${loop.maxMs < LOOP_GOAL_MS ? 'ok' : 'MISSED'}`,
       );
     };
     const quiet = async () => {
