@@ -4,6 +4,7 @@ import {
   ANONYMOUS_READS,
   type ApiContext,
   createCaller,
+  FreshJson,
   PagedList,
   RawJson,
   restRoutes,
@@ -15,8 +16,12 @@ import type { FrontRead } from './frontDoor.ts';
 import { type CachedForm, cachedJsonAnswer, type ReadyAnswer, sendReady } from './rest/cachedAnswer.ts';
 import { sendWholeList, type WholeListForm } from './rest/wholeList.ts';
 
-/** tRPC queries whose answer is a cached RawJson: the storefront's product list. */
-const CACHED_QUERIES = new Set(['catalog.productsToShow']);
+/**
+ * tRPC queries whose answer is already text: the storefront's product list (a cached RawJson), and the staff
+ * answers read on a thread of their own (FreshJson), which tRPC would parse and serialize again on the
+ * server's thread (a pick list of thousands of orders is megabytes).
+ */
+const CACHED_QUERIES = new Set(['catalog.productsToShow', 'pickup.pickList', 'seasonReport.get']);
 
 /**
  * tRPC queries that answer a list read in pages (PagedList: every order, a season's, the deleted ones...):
@@ -176,7 +181,16 @@ export function cachedProcedures(
       return done();
     }
     viaCaller(request, call.path, call.input).then(({ answer, signedIn }) => {
-      if (answer instanceof RawJson) {
+      if (answer instanceof FreshJson) {
+        // Sent once: compressed (when asked) by the route's hook as a stream, a piece at a time.
+        const form = call.batch ? BATCH : SINGLE;
+        reply
+          .header('cache-control', 'no-store')
+          .type(form.contentType)
+          .send(`${form.head}${answer.json}${form.tail}`);
+        // Not done(): its compression is still under way, and done() would run tRPC's route as well.
+        return;
+      } else if (answer instanceof RawJson) {
         const ready = readyAnswer(request.raw, call.batch, answer);
         // A signed-in caller's answer is private, as tRPC's own answers to one are (responseMeta in
         // createServer.ts): staff's list holds what visitors do not see, and no browser cache or proxy keeps it.

@@ -1,6 +1,6 @@
 import { readdirSync } from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { UNAUTHORIZED_NO_TOKEN } from '@nursery/domain';
+import { PICK_UP_DAY_NOT_FOUND, UNAUTHORIZED_NO_TOKEN } from '@nursery/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
 import { rest, staffToken, startTestServer, type TestServer } from '../src/testing.ts';
@@ -303,20 +303,37 @@ describe('exports', () => {
   );
 });
 
+/** A busy season: 6,000 more orders of 3 lines without a pick-up day, which took the server's thread about half a second to export. */
+function busySeason(): () => void {
+  const sqlite = server.shop.database.sqlite;
+  sqlite.exec(`
+    with recursive n(i) as (select 1 union all select i + 1 from n where i < 6000)
+    insert into orders (name, first_name, last_name, email, phone_number, comments, season_purchased, created_at)
+    select 'Busy Season ' || i, 'Busy', 'Season ' || i, 'busy' || i || '@example.com', '(555) 010-0199',
+      'Keep the roots wet', ${SEASON}, ${NOW.getTime()} - 86400000 - i * 1000 from n`);
+  sqlite.exec(`
+    insert into order_lines (order_id, product_id, quantity, unit_price_cents, is_static, subtotal_cents, tax_cents, total_cents)
+    select o.order_id, p.product_id, 2, 500, 0, 1000, 55, 1055
+    from orders o join (select product_id from products where deleted_at is null limit 3) p
+    where o.name like 'Busy Season %'`);
+  return () => {
+    sqlite.exec(
+      `delete from order_lines where order_id in (select order_id from orders where name like 'Busy Season %')`,
+    );
+    sqlite.exec(`delete from orders where name like 'Busy Season %'`);
+  };
+}
+
+/** The whole answer's text, only its pieces gathered meanwhile: decoding megabytes at once would hold this process. */
+async function piecesOf(response: Response): Promise<string> {
+  const pieces: Uint8Array[] = [];
+  for await (const piece of response.body ?? []) pieces.push(piece);
+  return Buffer.concat(pieces).toString('utf8');
+}
+
 describe('a big export', () => {
   it('is written on a thread of its own: the server answers others meanwhile', async () => {
-    // A busy season: 6,000 more orders of 3 lines, which took the server's thread about half a second to write.
-    const sqlite = server.shop.database.sqlite;
-    sqlite.exec(`
-      with recursive n(i) as (select 1 union all select i + 1 from n where i < 6000)
-      insert into orders (name, first_name, last_name, email, phone_number, comments, season_purchased, created_at)
-      select 'Busy Season ' || i, 'Busy', 'Season ' || i, 'busy' || i || '@example.com', '(555) 010-0199',
-        'Keep the roots wet', ${SEASON}, ${NOW.getTime()} - 86400000 - i * 1000 from n`);
-    sqlite.exec(`
-      insert into order_lines (order_id, product_id, quantity, unit_price_cents, is_static, subtotal_cents, tax_cents, total_cents)
-      select o.order_id, p.product_id, 2, 500, 0, 1000, 55, 1055
-      from orders o join (select product_id from products where deleted_at is null limit 3) p
-      where o.name like 'Busy Season %'`);
+    const cleanUp = busySeason();
     try {
       const delay = monitorEventLoopDelay({ resolution: 1 });
       // Only the pieces are gathered meanwhile: decoding megabytes at once would hold this process, not the server.
@@ -333,10 +350,65 @@ describe('a big export', () => {
       expect(sheetRows(bytes).rows.length).toBeGreaterThan(18_000);
       expect(delay.max / 1e6).toBeLessThan(100);
     } finally {
-      sqlite.exec(
-        `delete from order_lines where order_id in (select order_id from orders where name like 'Busy Season %')`,
-      );
-      sqlite.exec(`delete from orders where name like 'Busy Season %'`);
+      cleanUp();
     }
+  });
+
+  it('a big pick list, its workbook and the season report are read on a thread of their own, over REST and tRPC', async () => {
+    const cleanUp = busySeason();
+    try {
+      const delay = monitorEventLoopDelay({ resolution: 1 });
+      const get = (pathName: string) =>
+        fetch(`${server.url}${pathName}`, {
+          // A browser's encodings: the answer is compressed as it is sent, never in one go.
+          headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'br, gzip' },
+        });
+      const trpcInput = (input: unknown) => encodeURIComponent(JSON.stringify({ 0: input }));
+      delay.enable();
+      const restList = await get('/api/v1/PickUp/GetPickList?pickUpDay=none');
+      const restListText = await piecesOf(restList);
+      const trpcList = await get(`/trpc/pickup.pickList?batch=1&input=${trpcInput({ pickUpDay: 'none' })}`);
+      const trpcListText = await piecesOf(trpcList);
+      const listBook = await get('/Exports/GetPickListExport?pickUpDay=none');
+      const listBookText = await piecesOf(listBook);
+      const restReport = await get(`/api/v1/SeasonReport?season=${SEASON}`);
+      const restReportText = await piecesOf(restReport);
+      const trpcReport = await get(`/trpc/seasonReport.get?batch=1&input=${trpcInput({ season: SEASON })}`);
+      const trpcReportText = await piecesOf(trpcReport);
+      delay.disable();
+
+      for (const response of [restList, trpcList, restReport, trpcReport]) {
+        expect(response.status).toBe(200);
+        expect(response.headers.get('content-encoding')).toBe('br');
+        expect(response.headers.get('cache-control')).toBe('no-store');
+      }
+      const restPickList = JSON.parse(restListText).data;
+      expect(restPickList.orderCount).toBeGreaterThanOrEqual(6000);
+      expect(
+        restPickList.orders.find((o: { name: string }) => o.name === 'Busy Season 17').lines,
+      ).toHaveLength(3);
+      expect(JSON.parse(trpcListText)[0].result.data).toEqual(restPickList);
+      expect(listBook.status).toBe(200);
+      expect(listBook.headers.get('content-disposition')).toContain('PickList no day.xls');
+      const bookRows = XLSX.read(Buffer.from(listBookText, 'base64'), { type: 'buffer' }).Sheets.Orders;
+      expect(XLSX.utils.sheet_to_json(bookRows ?? {}, { header: 1 }).length).toBeGreaterThan(18_000);
+      const report = JSON.parse(restReportText).data;
+      expect(report.season).toBe(SEASON);
+      expect(
+        report.rows.reduce((sum: number, r: { sold: number }) => sum + r.sold, 0),
+      ).toBeGreaterThanOrEqual(36_000);
+      expect(JSON.parse(trpcReportText)[0].result.data).toEqual(report);
+      expect(delay.max / 1e6).toBeLessThan(100);
+    } finally {
+      cleanUp();
+    }
+  });
+
+  it('a pick-up day that does not exist is refused from its thread as on the server’s', async () => {
+    const response = await fetch(`${server.url}/api/v1/PickUp/GetPickList?pickUpDay=999999`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(response.status).toBe(404);
+    expect(((await response.json()) as { message: string }).message).toBe(PICK_UP_DAY_NOT_FOUND);
   });
 });

@@ -20,7 +20,10 @@ export function typedAnswer<S extends z.ZodType>(schema: S): (value: unknown) =>
   return parse;
 }
 
-/** A list serialized once and kept (RawJson): typed and published as its items, never parsed per request. */
+/**
+ * A list serialized once and kept (RawJson), or a large staff answer serialized on its own thread (FreshJson):
+ * typed and published as its items, never parsed on the server's thread.
+ */
 export function cachedAnswer<S extends z.ZodType>(schema: S): (value: unknown) => RawJson<z.output<S>> {
   const parse = (value: unknown) => {
     // Only the wrapper is checked: the cache must hold a RawJson, or the REST adapter would re-serialize.

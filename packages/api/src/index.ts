@@ -26,7 +26,7 @@ export {
 export * from './input.ts';
 export { type OrderWriter, startOrderWriterThread } from './orders/writerThread.ts';
 export { MAX_PAGE_LIMIT, PagedList } from './pagedList.ts';
-export { RawJson } from './rawJson.ts';
+export { FreshJson, RawJson } from './rawJson.ts';
 export * from './replica/mediaCopy.ts';
 export * from './replica/mediaStore.ts';
 export * from './replica/monitor.ts';

@@ -26,3 +26,14 @@ export class RawJson<T> {
     return this.value;
   }
 }
+
+/**
+ * An answer read for one request on a thread of its own (exports/workbookThread.ts) and never kept: a staff
+ * pick list or season report. Its text is sent as it is; unlike a kept RawJson it is compressed as a stream,
+ * a piece at a time, since compressing megabytes in one go would hold the server's loop.
+ */
+export class FreshJson<T> extends RawJson<T> {
+  static override fromJson<T>(json: string): FreshJson<T> {
+    return Object.setPrototypeOf(RawJson.fromJson<T>(json), FreshJson.prototype) as FreshJson<T>;
+  }
+}

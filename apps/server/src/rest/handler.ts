@@ -10,6 +10,7 @@ import {
   createCaller,
   DIRECT_CALLS,
   type FileAnswer,
+  FreshJson,
   inputErrorMessages,
   PagedList,
   PUBLIC_PROCEDURES,
@@ -376,6 +377,14 @@ function sendEnvelope(
 ): FastifyReply {
   if (data instanceof PagedList) {
     return sendPagedList(request, reply.header('cache-control', 'no-store'), data, route);
+  }
+  if (data instanceof FreshJson) {
+    // Read for this request on its own thread and never kept: its text as it is, compressed (when asked) by
+    // the route's hook as a stream, a piece at a time.
+    return reply
+      .header('cache-control', 'no-store')
+      .type('application/json; charset=utf-8')
+      .send(`${envelopeHead(route)}${data.json}}`);
   }
   if (data instanceof RawJson) {
     // Already serialized: spliced into the envelope instead of stringified again.

@@ -62,12 +62,7 @@ export async function workbookAnswer(
       ? shop.database.sqlite
           .transaction(() => writeWorkbookFile(sheets(), shop.config.shop.timeZone, shop.config.dataDir))
           .deferred()
-      : await writeWorkbookOnItsThread({
-          config: shop.config,
-          file: shop.database.file,
-          job,
-          now: shop.now().getTime(),
-        });
+      : await writeWorkbookOnItsThread(shop, job);
   return {
     contentType: EXCEL_CONTENT_TYPE,
     fileName: exportFileName(shop, name),

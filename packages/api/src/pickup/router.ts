@@ -10,9 +10,10 @@ import {
   recordPaymentInputSchema,
   undoCounterInputSchema,
 } from '@nursery/domain';
+import { cachedAnswer } from '../answers.ts';
 import { answerOnce } from '../idempotency/service.ts';
 import { procedure, requireStaff, router } from '../trpc.ts';
-import { pickList, pickListExport } from './pickList.ts';
+import { pickListAnswer, pickListExport } from './pickList.ts';
 import { actAtCounter, checkIn, clearPayment, counterDay, recordPayment, undoCheckIn } from './service.ts';
 
 // Staff-only: none of these paths is in PUBLIC_PROCEDURES.
@@ -52,8 +53,8 @@ export const pickupRouter = router({
   /** A pick-up day's pick list: each order's lines to pull and each product's total for the day. */
   pickList: procedure
     .input(pickListInputSchema)
-    .output(pickListSchema)
-    .query(({ ctx, input }) => pickList(ctx.shop, input)),
+    .output(cachedAnswer(pickListSchema))
+    .query(({ ctx, input }) => pickListAnswer(ctx.shop, input)),
   /** The same pick list as an .xls workbook. */
   pickListExport: procedure
     .input(pickListInputSchema)

@@ -5,17 +5,17 @@ import {
   seasonReportInputSchema,
   seasonReportSchema,
 } from '@nursery/domain';
-import { typedAnswer } from '../answers.ts';
+import { cachedAnswer } from '../answers.ts';
 import { procedure, requireStaff, router } from '../trpc.ts';
-import { saveSeasonPlan, seasonReport } from './service.ts';
+import { saveSeasonPlan, seasonReportAnswer } from './service.ts';
 import { seasonReportExport } from './workbook.ts';
 
 /** Staff-only: none of these paths is in PUBLIC_PROCEDURES. */
 export const seasonReportRouter = router({
   get: procedure
     .input(seasonReportInputSchema)
-    .output(typedAnswer(seasonReportSchema))
-    .query(({ ctx, input }) => seasonReport(ctx.shop, input.season)),
+    .output(cachedAnswer(seasonReportSchema))
+    .query(({ ctx, input }) => seasonReportAnswer(ctx.shop, input.season)),
   savePlan: procedure
     .input(seasonPlanInputSchema)
     .output(seasonPlanResultSchema)

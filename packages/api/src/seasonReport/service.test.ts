@@ -116,7 +116,7 @@ describe('season report', () => {
   });
   afterAll(() => t.close());
 
-  const report = () => t.caller({ caller: staff }).seasonReport.get({ season: 2025 });
+  const report = async () => (await t.caller({ caller: staff }).seasonReport.get({ season: 2025 })).value;
   const row = async (name: string) => {
     const found = (await report()).rows.find((r) => r.name === name);
     if (!found) throw new Error(`no row for ${name}`);
@@ -144,7 +144,7 @@ describe('season report', () => {
       soldBefore: [8, 5],
     });
     expect(await row('Coneflower')).toMatchObject({ offered: 30, sold: 10, sellThrough: 10 / 30 });
-    const last = await t.caller({ caller: staff }).seasonReport.get({ season: 2024 });
+    const last = (await t.caller({ caller: staff }).seasonReport.get({ season: 2024 })).value;
     expect(last.rows.find((r) => r.name === 'Aster')).toMatchObject({
       offered: 12,
       sold: 6,
