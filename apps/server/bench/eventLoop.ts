@@ -5,15 +5,15 @@
  * saw meanwhile (monitorEventLoopDelay, read inside the server's own process). The goal: no answer holds the
  * loop more than 50 ms at a time. Then four whole GetAllOrders at once.
  *
- * The same file is the server's process (BENCH_EVENT_LOOP_SERVER=1): the shop's real createServer, plus the
- * loop monitor, read and reset by the bench over IPC, so nothing is added to the shop for the bench.
+ * The server is the release build as a host runs it (release/server.js, its workers bundled beside it), with
+ * bench/loopMonitor.ts loaded before it: the loop's delays and the server thread's CPU time, read and reset by
+ * the bench over IPC, so nothing is added to the shop for the bench.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { closeSync, openSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { createStaffAccount } from '@nursery/api/staff';
 import { DATABASE_FILE_NAME, openDatabase } from '@nursery/db';
@@ -21,6 +21,7 @@ import { z } from 'zod';
 import { signInWithPassword } from '../src/auth/signInFlow.ts';
 import { hostEnvironment } from '../src/serverStart.ts';
 import { freePort } from '../src/testing.ts';
+import { releaseServer, waitForHealth } from './common.ts';
 import { loadHistory, type ScaleTools } from './scale.ts';
 
 const LOOP_GOAL_MS = 50;
@@ -29,40 +30,6 @@ const BROWSER_ENCODING = 'gzip, deflate, br';
 
 const loopReading = z.object({ maxMs: z.number(), p99Ms: z.number(), threadCpuMs: z.number() });
 type LoopReading = z.infer<typeof loopReading>;
-
-if (process.env.BENCH_EVENT_LOOP_SERVER === '1') {
-  const { loadConfig } = await import('@nursery/api');
-  const { createServer } = await import('../src/createServer.ts');
-  const shop = await createServer({ config: loadConfig(process.env) });
-  // 1 ms resolution: the delays that matter here are tens of milliseconds and more.
-  const delay = monitorEventLoopDelay({ resolution: 1 });
-  delay.enable();
-  // The CPU time of the server's own thread (Node 23.9+; not the workers' nor other people's): on a busy
-  // machine the loop's delays include waiting for a CPU, this does not, and no hold can be longer than it.
-  const threadCpuMs = () => {
-    const { user, system } = (process as unknown as { threadCpuUsage(): NodeJS.CpuUsage }).threadCpuUsage();
-    return (user + system) / 1000;
-  };
-  let cpuAtReset = threadCpuMs();
-  process.on('message', (message) => {
-    if (message === 'reset') {
-      delay.reset();
-      cpuAtReset = threadCpuMs();
-      process.send?.({ reset: true });
-    } else if (message === 'read') {
-      process.send?.({
-        maxMs: delay.max / 1e6,
-        p99Ms: delay.percentile(99) / 1e6,
-        threadCpuMs: threadCpuMs() - cpuAtReset,
-      });
-    }
-  });
-  const url = await shop.start();
-  process.send?.({ url });
-  process.on('SIGTERM', () => {
-    void shop.stop().then(() => process.exit(0));
-  });
-}
 
 function ask<T>(child: ChildProcess, message: string, schema: z.ZodType<T>): Promise<T> {
   return new Promise((resolve, reject) => {
@@ -164,6 +131,34 @@ const percentile = (xs: number[], p: number) =>
   [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))] ?? Number.NaN;
 const ms = (n: number) => `${n.toLocaleString('en-US', { maximumFractionDigits: n < 100 ? 1 : 0 })} ms`;
 
+const monitorFile = fileURLToPath(new URL('./loopMonitor.ts', import.meta.url));
+
+/** The release server as a host runs it, with the loop monitor loaded before it; `prefix` wraps the command. */
+export async function startMonitoredRelease(
+  dataDir: string,
+  prefix: string[] = [],
+): Promise<{ child: ChildProcess; port: number; url: string; logFile: string }> {
+  const port = await freePort();
+  const logFile = path.join(dataDir, 'server.log');
+  const logFd = openSync(logFile, 'a');
+  const command = [...prefix, process.execPath, '--import', monitorFile, releaseServer];
+  const child = spawn(command[0] ?? process.execPath, command.slice(1), {
+    cwd: dataDir,
+    env: hostEnvironment(port, dataDir),
+    stdio: ['ignore', logFd, logFd, 'ipc'],
+  });
+  closeSync(logFd);
+  const url = `http://127.0.0.1:${port}`;
+  try {
+    await waitForHealth(url, child);
+  } catch (error) {
+    throw new Error(`the bench server did not start: ${readFileSync(logFile, 'utf8').slice(-2000)}`, {
+      cause: error,
+    });
+  }
+  return { child, port, url, logFile };
+}
+
 export async function eventLoopScenario(tools: ScaleTools): Promise<void> {
   const { say } = tools;
   const section = 'Event loop while big staff answers run (ten seasons)';
@@ -179,26 +174,8 @@ export async function eventLoopScenario(tools: ScaleTools): Promise<void> {
   database.close();
   say(`  ${history.written.toLocaleString('en-US')} orders over ten seasons written`);
 
-  const port = await freePort();
-  const logFile = path.join(dataDir, 'server.log');
-  const logFd = openSync(logFile, 'a');
-  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url)], {
-    cwd: path.dirname(fileURLToPath(import.meta.url)),
-    env: hostEnvironment(port, dataDir, { BENCH_EVENT_LOOP_SERVER: '1' }),
-    stdio: ['ignore', logFd, logFd, 'ipc'],
-  });
-  closeSync(logFd);
+  const { child, port, url, logFile } = await startMonitoredRelease(dataDir);
   try {
-    const { url } = z.object({ url: z.string() }).parse(
-      await new Promise<unknown>((resolve, reject) => {
-        child.once('message', resolve);
-        child.once('exit', (code) =>
-          reject(
-            new Error(`bench server exited with ${code}: ${readFileSync(logFile, 'utf8').slice(-2000)}`),
-          ),
-        );
-      }),
-    );
     const origin = `http://localhost:${port}`;
     const { accessToken: token } = await signInWithPassword({
       publicUrl: origin,
