@@ -142,26 +142,49 @@ export interface Running {
   dataDir: string;
 }
 
+/** How a bench starts the server beyond what a host does: flags before it, a command around it, an IPC channel. */
+export interface Launch {
+  /** Node flags before release/server.js (an --import of the bench's loop monitor). */
+  nodeFlags?: string[];
+  /** A command that runs the server as its last words (a shell that first moves itself into a cgroup). */
+  prefix?: string[];
+  /** An IPC channel to the server (the loop monitor answers over it). */
+  ipc?: boolean;
+  /** Another build's server.js in place of release/server.js (the figures of a build to compare against). */
+  server?: string;
+}
+
 /** `node release/server.js` exactly as on a host, with its log going to a file in its data folder. */
 export async function startRelease(
   dataDir: string,
   env: Record<string, string> = {},
-  server = releaseServer,
+  launch: Launch = {},
 ): Promise<Running> {
   const port = await freePort();
   const log = openSync(path.join(dataDir, 'server.log'), 'a');
-  const child = spawn(process.execPath, [server], {
+  const [command = process.execPath, ...words] = [
+    ...(launch.prefix ?? []),
+    process.execPath,
+    ...(launch.nodeFlags ?? []),
+    launch.server ?? releaseServer,
+  ];
+  const child = spawn(command, words, {
     cwd: dataDir,
     env: hostEnvironment(port, dataDir, {
       // The load comes from this one machine: a budget no load reaches keeps its check on the measured path.
       ORDERS_PER_CLIENT_PER_HOUR: '100000000',
       ...env,
     }),
-    stdio: ['ignore', log, log],
+    stdio: launch.ipc ? ['ignore', log, log, 'ipc'] : ['ignore', log, log],
   });
   closeSync(log);
   const url = `http://127.0.0.1:${port}`;
-  await waitForHealth(url, child);
+  try {
+    await waitForHealth(url, child);
+  } catch (error) {
+    const said = readFileSync(path.join(dataDir, 'server.log'), 'utf8').slice(-2000);
+    throw new Error(`the server did not start; its log ends with:\n${said}`, { cause: error });
+  }
   return { child, url, dataDir };
 }
 

@@ -9,8 +9,8 @@
  * bench/loopMonitor.ts loaded before it: the loop's delays and the server thread's CPU time, read and reset by
  * the bench over IPC, so nothing is added to the shop for the bench.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { closeSync, openSync, readFileSync, rmSync } from 'node:fs';
+import type { ChildProcess } from 'node:child_process';
+import { readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -19,9 +19,7 @@ import { createStaffAccount } from '@nursery/api/staff';
 import { DATABASE_FILE_NAME, openDatabase } from '@nursery/db';
 import { z } from 'zod';
 import { signInWithPassword } from '../src/auth/signInFlow.ts';
-import { hostEnvironment } from '../src/serverStart.ts';
-import { freePort } from '../src/testing.ts';
-import { releaseServer, waitForHealth } from './common.ts';
+import { startRelease } from './common.ts';
 import { loadHistory, type ScaleTools } from './scale.ts';
 
 const LOOP_GOAL_MS = 50;
@@ -138,25 +136,12 @@ export async function startMonitoredRelease(
   dataDir: string,
   prefix: string[] = [],
 ): Promise<{ child: ChildProcess; port: number; url: string; logFile: string }> {
-  const port = await freePort();
-  const logFile = path.join(dataDir, 'server.log');
-  const logFd = openSync(logFile, 'a');
-  const command = [...prefix, process.execPath, '--import', monitorFile, releaseServer];
-  const child = spawn(command[0] ?? process.execPath, command.slice(1), {
-    cwd: dataDir,
-    env: hostEnvironment(port, dataDir),
-    stdio: ['ignore', logFd, logFd, 'ipc'],
-  });
-  closeSync(logFd);
-  const url = `http://127.0.0.1:${port}`;
-  try {
-    await waitForHealth(url, child);
-  } catch (error) {
-    throw new Error(`the bench server did not start: ${readFileSync(logFile, 'utf8').slice(-2000)}`, {
-      cause: error,
-    });
-  }
-  return { child, port, url, logFile };
+  const { child, url } = await startRelease(
+    dataDir,
+    {},
+    { prefix, nodeFlags: ['--import', monitorFile], ipc: true },
+  );
+  return { child, port: Number(new URL(url).port), url, logFile: path.join(dataDir, 'server.log') };
 }
 
 export async function eventLoopScenario(tools: ScaleTools): Promise<void> {

@@ -172,7 +172,7 @@ async function main(): Promise<void> {
       const anchor = against
         ? {
             dir: against,
-            release: await startRelease(tempDir('before'), {}, path.join(against, 'server.js')),
+            release: await startRelease(tempDir('before'), {}, { server: path.join(against, 'server.js') }),
           }
         : undefined;
       try {
