@@ -35,6 +35,9 @@ describe('where toasts go while a dialog is open', () => {
       { top: 16, left: 8, width: 374, height: 70 },
       { top: 760, left: 8, width: 374, height: 68 },
     );
-    expect(place.style).toEqual({ top: 94, bottom: 92, left: 16, right: 16, overflow: 'hidden' });
+    expect(place).toEqual({
+      position: 'bottom-right',
+      style: { top: 94, bottom: 92, left: 16, right: 16, overflow: 'hidden' },
+    });
   });
 });

@@ -23,8 +23,8 @@ const GAP = 8;
 /**
  * Where the toasts go while a dialog is open, so they never cover its question or its buttons: beside the
  * dialog when the screen is wide enough, else below it, else above it; a dialog that fills the screen (the
- * product editor on a phone) keeps its title and its buttons, and the toasts sit over its scrolling body
- * between them.
+ * product editor on a phone) keeps its title, the start of its body and its buttons clear: the toasts stack up
+ * from just above the buttons.
  */
 export function toasterPlaceBeside(
   viewport: { width: number; height: number },
@@ -52,8 +52,9 @@ export function toasterPlaceBeside(
   }
   const from = header ? header.top + header.height : dialog.top;
   const to = footer ? footer.top : bottom;
+  // Stacked up from the buttons: the body's first lines (the question, a form's list of problems) stay clear.
   return {
-    position: 'top-right',
+    position: 'bottom-right',
     style: {
       top: from + GAP,
       bottom: viewport.height - to + GAP,
