@@ -34,7 +34,7 @@ export const ADMIN_SOURCE = /(^|\/)(routes\/Admin|admin)\/|auth\/(userManager|Au
 // route's title, a few bytes that are not admin code.
 export const ADMIN_TEXT = ['oidc-client-ts', 'signinRedirectCallback', 'Flickr Upload'];
 
-/** The issue's goal for the script a visitor loads before / or /Products is interactive. */
+/** The storefront's goal for the script a visitor loads before / or /Products is interactive. */
 export const FIRST_LOAD_JS_GOAL_KB = 100;
 
 /** A build measured beside this one (`--against`): its release folder, and the server started from it. */
@@ -308,7 +308,7 @@ export async function startChromiumForLighthouse(): Promise<{
   }
 }
 
-/** The issue's goals: performance 100 on each page in every run, and /Products' Total Blocking Time. */
+/** The storefront's goals: performance 100 on each page in every run, and /Products' Total Blocking Time. */
 export const LIGHTHOUSE_RUNS = 3;
 export const TOTAL_BLOCKING_TIME_GOAL_MS = 100;
 

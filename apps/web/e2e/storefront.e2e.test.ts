@@ -100,7 +100,7 @@ function setMessage(html: string): void {
   setSetting('Message', html);
 }
 
-/** Staff would flip this in the admin; the test writes the database directly, as the brief allows. */
+/** Staff would flip this in the admin; the storefront is under test here, so the setting is written directly. */
 function setOrdering(open: boolean): void {
   execFileSync('sqlite3', [
     databaseFile(),

@@ -164,7 +164,7 @@ export function settleCounterAction(
   }
 }
 
-/** An action in words, for the list of actions waiting on a phone: 'Check in order 12'. */
+/** An action in words, for the list of actions waiting on a phone: 'Mark order 12 picked up'. */
 export function counterActionText(action: CounterAction): string {
   switch (action.kind) {
     case 'checkIn':
