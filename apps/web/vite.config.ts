@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { routePreloads, stylesheetAsPreload } from './routePreloads';
 import { HOME_SLIDES } from './src/routes/Home/homeSlides';
 
@@ -26,6 +27,25 @@ export default defineConfig({
       notFound: { source: 'src/routes/NotFound/NotFound.tsx' },
     }),
     stylesheetAsPreload(),
+    // The service worker (src/serviceWorker/sw.ts), built by the same bundler with the list of every file this
+    // build wrote and its revision. The page registers it itself after load (src/offline/connection.ts); the
+    // manifest is the server's (/manifest.webmanifest), which names the shop as it is configured.
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src/serviceWorker',
+      filename: 'sw.ts',
+      injectRegister: false,
+      manifest: false,
+      injectManifest: {
+        // Every script and style, the back office's too: a staff phone that opened /Admin/Pickup must open it
+        // offline after a release as well (docs/decisions.md, Offline).
+        globPatterns: ['**/*.{js,css,html,svg,png}'],
+        globIgnores: ['sw.js', '.vite/**'],
+        // Hashed names change with their content: no revision needed.
+        dontCacheBustURLsMatching: /^assets\//,
+        maximumFileSizeToCacheInBytes: 1024 * 1024,
+      },
+    }),
   ],
   // The manifest maps each chunk to its source modules: the storefront-weight benchmark reads it to prove no
   // admin code loads on public pages (it stays in dist/.vite/, which the server never serves).

@@ -64,6 +64,7 @@ import {
   securityHeaderSetter,
   securityHeaders,
 } from './security.ts';
+import { webManifest } from './webManifest.ts';
 
 export interface CreateServerOptions {
   config: ShopConfig;
@@ -589,6 +590,11 @@ async function createServerHoldingLock(
   app.get('/robots.txt', (_request, reply) =>
     reply.header('cache-control', 'no-cache').type('text/plain; charset=utf-8').send(robots),
   );
+  // What makes the shop installable, named as it is configured; checked again on each visit (a renamed shop).
+  const manifest = JSON.stringify(webManifest(config));
+  app.get('/manifest.webmanifest', (_request, reply) =>
+    reply.header('cache-control', 'no-cache').type('application/manifest+json; charset=utf-8').send(manifest),
+  );
 
   await app.register(fastifyStatic, {
     root: config.mediaDir,
@@ -613,6 +619,8 @@ async function createServerHoldingLock(
       preCompressed: true,
       // setHeaders below decides the cache lifetime; the plugin's own header would replace it with max-age=0.
       cacheControl: false,
+      // The service worker (sw.js) above all: a new release must reach the next visit, so no browser or proxy
+      // between may answer it from a copy without asking.
       setHeaders(res) {
         res.setHeader('cache-control', 'no-cache');
       },

@@ -24,3 +24,14 @@ void Promise.all([applyPreloadedStylesheets(), router.load().catch(() => undefin
     </StrictMode>,
   ),
 );
+
+// Working offline (the service worker, the offline notice) starts once the page has loaded and the browser is
+// idle: none of it is in what the page loads before it can be used. Safari has no requestIdleCallback.
+const startOffline = () =>
+  void import('./offline/connection').then((offline) => offline.startOfflineSupport(router));
+const whenIdle = () =>
+  typeof window.requestIdleCallback === 'function'
+    ? window.requestIdleCallback(startOffline)
+    : setTimeout(startOffline, 1);
+if (document.readyState === 'complete') whenIdle();
+else window.addEventListener('load', whenIdle, { once: true });

@@ -1,5 +1,6 @@
 import { ErrorResponse, ErrorTimeout, type User, UserManager, WebStorageStateStore } from 'oidc-client-ts';
-import { trpcClient } from '../trpc';
+import { publicQuery } from '../lib/publicApi';
+import { queryClient } from '../lib/queryClient';
 
 /** Sign-in settings the server publishes in the public site.config call. */
 export interface SignInSettings {
@@ -72,10 +73,14 @@ export function createUserManager(settings: SignInSettings, origin = window.loca
 
 let shared: Promise<UserManager> | null = null;
 
-/** One UserManager per page, built from the server's published settings. */
+/**
+ * One UserManager per page, built from the server's published settings: the storefront's own call (the page's
+ * boot data when it has them), which the service worker also answers without a network, so a staff phone's
+ * back office starts in the yard with the sign-in it keeps.
+ */
 export function getUserManager(): Promise<UserManager> {
-  shared ??= trpcClient.site.config
-    .query()
+  shared ??= queryClient
+    .fetchQuery(publicQuery('site.config'))
     .then((config) => createUserManager(config.oidc))
     .catch((error: unknown) => {
       shared = null;

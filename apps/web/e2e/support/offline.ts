@@ -1,0 +1,101 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { freePort, startTestServer, type TestServer } from '@nursery/server/testing';
+import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './browser.ts';
+import { ensureWebBuild, WEB_ROOT } from './shop.ts';
+
+/**
+ * A shop that can go down and come back at the same address (the yard's outage): one port and one data
+ * folder, started and stopped at will, perhaps with another build of the web app (a release made meanwhile).
+ * A service worker and its caches belong to the origin, so the address must not change across a restart.
+ */
+export interface YardShop {
+  readonly origin: string;
+  readonly server: TestServer;
+  readonly running: boolean;
+  start(webRoot?: string): Promise<TestServer>;
+  stop(): Promise<void>;
+  dispose(): Promise<void>;
+}
+
+export async function yardShop(env: Record<string, string> = {}): Promise<YardShop> {
+  ensureWebBuild();
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'nursery-yard-'));
+  let running: TestServer | null = null;
+  const shop: YardShop = {
+    origin: `http://localhost:${port}`,
+    get running() {
+      return running !== null;
+    },
+    get server() {
+      if (!running) throw new Error('The shop is stopped: start it first.');
+      return running;
+    },
+    async start(webRoot = WEB_ROOT) {
+      running = await startTestServer({ PORT: String(port), ...env }, { webRoot, dataDir });
+      return running;
+    },
+    async stop() {
+      await running?.stop();
+      running = null;
+    },
+    async dispose() {
+      await shop.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+  return shop;
+}
+
+/**
+ * A phone's browser with a profile of its own on disk (a service worker and its caches live in the profile),
+ * at the spec's phone size.
+ */
+export async function phoneWithProfile(): Promise<{
+  context: BrowserContext;
+  page: Page;
+  close(): Promise<void>;
+}> {
+  const profile = mkdtempSync(path.join(os.tmpdir(), 'nursery-phone-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM_PATH,
+    args: CHROMIUM_ARGS,
+    headless: true,
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+  });
+  context.setDefaultTimeout(30_000);
+  context.setDefaultNavigationTimeout(30_000);
+  const page = context.pages()[0] ?? (await context.newPage());
+  return {
+    context,
+    page,
+    async close() {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Waits until the shop's service worker has installed its release and serves this page. */
+export async function servedByWorker(page: Page): Promise<void> {
+  await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, {
+    timeout: 30_000,
+  });
+}
+
+/** Every address kept in the page's CacheStorage, cache by cache. */
+export function cachedAddresses(page: Page): Promise<Record<string, string[]>> {
+  return page.evaluate(async () => {
+    const found: Record<string, string[]> = {};
+    for (const name of await caches.keys()) {
+      const cache = await caches.open(name);
+      found[name] = (await cache.keys()).map((request) => request.url);
+    }
+    return found;
+  });
+}
