@@ -27,6 +27,9 @@ const routeApi = getRouteApi('/Products');
 /** Cards above the fold on a wide screen load their images at once. */
 const EAGER_IMAGES = 6;
 
+/** One empty list while none has come: a new [] each render restarted the reveal (keyed on the list) forever. */
+const NO_PRODUCTS: NonNullable<ReturnType<typeof useProducts>['data']> = [];
+
 export function Products() {
   const { ignoreCache } = routeApi.useSearch();
   const products = useProducts(ignoreCache === true);
@@ -47,7 +50,7 @@ export function Products() {
     }
   }, [ignoreCache, products.data, queryClient]);
 
-  const list = products.data ?? [];
+  const list = products.data ?? NO_PRODUCTS;
   const counts = useMemo(() => productTypeCounts(list), [list]);
   const allTypeIds = useMemo(() => counts.map((c) => c.productTypeId), [counts]);
   const searching = deferredText.trim() !== '';
