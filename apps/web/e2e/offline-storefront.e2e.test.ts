@@ -30,48 +30,6 @@ afterAll(async () => {
   await shop?.dispose();
 });
 
-describe('the storefront offline', () => {
-  it('opens a visited page with the offline notice, the shop down and the phone offline', async () => {
-    const phone = await phoneWithProfile();
-    try {
-      const { page, context } = phone;
-      await page.goto(`${shop.origin}/Products`);
-      const cards = page.locator('.product-card');
-      const firstProduct = () => cards.first().getByRole('heading').first().textContent();
-      await cards.first().waitFor();
-      const first = await firstProduct();
-      await servedByWorker(page);
-      expect(await page.locator('#offline-notice').count()).toBe(0);
-
-      // The shop goes down: the same page, from the phone's copy, says so.
-      await shop.stop();
-      await page.reload();
-      await expect.poll(() => page.getByRole('status').filter({ hasText: OFFLINE_NOTICE }).count()).toBe(1);
-      await cards.first().waitFor();
-      expect(await firstProduct()).toBe(first);
-
-      // Back up: the notice goes with the next page.
-      await shop.start();
-      await page.reload();
-      await cards.first().waitFor();
-      expect(await page.locator('#offline-notice').count()).toBe(0);
-
-      // The phone's own offline mode: a page opened from the menu the same way.
-      await context.setOffline(true);
-      await page.goto(`${shop.origin}/FAQ`);
-      await page.getByRole('heading', { level: 1 }).waitFor();
-      await expect.poll(() => page.getByRole('status').filter({ hasText: OFFLINE_NOTICE }).count()).toBe(1);
-      await page.goto(`${shop.origin}/Products`);
-      await cards.first().waitFor();
-      expect(await firstProduct()).toBe(first);
-      await context.setOffline(false);
-    } finally {
-      await phone.close();
-      if (!shop.running) await shop.start();
-    }
-  });
-});
-
 describe('the back office offline', () => {
   it('opens /Admin/Pickup again offline, and keeps no staff answer in the caches', async () => {
     shop.server.shop.database.sqlite
@@ -128,6 +86,48 @@ describe('the back office offline', () => {
       await context.setOffline(false);
     } finally {
       await phone.close();
+    }
+  });
+});
+
+describe('the storefront offline', () => {
+  it('opens a visited page with the offline notice, the shop down and the phone offline', async () => {
+    const phone = await phoneWithProfile();
+    try {
+      const { page, context } = phone;
+      await page.goto(`${shop.origin}/Products`);
+      const cards = page.locator('.product-card');
+      const firstProduct = () => cards.first().getByRole('heading').first().textContent();
+      await cards.first().waitFor();
+      const first = await firstProduct();
+      await servedByWorker(page);
+      expect(await page.locator('#offline-notice').count()).toBe(0);
+
+      // The shop goes down: the same page, from the phone's copy, says so.
+      await shop.stop();
+      await page.reload();
+      await expect.poll(() => page.getByRole('status').filter({ hasText: OFFLINE_NOTICE }).count()).toBe(1);
+      await cards.first().waitFor();
+      expect(await firstProduct()).toBe(first);
+
+      // Back up: the notice goes with the next page.
+      await shop.start();
+      await page.reload();
+      await cards.first().waitFor();
+      expect(await page.locator('#offline-notice').count()).toBe(0);
+
+      // The phone's own offline mode: a page opened from the menu the same way.
+      await context.setOffline(true);
+      await page.goto(`${shop.origin}/FAQ`);
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      await expect.poll(() => page.getByRole('status').filter({ hasText: OFFLINE_NOTICE }).count()).toBe(1);
+      await page.goto(`${shop.origin}/Products`);
+      await cards.first().waitFor();
+      expect(await firstProduct()).toBe(first);
+      await context.setOffline(false);
+    } finally {
+      await phone.close();
+      if (!shop.running) await shop.start();
     }
   });
 });

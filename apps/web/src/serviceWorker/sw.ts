@@ -79,14 +79,9 @@ async function tell(clientId: string, offline: boolean): Promise<void> {
 registerRoute(
   ({ request, url }) =>
     request.mode === 'navigate' && url.origin === self.location.origin && isAppPage(url.pathname),
-  async ({ request, url, event }) => {
-    const fetchEvent = event as FetchEvent;
-    // undefined where the browser has no navigation preload; Chromium warns when a preload is left unsettled
-    // (its failure is the network's, handled below).
-    const preload: Promise<Response | undefined> = Promise.resolve(fetchEvent.preloadResponse);
-    fetchEvent.waitUntil(preload.catch(() => undefined));
+  async ({ request, url }) => {
     try {
-      const response = await withinWait((async () => (await preload) ?? fetch(request))());
+      const response = await withinWait(fetch(request));
       if (!shopIsDown(response.status)) return response;
     } catch {
       // No network, or too slow: the shell below.
@@ -190,10 +185,10 @@ self.addEventListener('message', (event) => {
 
 self.addEventListener('activate', (event) => {
   event.waitUntil(
-    Promise.all([
-      // The first visit's page is served from here at once, so what it reads is kept for the next outage.
-      self.clients.claim(),
-      self.registration.navigationPreload?.enable(),
-    ]),
+    // The first visit's page is served from here at once, so what it reads is kept for the next outage. No
+    // navigation preload: the browser would send it for every navigation in scope, also those the worker leaves
+    // to the network (the sign-in's /oidc pages), and the provider then saw each of them twice and lost the
+    // sign-in's interaction.
+    self.clients.claim(),
   );
 });
