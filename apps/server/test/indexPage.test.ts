@@ -2,24 +2,11 @@
  * index.html as the server writes it per page: the route's chunks, first image and data announced in the head,
  * and the shop's identity and settings as an inert data block, so a phone's first paint is the final layout.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import http from 'node:http';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../src/testing.ts';
-
-const INDEX_HTML = `<!doctype html>
-<html lang="en">
-  <head>
-    <title>Shop</title>
-    <script type="module" crossorigin src="/assets/index-abc.js"></script>
-  </head>
-  <body>
-    <div id="root"></div>
-  </body>
-</html>
-`;
+import { type RoutePreloads, writeWebRoot } from './support/webRoot.ts';
 
 const ROUTE_PRELOADS = {
   home: { modules: ['/assets/Home-1.js'], images: ['/images/carousel/hills.svg'] },
@@ -30,7 +17,7 @@ const ROUTE_PRELOADS = {
   contact: { modules: ['/assets/Contact-8.js', '/assets/forms-9.js'], images: [] },
   lookup: { modules: ['/assets/OrderLookup-10.js', '/assets/forms-9.js'], images: [] },
   notFound: { modules: ['/assets/NotFound-11.js'], images: [] },
-};
+} satisfies RoutePreloads;
 
 const modulepreload = (href: string) => `<link rel="modulepreload" crossorigin href="${href}">`;
 /** The links a page with no data of its own gets: exactly its route's chunks. */
@@ -40,9 +27,7 @@ let shop: TestServer;
 let webRoot: string;
 
 beforeAll(async () => {
-  webRoot = mkdtempSync(path.join(os.tmpdir(), 'nursery-web-'));
-  writeFileSync(path.join(webRoot, 'index.html'), INDEX_HTML);
-  writeFileSync(path.join(webRoot, 'route-preloads.json'), JSON.stringify(ROUTE_PRELOADS));
+  webRoot = writeWebRoot(ROUTE_PRELOADS);
   shop = await startTestServer({ DEMO_DATA: 'true' }, { webRoot });
   shop.shop.database.sqlite
     .prepare("UPDATE settings SET value = ? WHERE name = 'Message'")
@@ -246,8 +231,7 @@ describe('index.html per page when something is off', () => {
   let otherRoot: string;
 
   beforeAll(async () => {
-    otherRoot = mkdtempSync(path.join(os.tmpdir(), 'nursery-web-'));
-    writeFileSync(path.join(otherRoot, 'index.html'), INDEX_HTML);
+    otherRoot = writeWebRoot(null);
     other = await startTestServer({ DEMO_DATA: 'true' }, { webRoot: otherRoot });
   });
 

@@ -3,30 +3,16 @@
  * Twitter tags, schema.org Product JSON-LD), the redirects to its one address, the not-found answers, and
  * the sitemap and robots.txt that point search engines at it.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rest, staffToken, startTestServer, type TestServer } from '../src/testing.ts';
-
-const INDEX_HTML = `<!doctype html>
-<html lang="en">
-  <head>
-    <meta name="description" content="The build's description of the shop." />
-    <title>Shop</title>
-    <script type="module" crossorigin src="/assets/index-abc.js"></script>
-  </head>
-  <body>
-    <div id="root"></div>
-  </body>
-</html>
-`;
+import { type RoutePreloads, writeWebRoot } from './support/webRoot.ts';
 
 const ROUTE_PRELOADS = {
   products: { modules: ['/assets/Products-2.js'], images: [] },
   product: { modules: ['/assets/ProductPage-3.js'], images: [] },
   notFound: { modules: ['/assets/NotFound-11.js'], images: [] },
-};
+} satisfies RoutePreloads;
 
 /** A public address with a character that must be escaped in XML and HTML. */
 const PUBLIC_URL = 'https://plants.example.org/trees&shrubs';
@@ -62,9 +48,10 @@ async function setStatus(productId: number, productStatus: number) {
 }
 
 beforeAll(async () => {
-  webRoot = mkdtempSync(path.join(os.tmpdir(), 'nursery-web-'));
-  writeFileSync(path.join(webRoot, 'index.html'), INDEX_HTML);
-  writeFileSync(path.join(webRoot, 'route-preloads.json'), JSON.stringify(ROUTE_PRELOADS));
+  webRoot = writeWebRoot(
+    ROUTE_PRELOADS,
+    `<meta name="description" content="The build's description of the shop." />`,
+  );
   server = await startTestServer({ DEMO_DATA: 'false', SHOP_NAME: 'Maple & Pine Nursery' }, { webRoot });
   token = await staffToken(server);
   ids.tiered = (
