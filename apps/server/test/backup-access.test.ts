@@ -151,6 +151,40 @@ describe('backups are for signed-in people', () => {
     }
   });
 
+  it('keeps where the continuous copies of the database go people-only too, over REST and tRPC', async () => {
+    const calls: Record<string, (who: Who) => Promise<Response>> = {
+      'GET /api/v1/Backup/Replica': (who) =>
+        fetch(`${server.url}/api/v1/Backup/Replica`, { headers: bearer(who) }),
+      'tRPC backup.replica': (who) => fetch(`${server.url}/trpc/backup.replica`, { headers: bearer(who) }),
+    };
+    expect(isPeopleOnly('backup.replica')).toBe(true);
+    for (const [name, call] of Object.entries(calls)) {
+      for (const who of ['read', 'write'] as const) {
+        const response = await call(who);
+        expect(response.status, `${who} ${name}`).toBe(403);
+        expect(await messageOf(response), `${who} ${name}`).toBe(BACKUPS_FOR_PEOPLE);
+      }
+      expect((await call('staff')).status, name).toBe(200);
+    }
+  });
+
+  it('refuses a write-scope client a backup call hidden in a tRPC batch beside an allowed one', async () => {
+    const response = await fetch(
+      `${server.url}/trpc/seasons.current,seasons.rolloverBackup?batch=1&input=${encodeURIComponent(
+        JSON.stringify({ 1: { rolloverId } }),
+      )}`,
+      { headers: bearer('write') },
+    );
+    const [allowed, refused] = (await response.json()) as [
+      { result?: unknown },
+      { error?: { message: string; data: { httpStatus: number } } },
+    ];
+    expect(allowed.result).toBeDefined();
+    expect(refused.error?.data.httpStatus).toBe(403);
+    expect(refused.error?.message).toBe(BACKUPS_FOR_PEOPLE);
+    expect(JSON.stringify(refused)).not.toContain('base64');
+  });
+
   it('says in the OpenAPI document that these calls are for people', async () => {
     const document = (await (await fetch(`${server.url}/api/v1/openapi.json`)).json()) as {
       paths: Record<string, Record<string, { description: string; 'x-people-only'?: boolean }>>;
