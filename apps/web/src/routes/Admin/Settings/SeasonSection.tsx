@@ -12,6 +12,7 @@ import { confirm } from '../../../components/ConfirmDialog';
 import { notify, PERSISTENT, showApiFailure } from '../../../lib/toast';
 import { trpc } from '../../../trpc';
 import { downloadFile } from './backupTransfer';
+import { rolloverChoiceLabel } from './rolloverChoice';
 
 /** Sold Out products are back on sale in a new season; every other status stays as it is unless staff say. */
 const DEFAULT_STATUSES: Record<string, number> = { [String(ProductStatus.SoldOut)]: ProductStatus.Active };
@@ -173,22 +174,11 @@ export function SeasonSection() {
                             changed(setStatuses)({ ...statuses, [String(s)]: Number(e.target.value) })
                           }
                         >
-                          {ROLLOVER_STATUSES.map((to) =>
-                            to === ProductStatus.Inactive ? (
-                              <option key={to} value={to}>
-                                {s === ProductStatus.Inactive
-                                  ? 'Stay Inactive'
-                                  : 'Not carried over (Inactive)'}
-                              </option>
-                            ) : (
-                              <option key={to} value={to}>
-                                {/* 'Stays', not 'Carried over as': the longest status then still fits a phone's menu. */}
-                                {to === s
-                                  ? `Stays ${productStatusName(to)}`
-                                  : `Become ${productStatusName(to)}`}
-                              </option>
-                            ),
-                          )}
+                          {ROLLOVER_STATUSES.map((to) => (
+                            <option key={to} value={to}>
+                              {rolloverChoiceLabel(s, to)}
+                            </option>
+                          ))}
                         </select>
                       </div>
                     ))}
