@@ -137,7 +137,7 @@ describe('integration clients', () => {
     const token = await tokenOf(await addClient('Bookkeeper', 'read'));
     expect(staffGets.length).toBeGreaterThan(3);
     for (const route of staffGets) {
-      // Exports answer a file, not the envelope: the status is what matters here.
+      // The catalogue's spreadsheets answer the file itself, not the envelope: the status is what matters here.
       const answer = await fetch(`${server.url}${route.path}`, {
         headers: { authorization: `Bearer ${token}` },
       });
