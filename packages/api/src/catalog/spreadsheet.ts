@@ -216,6 +216,24 @@ function pastHeader(row: number, column: number, width: number): never {
 }
 
 /**
+ * Why a CSV file could not be read, in the shop's words: the line, and for a quote (the usual cause) what is
+ * wrong with it. The parser's own text ('Invalid Closing Quote: got "x" at line 2 instead of delimiter') is not
+ * shown.
+ */
+function csvUnreadable(error: unknown): string {
+  const { code, lines } = (typeof error === 'object' && error !== null ? error : {}) as {
+    code?: unknown;
+    lines?: unknown;
+  };
+  const where = typeof lines === 'number' && lines > 0 ? ` at line ${lines}` : '';
+  const quote =
+    typeof code === 'string' && code.includes('QUOTE')
+      ? ': a quote mark (") there is not closed, or stands inside a value without the whole value in quotes'
+      : '';
+  return `The CSV file could not be read${where}${quote}. Fix that line, or save the file again as CSV UTF-8.`;
+}
+
+/**
  * Reads CSV text a piece at a time, refusing the moment a bound is crossed: more rows than can be uploaded,
  * a first row wider than any catalogue, a value right of the last heading.
  */
@@ -251,8 +269,7 @@ async function readCsvRows(text: string): Promise<string[][]> {
   } catch (error) {
     parser.destroy();
     if (error instanceof ShopError) throw error;
-    const why = error instanceof Error ? error.message : String(error);
-    refuse(`The CSV file could not be read: ${why}. Fix that line, or save the file again as CSV UTF-8.`);
+    refuse(csvUnreadable(error));
   } finally {
     await feed.catch(() => {});
   }
