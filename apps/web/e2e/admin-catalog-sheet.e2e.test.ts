@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accessibilityProblems, shopInBrowser } from './support/index.ts';
+import { accessibilityProblems, type StaffPageOptions, shopInBrowser } from './support/index.ts';
 
 // Staff download the catalogue, edit it in a spreadsheet program (here: the CSV text), upload it, read the
 // preview and apply it, on a laptop and on a phone.
@@ -11,17 +11,9 @@ import { accessibilityProblems, shopInBrowser } from './support/index.ts';
 const e2e = shopInBrowser();
 let folder: string;
 
-async function openSettings(viewport: {
-  width: number;
-  height: number;
-}): Promise<{ page: Page; errors: string[] }> {
-  const { page, consoleErrors } = await e2e.staffPage({
-    path: '/Admin/Settings',
-    viewport,
-    heading: 'Catalogue spreadsheet',
-  });
-  return { page, errors: consoleErrors };
-}
+/** A staff member's page on a screen of this size, signed in and loaded. */
+const openSettings = (viewport: NonNullable<StaffPageOptions['viewport']>) =>
+  e2e.staffPage({ path: '/Admin/Settings', viewport, heading: 'Catalogue spreadsheet' });
 
 function section(page: Page) {
   return page.locator('section', { has: page.getByRole('heading', { name: 'Catalogue spreadsheet' }) });
@@ -74,7 +66,7 @@ afterAll(async () => {
 
 describe('Settings → Catalogue spreadsheet', () => {
   it('previews an edited file on a phone (390x844), readable and accessible, and Cancel writes nothing', async () => {
-    const { page, errors } = await openSettings({ width: 390, height: 844 });
+    const { page, consoleErrors: errors } = await openSettings({ width: 390, height: 844 });
     const csv = await downloadCsv(page);
     const { text, name, refusedRow } = edited(csv, '77.70');
     const before = e2e.shop.shop.database.sqlite.prepare('select * from product_prices order by 1').all();
@@ -101,7 +93,7 @@ describe('Settings → Catalogue spreadsheet', () => {
   });
 
   it('applies exactly the previewed change at 1366x768; an unchanged file has nothing to apply', async () => {
-    const { page, errors } = await openSettings({ width: 1366, height: 768 });
+    const { page, consoleErrors: errors } = await openSettings({ width: 1366, height: 768 });
     const waiting = page.waitForEvent('download');
     await section(page).getByRole('button', { name: 'Download .xlsx' }).click();
     expect((await waiting).suggestedFilename()).toMatch(/Catalogue\.xlsx$/);

@@ -1,6 +1,5 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { accessibilityProblems, shopInBrowser } from './support/index.ts';
+import { accessibilityProblems, type StaffPageOptions, shopInBrowser } from './support/index.ts';
 
 // The grower's season report on a laptop and a tablet: figures per product and type, a plan typed over the
 // suggestion and kept, sorting and filtering as the other admin tables, and the workbook for the potting plan.
@@ -29,21 +28,13 @@ function bestSeller(): Best {
     .get() as Best;
 }
 
-async function openReport(viewport: {
-  width: number;
-  height: number;
-}): Promise<{ page: Page; errors: string[] }> {
-  const { page, consoleErrors } = await e2e.staffPage({
-    path: '/Admin/SeasonReport',
-    viewport,
-    heading: 'Season Report 2025-26',
-  });
-  return { page, errors: consoleErrors };
-}
+/** A staff member's page on a screen of this size, signed in and loaded. */
+const openReport = (viewport: NonNullable<StaffPageOptions['viewport']>) =>
+  e2e.staffPage({ path: '/Admin/SeasonReport', viewport, heading: 'Season Report 2025-26' });
 
 describe('season report', () => {
   it('shows each product’s figures, keeps a plan typed over the suggestion, sorts, filters and exports', async () => {
-    const { page, errors } = await openReport({ width: 1366, height: 768 });
+    const { page, consoleErrors: errors } = await openReport({ width: 1366, height: 768 });
     const best = bestSeller();
     expect(await accessibilityProblems(page, 'season report')).toEqual([]);
     await page.getByText('How the suggestion for 2026-27 is made:').waitFor();

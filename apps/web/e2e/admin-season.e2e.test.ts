@@ -4,7 +4,7 @@ import path from 'node:path';
 import { formatMoney, raisedPriceCents, seasonLabel, seasonOf } from '@nursery/domain';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accessibilityProblems, shopInBrowser } from './support/index.ts';
+import { accessibilityProblems, type StaffPageOptions, shopInBrowser } from './support/index.ts';
 
 // Staff start a new season from Settings: options, a preview they can read on a laptop and a phone, and the
 // start, after which the Orders screen opens on the new season.
@@ -32,17 +32,9 @@ function activeProduct(): PricedProduct {
     .get() as PricedProduct;
 }
 
-async function openSettings(viewport: {
-  width: number;
-  height: number;
-}): Promise<{ page: Page; errors: string[] }> {
-  const { page, consoleErrors } = await e2e.staffPage({
-    path: '/Admin/Settings',
-    viewport,
-    heading: 'New season',
-  });
-  return { page, errors: consoleErrors };
-}
+/** A staff member's page on a screen of this size, signed in and loaded. */
+const openSettings = (viewport: NonNullable<StaffPageOptions['viewport']>) =>
+  e2e.staffPage({ path: '/Admin/Settings', viewport, heading: 'New season' });
 
 async function previewWith(page: Page, raise: string) {
   const section = page.locator('section', { has: page.getByRole('heading', { name: 'New season' }) });
@@ -68,7 +60,7 @@ afterAll(async () => {
 
 describe('Settings → New season', () => {
   it('previews on a phone (390x844) without writing, readable and accessible', async () => {
-    const { page, errors } = await openSettings({ width: 390, height: 844 });
+    const { page, consoleErrors: errors } = await openSettings({ width: 390, height: 844 });
     const before = e2e.shop.shop.database.sqlite.prepare('select count(*) as n from season_rollovers').get();
     const section = await previewWith(page, '5');
     const product = activeProduct();
@@ -89,7 +81,7 @@ describe('Settings → New season', () => {
   });
 
   it('starts the season exactly as previewed at 1366x768; Orders opens on it', async () => {
-    const { page, errors } = await openSettings({ width: 1366, height: 768 });
+    const { page, consoleErrors: errors } = await openSettings({ width: 1366, height: 768 });
     const section = await previewWith(page, '10');
     const product = activeProduct();
     const raised = formatMoney(raisedPriceCents(product.price_cents, 1000));
