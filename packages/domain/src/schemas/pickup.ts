@@ -168,7 +168,9 @@ export const counterActionInputSchema = z
           method: z.enum(PAID_METHODS, { error: PAYMENT_METHOD_INVALID }),
           amount: paymentAmountSchema,
           checkNumber: optionalTextInput('checkNumber', CHECK_NUMBER_MAX),
-          replaces: counterTokenSchema('replaces', 'The payment shown when this one was typed.').nullable(),
+          replaces: counterTokenSchema('replaces', 'The payment shown when this one was typed.')
+            .nullable()
+            .optional(),
         })
         .superRefine(checkNumberOnlyForCheck),
     ],
@@ -178,4 +180,5 @@ export const counterActionInputSchema = z
     examples: [{ kind: 'checkIn', orderId: 1, actionId: '5b7c3a7e-0f1d-4c5e-9a43-2d8e6f1c9b20' }],
   });
 export type CounterActionInput = z.output<typeof counterActionInputSchema>;
-export type CounterActionSent = z.input<typeof counterActionInputSchema>;
+/** A tap as a phone sends it: the order by its number, the amount in dollars. */
+export type CounterActionSent = z.input<typeof counterActionInputSchema> & { orderId: number };

@@ -1,12 +1,22 @@
-import { ALL_SEASONS, type OrderPickupFilter, shopToday } from '@nursery/domain';
+import {
+  ALL_SEASONS,
+  COUNTER_RULE,
+  type CounterDay,
+  type OrderPickupFilter,
+  shopToday,
+} from '@nursery/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useMemo, useState, useSyncExternalStore } from 'react';
 import { useSiteConfig } from '../../../lib/site';
 import { trpc } from '../../../trpc';
+import { SIGN_IN_AGAIN_PATH } from '../AdminLayout';
 import type { AdminOrder, OrderListItem } from '../shared/orders/types';
 import { usePickUpDayMenuName } from '../shared/pickUpDays';
 import { CheckInPanel } from '../shared/pickup/CheckInPanel';
+import { dayKey, dismiss, useCounter } from '../shared/pickup/counterQueue';
+import { readDay, saveDay } from '../shared/pickup/counterStore';
+import { type DeskOrder, deskList, withWaitingTaps } from '../shared/pickup/counterView';
 import { paymentText, pickupStatusText } from '../shared/pickup/pickupText';
 import { usePageTitle } from '../shared/usePageTitle';
 import { type PickupSearch, validatePickupSearch } from './pickupSearch';
@@ -53,6 +63,24 @@ export function AdminPickup() {
   });
 
   const waitingForDays = search.day === undefined && days.isPending;
+  const timeZone = site.data?.shop.timeZone ?? 'UTC';
+  // A pick-up day (or the orders without one) is kept on the phone and worked from there, network or not;
+  // the season's orders are too many to keep and are asked of the server page by page.
+  const keptInput = typeof day === 'number' || day === 'none' ? day : null;
+  const kept = useKeptDay(keptInput, !waitingForDays);
+  const counter = useCounter();
+  const online = useOnline();
+  const deskOrders = useMemo(
+    () => (kept.day ? withWaitingTaps(kept.day.orders, counter.queue, timeZone) : null),
+    [kept.day, counter.queue, timeZone],
+  );
+  const deskRows = useMemo(() => {
+    if (!deskOrders) return null;
+    const listed = deskList(deskOrders, show, search.q ?? '');
+    return { total: listed.length, rows: listed.slice(0, PICKUP_PAGE_SIZE).map(cardOf) };
+  }, [deskOrders, show, search.q]);
+  const entries = useMemo(() => new Map((deskOrders ?? []).map((o) => [o.order.orderId, o])), [deskOrders]);
+
   const scope = dayScope(day);
   const list = useQuery({
     ...trpc.orders.page.queryOptions({
@@ -64,29 +92,44 @@ export function AdminPickup() {
       desc: show === 'pickedUp',
       pageSize: PICKUP_PAGE_SIZE,
     }),
-    enabled: !waitingForDays,
+    enabled: !waitingForDays && keptInput === null,
     staleTime: 0,
     placeholderData: keepPreviousData,
   });
   // The day's counts, whatever the search: how far the day has got.
   const counts = (pickup: OrderPickupFilter) =>
     trpc.orders.page.queryOptions({ ...scope, text: '', pickup, pageSize: 1 });
-  const waiting = useQuery({ ...counts('waiting'), enabled: !waitingForDays, staleTime: 0 });
-  const pickedUp = useQuery({ ...counts('pickedUp'), enabled: !waitingForDays, staleTime: 0 });
+  const waitingCount = useQuery({
+    ...counts('waiting'),
+    enabled: !waitingForDays && keptInput === null,
+    staleTime: 0,
+  });
+  const pickedUpCount = useQuery({
+    ...counts('pickedUp'),
+    enabled: !waitingForDays && keptInput === null,
+    staleTime: 0,
+  });
+  const listData =
+    keptInput === null ? (list.data ? { ...list.data, rows: list.data.rows } : undefined) : deskRows;
+  const total = (pickedUp: boolean) =>
+    deskOrders
+      ? deskOrders.filter((o) => (o.order.pickedUpTimestamp !== null) === pickedUp).length
+      : (pickedUp ? pickedUpCount : waitingCount).data?.total;
 
   // The open card stays where it was when its order leaves the list shown (checked in while Waiting is shown,
   // say): the payment is often recorded next, and the check-in's Undo is on the card.
-  const rows = list.data?.rows ?? [];
-  const [kept, setKept] = useState<{ order: OrderListItem; index: number } | null>(null);
+  const rows: CardOrder[] = listData?.rows ?? [];
+  const [keptCard, setKeptCard] = useState<{ order: CardOrder; index: number } | null>(null);
   const openIndex = rows.findIndex((o) => o.orderId === search.order);
   const openRow = rows[openIndex];
-  if (openRow && (kept?.order !== openRow || kept.index !== openIndex))
-    setKept({ order: openRow, index: openIndex });
-  else if (kept && search.order !== kept.order.orderId) setKept(null);
+  if (openRow && (keptCard?.order !== openRow || keptCard.index !== openIndex))
+    setKeptCard({ order: openRow, index: openIndex });
+  else if (keptCard && search.order !== keptCard.order.orderId) setKeptCard(null);
   const shown =
-    kept && !openRow && list.data && !list.isPlaceholderData
-      ? [...rows.slice(0, kept.index), kept.order, ...rows.slice(kept.index)]
+    keptCard && !openRow && listData && (keptInput !== null || !list.isPlaceholderData)
+      ? [...rows.slice(0, keptCard.index), keptCard.order, ...rows.slice(keptCard.index)]
       : rows;
+  const offline = keptInput !== null && (!online || kept.failed || counter.unreachable);
 
   const dayLabel =
     typeof day === 'number'
@@ -139,8 +182,8 @@ export function AdminPickup() {
         <legend className="sr-only">Show orders of {dayLabel}</legend>
         {(
           [
-            ['waiting', 'Waiting', waiting.data?.total],
-            ['pickedUp', 'Picked up', pickedUp.data?.total],
+            ['waiting', 'Waiting', total(false)],
+            ['pickedUp', 'Picked up', total(true)],
             ['all', 'All', undefined],
           ] as const
         ).map(([value, label, n]) => (
@@ -157,27 +200,32 @@ export function AdminPickup() {
         ))}
       </fieldset>
 
+      <CounterStatus offline={offline} day={kept.day} />
       <p className="orders-count" aria-live="polite" id={`${ids}-count`}>
-        {list.data
-          ? `${dayLabel}: ${list.data.total} ${show === 'waiting' ? 'waiting' : show === 'pickedUp' ? 'picked up' : 'orders'}${search.q ? ` matching “${search.q}”` : ''}`
-          : 'Loading...'}
+        {listData
+          ? `${dayLabel}: ${listData.total} ${show === 'waiting' ? 'waiting' : show === 'pickedUp' ? 'picked up' : 'orders'}${search.q ? ` matching “${search.q}”` : ''}`
+          : kept.failed && keptInput !== null
+            ? `${dayLabel} was not opened on this phone with the network, so it is not kept here.`
+            : 'Loading...'}
       </p>
-      {list.isError ? <p className="alert alert-danger">{list.error.message}</p> : null}
+      {keptInput === null && list.isError ? <p className="alert alert-danger">{list.error.message}</p> : null}
       <ul className="pickup-list" aria-describedby={`${ids}-count`}>
         {shown.map((o) => (
           <PickupRow
             key={o.orderId}
             order={o}
+            entry={entries.get(o.orderId)}
             open={search.order === o.orderId}
             onToggle={(open) => change({ order: open ? o.orderId : undefined })}
           />
         ))}
       </ul>
-      {list.data && list.data.total > list.data.rows.length ? (
+      {listData && listData.total > listData.rows.length ? (
         <p className="text-muted">
-          The first {list.data.rows.length} are shown: search by number, name or phone to find the others.
+          The first {listData.rows.length} are shown: search by number, name or phone to find the others.
         </p>
       ) : null}
+      <p className="text-muted counter-rule">{COUNTER_RULE}</p>
     </div>
   );
 }
@@ -199,21 +247,44 @@ function dayScope(day: DayChoice): { season?: number; pickUpDay: number | 'none'
   return { pickUpDay: day === 'none' ? 'none' : 'all' };
 }
 
+/** What a card of the desk shows before it is opened: an order of the list, or one kept on the phone. */
+type CardOrder = Pick<
+  OrderListItem,
+  | 'orderId'
+  | 'name'
+  | 'phoneNumber'
+  | 'totalQuantity'
+  | 'displayTotalPrice'
+  | 'pickedUpTimestamp'
+  | 'displayPickedUpTimestamp'
+  | 'pickedUpUsername'
+  | 'paidMethod'
+  | 'displayPaid'
+>;
+
+function cardOf(entry: DeskOrder): CardOrder {
+  return { ...entry.order, displayTotalPrice: entry.order.displayTotal };
+}
+
 function PickupRow({
   order,
+  entry,
   open,
   onToggle,
 }: {
-  order: OrderListItem;
+  order: CardOrder;
+  /** The order as kept on the phone with its waiting taps: then nothing is asked of the server. */
+  entry: DeskOrder | undefined;
   open: boolean;
   onToggle: (open: boolean) => void;
 }) {
   const details = useQuery({
     ...trpc.orders.detailsById.queryOptions({ orderId: order.orderId }),
-    enabled: open,
+    enabled: open && !entry,
   });
   // An open card speaks from the order as last answered (a check-in or payment just made), the list may lag.
-  const live = open && details.data ? details.data : order;
+  const full = entry?.order ?? details.data;
+  const live = entry ? entry.order : open && details.data ? details.data : order;
   const pickedUp = live.pickedUpTimestamp !== null;
   const panelId = `pickup-order-${order.orderId}`;
   return (
@@ -234,6 +305,12 @@ function PickupRow({
             <span className="text-muted">{paymentText(live)}</span>
           </p>
           {pickedUp ? <p className="text-muted mb-0">{pickupStatusText(live)}</p> : null}
+          {entry && entry.waiting > 0 ? (
+            <p className="counter-waiting mb-0" data-testid="waiting-to-send">
+              {entry.waiting === 1 ? '1 change waits' : `${entry.waiting} changes wait`} on this phone to be
+              sent
+            </p>
+          ) : null}
         </div>
         <button
           type="button"
@@ -248,10 +325,10 @@ function PickupRow({
       </div>
       {open ? (
         <div id={panelId} className="pickup-card-body">
-          {details.data ? (
+          {full ? (
             <>
-              <HandOverList lines={details.data.products} />
-              <CheckInPanel key={details.data.orderId} order={details.data} />
+              <HandOverList lines={full.products} />
+              <CheckInPanel key={full.orderId} order={full} tokens={entry} />
             </>
           ) : details.isError ? (
             <p className="alert alert-danger">{details.error.message}</p>
@@ -262,6 +339,117 @@ function PickupRow({
       ) : null}
     </li>
   );
+}
+
+/**
+ * The day kept on the phone: the server's answer when there is one (kept for the next drop of the network),
+ * else the copy last kept. `failed` says the server could not be asked.
+ */
+function useKeptDay(
+  day: number | 'none' | null,
+  ready: boolean,
+): { day: CounterDay | null; failed: boolean } {
+  const query = useQuery({
+    ...trpc.pickup.counterDay.queryOptions({ pickUpDay: day ?? 'none' }),
+    enabled: day !== null && ready,
+    staleTime: 0,
+    // Another phone's check-ins show within half a minute; the phone's own show at once.
+    refetchInterval: 30_000,
+    retry: 1,
+  });
+  const [stored, setStored] = useState<{ key: string; day: CounterDay | null } | null>(null);
+  const key = day === null ? null : dayKey(day);
+  useEffect(() => {
+    if (key === null) return;
+    let current = true;
+    void readDay(key).then((found) => {
+      if (current) setStored({ key, day: found });
+    });
+    return () => {
+      current = false;
+    };
+  }, [key]);
+  useEffect(() => {
+    if (key !== null && query.data) void saveDay(key, query.data);
+  }, [key, query.data]);
+  const keptCopy = stored?.key === key ? stored.day : null;
+  return { day: query.data ?? keptCopy, failed: query.isError || (query.isPaused && !query.data) };
+}
+
+function subscribeOnline(listener: () => void): () => void {
+  window.addEventListener('online', listener);
+  window.addEventListener('offline', listener);
+  return () => {
+    window.removeEventListener('online', listener);
+    window.removeEventListener('offline', listener);
+  };
+}
+
+function useOnline(): boolean {
+  return useSyncExternalStore(
+    subscribeOnline,
+    () => navigator.onLine,
+    () => true,
+  );
+}
+
+/**
+ * The counter's state in a few lines: offline (and since when the day is kept), taps waiting to be sent, a
+ * sign-in needed to send them, and every tap the server did not record, with why, until staff dismiss it.
+ */
+function CounterStatus({ offline, day }: { offline: boolean; day: CounterDay | null }) {
+  const counter = useCounter();
+  const site = useSiteConfig();
+  const waiting = counter.queue.length;
+  const keptAt = day ? new Date(day.answeredAt) : null;
+  return (
+    <div className="counter-status" data-testid="counter-status">
+      {offline ? (
+        <p className="alert alert-warning mb-1" role="status">
+          <strong>No connection.</strong> The orders shown are those kept on this phone
+          {keptAt && site.data ? ` at ${formatTime(keptAt, site.data.shop.timeZone)}` : ''}; check-ins and
+          payments are kept here and sent when the network is back.
+        </p>
+      ) : null}
+      {waiting > 0 ? (
+        <p className="alert alert-info mb-1" role="status" data-testid="counter-waiting">
+          {waiting === 1 ? '1 change waits' : `${waiting} changes wait`} on this phone to be sent.
+          {counter.needsSignIn ? (
+            <>
+              {' '}
+              Your sign-in has ended: they are sent once you sign in again.{' '}
+              <a className="btn btn-sm btn-warning" href={SIGN_IN_AGAIN_PATH} target="_blank" rel="noopener">
+                Sign in again
+              </a>
+            </>
+          ) : null}
+        </p>
+      ) : null}
+      {counter.notRecorded.length > 0 ? (
+        <section className="alert alert-danger mb-1" aria-label="Not recorded">
+          <h2 className="h6">Not recorded</h2>
+          <ul className="mb-0">
+            {counter.notRecorded.map((n) => (
+              <li key={n.actionId} data-testid="not-recorded">
+                <strong>{n.what}:</strong> {n.why}{' '}
+                <button
+                  type="button"
+                  className="btn btn-link btn-sm p-0"
+                  onClick={() => void dismiss(n.actionId)}
+                >
+                  Seen
+                </button>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </div>
+  );
+}
+
+function formatTime(at: Date, timeZone: string): string {
+  return at.toLocaleTimeString('en-US', { timeZone, hour: 'numeric', minute: '2-digit' });
 }
 
 /** The plants to hand over, as the customer will count them: quantity, name and size, line by line. */

@@ -6,12 +6,11 @@ import {
   typedDollars,
   withFieldLabels,
 } from '@nursery/domain';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { confirm } from '../../../../components/ConfirmDialog';
-import { notify, showApiFailure, showFormFailure, type ToastOptions } from '../../../../lib/toast';
-import { trpc } from '../../../../trpc';
+import { notify, type ToastOptions } from '../../../../lib/toast';
 import type { AdminOrder } from '../orders/types';
+import { newActionId, type TapResult, tap } from './counterQueue';
 import { paymentText, pickupStatusText } from './pickupText';
 import './pickup.css';
 
@@ -27,62 +26,111 @@ function owedText(order: AdminOrder): string {
   return order.total.toFixed(2);
 }
 
+/** What names the check-in and payment shown, so an undo or a new payment acts on exactly those. */
+export interface CounterTokens {
+  checkInToken: string | null;
+  paymentToken: string | null;
+}
+
 /**
  * The counter's actions on one order: mark it picked up (or undo a mistaken check-in) and record what was paid.
  * Used by the pick-up desk (/Admin/Pickup) and by the order page a staff phone opens from the order's QR code.
- * `onChanged` hears the order as the server answered it.
+ * Every tap goes through the counter's queue (counterQueue.ts): sent at once with the network, kept on the
+ * phone and sent later without it. `tokens` (the desk has them) make an undo or payment act only on what was
+ * shown; without them they act on what the server has. `onChanged` hears the order as the server answered it.
  */
 export function CheckInPanel({
   order,
+  tokens,
   onChanged,
 }: {
   order: AdminOrder;
+  tokens?: CounterTokens | undefined;
   onChanged?: (order: AdminOrder) => void;
 }) {
-  const queryClient = useQueryClient();
   const ids = useId();
   const [method, setMethod] = useState<PaidMethod>(order.paidMethod ?? 'cash');
   const [amount, setAmount] = useState(() => (order.paid !== null ? order.paid.toFixed(2) : owedText(order)));
   const [checkNumber, setCheckNumber] = useState(order.paidCheckNumber ?? '');
   const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
 
-  const changed = (next: AdminOrder, message: string, options?: ToastOptions) => {
-    queryClient.setQueryData(trpc.orders.detailsById.queryKey({ orderId: next.orderId }), next);
-    void queryClient.invalidateQueries({ queryKey: trpc.orders.page.pathKey() });
-    notify.success(message, options);
-    onChanged?.(next);
+  /** Tells what became of a tap: done, waiting on the phone, or not recorded and why. */
+  const told = (
+    result: TapResult,
+    done: (next: AdminOrder) => string,
+    waiting: string,
+    options?: ToastOptions,
+  ) => {
+    if (result.state === 'recorded') {
+      notify.success(done(result.answer.order), options);
+      onChanged?.(result.answer.order);
+    } else if (result.state === 'waiting') {
+      notify.success(`${waiting} It waits on this phone and is sent when the network is back.`, options);
+    } else {
+      notify.error(withFieldLabels(result.why, PAYMENT_LABELS), { id: PAYMENT_FAILURE });
+    }
   };
-  const undo = useMutation(
-    trpc.pickup.undoCheckIn.mutationOptions({
-      onError: showApiFailure,
-      onSuccess: (next) => changed(next, `Order ${next.orderId} is waiting again.`),
-    }),
-  );
+  const run = async (work: () => Promise<void>) => {
+    setBusy(true);
+    try {
+      await work();
+    } finally {
+      setBusy(false);
+    }
+  };
+  const orderId = order.orderId;
+  const undoCheckIn = (undoes: string | undefined) =>
+    run(async () =>
+      told(
+        await tap({ kind: 'undoCheckIn', orderId, actionId: newActionId(), undoes }),
+        (next) => `Order ${next.orderId} is waiting again.`,
+        `Order ${orderId} is waiting again.`,
+      ),
+    );
   // A tap on the wrong card at a busy counter is put right from the toast at once, without a question: the
-  // toast names the order, and Undo there is as deliberate as the tap it undoes.
-  const checkIn = useMutation(
-    trpc.pickup.checkIn.mutationOptions({
-      onError: showApiFailure,
-      onSuccess: (next) =>
-        changed(next, `Order ${next.orderId} is picked up.`, {
-          duration: UNDO_DURATION_MS,
-          action: { label: 'Undo', run: () => undo.mutate({ orderId: next.orderId }) },
+  // toast names the order, and Undo there is as deliberate as the tap it undoes (and undoes only that tap).
+  const checkIn = () =>
+    run(async () => {
+      const actionId = newActionId();
+      const undo = {
+        duration: UNDO_DURATION_MS,
+        action: { label: 'Undo', run: () => void undoCheckIn(actionId) },
+      };
+      told(
+        await tap({ kind: 'checkIn', orderId, actionId }),
+        (next) => `Order ${next.orderId} is picked up.`,
+        `Order ${orderId} is marked picked up.`,
+        undo,
+      );
+    });
+  const pay = (payment: { method: PaidMethod; amount: number; checkNumber: string | null }) =>
+    run(async () =>
+      told(
+        await tap({
+          kind: 'recordPayment',
+          orderId,
+          actionId: newActionId(),
+          ...payment,
+          ...(tokens ? { replaces: tokens.paymentToken } : {}),
         }),
-    }),
-  );
-  const pay = useMutation(
-    trpc.pickup.recordPayment.mutationOptions({
-      onError: (error) => showFormFailure(error, PAYMENT_FAILURE, PAYMENT_LABELS),
-      onSuccess: (next) => changed(next, `${paymentText(next)} recorded for order ${next.orderId}.`),
-    }),
-  );
-  const clearPay = useMutation(
-    trpc.pickup.clearPayment.mutationOptions({
-      onError: showApiFailure,
-      onSuccess: (next) => changed(next, `The payment for order ${next.orderId} is removed.`),
-    }),
-  );
-  const busy = checkIn.isPending || undo.isPending || pay.isPending || clearPay.isPending;
+        (next) => `${paymentText(next)} recorded for order ${next.orderId}.`,
+        `The payment for order ${orderId} is noted.`,
+      ),
+    );
+  const clearPay = () =>
+    run(async () =>
+      told(
+        await tap({
+          kind: 'clearPayment',
+          orderId,
+          actionId: newActionId(),
+          undoes: tokens?.paymentToken ?? undefined,
+        }),
+        (next) => `The payment for order ${next.orderId} is removed.`,
+        `The payment for order ${orderId} is removed.`,
+      ),
+    );
   const pickedUp = order.pickedUpTimestamp !== null;
   // Mark picked up and Undo replace each other: the keyboard moves to the one that took its place instead of
   // falling to the top of the page with the button that went.
@@ -101,11 +149,11 @@ export function CheckInPanel({
         confirmText: 'Undo check-in',
       })
     )
-      undo.mutate({ orderId: order.orderId });
+      await undoCheckIn(tokens?.checkInToken ?? undefined);
   };
   const askClear = async () => {
     if (await confirm(`Remove the payment recorded for order ${order.orderId}?`, { confirmText: 'Remove' }))
-      clearPay.mutate({ orderId: order.orderId });
+      await clearPay();
   };
   const submitPayment = (event: FormEvent) => {
     event.preventDefault();
@@ -122,7 +170,7 @@ export function CheckInPanel({
       return;
     }
     setProblem(null);
-    pay.mutate(payment);
+    void pay({ method, amount: payment.amount, checkNumber: payment.checkNumber });
   };
 
   return (
@@ -144,7 +192,7 @@ export function CheckInPanel({
             type="button"
             className="btn btn-primary btn-lg"
             disabled={busy}
-            onClick={() => checkIn.mutate({ orderId: order.orderId })}
+            onClick={() => void checkIn()}
           >
             Mark picked up
           </button>

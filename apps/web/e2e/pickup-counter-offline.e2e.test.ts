@@ -1,0 +1,232 @@
+/**
+ * The counter through a drop of the network, on two staff phones (390 x 844): both lose the network, check in,
+ * pay and undo on the same order and on different ones, and come back one after the other. Then the server is
+ * counted: every tap arrived once, the first check-in and the first payment stand, nothing is paid twice, and
+ * the phone whose taps lost shows each with what happened. Then a phone whose server is unreachable and whose
+ * sign-in ends keeps its tap through a reload and the sign-in, and sends it after.
+ */
+import { rest, staffToken } from '@nursery/server/testing';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { shopInBrowser } from './support/index.ts';
+import { fillProviderSignIn, type StaffLogin } from './support/signIn.ts';
+
+const PHONE = { width: 390, height: 844 };
+
+const e2e = shopInBrowser();
+let token: string;
+let dayId: number;
+const ids: number[] = [];
+let total: number;
+let ada: { context: BrowserContext; page: Page; login: StaffLogin };
+let bo: { context: BrowserContext; page: Page; login: StaffLogin };
+
+interface Details {
+  pickedUpUsername: string | null;
+  paidMethod: string | null;
+  paid: number | null;
+  paidUsername: string | null;
+  total: number;
+}
+
+const details = async (orderId: number) =>
+  (
+    await rest<Details>(e2e.shop.url, 'GET', `/api/v1/Orders/GetOrderDetailsById?orderId=${orderId}`, {
+      token,
+    })
+  ).body.data;
+
+/** Every tap the server received for an order, once each: the action ids and whether each was recorded. */
+const received = (orderId: number) =>
+  e2e.shop.shop.database.sqlite
+    .prepare('select action_id as id, recorded from counter_actions where order_id = ? order by rowid')
+    .all(orderId) as { id: string; recorded: number }[];
+
+beforeAll(async () => {
+  token = await staffToken(e2e.shop, { email: 'owner@example.com', name: 'Olive Owner' });
+  const saved = await rest<{ pickUpDayId: number; date: string }[]>(
+    e2e.shop.url,
+    'POST',
+    '/api/v1/PickUpDays/SavePickUpDay',
+    { token, body: { date: '2099-04-25', startTime: '09:00', endTime: '16:00', capacity: 20 } },
+  );
+  dayId = saved.body.data.find((d) => d.date === '2099-04-25')?.pickUpDayId as number;
+  const { productId } = e2e.shop.shop.database.sqlite
+    .prepare(
+      `select p.product_id as productId from products p where p.product_status = 2 and p.deleted_at is null
+       and exists (select 1 from product_prices t where t.product_id = p.product_id and t.start_quantity = 1)
+       order by p.product_id limit 1`,
+    )
+    .get() as { productId: number };
+  for (const name of ['Ada Shared', 'Bo Own', 'Cy Later']) {
+    const placed = await rest<{ orderId: number; total: number }>(
+      e2e.shop.url,
+      'PUT',
+      '/api/v1/Orders/Update',
+      {
+        token,
+        body: {
+          name,
+          phoneNumber: '(555) 010-4455',
+          pickUpDayId: dayId,
+          products: [{ productId, quantity: 2 }],
+        },
+      },
+    );
+    expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+    ids.push(placed.body.data.orderId);
+    total = placed.body.data.total;
+  }
+  const open = (name: string, email: string) =>
+    e2e.staffPage({ path: `/Admin/Pickup?day=${dayId}`, name, email, viewport: PHONE });
+  ada = await open('Ada Yard', 'ada@example.com');
+  bo = await open('Bo Yard', 'bo@example.com');
+}, 180_000);
+
+const list = (page: Page) => page.locator('.pickup-list');
+const card = (page: Page, orderId: number) =>
+  list(page)
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { name: new RegExp(`^#${orderId} `) }) });
+const waitingLine = (page: Page) => page.getByTestId('counter-waiting');
+
+async function openCard(page: Page, orderId: number) {
+  await list(page)
+    .getByRole('button', { name: `Check in order ${orderId}` })
+    .click();
+  await card(page, orderId).getByRole('region', { name: 'To hand over' }).waitFor();
+}
+
+async function markPickedUp(page: Page, orderId: number) {
+  await card(page, orderId).getByRole('button', { name: 'Mark picked up' }).click();
+  await expect.poll(() => card(page, orderId).locator('.pickup-badge').textContent()).toBe('Picked up');
+}
+
+async function pay(page: Page, orderId: number, method: 'Cash' | 'Check') {
+  const form = card(page, orderId);
+  await form.getByLabel(method, { exact: true }).check();
+  await form.getByRole('button', { name: 'Record payment' }).click();
+  await expect.poll(() => form.getByTestId('payment-state').textContent()).toMatch(/^Paid \$/);
+}
+
+describe('the counter through a drop of the network', () => {
+  it('two phones offline on the same and different orders: each tap arrives once, the first stands, the rest is shown', async () => {
+    const [shared, boOwn] = ids as [number, number];
+    await expect.poll(() => list(ada.page).getByRole('heading').count()).toBe(3);
+    await expect.poll(() => list(bo.page).getByRole('heading').count()).toBe(3);
+    // The rule, in the staff's words, is on the screen.
+    expect(await ada.page.getByText(/the first check-in stands, the first payment stands/).count()).toBe(1);
+
+    await ada.context.setOffline(true);
+    await bo.context.setOffline(true);
+
+    // Ada hands the shared order over and takes cash.
+    await openCard(ada.page, shared);
+    await markPickedUp(ada.page, shared);
+    await expect
+      .poll(() => card(ada.page, shared).getByTestId('waiting-to-send').textContent())
+      .toContain('1 change waits');
+    await pay(ada.page, shared, 'Cash');
+    await expect.poll(() => waitingLine(ada.page).textContent()).toContain('2 changes wait');
+    await ada.page.getByText('No connection.').waitFor();
+
+    // Bo, out of reach too, does the same order (a check), undoes his check-in, and checks in his own order.
+    await openCard(bo.page, shared);
+    await markPickedUp(bo.page, shared);
+    await pay(bo.page, shared, 'Check');
+    await card(bo.page, shared).getByRole('button', { name: 'Undo check-in' }).click();
+    await bo.page.getByRole('dialog').getByRole('button', { name: 'Undo check-in' }).click();
+    await expect.poll(() => card(bo.page, shared).locator('.pickup-badge').textContent()).toBe('Waiting');
+    await openCard(bo.page, boOwn);
+    await markPickedUp(bo.page, boOwn);
+    await expect.poll(() => waitingLine(bo.page).textContent()).toContain('4 changes wait');
+    expect(await card(bo.page, boOwn).getByTestId('waiting-to-send').textContent()).toContain(
+      '1 change waits',
+    );
+
+    // Nothing reached the server while the phones were out of reach.
+    expect(received(shared)).toEqual([]);
+
+    // Ada's phone finds the network first, then Bo's.
+    await ada.context.setOffline(false);
+    await expect.poll(() => waitingLine(ada.page).count(), { timeout: 20_000 }).toBe(0);
+    await bo.context.setOffline(false);
+    await expect.poll(() => waitingLine(bo.page).count(), { timeout: 20_000 }).toBe(0);
+
+    // Counted on the server: each tap once; Ada's check-in and payment stand, Bo's own order is picked up.
+    expect(received(shared).map((r) => r.recorded)).toEqual([1, 1, 0, 0, 0]);
+    expect(new Set(received(shared).map((r) => r.id)).size).toBe(5);
+    expect(received(boOwn).map((r) => r.recorded)).toEqual([1]);
+    expect(await details(shared)).toMatchObject({
+      pickedUpUsername: 'Ada Yard',
+      paidMethod: 'cash',
+      paid: total,
+      paidUsername: 'Ada Yard',
+    });
+    expect(await details(boOwn)).toMatchObject({ pickedUpUsername: 'Bo Yard', paid: null });
+
+    // Bo's phone lists the three taps that were not recorded, each with what happened.
+    const notRecorded = bo.page.getByTestId('not-recorded');
+    await expect.poll(() => notRecorded.count()).toBe(3);
+    const said = await notRecorded.allTextContents();
+    expect(said[0]).toMatch(
+      new RegExp(
+        `^Mark order ${shared} picked up: Order ${shared} was already picked up .* by Ada Yard: that check-in stands`,
+      ),
+    );
+    expect(said[1]).toMatch(
+      /that payment stands, \$[\d.]+ by check was not recorded\. Check with the customer\./,
+    );
+    expect(said[2]).toMatch(
+      /by Ada Yard, a check-in made elsewhere: it stands, and the undo was not recorded\./,
+    );
+    // Opened again, it still lists them, and shows the order as the server has it: picked up, by Ada.
+    await bo.page.goto(`${e2e.shop.origin}/Admin/Pickup?day=${dayId}&show=pickedUp`);
+    await expect.poll(() => notRecorded.count()).toBe(3);
+    await expect
+      .poll(() => card(bo.page, shared).textContent(), { timeout: 40_000 })
+      .toMatch(/Picked up .* by Ada Yard/);
+    expect(await ada.page.getByTestId('not-recorded').count()).toBe(0);
+  });
+
+  it('a tap made while the server is unreachable survives a reload and a sign-in that ended, and is sent after', async () => {
+    const later = ids[2] as number;
+    const { page, login } = ada;
+    // The server out of reach for this phone: every call to it fails as a stopped server's would.
+    await page.route('**/trpc/**', (route) => route.abort('connectionrefused'));
+    await openCard(page, later);
+    await markPickedUp(page, later);
+    await expect.poll(() => waitingLine(page).textContent()).toContain('1 change waits');
+
+    // The sign-in ends meanwhile, and the page is opened again: the tap is still on the phone.
+    await page.evaluate(() => {
+      for (let i = 0; i < localStorage.length; i++) {
+        const key = localStorage.key(i) as string;
+        if (!key.startsWith('oidc.user:')) continue;
+        const user = JSON.parse(localStorage.getItem(key) as string) as { expires_at: number };
+        user.expires_at = Math.floor(Date.now() / 1000) - 60;
+        localStorage.setItem(key, JSON.stringify(user));
+      }
+    });
+    await page.unroute('**/trpc/**');
+    await page.reload();
+    // A new sign-in: through the provider's form, or silently while its own session lasts.
+    await expect
+      .poll(
+        async () => {
+          if (
+            new URL(page.url()).pathname.startsWith('/oidc/') &&
+            (await page.getByLabel('E-mail').isVisible())
+          ) {
+            await fillProviderSignIn(page, login);
+          }
+          return received(later).map((r) => r.recorded);
+        },
+        { timeout: 60_000, interval: 500 },
+      )
+      .toEqual([1]);
+    await page.waitForURL((url) => url.pathname === '/Admin/Pickup');
+    await expect.poll(() => waitingLine(page).count(), { timeout: 20_000 }).toBe(0);
+    expect(await details(later)).toMatchObject({ pickedUpUsername: 'Ada Yard' });
+  });
+});

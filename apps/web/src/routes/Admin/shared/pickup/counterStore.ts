@@ -1,0 +1,79 @@
+import type { CounterActionSent, CounterDay } from '@nursery/domain';
+import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
+
+// What the counter keeps on a staff phone, in IndexedDB: the pick-up days it opened (their orders with lines),
+// the taps waiting to be sent, in order, and the taps the server did not record, until staff have read them.
+// Only the counter's screens open it, and only for someone signed in: a customer's phone never has it.
+
+/** A tap waiting on this phone: `seq` keeps the order they were made in. */
+export interface QueuedTap {
+  seq?: number;
+  action: CounterActionSent;
+  /** When it was tapped (ms), and by whom as far as this phone knows: what the card shows until it is sent. */
+  tappedAt: number;
+  by: string;
+}
+
+/** A tap the server did not record (the counter's rule, or a refusal), kept until staff dismiss it. */
+export interface NotRecorded {
+  actionId: string;
+  orderId: number;
+  what: string;
+  why: string;
+  at: number;
+}
+
+interface CounterDb extends DBSchema {
+  days: { key: string; value: { key: string; day: CounterDay } };
+  queue: { key: number; value: QueuedTap };
+  notRecorded: { key: string; value: NotRecorded };
+}
+
+const DB_NAME = 'nursery-counter';
+let opened: Promise<IDBPDatabase<CounterDb>> | null = null;
+
+function db(): Promise<IDBPDatabase<CounterDb>> {
+  opened ??= openDB<CounterDb>(DB_NAME, 1, {
+    upgrade(database) {
+      database.createObjectStore('days', { keyPath: 'key' });
+      database.createObjectStore('queue', { keyPath: 'seq', autoIncrement: true });
+      database.createObjectStore('notRecorded', { keyPath: 'actionId' });
+    },
+  });
+  return opened;
+}
+
+export async function saveDay(key: string, day: CounterDay): Promise<void> {
+  await (await db()).put('days', { key, day });
+}
+
+export async function readDay(key: string): Promise<CounterDay | null> {
+  return (await (await db()).get('days', key))?.day ?? null;
+}
+
+export async function enqueue(tap: QueuedTap): Promise<QueuedTap> {
+  const seq = await (await db()).add('queue', tap);
+  return { ...tap, seq };
+}
+
+export async function readQueue(): Promise<QueuedTap[]> {
+  return (await db()).getAll('queue');
+}
+
+/** A tap the server answered leaves the queue; one it did not record is kept to be shown, in one transaction. */
+export async function settle(seq: number, notRecorded: NotRecorded | null): Promise<void> {
+  const tx = (await db()).transaction(['queue', 'notRecorded'], 'readwrite');
+  await Promise.all([
+    tx.objectStore('queue').delete(seq),
+    notRecorded ? tx.objectStore('notRecorded').put(notRecorded) : Promise.resolve(),
+    tx.done,
+  ]);
+}
+
+export async function readNotRecorded(): Promise<NotRecorded[]> {
+  return (await db()).getAll('notRecorded');
+}
+
+export async function dismissNotRecorded(actionId: string): Promise<void> {
+  await (await db()).delete('notRecorded', actionId);
+}
