@@ -18,20 +18,17 @@ interface Box {
 }
 
 /** The toasts' boxes (with their padding) and those of the open dialog's title, fields and buttons. */
-function boxes(page: Page) {
-  return page.evaluate(() => {
+function boxes(
+  page: Page,
+  readable = '.modal-title, .modal-close, .modal-body label, .modal-body input, .modal-footer button',
+) {
+  return page.evaluate((readable) => {
     const box = (e: Element, pad = 0) => {
       const r = e.getBoundingClientRect();
       return { left: r.left - pad, top: r.top - pad, right: r.right + pad, bottom: r.bottom + pad };
     };
     const dialog = document.querySelector('dialog[open] .modal-dialog');
-    const parts = dialog
-      ? [
-          ...dialog.querySelectorAll(
-            '.modal-title, .modal-close, .modal-body label, .modal-body input, .modal-footer button',
-          ),
-        ]
-      : [];
+    const parts = dialog ? [...dialog.querySelectorAll(readable)] : [];
     return {
       toasts: [...document.querySelectorAll('[data-toast-kind]')].map((t) => box(t, 16)),
       parts: parts.map((p) => ({
@@ -39,8 +36,9 @@ function boxes(page: Page) {
         ...box(p),
       })),
       viewport: { width: document.documentElement.clientWidth, height: window.innerHeight },
+      dialogHeight: dialog?.getBoundingClientRect().height ?? 0,
     };
-  });
+  }, readable);
 }
 
 const overlaps = (a: Box, b: Box) =>
@@ -88,5 +86,36 @@ describe('a failure toast over a dialog', () => {
       current = next;
       await context.close();
     }
+  });
+
+  it('over a dialog that fills a phone, leaves its title, the start of its body and its buttons clear', async () => {
+    const { page, context } = await e2e.staffPage({
+      path: '/Admin/Stock',
+      viewport: { width: 390, height: 844 },
+    });
+    const items = page.locator('li.stock-item');
+    await items.first().waitFor();
+    for (let i = 0; i < 5; i++) await items.nth(i).locator('input').fill('3');
+    const first = Number((await items.first().getAttribute('data-testid'))?.replace('stock-', ''));
+    await page.getByRole('button', { name: 'Review Stock Changes (5)' }).first().click();
+    const summary = page.getByTestId('stock-summary-modal');
+    await summary.getByRole('button', { name: 'Update Stock' }).waitFor();
+    // Deleted meanwhile: the save is refused, and the summary stays open under the toast.
+    e2e.shop.shop.database.sqlite
+      .prepare('UPDATE products SET deleted_at = 1 WHERE product_id = ?')
+      .run(first);
+    await summary.getByRole('button', { name: 'Update Stock' }).click();
+    await page.locator('[data-toast-kind="warning"]', { hasText: 'Stock can only be recorded' }).waitFor();
+    await page.waitForTimeout(400);
+    const seen = await boxes(
+      page,
+      '.modal-title, .modal-close, .modal-body > ul > li:first-child > .stock-item-head > h2, .modal-footer button',
+    );
+    expect(seen.dialogHeight).toBeGreaterThan(seen.viewport.height - 100);
+    expect(seen.parts).toHaveLength(5);
+    for (const toast of seen.toasts) {
+      expect(seen.parts.filter((part) => overlaps(toast, part)).map((part) => part.name)).toEqual([]);
+    }
+    await context.close();
   });
 });
