@@ -37,6 +37,7 @@ export const SECTIONS = [
   'scale',
   'pickup',
   'loop',
+  'smallhost',
 ] as const;
 export type Section = (typeof SECTIONS)[number];
 

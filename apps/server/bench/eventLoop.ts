@@ -23,13 +23,13 @@ import { startRelease } from './common.ts';
 import { loadHistory, type ScaleTools } from './scale.ts';
 
 const LOOP_GOAL_MS = 50;
-const STAFF = { email: 'loop@example.com', password: 'loop-bench-password-23' };
+export const STAFF = { email: 'loop@example.com', password: 'loop-bench-password-23' };
 const BROWSER_ENCODING = 'gzip, deflate, br';
 
-const loopReading = z.object({ maxMs: z.number(), p99Ms: z.number(), threadCpuMs: z.number() });
+export const loopReading = z.object({ maxMs: z.number(), p99Ms: z.number(), threadCpuMs: z.number() });
 type LoopReading = z.infer<typeof loopReading>;
 
-function ask<T>(child: ChildProcess, message: string, schema: z.ZodType<T>): Promise<T> {
+export function ask<T>(child: ChildProcess, message: string, schema: z.ZodType<T>): Promise<T> {
   return new Promise((resolve, reject) => {
     const onMessage = (answer: unknown) => {
       const parsed = schema.safeParse(answer);
@@ -45,7 +45,7 @@ function ask<T>(child: ChildProcess, message: string, schema: z.ZodType<T>): Pro
 const agent = new http.Agent({ keepAlive: true, maxSockets: 16 });
 
 /** One whole answer read and thrown away as it arrives (the bench's own loop stays free); its size in bytes. */
-function request(
+export function request(
   url: string,
   options: { method?: string; token?: string; encoding?: string } = {},
 ): Promise<number> {
@@ -86,7 +86,7 @@ function request(
 }
 
 /** A visitor asking for the product list, then /health, then again, until stopped; every wait in ms. */
-function visitor(base: string): { stop(): Promise<number[]> } {
+export function visitor(base: string): { stop(): Promise<number[]> } {
   const waits: number[] = [];
   let running = true;
   const done = (async () => {
@@ -125,9 +125,10 @@ function visitor(base: string): { stop(): Promise<number[]> } {
   };
 }
 
-const percentile = (xs: number[], p: number) =>
+export const percentile = (xs: number[], p: number) =>
   [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))] ?? Number.NaN;
-const ms = (n: number) => `${n.toLocaleString('en-US', { maximumFractionDigits: n < 100 ? 1 : 0 })} ms`;
+export const ms = (n: number) =>
+  `${n.toLocaleString('en-US', { maximumFractionDigits: n < 100 ? 1 : 0 })} ms`;
 
 const monitorFile = fileURLToPath(new URL('./loopMonitor.ts', import.meta.url));
 
@@ -142,6 +143,36 @@ export async function startMonitoredRelease(
     { prefix, nodeFlags: ['--import', monitorFile], ipc: true },
   );
   return { child, port: Number(new URL(url).port), url, logFile: path.join(dataDir, 'server.log') };
+}
+
+/** Each big staff answer the bench times: its name, address and how it is asked for. */
+export function bigStaffAnswers(season: number): [string, string, { method?: string; encoding?: string }][] {
+  const trpcInput = (input: unknown) => encodeURIComponent(JSON.stringify(input));
+  return [
+    ['GetAllOrders, identity', '/api/v1/Orders/GetAllOrders', {}],
+    ['GetAllOrders, gzip', '/api/v1/Orders/GetAllOrders', { encoding: 'gzip' }],
+    ['GetAllOrders, br', '/api/v1/Orders/GetAllOrders', { encoding: 'br' }],
+    ['GetAllOrdersForSeason (current)', `/api/v1/Orders/GetAllOrdersForSeason?season=${season}`, {}],
+    ['export current season orders', '/Exports/GetCurrentSeasonOrdersWithProducts', {}],
+    ['export year over year', '/Exports/GetYearOverYearExport', {}],
+    ['export stock', '/Exports/GetStockExport', {}],
+    ['season report export', `/Exports/GetSeasonReportExport?season=${season}`, {}],
+    ['REST SeasonReport', `/api/v1/SeasonReport?season=${season}`, {}],
+    ['pick list (orders without a day)', '/api/v1/PickUp/GetPickList?pickUpDay=none', {}],
+    ['pick list, br', '/api/v1/PickUp/GetPickList?pickUpDay=none', { encoding: 'br' }],
+    [
+      'tRPC pickup.pickList, br',
+      `/trpc/pickup.pickList?input=${trpcInput({ pickUpDay: 'none' })}`,
+      { encoding: 'br' },
+    ],
+    [
+      'tRPC seasonReport.get, br',
+      `/trpc/seasonReport.get?input=${trpcInput({ season })}`,
+      { encoding: 'br' },
+    ],
+    ['pick list export', '/Exports/GetPickListExport?pickUpDay=none', {}],
+    ['backup download', '/api/v1/BackupAuth', { method: 'POST' }],
+  ];
 }
 
 export async function eventLoopScenario(tools: ScaleTools): Promise<void> {
@@ -170,32 +201,7 @@ export async function eventLoopScenario(tools: ScaleTools): Promise<void> {
       password: STAFF.password,
     });
     const season = history.current;
-    const trpcInput = (input: unknown) => encodeURIComponent(JSON.stringify(input));
-    const big: [string, string, { method?: string; encoding?: string }][] = [
-      ['GetAllOrders, identity', '/api/v1/Orders/GetAllOrders', {}],
-      ['GetAllOrders, gzip', '/api/v1/Orders/GetAllOrders', { encoding: 'gzip' }],
-      ['GetAllOrders, br', '/api/v1/Orders/GetAllOrders', { encoding: 'br' }],
-      ['GetAllOrdersForSeason (current)', `/api/v1/Orders/GetAllOrdersForSeason?season=${season}`, {}],
-      ['export current season orders', '/Exports/GetCurrentSeasonOrdersWithProducts', {}],
-      ['export year over year', '/Exports/GetYearOverYearExport', {}],
-      ['export stock', '/Exports/GetStockExport', {}],
-      ['season report export', `/Exports/GetSeasonReportExport?season=${season}`, {}],
-      ['REST SeasonReport', `/api/v1/SeasonReport?season=${season}`, {}],
-      ['pick list (orders without a day)', '/api/v1/PickUp/GetPickList?pickUpDay=none', {}],
-      ['pick list, br', '/api/v1/PickUp/GetPickList?pickUpDay=none', { encoding: 'br' }],
-      [
-        'tRPC pickup.pickList, br',
-        `/trpc/pickup.pickList?input=${trpcInput({ pickUpDay: 'none' })}`,
-        { encoding: 'br' },
-      ],
-      [
-        'tRPC seasonReport.get, br',
-        `/trpc/seasonReport.get?input=${trpcInput({ season })}`,
-        { encoding: 'br' },
-      ],
-      ['pick list export', '/Exports/GetPickListExport?pickUpDay=none', {}],
-      ['backup download', '/api/v1/BackupAuth', { method: 'POST' }],
-    ];
+    const big = bigStaffAnswers(season);
     // Warm-up: the JIT and SQLite's page cache, so the first figure is not the cold start's.
     await request(`${url}/api/v1/Orders/GetAllOrders?limit=1`, { token });
     await request(`${url}/api/v1/Products/GetProductsToShow`);

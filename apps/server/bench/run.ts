@@ -9,6 +9,9 @@
  *   pnpm bench --only=scale          the ten-season, ~100,000-order shop (bench/scale.ts, about 3 minutes)
  *   pnpm bench --only=loop           the server's event loop and a visitor's waits while each big staff answer
  *                                    runs on the ten-season shop (bench/eventLoop.ts)
+ *   pnpm bench --only=smallhost      the ten-season shop in a 512 MB, one-CPU cgroup (v1, as root) with a visitor
+ *                                    beside every big staff read, export, backup and upload, alone and together
+ *                                    (bench/smallHost.ts): peak memory, failcnt, the visitor's p99
  *   pnpm bench --seconds=5           shorter load runs while iterating (the documented figures use 10)
  *   pnpm bench --no-write            print only, leave docs/performance.md alone
  *   pnpm bench --only=weight,lighthouse --against=/path/to/release
@@ -195,6 +198,18 @@ async function main(): Promise<void> {
   if (wanted('scale')) {
     const { scaleScenario } = await import('./scale.ts');
     await scaleScenario({
+      record,
+      say,
+      startRelease,
+      stopChild,
+      tempDir,
+      chromiumPath: CHROMIUM,
+      chromiumFlags: CHROMIUM_FLAGS,
+    });
+  }
+  if (wanted('smallhost')) {
+    const { smallHostScenario } = await import('./smallHost.ts');
+    await smallHostScenario({
       record,
       say,
       startRelease,
