@@ -8,7 +8,7 @@
 import { rest, staffToken } from '@nursery/server/testing';
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { shopInBrowser } from './support/index.ts';
+import { phoneWithProfile, servedByWorker, shopInBrowser, signIn } from './support/index.ts';
 import { fillProviderSignIn, type StaffLogin } from './support/signIn.ts';
 
 const PHONE = { width: 390, height: 844 };
@@ -228,5 +228,35 @@ describe('the counter through a drop of the network', () => {
     await page.waitForURL((url) => url.pathname === '/Admin/Pickup');
     await expect.poll(() => waitingLine(page).count(), { timeout: 20_000 }).toBe(0);
     expect(await details(later)).toMatchObject({ pickedUpUsername: 'Ada Yard' });
+  });
+
+  it('opens the desk again with no network, from what the phone kept, and undoes a check-in there', async () => {
+    const later = ids[2] as number;
+    const phone = await phoneWithProfile();
+    try {
+      const { page, context } = phone;
+      const desk = `${e2e.shop.origin}/Admin/Pickup?day=${dayId}&show=all`;
+      await signIn(page, e2e.shop, { path: `/Admin/Pickup?day=${dayId}&show=all`, email: 'ada@example.com' });
+      await servedByWorker(page);
+      await page.reload();
+      await expect.poll(() => list(page).getByRole('heading').count()).toBe(3);
+
+      await context.setOffline(true);
+      await page.goto(desk);
+      await page.getByText('No connection.').waitFor();
+      await expect.poll(() => list(page).getByRole('heading').count()).toBe(3);
+      await openCard(page, later);
+      await card(page, later).getByRole('button', { name: 'Undo check-in' }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Undo check-in' }).click();
+      await expect.poll(() => card(page, later).locator('.pickup-badge').textContent()).toBe('Waiting');
+      expect(await details(later)).toMatchObject({ pickedUpUsername: 'Ada Yard' });
+
+      await context.setOffline(false);
+      await expect.poll(() => waitingLine(page).count(), { timeout: 20_000 }).toBe(0);
+      expect(await details(later)).toMatchObject({ pickedUpUsername: null });
+      expect(received(later).map((r) => r.recorded)).toEqual([1, 1]);
+    } finally {
+      await phone.close();
+    }
   });
 });
