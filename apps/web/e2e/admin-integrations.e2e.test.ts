@@ -42,8 +42,7 @@ beforeAll(async () => {
     path: '/Admin/Settings',
     name: 'Sam Staff',
     heading: 'Integrations',
-    before: (fresh) =>
-      fresh.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: e2e.shop.origin }),
+    clipboard: true,
   }));
 });
 

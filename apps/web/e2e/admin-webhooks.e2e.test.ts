@@ -19,8 +19,7 @@ beforeAll(async () => {
     path: '/Admin/Settings',
     name: 'Sam Staff',
     heading: 'Webhooks',
-    before: (context) =>
-      context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: e2e.shop.origin }),
+    clipboard: true,
   }));
 });
 afterAll(async () => {

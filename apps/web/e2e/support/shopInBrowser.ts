@@ -14,6 +14,8 @@ export interface StaffPageOptions {
   touch?: boolean;
   /** Waits for this heading once signed in, so the screen has loaded. */
   heading?: string;
+  /** Lets the page read and write the clipboard (a Copy button's test reads back what it copied). */
+  clipboard?: boolean;
   /** Runs on the fresh context before the first address is opened (permissions, init scripts). */
   before?: (context: BrowserContext) => Promise<void> | void;
 }
@@ -71,6 +73,11 @@ export function shopInBrowser(options: ShopInBrowserOptions = {}): ShopInBrowser
         ...(page.viewport ? { viewport: page.viewport } : {}),
         ...(page.touch ? { touch: true } : {}),
       });
+      if (page.clipboard) {
+        await opened.context.grantPermissions(['clipboard-read', 'clipboard-write'], {
+          origin: started.shop.origin,
+        });
+      }
       await page.before?.(opened.context);
       const login = await signIn(opened.page, started.shop, {
         ...(page.path ? { path: page.path } : {}),
