@@ -8,6 +8,7 @@ import {
   orderDetailsProblems,
   parseTypedCartQuantity,
   phoneDigits,
+  phoneOpensOrder,
   QUANTITY_MAX,
   typedCartQuantityProblem,
   validateOrderDetails,
@@ -138,5 +139,21 @@ describe('phoneDigits', () => {
   it('keeps digits only', () => {
     expect(phoneDigits('(555) 010-0100')).toBe('5550100100');
     expect(phoneDigits(undefined)).toBe('');
+  });
+});
+
+describe('phoneOpensOrder', () => {
+  const order = (phoneNumber: string) => ({ phoneNumber, phoneDigits: phoneDigits(phoneNumber) });
+
+  it('compares digits, with or without the country code', () => {
+    expect(phoneOpensOrder(order('(555) 123-4567'), '555.123.4567')).toBe(true);
+    expect(phoneOpensOrder(order('+1 555 123 4567'), '5551234567')).toBe(true);
+    expect(phoneOpensOrder(order('(555) 123-4567'), '555 123 4568')).toBe(false);
+  });
+
+  it('compares the words of a phone without digits', () => {
+    expect(phoneOpensOrder(order('Call the  Barn'), 'call the barn')).toBe(true);
+    expect(phoneOpensOrder(order('call the barn'), 'call me')).toBe(false);
+    expect(phoneOpensOrder(order('  '), '')).toBe(false);
   });
 });

@@ -107,6 +107,36 @@ export function phoneDigits(s: string | null | undefined): string {
   return (s ?? '').replace(/\D/g, '');
 }
 
+/**
+ * Whether a typed phone opens an order placed with `orderPhone` (its digits as stored, and its text). Digits
+ * decide when the order's phone has any ('(555) 123-4567' matches '555.123.4567'). Checkout only asks for a
+ * non-empty phone, so an order placed with 'call me' has no digits: its customer must still find it, by typing
+ * the same words (case and spacing aside). The server's lookup and the order copy kept on a phone both ask it.
+ */
+export function phoneOpensOrder(
+  orderPhone: { phoneNumber: string; phoneDigits: string },
+  typed: string,
+): boolean {
+  if (orderPhone.phoneDigits) {
+    return withoutCountryCode(orderPhone.phoneDigits) === withoutCountryCode(phoneDigits(typed));
+  }
+  return (
+    phoneWords(orderPhone.phoneNumber) !== '' && phoneWords(orderPhone.phoneNumber) === phoneWords(typed)
+  );
+}
+
+/**
+ * The shop is North American: '+1 555 123 4567' and '1-555-123-4567' are the same phone as
+ * '(555) 123-4567', whichever of them the order was placed with. The other ten digits must still match.
+ */
+function withoutCountryCode(digits: string): string {
+  return digits.length === 11 && digits.startsWith('1') ? digits.slice(1) : digits;
+}
+
+function phoneWords(phone: string): string {
+  return phone.trim().replace(/\s+/g, ' ').toLowerCase();
+}
+
 export function isValidCartQuantity(n: unknown): n is number {
   return typeof n === 'number' && Number.isInteger(n) && n >= 0 && n <= QUANTITY_MAX;
 }

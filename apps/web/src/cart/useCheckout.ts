@@ -26,6 +26,10 @@ import { checkoutHistoryLeft } from './checkoutHistory';
 import type { OpenPickUpDay } from './PickUpDayChoice';
 
 const VALIDATION_TOAST_ID = 'order-validation';
+
+/** Said at Submit Order when the phone has no network: nothing is kept to send later (docs/decisions.md, Offline). */
+export const CHECKOUT_NEEDS_CONNECTION =
+  'Placing an order needs a connection, and this phone has none right now. Your cart is kept: submit again once you are back online.';
 const GATE_TOAST_ID = 'checkout-gate';
 
 /**
@@ -146,6 +150,10 @@ export function useCheckout({
     if (getCartState().saving) return;
     once(async () => {
       if (!validate(false)) return;
+      if (!navigator.onLine) {
+        notify.error(CHECKOUT_NEEDS_CONNECTION, { id: VALIDATION_TOAST_ID });
+        return;
+      }
       updateCart(startSaving);
       const current = getCartState();
       const input = orderInput(current.orderDetails, current.cart, orderable);

@@ -12,6 +12,7 @@ import { failureFacts } from '../../lib/toast';
 import { wasJustPlaced } from '../../storefront/placedOrder';
 import type { PlacedOrder } from '../../storefront/types';
 import { orderAddress } from './orderAddress';
+import { forgetOrderCopy, keepOrderCopy, type OrderCopy, readOrderCopy } from './orderCopy';
 
 // Each in its own chunk: the QR library for every order page, the check-in (and the tRPC client) only for staff.
 const OrderQrCode = lazy(() => import('./OrderQrCode').then((m) => ({ default: m.OrderQrCode })));
@@ -70,6 +71,37 @@ export function OrderView() {
     enabled: canFetch,
     retry: false,
   });
+  // The customer's own copy on this phone (staff's phones keep none): shown while the shop does not answer.
+  const keepsCopy = canFetch && !signedIn && Boolean(phoneNumber);
+  const [copy, setCopy] = useState<OrderCopy | null>(null);
+  // Forgotten on this page: not kept again until the customer opens the order anew.
+  const [forgotten, setForgotten] = useState(false);
+  useEffect(() => {
+    if (!keepsCopy) return;
+    let current = true;
+    void readOrderCopy(Number(orderId), phoneNumber ?? '').then((kept) => {
+      if (current) setCopy(kept);
+    });
+    return () => {
+      current = false;
+    };
+  }, [keepsCopy, orderId, phoneNumber]);
+  useEffect(() => {
+    if (!keepsCopy || forgotten || !order.data) return;
+    const savedAt = new Date(order.dataUpdatedAt);
+    void keepOrderCopy(order.data, savedAt)
+      .then(() => setCopy({ order: order.data, savedAt: savedAt.toISOString() }))
+      .catch(() => {
+        // Storage refused (private mode, full): the page works online as before.
+      });
+  }, [keepsCopy, forgotten, order.data, order.dataUpdatedAt]);
+  const forget = () => {
+    setForgotten(true);
+    setCopy(null);
+    void forgetOrderCopy(Number(orderId)).catch(() => undefined);
+  };
+  // Offered from the first paint on, so the button does not move the page when the copy is written.
+  const forgetIfKept = keepsCopy && !forgotten ? { onForget: forget } : {};
 
   if (!canFetch) {
     return (
@@ -84,6 +116,21 @@ export function OrderView() {
           </div>
         </section>
       </div>
+    );
+  }
+
+  // The shop has not answered (yet): the copy kept on this phone, saying when it was last brought up to date.
+  if (!order.data && copy) {
+    return (
+      <OrderDetails
+        order={copy.order}
+        ownerEmail={config.data?.shop.email ?? ''}
+        currentSeason={config.data?.currentSeason ?? null}
+        staff={false}
+        updatedAt={copy.savedAt}
+        fromCopy={order.isError}
+        onForget={forget}
+      />
     );
   }
 
@@ -122,8 +169,17 @@ export function OrderView() {
       ownerEmail={config.data?.shop.email ?? ''}
       currentSeason={config.data?.currentSeason ?? null}
       staff={signedIn}
+      updatedAt={new Date(order.dataUpdatedAt).toISOString()}
+      fromCopy={false}
+      {...forgetIfKept}
     />
   );
+}
+
+/** When the order shown was last brought up to date, in the phone's own time. */
+function updatedLine(updatedAt: string): string {
+  const at = new Date(updatedAt);
+  return `Last brought up to date ${at.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })}`;
 }
 
 function OrderDetails({
@@ -131,11 +187,19 @@ function OrderDetails({
   ownerEmail,
   currentSeason,
   staff,
+  updatedAt,
+  fromCopy,
+  onForget,
 }: {
   order: PlacedOrder;
   ownerEmail: string;
   currentSeason: number | null;
   staff: boolean;
+  updatedAt: string;
+  /** Shown from the copy on this phone because the shop could not be reached. */
+  fromCopy: boolean;
+  /** Deletes the copy kept on this phone (a shared computer); absent when none is kept. */
+  onForget?: () => void;
 }) {
   const address = orderAddress(window.location.origin, order.orderId, order.phoneNumber);
   const columns = useMemo(() => orderColumns(order.isTaxExempt), [order.isTaxExempt]);
@@ -167,6 +231,10 @@ function OrderDetails({
           <p className="text-muted mb-0">
             Placed on <time dateTime={order.createdTimestamp}>{order.displayCreatedTimestamp}</time>
           </p>
+          <p className="text-muted mb-0" data-testid="order-updated">
+            <time dateTime={updatedAt}>{updatedLine(updatedAt)}</time>
+            {fromCopy ? ' (the shop could not be reached: this is the copy kept on this phone)' : ''}
+          </p>
         </div>
         <div className="row-gap no-print">
           <button type="button" className="btn" onClick={() => window.print()}>
@@ -175,6 +243,11 @@ function OrderDetails({
           <Link to="/Products" className="btn btn-primary">
             Keep Shopping
           </Link>
+          {onForget ? (
+            <button type="button" className="btn btn-secondary" onClick={onForget}>
+              Forget this order on this phone
+            </button>
+          ) : null}
         </div>
       </header>
 
