@@ -175,6 +175,49 @@ export function bigStaffAnswers(season: number): [string, string, { method?: str
   ];
 }
 
+/** A file sent as a form's `file` field, as the back office uploads it; the answer's length. */
+async function upload(url: string, token: string, bytes: Uint8Array, name: string, type: string) {
+  const form = new FormData();
+  form.append('file', new Blob([Buffer.from(bytes)], { type }), name);
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+  const text = await response.text();
+  if (response.status !== 200) throw new Error(`${url} answered ${response.status}: ${text.slice(0, 300)}`);
+  return text.length;
+}
+
+/** A whole answer's bytes (the backup, the catalogue sheet), to be uploaded again. */
+export async function download(url: string, token: string, method = 'GET'): Promise<Uint8Array> {
+  const response = await fetch(url, { method, headers: { authorization: `Bearer ${token}` } });
+  if (response.status !== 200) throw new Error(`${url} answered ${response.status}`);
+  return new Uint8Array(await response.arrayBuffer());
+}
+
+/**
+ * The big staff uploads, each a function that runs it: a preview of the whole catalogue sheet and a restore of
+ * the shop's own backup (taken now, so restoring it changes nothing else the bench measures).
+ */
+export async function staffUploads(
+  url: string,
+  token: string,
+): Promise<(readonly [string, () => Promise<number>])[]> {
+  const backup = await download(`${url}/api/v1/BackupAuth`, token, 'POST');
+  const sheet = await download(`${url}/api/v1/Products/Spreadsheet/Csv`, token);
+  return [
+    [
+      'catalogue preview, the whole catalogue',
+      () => upload(`${url}/api/v1/Products/Spreadsheet/Preview`, token, sheet, 'catalogue.csv', 'text/csv'),
+    ],
+    [
+      'restore of the backup',
+      () => upload(`${url}/api/v1/RestoreAuth`, token, backup, 'shop.zip', 'application/zip'),
+    ],
+  ];
+}
+
 export async function eventLoopScenario(tools: ScaleTools): Promise<void> {
   const { say } = tools;
   const section = 'Event loop while big staff answers run (ten seasons)';
@@ -240,6 +283,10 @@ export async function eventLoopScenario(tools: ScaleTools): Promise<void> {
     for (const [name, p, options] of big) {
       await quiet();
       await measure(name, async () => [await request(`${url}${p}`, { ...options, token })]);
+    }
+    for (const [name, run] of await staffUploads(url, token)) {
+      await quiet();
+      await measure(name, async () => [await run()]);
     }
     await quiet();
     const finished: number[] = [];

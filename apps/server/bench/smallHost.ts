@@ -22,6 +22,7 @@ import {
   percentile,
   request,
   STAFF,
+  staffUploads,
   startMonitoredRelease,
   visitor,
 } from './eventLoop.ts';
@@ -81,27 +82,6 @@ function makeGroup(): Group {
 const counter = (group: Group, file: string) => Number(readFileSync(path.join(group.memory, file), 'utf8'));
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 
-/** A file sent as a form's `file` field, as the back office uploads it. */
-async function upload(url: string, token: string, bytes: Uint8Array, name: string, type: string) {
-  const form = new FormData();
-  form.append('file', new Blob([Buffer.from(bytes)], { type }), name);
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}` },
-    body: form,
-  });
-  const text = await response.text();
-  if (response.status !== 200) throw new Error(`${url} answered ${response.status}: ${text.slice(0, 300)}`);
-  return text.length;
-}
-
-/** A whole answer's bytes (the backup, the catalogue sheet), to be uploaded again. */
-async function download(url: string, token: string, method = 'GET'): Promise<Uint8Array> {
-  const response = await fetch(url, { method, headers: { authorization: `Bearer ${token}` } });
-  if (response.status !== 200) throw new Error(`${url} answered ${response.status}`);
-  return new Uint8Array(await response.arrayBuffer());
-}
-
 export async function smallHostScenario(tools: ScaleTools): Promise<void> {
   const { say } = tools;
   const section = 'The cheapest host: 512 MB and one CPU (cgroup v1), ten seasons';
@@ -138,18 +118,7 @@ export async function smallHostScenario(tools: ScaleTools): Promise<void> {
     const reads = bigStaffAnswers(history.current).map(
       ([name, p, options]) => [name, () => request(`${url}${p}`, { ...options, token })] as const,
     );
-    const backup = await download(`${url}/api/v1/BackupAuth`, token, 'POST');
-    const sheet = await download(`${url}/api/v1/Products/Spreadsheet/Csv`, token);
-    const uploads = [
-      [
-        'catalogue preview, the whole catalogue',
-        () => upload(`${url}/api/v1/Products/Spreadsheet/Preview`, token, sheet, 'catalogue.csv', 'text/csv'),
-      ],
-      [
-        'restore of the backup',
-        () => upload(`${url}/api/v1/RestoreAuth`, token, backup, 'shop.zip', 'application/zip'),
-      ],
-    ] as const;
+    const uploads = await staffUploads(url, token);
     say(
       `  ${'staff work'.padEnd(40)} ${'time'.padStart(9)} ${'visitor p99'.padStart(12)} ${'loop max'.padStart(10)} ${'group peak'.padStart(11)} ${'failcnt'.padStart(8)}`,
     );
