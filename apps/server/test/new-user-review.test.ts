@@ -3,8 +3,8 @@ import { rest, staffToken, startTestServer, type TestServer } from '../src/testi
 import { placeOrder } from './support/orders.ts';
 
 /**
- * Cases a new user found by trying the storefront and the settings again after they landed: each one
- * failed before its fix.
+ * Cases met by trying the storefront and the settings as a new owner and a customer would: each one failed
+ * before its fix.
  */
 
 interface ShownProduct {
