@@ -231,6 +231,10 @@ export async function callEveryOperation(baseUrl: string, token: string): Promis
     },
     pickupClearPayment: () => sdk.pickupClearPayment({ client: staff, query: { orderId } }),
     pickupUndoCheckIn: () => sdk.pickupUndoCheckIn({ client: staff, query: { orderId } }),
+    // A phone's tap as its queue sends it, then the day it keeps for the counter.
+    pickupAct: () =>
+      sdk.pickupAct({ client: staff, body: { kind: 'checkIn', orderId, actionId: crypto.randomUUID() } }),
+    pickupCounterDay: () => sdk.pickupCounterDay({ client: staff, query: { pickUpDay: 'none' } }),
     ordersDelete: () => sdk.ordersDelete({ client: staff, query: { orderId } }),
     ordersRestore: () => sdk.ordersRestore({ client: staff, query: { orderId } }),
 

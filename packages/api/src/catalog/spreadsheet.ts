@@ -34,7 +34,7 @@ import type { Shop } from '../shop.ts';
 import type { StaffIdentity } from '../trpc.ts';
 import { pieces } from '../turns.ts';
 import { allProductsWithStats, catalogueFingerprint, writeProduct } from './adminService.ts';
-import { readXlsxRows, XlsxTooBig, XlsxUnreadable } from './xlsxRows.ts';
+import { readXlsxRows, XlsxSheetOutOfShape, XlsxTooBig, XlsxUnreadable } from './xlsxRows.ts';
 
 /**
  * The catalogue as a spreadsheet: download (CSV or .xlsx), and upload back with a preview of what it adds,
@@ -312,6 +312,11 @@ export async function readSheetFile(
       if (error instanceof XlsxTooBig) {
         refuse(
           `The .xlsx file is not a catalogue this shop can take: ${error.message}. Nothing was read further. Keep to the catalogue's own columns and at most ${SHEET_MAX_ROWS.toLocaleString('en-US')} rows (split a bigger one), or upload the catalogue as downloaded.`,
+        );
+      }
+      if (error instanceof XlsxSheetOutOfShape) {
+        refuse(
+          `The .xlsx workbook could not be read: ${error.message}. Save it from your spreadsheet program as Excel Workbook (.xlsx) or CSV UTF-8.`,
         );
       }
       // What is wrong inside the zip (a part's name such as xl/_rels/workbook.xml.rels, an XML parser's words)

@@ -26,6 +26,11 @@ export interface XlsxBounds {
 export class XlsxTooBig extends Error {}
 /** Not a workbook that can be read: the message says what is wrong. */
 export class XlsxUnreadable extends Error {}
+/**
+ * The sheet's own rows and cells out of the order a spreadsheet program writes them: unlike a damaged part or
+ * an XML parser's words, the message names a row or a cell the person can look at.
+ */
+export class XlsxSheetOutOfShape extends XlsxUnreadable {}
 
 /** Read whole: the workbook, its relationships and its styles, which are a few KB in any real workbook. */
 const SMALL_PART_MAX_BYTES = 1024 * 1024;
@@ -332,7 +337,7 @@ async function readSheetXml(
       if (name === 'row') {
         const next = attributes.r === undefined ? rowNumber + 1 : Number(attributes.r);
         if (!Number.isSafeInteger(next) || next <= rowNumber) {
-          throw new XlsxUnreadable(
+          throw new XlsxSheetOutOfShape(
             `its rows are out of order (row ${attributes.r ?? '?'} after row ${rowNumber})`,
           );
         }
@@ -345,17 +350,17 @@ async function readSheetXml(
         row = [];
         column = 0;
       } else if (name === 'c') {
-        if (row === null) throw new XlsxUnreadable('a cell stands outside a row');
+        if (row === null) throw new XlsxSheetOutOfShape('a cell stands outside a row');
         cells += 1;
         if (cells > bounds.maxCells) {
           throw new XlsxTooBig(`it has more than ${bounds.maxCells.toLocaleString('en-US')} cells`);
         }
         const position = attributes.r === undefined ? null : cellPosition(attributes.r);
         if (attributes.r !== undefined && (!position || position.row !== rowNumber)) {
-          throw new XlsxUnreadable(`cell ${attributes.r} is not a cell of row ${rowNumber}`);
+          throw new XlsxSheetOutOfShape(`cell ${attributes.r} is not a cell of row ${rowNumber}`);
         }
         const next = position ? position.column : column + 1;
-        if (next <= column) throw new XlsxUnreadable(`its cells in row ${rowNumber} are out of order`);
+        if (next <= column) throw new XlsxSheetOutOfShape(`its cells in row ${rowNumber} are out of order`);
         column = next;
         cell = {
           type: attributes.t ?? 'n',
