@@ -1,7 +1,8 @@
-import { productPrices, products, stockChanges } from '@nursery/db';
+import { stockChanges } from '@nursery/db';
 import { type AdminOrder, ORDER_STALE, type OrderLine, zonedTimeToInstant } from '@nursery/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rest, staffToken, startTestServer, type TestServer } from '../src/testing.ts';
+import { insertProduct } from './support/orders.ts';
 
 // A second look at the admin order calls with cases the first tests did not try: hostile values
 // from a REST client, two staff at once, and the stock, lookup and lists agreeing after each change.
@@ -16,16 +17,7 @@ let sedge: number; // Active, $3, not counted
 const customer = { name: 'Rue Fenwick', email: 'rue@example.com', phoneNumber: '555-301-7788' };
 
 function addProduct(name: string, priceCents: number): number {
-  const { productId } = server.shop.db
-    .insert(products)
-    .values({ name, productTypeId: 2, productStatus: 2, productSize: '4 in' })
-    .returning({ productId: products.productId })
-    .get();
-  server.shop.db
-    .insert(productPrices)
-    .values({ productId, startQuantity: 1, endQuantity: null, priceCents })
-    .run();
-  return productId;
+  return insertProduct(server, name, { productSize: '4 in', tiers: [{ startQuantity: 1, priceCents }] });
 }
 
 const save = (body: unknown) => rest<AdminOrder>(server.url, 'PUT', '/api/v1/Orders/Update', { token, body });

@@ -1,4 +1,4 @@
-import { orders, productPrices, products, stockChanges } from '@nursery/db';
+import { orders, stockChanges } from '@nursery/db';
 import {
   type AdminOrder,
   ALL_SEASONS,
@@ -11,6 +11,7 @@ import {
 } from '@nursery/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nonStaffToken, rest, staffToken, startTestServer, type TestServer } from '../src/testing.ts';
+import { insertProduct, type StoredTier } from './support/orders.ts';
 
 // A shop with no demo data and a clock the tests move, so seasons and stock are exactly what is set here.
 const TZ = 'America/Chicago';
@@ -36,23 +37,8 @@ interface ListItem {
   version: number;
 }
 
-function addProduct(
-  name: string,
-  productStatus: number,
-  tiers: { startQuantity: number; endQuantity: number | null; priceCents: number }[],
-): number {
-  const { productId } = server.shop.db
-    .insert(products)
-    .values({ name, productTypeId: 2, productStatus, productSize: '1 gal' })
-    .returning({ productId: products.productId })
-    .get();
-  if (tiers.length > 0) {
-    server.shop.db
-      .insert(productPrices)
-      .values(tiers.map((t) => ({ productId, ...t })))
-      .run();
-  }
-  return productId;
+function addProduct(name: string, productStatus: number, tiers: StoredTier[]): number {
+  return insertProduct(server, name, { productStatus, tiers });
 }
 
 const customer = {

@@ -1,7 +1,7 @@
-import { productPrices, products } from '@nursery/db';
 import { zonedTimeToInstant } from '@nursery/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nonStaffToken, rest, staffToken, startTestServer, type TestServer } from '../src/testing.ts';
+import { insertProduct } from './support/orders.ts';
 
 // The counter working through a drop of the network: taps sent again with their action ids, two phones whose
 // queues arrive one after the other, and undos that take back only what they were tapped on.
@@ -57,12 +57,7 @@ beforeAll(async () => {
   server = await startTestServer({ DEMO_DATA: 'false' }, { now: () => clock });
   ada = await staffToken(server, { email: 'ada@example.com', name: 'Ada Counter' });
   bo = await staffToken(server, { email: 'bo@example.com', name: 'Bo Counter' });
-  oak = server.shop.db
-    .insert(products)
-    .values({ name: 'Bur Oak', productTypeId: 2, productStatus: 2, productSize: '1 gal' })
-    .returning({ productId: products.productId })
-    .get().productId;
-  server.shop.db.insert(productPrices).values({ productId: oak, startQuantity: 1, priceCents: 1000 }).run();
+  oak = insertProduct(server, 'Bur Oak');
 });
 afterAll(async () => server?.stop());
 

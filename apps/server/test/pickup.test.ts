@@ -2,7 +2,6 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { productPrices, products } from '@nursery/db';
 import { zonedTimeToInstant } from '@nursery/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
@@ -14,6 +13,7 @@ import {
   startTestServer,
   type TestServer,
 } from '../src/testing.ts';
+import { insertProduct } from './support/orders.ts';
 
 // Check-in at the counter through the REST calls, against a shop with no demo data and a clock the tests move.
 const TZ = 'America/Chicago';
@@ -58,12 +58,7 @@ const details = (orderId: number) =>
 beforeAll(async () => {
   server = await startTestServer({ DEMO_DATA: 'false' }, { now: () => clock });
   token = await staffToken(server, { email: 'counter@example.com', name: 'Cora Counter' });
-  oak = server.shop.db
-    .insert(products)
-    .values({ name: 'Bur Oak', productTypeId: 2, productStatus: 2, productSize: '1 gal' })
-    .returning({ productId: products.productId })
-    .get().productId;
-  server.shop.db.insert(productPrices).values({ productId: oak, startQuantity: 1, priceCents: 1000 }).run();
+  oak = insertProduct(server, 'Bur Oak');
 });
 afterAll(async () => server?.stop());
 
@@ -290,13 +285,7 @@ interface PickList {
 }
 
 function addProduct(name: string, productTypeId: number): number {
-  const { productId } = server.shop.db
-    .insert(products)
-    .values({ name, productTypeId, productStatus: 2, productSize: '1 gal' })
-    .returning({ productId: products.productId })
-    .get();
-  server.shop.db.insert(productPrices).values({ productId, startQuantity: 1, priceCents: 500 }).run();
-  return productId;
+  return insertProduct(server, name, { productTypeId, tiers: [{ startQuantity: 1, priceCents: 500 }] });
 }
 
 /** LibreOffice's reading of every sheet of a workbook, as UTF-8 CSV per sheet. */

@@ -1,6 +1,5 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { productPrices, products } from '@nursery/db';
 import { WEBHOOK_EVENT_TYPES, zonedTimeToInstant } from '@nursery/domain';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
@@ -14,7 +13,7 @@ import {
   webhookReceiver,
 } from '../src/testing.ts';
 import { outboxRows, until } from './support/mail.ts';
-import { customer } from './support/orders.ts';
+import { customer, insertProduct } from './support/orders.ts';
 
 // Pushed events against real receivers on 127.0.0.1, each verifying the Standard Webhooks signature with the
 // `standardwebhooks` package, and a clock the tests move through the retry schedule.
@@ -106,13 +105,7 @@ function orderEvents(receiver: WebhookReceiver, orderId: number): string[] {
 }
 
 function addProduct(on: TestServer): number {
-  const id = on.shop.db
-    .insert(products)
-    .values({ name: 'Bur Oak', productTypeId: 2, productStatus: 2, productSize: '1 gal' })
-    .returning({ productId: products.productId })
-    .get().productId;
-  on.shop.db.insert(productPrices).values({ productId: id, startQuantity: 1, priceCents: 1000 }).run();
-  return id;
+  return insertProduct(on, 'Bur Oak');
 }
 
 beforeAll(async () => {

@@ -1,3 +1,4 @@
+import { productPrices, products } from '@nursery/db';
 import { expect } from 'vitest';
 import { rest, type TestServer } from '../../src/testing.ts';
 
@@ -121,4 +122,38 @@ export function saveOrderableProduct(server: TestServer, token: string): Promise
     productSize: '3 ft',
     prices: [{ startQuantity: 1, endQuantity: '', price: 12 }],
   });
+}
+
+/** A product's price tier as the database keeps it (cents; endQuantity null for "and up"). */
+export interface StoredTier {
+  startQuantity: number;
+  endQuantity?: number | null;
+  priceCents: number;
+}
+
+/**
+ * Writes a product straight into a test shop's database, for tests about orders rather than the catalogue:
+ * an Active product of type 2, 1 gal, $10 from 1 unless told otherwise. Answers its productId.
+ */
+export function insertProduct(
+  server: TestServer,
+  name: string,
+  {
+    productTypeId = 2,
+    productStatus = 2,
+    productSize = '1 gal',
+    tiers = [{ startQuantity: 1, priceCents: 1000 }],
+  }: { productTypeId?: number; productStatus?: number; productSize?: string; tiers?: StoredTier[] } = {},
+): number {
+  const { db } = server.shop;
+  const { productId } = db
+    .insert(products)
+    .values({ name, productTypeId, productStatus, productSize })
+    .returning({ productId: products.productId })
+    .get();
+  if (tiers.length > 0)
+    db.insert(productPrices)
+      .values(tiers.map((t) => ({ productId, ...t })))
+      .run();
+  return productId;
 }
