@@ -195,41 +195,27 @@ async function main(): Promise<void> {
 
   if (wanted('search')) await fuzzySearch();
   if (wanted('start')) await coldStart();
+  // The ten-season scenarios share the run's recorder, its release starter and its Chromium.
+  const scaleTools = {
+    record,
+    say,
+    startRelease,
+    stopChild,
+    tempDir,
+    chromiumPath: CHROMIUM,
+    chromiumFlags: CHROMIUM_FLAGS,
+  };
   if (wanted('scale')) {
     const { scaleScenario } = await import('./scale.ts');
-    await scaleScenario({
-      record,
-      say,
-      startRelease,
-      stopChild,
-      tempDir,
-      chromiumPath: CHROMIUM,
-      chromiumFlags: CHROMIUM_FLAGS,
-    });
+    await scaleScenario(scaleTools);
   }
   if (wanted('smallhost')) {
     const { smallHostScenario } = await import('./smallHost.ts');
-    await smallHostScenario({
-      record,
-      say,
-      startRelease,
-      stopChild,
-      tempDir,
-      chromiumPath: CHROMIUM,
-      chromiumFlags: CHROMIUM_FLAGS,
-    });
+    await smallHostScenario(scaleTools);
   }
   if (wanted('loop')) {
     const { eventLoopScenario } = await import('./eventLoop.ts');
-    await eventLoopScenario({
-      record,
-      say,
-      startRelease,
-      stopChild,
-      tempDir,
-      chromiumPath: CHROMIUM,
-      chromiumFlags: CHROMIUM_FLAGS,
-    });
+    await eventLoopScenario(scaleTools);
   }
 
   const seconds = (Date.now() - startedAt.getTime()) / 1000;
