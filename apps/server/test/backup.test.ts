@@ -198,6 +198,8 @@ describe('restore', () => {
     expect({ tables: tables(target), media: mediaFiles(target), backups: backupsWritten(target) }).toEqual(
       before,
     );
+    // The part the parser cut off at its start leaves no file behind in the data folder.
+    expect(stagingLeft(target)).toEqual([]);
   });
 
   it('refuses a random file, a truncated archive, a tampered archive and an altered manifest, changing nothing', async () => {

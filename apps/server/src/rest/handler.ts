@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { createWriteStream, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
+import { open } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -73,6 +74,9 @@ async function readUpTo(file: AsyncIterable<Buffer>, cap: number): Promise<Buffe
 /** The same, written to `target` as it arrives: a backup of any size never sits in memory. */
 async function writeUpTo(file: AsyncIterable<Buffer>, cap: number, target: string): Promise<number> {
   let size = 0;
+  // Opened before the first byte: a stream that opened the file itself could create it after a refusal at the
+  // start of the part had already swept it away, and leave it behind in the data folder.
+  const handle = await open(target, 'wx');
   await pipeline(
     file,
     async function* capped(source: AsyncIterable<Buffer>) {
@@ -82,7 +86,7 @@ async function writeUpTo(file: AsyncIterable<Buffer>, cap: number, target: strin
         yield chunk;
       }
     },
-    createWriteStream(target),
+    handle.createWriteStream(),
   );
   return size;
 }
