@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { z } from 'zod';
-import { hostEnvironment } from '../src/serverStart.ts';
+import { hostEnvironment, startCommand } from '../src/serverStart.ts';
 import { freePort } from '../src/testing.ts';
 
 // What every scenario of `pnpm bench` shares: the options, the figures recorded, starting and stopping the
@@ -94,6 +94,39 @@ export function record(figure: Figure): void {
   process.stdout.write(
     `  ${figure.name.padEnd(52)} ${figure.value.padStart(14)}  anchor ${figure.anchor.padStart(14)}  ratio ${figure.ratio.padStart(6)}  goal ${figure.goal}${verdict}\n`,
   );
+}
+
+/** A resident-memory figure of a server, against the shop's anchor and goal of 150 MB. */
+export function recordMemory(name: string, rss: number): void {
+  record({
+    section: 'Memory',
+    name,
+    value: `${rss.toFixed(0)} MB`,
+    anchor: '150 MB',
+    ratio: ratio(rss, 150),
+    goal: '< 150 MB',
+    met: rss < 150,
+  });
+}
+
+/**
+ * The release's memory after the order and product-list loads: settled (measured against the goal), and the
+ * moment the load ended, reported beside it under `atEndName`.
+ */
+export function recordMemoryAfterLoads(rss: number, atEnd: number, atEndName: string): void {
+  recordMemory(
+    `RSS of ${startCommand('release/server.js')}, ${SETTLE_MS / 1000} s after order and list loads`,
+    rss,
+  );
+  record({
+    section: 'Memory',
+    name: atEndName,
+    value: `${atEnd.toFixed(0)} MB`,
+    anchor: '-',
+    ratio: '-',
+    goal: '(reported)',
+    met: null,
+  });
 }
 
 export function say(text: string): void {

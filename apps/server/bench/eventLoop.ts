@@ -15,12 +15,9 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createStaffAccount } from '@nursery/api/staff';
-import { DATABASE_FILE_NAME, openDatabase } from '@nursery/db';
 import { z } from 'zod';
-import { signInWithPassword } from '../src/auth/signInFlow.ts';
 import { startRelease } from './common.ts';
-import { loadHistory, type ScaleTools } from './scale.ts';
+import { type ScaleTools, staffSignIn, tenSeasonShop } from './scale.ts';
 
 const LOOP_GOAL_MS = 50;
 export const STAFF = { email: 'loop@example.com', password: 'loop-bench-password-23' };
@@ -224,27 +221,12 @@ export async function eventLoopScenario(tools: ScaleTools): Promise<void> {
   const load = os.loadavg()[0] ?? Number.NaN;
   say(`\n${section}: load average ${load.toFixed(1)} on ${os.cpus().length} cores`);
   if (load > 1) say('  (the machine is busy with other work: delays include waiting for a CPU)');
-  const dataDir = tools.tempDir('loop');
-  const first = await tools.startRelease(dataDir);
-  await tools.stopChild(first.child);
-  const database = openDatabase(path.join(dataDir, DATABASE_FILE_NAME));
-  const history = loadHistory(database.sqlite, new Date());
-  await createStaffAccount(database.db, { email: STAFF.email, name: 'Loop Staff', password: STAFF.password });
-  database.close();
-  say(`  ${history.written.toLocaleString('en-US')} orders over ten seasons written`);
+  const { dataDir, current } = await tenSeasonShop(tools, 'loop', STAFF);
 
   const { child, port, url, logFile } = await startMonitoredRelease(dataDir);
   try {
-    const origin = `http://localhost:${port}`;
-    const { accessToken: token } = await signInWithPassword({
-      publicUrl: origin,
-      clientId: 'nursery-shop',
-      audience: `${origin}/api`,
-      email: STAFF.email,
-      password: STAFF.password,
-    });
-    const season = history.current;
-    const big = bigStaffAnswers(season);
+    const token = await staffSignIn(`http://localhost:${port}`, STAFF);
+    const big = bigStaffAnswers(current);
     // Warm-up: the JIT and SQLite's page cache, so the first figure is not the cold start's.
     await request(`${url}/api/v1/Orders/GetAllOrders?limit=1`, { token });
     await request(`${url}/api/v1/Products/GetProductsToShow`);

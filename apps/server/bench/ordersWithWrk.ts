@@ -2,13 +2,13 @@ import type { ChildProcess } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { DATABASE_FILE_NAME, openDatabase } from '@nursery/db';
-import { startCommand } from '../src/serverStart.ts';
 import {
   args,
   cpuSeconds,
   fmt,
   ratio,
   record,
+  recordMemoryAfterLoads,
   rssMb,
   SETTLE_MS,
   say,
@@ -112,24 +112,7 @@ export async function ordersWithWrk(): Promise<void> {
       `  server CPU per order ${cpuPerOrder.toFixed(3)} ms; ${fmt(acknowledged.length)} orders acknowledged`,
     );
     say('\nServer memory after the order and product-list loads');
-    record({
-      section: 'Memory',
-      name: `RSS of ${startCommand('release/server.js')}, ${SETTLE_MS / 1000} s after order and list loads`,
-      value: `${rss.toFixed(0)} MB`,
-      anchor: '150 MB',
-      ratio: ratio(rss, 150),
-      goal: '< 150 MB',
-      met: rss < 150,
-    });
-    record({
-      section: 'Memory',
-      name: 'the same, the moment the load ends',
-      value: `${atEnd.toFixed(0)} MB`,
-      anchor: '-',
-      ratio: '-',
-      goal: '(reported)',
-      met: null,
-    });
+    recordMemoryAfterLoads(rss, atEnd, 'the same, the moment the load ends');
 
     // SIGKILL in the middle of a burst: every order answered 200 before the kill is in the database.
     release = await startRelease(release.dataDir, orderEnv);

@@ -21,7 +21,6 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { startCommand } from '../src/serverStart.ts';
 import { coldStart } from './coldStart.ts';
 import {
   args,
@@ -29,8 +28,9 @@ import {
   CHROMIUM_FLAGS,
   figures,
   load,
-  ratio,
   record,
+  recordMemory,
+  recordMemoryAfterLoads,
   releaseServer,
   repoRoot,
   rssMb,
@@ -141,34 +141,12 @@ async function main(): Promise<void> {
         await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
         const rss = rssMb(release.child.pid);
         say('\nServer memory after the load runs');
-        record({
-          section: 'Memory',
-          name: `RSS of ${startCommand('release/server.js')}, ${SETTLE_MS / 1000} s after order and list loads`,
-          value: `${rss.toFixed(0)} MB`,
-          anchor: '150 MB',
-          ratio: ratio(rss, 150),
-          goal: '< 150 MB',
-          met: rss < 150,
-        });
-        record({
-          section: 'Memory',
-          name: 'the same, the moment the load ends (garbage not yet collected)',
-          value: `${atEnd.toFixed(0)} MB`,
-          anchor: '-',
-          ratio: '-',
-          goal: '(reported)',
-          met: null,
-        });
+        recordMemoryAfterLoads(rss, atEnd, 'the same, the moment the load ends (garbage not yet collected)');
         if (Number.isFinite(listRss)) {
-          record({
-            section: 'Memory',
-            name: `RSS of the product-list bench server (createServer under tsx, 2,000 products), ${SETTLE_MS / 1000} s after`,
-            value: `${listRss.toFixed(0)} MB`,
-            anchor: '150 MB',
-            ratio: ratio(listRss, 150),
-            goal: '< 150 MB',
-            met: listRss < 150,
-          });
+          recordMemory(
+            `RSS of the product-list bench server (createServer under tsx, 2,000 products), ${SETTLE_MS / 1000} s after`,
+            listRss,
+          );
         }
       }
       const against = args.against && (wanted('weight') || wanted('lighthouse')) ? args.against : null;

@@ -21,17 +21,10 @@ import {
   ORDER_COMMENTS,
 } from '../../../packages/db/src/seed-data.ts';
 import { signInWithPassword } from '../src/auth/signInFlow.ts';
+import type { Figure } from './common.ts';
 
 export interface ScaleTools {
-  record(figure: {
-    section: string;
-    name: string;
-    value: string;
-    anchor: string;
-    ratio: string;
-    goal: string;
-    met: boolean | null;
-  }): void;
+  record(figure: Figure): void;
   say(text: string): void;
   startRelease(
     dataDir: string,
@@ -410,6 +403,55 @@ async function adminOrdersInChromium(
   }
 }
 
+/** A memory figure of the scale section in kB, against its anchor in MB, which is also its goal. */
+function memoryUnder(name: string, kb: number, anchorMb: number): Figure {
+  return {
+    section: SECTION,
+    name,
+    value: mb(kb),
+    anchor: `${anchorMb} MB`,
+    ratio: (kb / 1024 / anchorMb).toFixed(2),
+    goal: `< ${anchorMb} MB`,
+    met: kb / 1024 < anchorMb,
+  };
+}
+
+/** A staff access token from the release's own sign-in, as the back office gets it in a browser. */
+export async function staffSignIn(
+  origin: string,
+  staff: { email: string; password: string },
+): Promise<string> {
+  const { accessToken } = await signInWithPassword({
+    publicUrl: origin,
+    clientId: 'nursery-shop',
+    audience: `${origin}/api`,
+    email: staff.email,
+    password: staff.password,
+  });
+  return accessToken;
+}
+
+/**
+ * The ten-season shop of the event-loop and cheapest-host scenarios, in a new data folder: the release started
+ * once and stopped (migrations, the demo catalogue, sign-in keys, as on a new host), then the history written
+ * and the staff account added while it is stopped. Answers the folder and the current season.
+ */
+export async function tenSeasonShop(
+  tools: ScaleTools,
+  label: string,
+  staff: { email: string; password: string },
+): Promise<{ dataDir: string; current: number }> {
+  const dataDir = tools.tempDir(label);
+  const first = await tools.startRelease(dataDir);
+  await tools.stopChild(first.child);
+  const database = openDatabase(path.join(dataDir, DATABASE_FILE_NAME));
+  const history = loadHistory(database.sqlite, new Date());
+  await createStaffAccount(database.db, { email: staff.email, name: 'Loop Staff', password: staff.password });
+  database.close();
+  tools.say(`  ${history.written.toLocaleString('en-US')} orders over ten seasons written`);
+  return { dataDir, current: history.current };
+}
+
 export async function scaleScenario(tools: ScaleTools): Promise<void> {
   const { record, say } = tools;
   say(`\n${SECTION}: history written with SQL while the shop is stopped, then node release/server.js`);
@@ -460,15 +502,8 @@ export async function scaleScenario(tools: ScaleTools): Promise<void> {
   const release = await tools.startRelease(dataDir);
   const pid = release.child.pid;
   try {
-    const port = new URL(release.url).port;
-    const origin = `http://localhost:${port}`;
-    const { accessToken: token } = await signInWithPassword({
-      publicUrl: origin,
-      clientId: 'nursery-shop',
-      audience: `${origin}/api`,
-      email: STAFF.email,
-      password: STAFF.password,
-    });
+    const origin = `http://localhost:${new URL(release.url).port}`;
+    const token = await staffSignIn(origin, STAFF);
     const api = (p: string) => `${release.url}${p}`;
     say(`  server RSS after start ${mb(statusKb(pid, 'VmRSS'))}`);
 
@@ -690,28 +725,10 @@ export async function scaleScenario(tools: ScaleTools): Promise<void> {
       filter,
     );
 
-    const peak = statusKb(pid, 'VmHWM');
-    record({
-      section: SECTION,
-      name: 'server peak RSS over all of the above (VmHWM)',
-      value: mb(peak),
-      anchor: '200 MB',
-      ratio: (peak / 1024 / 200).toFixed(2),
-      goal: '< 200 MB',
-      met: peak / 1024 < 200,
-    });
+    record(memoryUnder('server peak RSS over all of the above (VmHWM)', statusKb(pid, 'VmHWM'), 200));
     // What the server gives back once the loads are over (src/quietMemory.ts), as the kernel counts it.
     await new Promise((resolve) => setTimeout(resolve, 10_000));
-    const settled = statusKb(pid, 'VmRSS');
-    record({
-      section: SECTION,
-      name: 'server RSS 10 s after all of the above',
-      value: mb(settled),
-      anchor: '150 MB',
-      ratio: (settled / 1024 / 150).toFixed(2),
-      goal: '< 150 MB',
-      met: settled / 1024 < 150,
-    });
+    record(memoryUnder('server RSS 10 s after all of the above', statusKb(pid, 'VmRSS'), 150));
   } finally {
     await tools.stopChild(release.child);
     rmSync(dataDir, { recursive: true, force: true });

@@ -10,10 +10,7 @@
 import { accessSync, constants, mkdirSync, readFileSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createStaffAccount } from '@nursery/api/staff';
-import { DATABASE_FILE_NAME, openDatabase } from '@nursery/db';
 import { z } from 'zod';
-import { signInWithPassword } from '../src/auth/signInFlow.ts';
 import {
   ask,
   bigStaffAnswers,
@@ -26,7 +23,7 @@ import {
   startMonitoredRelease,
   visitor,
 } from './eventLoop.ts';
-import { loadHistory, type ScaleTools } from './scale.ts';
+import { type ScaleTools, staffSignIn, tenSeasonShop } from './scale.ts';
 
 const MEMORY_ROOT = '/sys/fs/cgroup/memory';
 const CPUSET_ROOT = '/sys/fs/cgroup/cpuset';
@@ -93,29 +90,15 @@ export async function smallHostScenario(tools: ScaleTools): Promise<void> {
   const load = os.loadavg()[0] ?? Number.NaN;
   say(`\n${section}: load average ${load.toFixed(1)} on ${os.cpus().length} cores`);
   if (load > 1) say('  (the machine is busy with other work: the one CPU is shared with it)');
-  const dataDir = tools.tempDir('smallhost');
-  const first = await tools.startRelease(dataDir);
-  await tools.stopChild(first.child);
-  const database = openDatabase(path.join(dataDir, DATABASE_FILE_NAME));
-  const history = loadHistory(database.sqlite, new Date());
-  await createStaffAccount(database.db, { email: STAFF.email, name: 'Loop Staff', password: STAFF.password });
-  database.close();
-  say(`  ${history.written.toLocaleString('en-US')} orders over ten seasons written`);
+  const { dataDir, current } = await tenSeasonShop(tools, 'smallhost', STAFF);
 
   const group = makeGroup();
   // The shell moves itself into both groups, then becomes the server: everything it allocates is counted.
   const enter = `echo $$ > ${group.memory}/cgroup.procs && echo $$ > ${group.cpuset}/cgroup.procs && exec "$@"`;
   const { child, port, url } = await startMonitoredRelease(dataDir, ['sh', '-c', enter, 'sh']);
   try {
-    const origin = `http://localhost:${port}`;
-    const { accessToken: token } = await signInWithPassword({
-      publicUrl: origin,
-      clientId: 'nursery-shop',
-      audience: `${origin}/api`,
-      email: STAFF.email,
-      password: STAFF.password,
-    });
-    const reads = bigStaffAnswers(history.current).map(
+    const token = await staffSignIn(`http://localhost:${port}`, STAFF);
+    const reads = bigStaffAnswers(current).map(
       ([name, p, options]) => [name, () => request(`${url}${p}`, { ...options, token })] as const,
     );
     const uploads = await staffUploads(url, token);
