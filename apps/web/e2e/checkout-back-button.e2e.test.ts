@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { newPage, shopInBrowser } from './support/index.ts';
+import { keepInCart, newPage, shopInBrowser } from './support/index.ts';
 
 /**
  * A customer on a phone uses the Back button inside the checkout: it steps back through the cart's
@@ -33,12 +33,7 @@ beforeAll(async () => {
 async function phoneOnFaq(): Promise<{ page: Page; close: () => Promise<void>; errors: string[] }> {
   const { page, context, consoleErrors } = await newPage(e2e.browser, { viewport: PHONE });
   await page.goto(e2e.shop.origin);
-  await page.evaluate((productId) => {
-    localStorage.setItem(
-      'user-cart',
-      JSON.stringify({ [productId]: { productId, cartQuantity: 3, addedAt: 1 } }),
-    );
-  }, product.productId);
+  await keepInCart(page, { productId: product.productId, cartQuantity: 3 });
   await page.goto(`${e2e.shop.origin}/FAQ`);
   await page.locator('main h1').first().waitFor();
   return { page, close: () => context.close(), errors: consoleErrors };
@@ -267,12 +262,7 @@ describe('a reload in the middle of the checkout (a phone pull-to-refresh)', () 
     // A new checkout after a reload: the draft is gone. Only what the spec keeps of the last order
     // ('order-details': the contact fields, never its comments) fills the form in.
     await page.goto(`${e2e.shop.origin}/FAQ`);
-    await page.evaluate((productId) => {
-      localStorage.setItem(
-        'user-cart',
-        JSON.stringify({ [productId]: { productId, cartQuantity: 1, addedAt: 2 } }),
-      );
-    }, product.productId);
+    await keepInCart(page, { productId: product.productId, cartQuantity: 1, addedAt: 2 });
     await page.reload();
     await openCart(page);
     await dialog(page).getByRole('button', { name: 'Checkout' }).click();
@@ -295,12 +285,7 @@ describe('a reload in the middle of the checkout (a phone pull-to-refresh)', () 
     await dialog(page).getByRole('button', { name: 'Remove' }).first().click();
     await expect.poll(() => storedDraft(page)).toBeNull();
 
-    await page.evaluate((productId) => {
-      localStorage.setItem(
-        'user-cart',
-        JSON.stringify({ [productId]: { productId, cartQuantity: 1, addedAt: 3 } }),
-      );
-    }, product.productId);
+    await keepInCart(page, { productId: product.productId, cartQuantity: 1, addedAt: 3 });
     await page.reload();
     await openCart(page);
     await dialog(page).getByRole('button', { name: 'Checkout' }).click();

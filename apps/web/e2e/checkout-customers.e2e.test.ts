@@ -3,7 +3,7 @@ import path from 'node:path';
 import { EMAIL_SPECIAL_CHARACTERS, INVALID_EMAIL, ORDER_MESSAGES } from '@nursery/domain';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { newPage, shopInBrowser } from './support/index.ts';
+import { ADA, keepInCart, newPage, shopInBrowser } from './support/index.ts';
 
 // The checkout as customers met it: each case failed before its fix.
 
@@ -29,16 +29,7 @@ const focused = (page: Page) =>
 /** A shop page with one product in the cart and, when given, the last order's details remembered. */
 async function withCart(page: Page, lastOrder?: Record<string, string>): Promise<void> {
   await page.goto(`${e2e.shop.origin}/FAQ`);
-  await page.evaluate(
-    ({ id, details }) => {
-      localStorage.setItem(
-        'user-cart',
-        JSON.stringify({ [id]: { productId: id, cartQuantity: 2, addedAt: 1 } }),
-      );
-      if (details) localStorage.setItem('order-details', JSON.stringify(details));
-    },
-    { id: productId, details: lastOrder ?? null },
-  );
+  await keepInCart(page, { productId, cartQuantity: 2 }, lastOrder);
   await page.reload();
   await page.getByRole('button', { name: /^Cart/ }).first().click();
   await dialog(page).getByRole('heading', { name: 'Viewing Cart' }).waitFor();
@@ -49,15 +40,6 @@ async function fill(page: Page, fields: Record<string, string>): Promise<void> {
     await dialog(page).getByLabel(label, { exact: true }).fill(value);
   }
 }
-
-const ADA = {
-  firstName: 'Ada',
-  lastName: 'Maple',
-  email: 'ada@example.com',
-  confirmEmail: 'ada@example.com',
-  phoneNumber: '555-201-3344',
-  workPhoneNumber: '',
-};
 
 beforeAll(async () => {
   sql("UPDATE settings SET is_true = 1 WHERE name = 'OnlineOrderingEnabled';");

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { newPage, shopInBrowser } from './support/index.ts';
+import { ADA, keepInCart, newPage, openForOrders, shopInBrowser } from './support/index.ts';
 
 /**
  * A customer on a weak signal: the shop places the order but its answer never reaches the phone. Tapping
@@ -15,43 +15,14 @@ const orderCount = () =>
   e2e.shop.shop.database.sqlite.prepare('select count(*) from orders').pluck().get() as number;
 
 beforeAll(async () => {
-  const { sqlite } = e2e.shop.shop.database;
-  sqlite.prepare("UPDATE settings SET is_true = 1 WHERE name = 'OnlineOrderingEnabled'").run();
-  productId = sqlite
-    .prepare(
-      `SELECT p.product_id FROM products p WHERE p.product_status = 2 AND p.deleted_at IS NULL
-         AND EXISTS (SELECT 1 FROM product_prices t WHERE t.product_id = p.product_id AND t.start_quantity = 1)
-         AND NOT EXISTS (SELECT 1 FROM stock_changes s WHERE s.product_id = p.product_id)
-       ORDER BY p.product_id LIMIT 1`,
-    )
-    .pluck()
-    .get() as number;
+  productId = openForOrders(e2e.shop);
 });
 
 describe('Submit Order after a lost answer', () => {
   it('places one order, and the retry shows it', async () => {
     const { page, context } = await newPage(e2e.browser);
     await page.goto(`${e2e.shop.origin}/FAQ`);
-    await page.evaluate(
-      ({ id }) => {
-        localStorage.setItem(
-          'user-cart',
-          JSON.stringify({ [id]: { productId: id, cartQuantity: 2, addedAt: 1 } }),
-        );
-        localStorage.setItem(
-          'order-details',
-          JSON.stringify({
-            firstName: 'Ada',
-            lastName: 'Maple',
-            email: 'ada@example.com',
-            confirmEmail: 'ada@example.com',
-            phoneNumber: '555-201-3344',
-            workPhoneNumber: '',
-          }),
-        );
-      },
-      { id: productId },
-    );
+    await keepInCart(page, { productId, cartQuantity: 2 }, ADA);
     await page.reload();
     await page.getByRole('button', { name: /^Cart/ }).first().click();
     await dialog(page).getByRole('button', { name: 'Checkout' }).click();

@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHECKOUT_NEEDS_CONNECTION } from '../src/cart/useCheckout.ts';
 import { OFFLINE_NOTICE } from '../src/offline/offlineNotice.ts';
-import { phoneWithProfile, servedByWorker, type YardShop, yardShop } from './support/index.ts';
+import {
+  ADA,
+  keepInCart,
+  openForOrders,
+  phoneWithProfile,
+  servedByWorker,
+  type YardShop,
+  yardShop,
+} from './support/index.ts';
 
 /**
  * The customer's order in the yard: opened once online on their phone, it opens again with the shop down and
@@ -93,39 +101,13 @@ describe("the customer's order offline", () => {
 describe('checkout offline', () => {
   it('says it needs a connection, keeps the cart and sends nothing', async () => {
     const { sqlite } = shop.server.shop.database;
-    sqlite.prepare("UPDATE settings SET is_true = 1 WHERE name = 'OnlineOrderingEnabled'").run();
-    shop.server.shop.catalogCache.invalidate();
-    const productId = sqlite
-      .prepare(
-        `SELECT p.product_id FROM products p WHERE p.product_status = 2 AND p.deleted_at IS NULL
-           AND EXISTS (SELECT 1 FROM product_prices t WHERE t.product_id = p.product_id AND t.start_quantity = 1)
-           AND NOT EXISTS (SELECT 1 FROM stock_changes s WHERE s.product_id = p.product_id)
-         ORDER BY p.product_id LIMIT 1`,
-      )
-      .pluck()
-      .get() as number;
+    const productId = openForOrders(shop.server);
     const orders = () => sqlite.prepare('SELECT count(*) FROM orders').pluck().get() as number;
     const phone = await phoneWithProfile();
     try {
       const { page, context } = phone;
       await page.goto(`${shop.origin}/FAQ`);
-      await page.evaluate((id) => {
-        localStorage.setItem(
-          'user-cart',
-          JSON.stringify({ [id]: { productId: id, cartQuantity: 2, addedAt: 1 } }),
-        );
-        localStorage.setItem(
-          'order-details',
-          JSON.stringify({
-            firstName: 'Ada',
-            lastName: 'Maple',
-            email: 'ada@example.com',
-            confirmEmail: 'ada@example.com',
-            phoneNumber: '555-201-3344',
-            workPhoneNumber: '',
-          }),
-        );
-      }, productId);
+      await keepInCart(page, { productId, cartQuantity: 2 }, ADA);
       await page.reload();
       await servedByWorker(page);
       const dialog = page.getByRole('dialog');

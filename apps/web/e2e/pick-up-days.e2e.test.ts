@@ -1,7 +1,14 @@
 import { displayPickUpDate, PICK_UP_DAY_FULL, PICK_UP_DAYS_ALL_FULL } from '@nursery/domain';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { accessibilityProblems, newPage, shopInBrowser, signIn } from './support/index.ts';
+import {
+  accessibilityProblems,
+  keepInCart,
+  newPage,
+  openForOrders,
+  shopInBrowser,
+  signIn,
+} from './support/index.ts';
 
 // Pick-up days as the shop meets them: staff open a day that takes one order, a customer books it
 // at checkout, and the next customer finds it full. At phone and desktop size, with axe on each new screen.
@@ -16,18 +23,7 @@ const nextYear = new Date().getFullYear() + 1;
 const dialog = (page: Page) => page.getByRole('dialog');
 
 beforeAll(async () => {
-  const sqlite = e2e.shop.shop.database.sqlite;
-  sqlite.prepare("UPDATE settings SET is_true = 1 WHERE name = 'OnlineOrderingEnabled'").run();
-  productId = (
-    sqlite
-      .prepare(
-        `SELECT p.product_id AS id FROM products p WHERE p.product_status = 2 AND p.deleted_at IS NULL
-           AND EXISTS (SELECT 1 FROM product_prices t WHERE t.product_id = p.product_id AND t.start_quantity = 1)
-           AND NOT EXISTS (SELECT 1 FROM stock_changes s WHERE s.product_id = p.product_id)
-         ORDER BY p.product_id LIMIT 1`,
-      )
-      .get() as { id: number }
-  ).id;
+  productId = openForOrders(e2e.shop);
 });
 
 /** A customer's page at the details step, with one product in the cart. */
@@ -35,12 +31,7 @@ async function atDetails(viewport: { width: number; height: number }, who: strin
   const opened = await newPage(e2e.browser, { viewport });
   const { page } = opened;
   await page.goto(`${e2e.shop.origin}/FAQ`);
-  await page.evaluate((id) => {
-    localStorage.setItem(
-      'user-cart',
-      JSON.stringify({ [id]: { productId: id, cartQuantity: 1, addedAt: 1 } }),
-    );
-  }, productId);
+  await keepInCart(page, { productId, cartQuantity: 1 });
   await page.reload();
   await page.getByRole('button', { name: /^Cart/ }).first().click();
   await dialog(page).getByRole('button', { name: 'Checkout' }).click();

@@ -1,5 +1,6 @@
 export * from './accessibility.ts';
 export * from './browser.ts';
+export * from './cart.ts';
 export * from './doubleClick.ts';
 export * from './offline.ts';
 export * from './productList.ts';
