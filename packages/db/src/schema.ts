@@ -140,7 +140,8 @@ export const orders = sqliteTable(
     paidAction: text('paid_action'),
   },
   (t) => [
-    // The season's first order (the lowest id, stock/levels.ts soldOf) is the first entry of this index.
+    // Its entries are each season's ids in order: the runs of a season's ids (stock/levels.ts
+    // seasonOrderRanges) are found by a few seeks in it.
     index('orders_season_idx').on(t.seasonPurchased),
     // A season's orders newest first (its whole list, read a chunk at a time) straight from the index: on
     // the season alone SQLite sorted every order of the season again for each chunk.
@@ -172,7 +173,7 @@ export const orderLines = sqliteTable(
   },
   (t) => [
     index('order_lines_order_idx').on(t.orderId),
-    // By product, then order: a product's sales of one season are the lines from the season's first order on
+    // By product, then order: a product's sales of one season are its lines in the season's runs of ids
     // (stock/levels.ts soldOf), not every season's lines of the product.
     index('order_lines_product_order_idx').on(t.productId, t.orderId),
   ],

@@ -3,15 +3,17 @@ import { ProductStatus } from '@nursery/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createShop, type Shop } from '../shop.ts';
-import { currentSeason } from '../stock/levels.ts';
+import { currentSeason, figuresFor, stockLevels } from '../stock/levels.ts';
 import {
   addTestProduct,
   countTestStock,
   openTestShop,
   setOnlineOrdering,
+  TEST_CUSTOMER,
   type TestShop,
 } from '../testing/testShop.ts';
 import { keptReads } from './orderReads.ts';
+import { writeOrder } from './submit.ts';
 
 // The order writer's side: its own connection to the file, as writerWorker.ts opens it.
 let t: TestShop;
@@ -128,6 +130,61 @@ describe('keptReads', () => {
     expect(counted(season)).toBe(8);
     expect(counted(season + 1)).toBeUndefined();
     expect(counted(season)).toBe(8);
+  });
+
+  it("counts a counted product's sales of its own orders and of those written on another connection", () => {
+    const reads = keptReads(writerDatabase.sqlite);
+    const id = addTestProduct(t.shop, 'Prairie Smoke', 300);
+    countTestStock(t.shop, id, 100);
+    const season = currentSeason(t.shop);
+    const place = (quantity: number) =>
+      writerDatabase.sqlite.transaction(() =>
+        writeOrder(
+          writer,
+          {
+            ...TEST_CUSTOMER,
+            name: null,
+            pickUpDayId: null,
+            orderProductXrefs: [{ productId: id, quantity }],
+          },
+          reads,
+        ),
+      )();
+    const sold = () =>
+      writerDatabase.sqlite.transaction(() => {
+        reads.begin();
+        const levels = stockLevels(writer, {
+          productIds: [id],
+          trackedOnly: true,
+          countedStock: reads.countedStock,
+          orderRanges: reads.orderRanges,
+        });
+        return { sold: figuresFor(levels, id).numSold, ranges: reads.orderRanges(writer, season) };
+      })();
+    place(2);
+    const first = sold();
+    place(3);
+    // The writer's own orders go above every other: the season's ranges are kept between them.
+    expect(sold()).toEqual({ sold: 5, ranges: first.ranges });
+    expect(sold().ranges).toBe(first.ranges);
+
+    // Last season's order entered on the server's connection: it is not this season's, and this season's
+    // next orders are a run of ids of their own above it.
+    const lastSeason = t.shop.database.sqlite
+      .prepare("insert into orders (name, season_purchased) values ('Last Season', ?) returning order_id")
+      .pluck()
+      .get(season - 1) as number;
+    t.shop.database.sqlite
+      .prepare(
+        `insert into order_lines (order_id, product_id, quantity, unit_price_cents, subtotal_cents, total_cents)
+         values (?, ?, 7, 300, 2100, 2100)`,
+      )
+      .run(lastSeason, id);
+    place(4);
+    const after = sold();
+    expect(after.sold).toBe(9);
+    expect(after.ranges).toHaveLength(2);
+    expect(after.ranges[0]).toEqual({ after: lastSeason, before: null });
   });
 
   it('reads everything afresh after forget', () => {

@@ -3,7 +3,13 @@ import { and, isNull } from 'drizzle-orm';
 import { loadPriceTiers, type TierRow } from '../catalog/productShape.ts';
 import { isOnlineOrderingOpen } from '../settings/service.ts';
 import type { Shop } from '../shop.ts';
-import { type CountedStockReader, countedStock } from '../stock/levels.ts';
+import {
+  type CountedStockReader,
+  countedStock,
+  type OrderIdRange,
+  type OrderRangesReader,
+  seasonOrderRanges,
+} from '../stock/levels.ts';
 
 /** What an order needs to know of a product it names. */
 export interface OrderedProduct {
@@ -27,6 +33,8 @@ export interface OrderReads {
   products(shop: Shop, ids: readonly number[]): OrderedProduct[];
   priceTiers(shop: Shop, ids: readonly number[]): Map<number, TierRow[]>;
   countedStock: CountedStockReader;
+  /** Where the season's order ids lie, for its sales of the ordered products. */
+  orderRanges: OrderRangesReader;
   /** This order changed these products (marked them Sold Out). */
   productsChanged(ids: readonly number[]): void;
 }
@@ -72,6 +80,7 @@ export const databaseReads: OrderReads = {
   products: readProducts,
   priceTiers: loadPriceTiers,
   countedStock,
+  orderRanges: seasonOrderRanges,
   productsChanged() {},
 };
 
@@ -97,6 +106,9 @@ export function keptReads(sqlite: Sqlite): OrderReads & { forget(): void } {
   // Staff alone write stock changes (the Stock screen, a new season): a product without any is kept as null.
   let countedSeason: number | null = null;
   const countedById = new Map<number, number | null>();
+  // Only this connection's orders are added meanwhile, each with an id above every other: a season's ranges
+  // still hold all of its orders when the newest range is open above (one not open is read each time).
+  const rangesBySeason = new Map<number, readonly OrderIdRange[]>();
 
   function forget(): void {
     orderingOpen = null;
@@ -104,6 +116,7 @@ export function keptReads(sqlite: Sqlite): OrderReads & { forget(): void } {
     tiersById.clear();
     changedHere.clear();
     countedById.clear();
+    rangesBySeason.clear();
   }
 
   return {
@@ -144,6 +157,13 @@ export function keptReads(sqlite: Sqlite): OrderReads & { forget(): void } {
         if (counted !== null && counted !== undefined) stock.set(id, counted);
       }
       return stock;
+    },
+    orderRanges(shop, season) {
+      const kept = rangesBySeason.get(season);
+      if (kept) return kept;
+      const ranges = seasonOrderRanges(shop, season);
+      if (ranges[0]?.before === null) rangesBySeason.set(season, ranges);
+      return ranges;
     },
     productsChanged(ids) {
       for (const id of ids) {

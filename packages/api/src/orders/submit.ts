@@ -178,7 +178,12 @@ export function writeOrder(shop: Shop, input: OrderDetailsInput, reads: OrderRea
   const found = new Map<number, OrderedProduct>();
   for (const p of reads.products(shop, ids)) found.set(p.productId, p);
   const tiers = reads.priceTiers(shop, ids);
-  const levels = stockLevels(shop, { productIds: ids, trackedOnly: true, countedStock: reads.countedStock });
+  const levels = stockLevels(shop, {
+    productIds: ids,
+    trackedOnly: true,
+    countedStock: reads.countedStock,
+    orderRanges: reads.orderRanges,
+  });
 
   const problems: string[] = [];
   const priced: LineBeforeTax[] = [];

@@ -1,7 +1,7 @@
 import { seasonBounds, seasonOf } from '@nursery/domain';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openTestShop } from '../testing/testShop.ts';
-import { currentSeason, figuresFor, stockLevels } from './levels.ts';
+import { currentSeason, figuresFor, type OrderIdRange, seasonOrderRanges, stockLevels } from './levels.ts';
 
 describe('currentSeason', () => {
   // Kathmandu (+05:45) and Chatham (+12:45/+13:45) have midnights at odd quarter hours: still whole minutes.
@@ -84,14 +84,65 @@ describe('stockLevels', () => {
 describe("an order's products' sales", () => {
   const t = openTestShop({ demo: true });
   afterAll(() => t.close());
+  const sqlite = t.shop.database.sqlite;
+  const seasonOfOrder = new Map<number, number>();
+  const readSeasons = () => {
+    seasonOfOrder.clear();
+    for (const row of sqlite.prepare('select order_id as id, season_purchased as s from orders').all() as {
+      id: number;
+      s: number;
+    }[])
+      seasonOfOrder.set(row.id, row.s);
+  };
+  const inRanges = (id: number, ranges: readonly OrderIdRange[]) =>
+    ranges.some((r) => id > r.after && (r.before === null || id < r.before));
 
-  it("find the season's first order in the season index alone, whatever other index covers the season", () => {
-    // soldOf starts each product's lines at the season's lowest order id: the first entry of an index on the
-    // season alone. An index of (season, date) holds the season's ids out of order, and SQLite read every entry
-    // of the season for it on each order (2.8 ms at 10,000 orders a season against 0.07).
-    const plan = t.shop.database.sqlite
-      .prepare('explain query plan select min(order_id) from orders where season_purchased = ?')
-      .all(2026) as { detail: string }[];
-    expect(plan.map((step) => step.detail).join('\n')).toContain('INDEX orders_season_idx ');
+  it("read a season's sales from its own runs of ids, whichever other seasons lie between them", () => {
+    const current = currentSeason(t.shop);
+    const columns = (sqlite.prepare('pragma table_info(orders)').all() as { name: string }[])
+      .map((c) => c.name)
+      .filter((c) => c !== 'order_id' && c !== 'season_purchased');
+    const copy = sqlite.prepare(
+      `insert into orders (season_purchased, ${columns.join(', ')})
+       select ?, ${columns.join(', ')} from orders where order_id = (select min(order_id) from orders)`,
+    );
+    // As a history loaded after the demo's orders: last season's orders above this season's first ones, then
+    // this season's again, then runs of two seasons taking turns, more runs than ranges are kept for.
+    for (let i = 0; i < 3; i += 1) copy.run(current - 1);
+    for (let i = 0; i < 2; i += 1) copy.run(current);
+    for (let i = 0; i < 16; i += 1) copy.run(current - 2 - (i % 2));
+    copy.run(current);
+    readSeasons();
+    const seasons = [...new Set(seasonOfOrder.values())];
+    for (const season of seasons) {
+      const ranges = seasonOrderRanges(t.shop, season);
+      const mine = [...seasonOfOrder].filter(([, s]) => s === season).map(([id]) => id);
+      expect(mine.every((id) => inRanges(id, ranges))).toBe(true);
+      // No other season's order in a range, but in the last one when the season has more runs than kept.
+      const exact = ranges.length < 8 ? ranges : ranges.slice(0, -1);
+      const others = [...seasonOfOrder].filter(([, s]) => s !== season).map(([id]) => id);
+      expect(others.filter((id) => inRanges(id, exact))).toEqual([]);
+      // Newest first; open above only when no other season has a later order.
+      const newestOther = Math.max(...others);
+      expect(ranges[0]?.before === null).toBe(Math.max(...mine) > newestOther);
+    }
+    expect(seasonOrderRanges(t.shop, current).length).toBe(3);
+    expect(seasonOrderRanges(t.shop, current - 2).length).toBe(8);
+    expect(seasonOrderRanges(t.shop, 1990)).toEqual([]);
+  });
+
+  it("find a season's runs of ids by seeks in the season index", () => {
+    // An index of (season, date) holds the season's ids out of order: SQLite would read every entry of the
+    // season for them on each order (2.8 ms at 10,000 orders a season against 0.07).
+    const plans = [
+      'select max(order_id) from orders where season_purchased = 2026 and order_id <= 5',
+      'select min(order_id) from orders where season_purchased = 2026 and order_id > 5',
+    ].map((query) =>
+      (sqlite.prepare(`explain query plan ${query}`).all() as { detail: string }[])
+        .map((step) => step.detail)
+        .join('\n'),
+    );
+    expect(plans[0]).toContain('INDEX orders_season_idx (season_purchased=? AND rowid<?)');
+    expect(plans[1]).toContain('INDEX orders_season_idx (season_purchased=? AND rowid>?)');
   });
 });

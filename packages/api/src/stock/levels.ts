@@ -4,12 +4,13 @@ import {
   orderLines,
   orders,
   perConnection,
+  type ShopDatabase,
   type ShopDb,
   seasonRollovers,
   stockChanges,
 } from '@nursery/db';
 import { seasonOf } from '@nursery/domain';
-import { and, eq, gte, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Shop } from '../shop.ts';
 
 /** A product's stock and sales in one season (DECISIONS: stock is counted per season). */
@@ -107,6 +108,8 @@ export function stockLevels(
     trackedOnly?: boolean;
     /** How the given products' counted stock is read: from the database (`countedStock`) unless given. */
     countedStock?: CountedStockReader;
+    /** Where the season's order ids lie: from the database (`seasonOrderRanges`) unless given. */
+    orderRanges?: OrderRangesReader;
   } = {},
 ): Map<number, StockFigures> {
   const season = options.season ?? currentSeason(shop);
@@ -134,7 +137,7 @@ export function stockLevels(
   const byProduct = soldIds !== undefined && soldIds.length <= FEW_PRODUCTS;
   const wanted = soldIds && !byProduct ? new Set(soldIds) : null;
   const soldRows = byProduct
-    ? statements.soldOf.all({ season, ids: idList(soldIds) })
+    ? soldOfFew(shop, season, soldIds, options.orderRanges ?? seasonOrderRanges)
     : statements.soldOfAll.all({ season });
   for (const row of soldRows) {
     if (wanted && !wanted.has(row.productId)) continue;
@@ -166,6 +169,93 @@ export function countedStock(shop: Shop, productIds: readonly number[], season: 
   return stock;
 }
 
+/**
+ * Order ids after `after` and before `before` (none: every later id). A season's orders are not one run of
+ * ids (the demo's orders of every season come first, a restored or merged history may interleave), so its
+ * sales are read from each run of it alone: from the season's lowest id on, a product's lines were every
+ * later season's too (2,900 lines and their orders at ten seasons, for the 260 of the season).
+ */
+export interface OrderIdRange {
+  after: number;
+  before: number | null;
+}
+
+export type OrderRangesReader = (shop: Shop, season: number) => readonly OrderIdRange[];
+
+/** Past this many runs of a season's ids, the last range takes in every lower id (still right, only slower). */
+const MOST_RANGES = 8;
+
+/**
+ * Seeks in the season index alone, whatever the number of orders: the season's highest id at or below an id,
+ * and the nearest ids of every other season either side of one (the seasons found by skipping through the
+ * index, a seek each).
+ */
+const rangeStatements = perConnection((database: ShopDatabase) => ({
+  highest: database.sqlite
+    .prepare('select max(order_id) from orders where season_purchased = :season and order_id <= :at')
+    .pluck(),
+  around: database.sqlite.prepare(
+    `with recursive seasons(season) as (
+       select min(season_purchased) from orders
+       union all
+       select (select min(season_purchased) from orders where season_purchased > seasons.season)
+       from seasons where seasons.season is not null
+     )
+     select
+       max((select max(order_id) from orders where season_purchased = seasons.season and order_id < :id)) as below,
+       min((select min(order_id) from orders where season_purchased = seasons.season and order_id > :id)) as above
+     from seasons where seasons.season is not null and seasons.season <> :season`,
+  ),
+}));
+
+interface Neighbours {
+  below: number | null;
+  above: number | null;
+}
+
+/**
+ * The ranges of ids that hold every order of the season, and, but for the last range when there are more than
+ * `MOST_RANGES` runs, no order of any other season; newest first. The newest range is open above when no
+ * other season has a later order, so orders placed meanwhile are in it.
+ */
+export function seasonOrderRanges(shop: Shop, season: number): OrderIdRange[] {
+  const statements = rangeStatements(shop.database);
+  const ranges: OrderIdRange[] = [];
+  let at = statements.highest.get({ season, at: Number.MAX_SAFE_INTEGER }) as number | null;
+  while (at !== null) {
+    const { below, above } = statements.around.get({ season, id: at }) as Neighbours;
+    if (ranges.length === MOST_RANGES - 1 || below === null) {
+      ranges.push({ after: 0, before: above });
+      break;
+    }
+    ranges.push({ after: below, before: above });
+    at = statements.highest.get({ season, at: below }) as number | null;
+  }
+  return ranges;
+}
+
+/** The season's sales of a few products, summed over the runs of the season's ids, by product id. */
+function soldOfFew(
+  shop: Shop,
+  season: number,
+  productIds: readonly number[],
+  orderRanges: OrderRangesReader,
+): { productId: number; sold: number; revenue: number }[] {
+  const { soldOf } = levelStatements(shop.db);
+  const ids = idList(productIds);
+  const sums = new Map<number, { productId: number; sold: number; revenue: number }>();
+  for (const { after, before } of orderRanges(shop, season)) {
+    for (const row of soldOf.all({ season, ids, after, before: before ?? Number.MAX_SAFE_INTEGER })) {
+      const sum = sums.get(row.productId);
+      if (sum) {
+        sum.sold += row.sold;
+        sum.revenue += row.revenue;
+      } else sums.set(row.productId, { ...row });
+    }
+  }
+  return [...sums.values()].sort((a, b) => a.productId - b.productId);
+}
+
 /** Up to this many products, sales are summed through each product's own lines rather than the season's. */
 const FEW_PRODUCTS = 16;
 
@@ -195,10 +285,9 @@ const levelStatements = perConnection((db: ShopDb) => {
   const sameSeason = and(eq(orders.seasonPurchased, sql.placeholder('season')), isNull(orders.deletedAt));
   // Some products: their lines through the product index, then each line's order. SQLite cannot size a
   // JSON id list and would rather walk every order of the season (which grows all spring); a CROSS JOIN
-  // is SQLite's way of fixing the order of the loops. No order before the season's first one is in it, so
-  // the (product, order) index starts there: at ten seasons a product's lines of all seasons were ten
-  // times as many, and reading them (mostly pages not in SQLite's cache) was most of the product list's
-  // update after an order.
+  // is SQLite's way of fixing the order of the loops. One range of the season's ids at a time
+  // (`seasonOrderRanges`): the (product, order) index holds just that range's lines, so other seasons' lines
+  // and their orders (mostly pages not in SQLite's cache) are never read.
   const soldOf = db
     .select(sums)
     .from(orderLines)
@@ -206,10 +295,8 @@ const levelStatements = perConnection((db: ShopDb) => {
     .where(
       and(
         inIdList(orderLines.productId, 'ids'),
-        gte(
-          orderLines.orderId,
-          sql`(select min(${orders.orderId}) from ${orders} where ${orders.seasonPurchased} = ${sql.placeholder('season')})`,
-        ),
+        gt(orderLines.orderId, sql.placeholder('after')),
+        lt(orderLines.orderId, sql.placeholder('before')),
         eq(orders.orderId, orderLines.orderId),
         sameSeason,
       ),
