@@ -9,6 +9,11 @@ export function useSiteConfig() {
   return useQuery({ ...publicQuery('site.config'), staleTime: Number.POSITIVE_INFINITY });
 }
 
+/** The shop's time zone, in which the back office shows every date and time; UTC until the config is read. */
+export function useShopTimeZone(): string {
+  return useSiteConfig().data?.shop.timeZone ?? 'UTC';
+}
+
 export interface StorefrontSettings {
   /** The flyer's location, or '' when none is set. */
   pdfLocation: string;

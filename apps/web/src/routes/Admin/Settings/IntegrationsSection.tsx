@@ -1,25 +1,29 @@
 import {
   formatDateTime,
   INTEGRATION_NAME_MAX_LENGTH,
+  type IntegrationClient,
   type IntegrationScope,
-  type NewIntegrationClient,
 } from '@nursery/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { confirm } from '../../../components/ConfirmDialog';
-import { useSingleFlight } from '../../../lib/singleFlight';
-import { useSiteConfig } from '../../../lib/site';
+import { useShopTimeZone } from '../../../lib/site';
 import { notify, showApiFailure } from '../../../lib/toast';
 import { trpc } from '../../../trpc';
 import { revokeQuestion, SECRET_SHOWN_ONCE } from './integrationTexts';
 import { SecretShownOnce } from './SecretShownOnce';
 import './integrations.css';
-import { LoadFailed } from '../../../components/LoadFailed';
+import { CardTable } from '../../../components/CardTable';
+import { Field } from '../../../components/Field';
+import { Loaded } from '../../../components/Loaded';
+import { AddField, AddForm, useAddWithSecret } from './AddForm';
 
 const SCOPE_TEXT: Record<IntegrationScope, string> = {
   read: 'read (may only read)',
   write: 'write (may also change things)',
 };
+
+const CREATE = ['Create Client', 'Creating...'] as const;
 
 /**
  * Settings → Integrations: programs that call the REST API on their own (docs/integrations.md). Staff create a
@@ -27,26 +31,14 @@ const SCOPE_TEXT: Record<IntegrationScope, string> = {
  */
 export function IntegrationsSection() {
   const queryClient = useQueryClient();
-  const timeZone = useSiteConfig().data?.shop.timeZone ?? 'UTC';
+  const timeZone = useShopTimeZone();
   const clients = useQuery(trpc.integrations.list.queryOptions());
   const [name, setName] = useState('');
   const [scope, setScope] = useState<IntegrationScope>('read');
-  // The new client's secret lives here only, until Done or leaving the screen: never in a query's cache.
-  const [created, setCreated] = useState<NewIntegrationClient | null>(null);
-  const once = useSingleFlight();
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.integrations.list.queryKey() });
-
-  const add = useMutation({
-    ...trpc.integrations.add.mutationOptions({
-      onSuccess: (answer) => {
-        setCreated(answer);
-        setName('');
-        void refresh();
-      },
-      onError: showApiFailure,
-    }),
-    // The answer holds the secret: it is not kept in the mutation cache once this screen lets it go.
-    gcTime: 0,
+  const { add, created, done } = useAddWithSecret(trpc.integrations.add.mutationOptions(), () => {
+    setName('');
+    void refresh();
   });
   const revoke = useMutation(
     trpc.integrations.revoke.mutationOptions({
@@ -67,32 +59,16 @@ export function IntegrationsSection() {
           Each gets a client id and a secret, and trades them for a token (the client_credentials grant at
           /oidc/token). Every call it makes is logged with its name.
         </p>
-        <form
-          className="integration-add"
-          onSubmit={(e) => {
-            e.preventDefault();
-            once(() => add.mutateAsync({ name, scope }));
-          }}
-        >
-          <div className="integration-field">
-            {/* Not just "Name": the Settings page has other name fields (a saved message's). */}
-            <label className="form-label" htmlFor="integration-name">
-              Client name
-            </label>
-            <input
-              id="integration-name"
-              className="form-control"
-              value={name}
-              maxLength={INTEGRATION_NAME_MAX_LENGTH}
-              onChange={(e) => setName(e.target.value)}
-              placeholder="Nightly order export"
-              autoComplete="off"
-            />
-          </div>
-          <div className="integration-field">
-            <label className="form-label" htmlFor="integration-scope">
-              Client scope
-            </label>
+        <AddForm className="integration-add" mutation={add} input={{ name, scope }} action={CREATE}>
+          {/* Not just "Name": the Settings page has other name fields (a saved message's). */}
+          <AddField
+            id="integration-name"
+            label="Client name"
+            state={[name, setName]}
+            maxLength={INTEGRATION_NAME_MAX_LENGTH}
+            placeholder="Nightly order export"
+          />
+          <Field id="integration-scope" label="Client scope" className="integration-field">
             <select
               id="integration-scope"
               className="form-control"
@@ -102,11 +78,8 @@ export function IntegrationsSection() {
               <option value="read">{SCOPE_TEXT.read}</option>
               <option value="write">{SCOPE_TEXT.write}</option>
             </select>
-          </div>
-          <button type="submit" className="btn btn-primary" disabled={add.isPending}>
-            {add.isPending ? 'Creating...' : 'Create Client'}
-          </button>
-        </form>
+          </Field>
+        </AddForm>
 
         {created ? (
           <SecretShownOnce
@@ -123,78 +96,70 @@ export function IntegrationsSection() {
                 </dd>
               </>
             }
-            onDone={() => {
-              setCreated(null);
-              add.reset();
-            }}
+            onDone={done}
           />
         ) : null}
 
-        {clients.isPending ? (
-          <p>Loading...</p>
-        ) : clients.isError ? (
-          <LoadFailed what="The integration clients" retry={() => clients.refetch()} />
-        ) : clients.data.length === 0 ? (
-          <p className="text-muted">No integration clients yet.</p>
-        ) : (
-          <div className="table-cards integration-clients">
-            <div className="table-wrap">
-              <table className="table" data-testid="integration-clients">
-                <caption className="visually-hidden">Integration clients</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Name</th>
-                    <th scope="col">Scope</th>
-                    <th scope="col">Client id</th>
-                    <th scope="col">Created</th>
-                    <th scope="col">Last token</th>
-                    <th scope="col">Revoked</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {clients.data.map((client) => (
-                    <tr key={client.clientId}>
-                      <td data-label="Name">{client.name}</td>
-                      <td data-label="Scope">{client.scope}</td>
-                      <td data-label="Client id">
-                        <code>{client.clientId}</code>
-                      </td>
-                      <td data-label="Created">
-                        {formatDateTime(client.createdAt, timeZone)} by {client.createdBy}
-                      </td>
-                      <td data-label="Last token">
-                        {client.lastTokenAt === null ? 'never' : formatDateTime(client.lastTokenAt, timeZone)}
-                      </td>
-                      <td data-label="Revoked">
-                        {client.revokedAt !== null ? (
-                          `${formatDateTime(client.revokedAt, timeZone)}${client.revokedBy ? ` by ${client.revokedBy}` : ''}`
-                        ) : (
-                          <button
-                            type="button"
-                            className="btn btn-sm btn-danger"
-                            aria-label={`Revoke ${client.name}`}
-                            disabled={revoke.isPending}
-                            onClick={async () => {
-                              const yes = await confirm(revokeQuestion(client.name), {
-                                title: 'Revoke integration client',
-                                confirmText: 'Revoke',
-                                tone: 'danger',
-                              });
-                              if (yes) revoke.mutate({ clientId: client.clientId });
-                            }}
-                          >
-                            Revoke
-                          </button>
-                        )}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          </div>
-        )}
+        <Loaded query={clients} what="The integration clients" empty="No integration clients yet.">
+          {(list) => (
+            <CardTable
+              className="integration-clients"
+              testId="integration-clients"
+              caption="Integration clients"
+              columns={['Name', 'Scope', 'Client id', 'Created', 'Last token', 'Revoked']}
+            >
+              {list.map((client) => (
+                <ClientRow key={client.clientId} client={client} timeZone={timeZone} revoke={revoke} />
+              ))}
+            </CardTable>
+          )}
+        </Loaded>
       </div>
     </section>
+  );
+}
+
+function ClientRow(props: {
+  client: IntegrationClient;
+  timeZone: string;
+  revoke: { mutate: (input: { clientId: string }) => void; isPending: boolean };
+}) {
+  const { client, timeZone, revoke } = props;
+  return (
+    <tr>
+      <td data-label="Name">{client.name}</td>
+      <td data-label="Scope">{client.scope}</td>
+      <td data-label="Client id">
+        <code>{client.clientId}</code>
+      </td>
+      <td data-label="Created">
+        {formatDateTime(client.createdAt, timeZone)} by {client.createdBy}
+      </td>
+      <td data-label="Last token">
+        {client.lastTokenAt === null ? 'never' : formatDateTime(client.lastTokenAt, timeZone)}
+      </td>
+      <td data-label="Revoked">
+        {client.revokedAt !== null ? (
+          `${formatDateTime(client.revokedAt, timeZone)}${client.revokedBy ? ` by ${client.revokedBy}` : ''}`
+        ) : (
+          <button
+            type="button"
+            className="btn btn-sm btn-danger"
+            aria-label={`Revoke ${client.name}`}
+            disabled={revoke.isPending}
+            onClick={async () => {
+              const yes = await confirm(revokeQuestion(client.name), {
+                title: 'Revoke integration client',
+                confirmText: 'Revoke',
+                tone: 'danger',
+              });
+              if (yes) revoke.mutate({ clientId: client.clientId });
+            }}
+          >
+            Revoke
+          </button>
+        )}
+      </td>
+    </tr>
   );
 }

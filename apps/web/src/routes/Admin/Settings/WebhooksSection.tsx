@@ -1,24 +1,28 @@
 import {
   formatDateTime,
-  type NewWebhookEndpoint,
   WEBHOOK_DESCRIPTION_MAX_LENGTH,
   WEBHOOK_EVENT_MEANINGS,
   WEBHOOK_EVENT_TYPES,
   WEBHOOK_URL_MAX_LENGTH,
+  type WebhookDelivery,
   type WebhookEndpoint,
   type WebhookEventType,
 } from '@nursery/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { confirm } from '../../../components/ConfirmDialog';
-import { useSingleFlight } from '../../../lib/singleFlight';
-import { useSiteConfig } from '../../../lib/site';
+import { useShopTimeZone } from '../../../lib/site';
 import { notify, showApiFailure } from '../../../lib/toast';
 import { trpc } from '../../../trpc';
 import { SecretShownOnce } from './SecretShownOnce';
 import { DELIVERY_STATUS_TEXT, removeEndpointQuestion, WEBHOOK_SECRET_SHOWN_ONCE } from './webhookTexts';
 import './integrations.css';
-import { LoadFailed } from '../../../components/LoadFailed';
+import { CardTable } from '../../../components/CardTable';
+import { Loaded } from '../../../components/Loaded';
+import { SmallButton } from '../../../components/SmallButton';
+import { AddField, AddForm, useAddWithSecret } from './AddForm';
+
+const ADD = ['Add Endpoint', 'Adding...'] as const;
 
 /**
  * Settings → Integrations → Webhooks: addresses that hear of the shop's events as they happen
@@ -27,28 +31,16 @@ import { LoadFailed } from '../../../components/LoadFailed';
  */
 export function WebhooksSection() {
   const queryClient = useQueryClient();
-  const timeZone = useSiteConfig().data?.shop.timeZone ?? 'UTC';
+  const timeZone = useShopTimeZone();
   const endpoints = useQuery(trpc.webhooks.endpoints.queryOptions());
   const [url, setUrl] = useState('');
   const [description, setDescription] = useState('');
   const [events, setEvents] = useState<WebhookEventType[]>([...WEBHOOK_EVENT_TYPES]);
-  // The new endpoint's secret lives here only, until Done or leaving the screen: never in a query's cache.
-  const [created, setCreated] = useState<NewWebhookEndpoint | null>(null);
-  const once = useSingleFlight();
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.webhooks.pathKey() });
-
-  const add = useMutation({
-    ...trpc.webhooks.add.mutationOptions({
-      onSuccess: (answer) => {
-        setCreated(answer);
-        setUrl('');
-        setDescription('');
-        void refresh();
-      },
-      onError: showApiFailure,
-    }),
-    // The answer holds the secret: it is not kept in the mutation cache once this screen lets it go.
-    gcTime: 0,
+  const { add, created, done } = useAddWithSecret(trpc.webhooks.add.mutationOptions(), () => {
+    setUrl('');
+    setDescription('');
+    void refresh();
   });
 
   return (
@@ -60,43 +52,23 @@ export function WebhooksSection() {
           minute. Each delivery is signed (Standard Webhooks) and retried for about three days until the
           receiver answers.
         </p>
-        <form
-          className="webhook-add"
-          onSubmit={(e) => {
-            e.preventDefault();
-            once(() => add.mutateAsync({ url, description, events }));
-          }}
-        >
+        <AddForm className="webhook-add" mutation={add} input={{ url, description, events }} action={ADD}>
           <div className="integration-add">
-            <div className="integration-field">
-              <label className="form-label" htmlFor="webhook-url">
-                Endpoint address
-              </label>
-              <input
-                id="webhook-url"
-                className="form-control"
-                type="url"
-                value={url}
-                maxLength={WEBHOOK_URL_MAX_LENGTH}
-                onChange={(e) => setUrl(e.target.value)}
-                placeholder="https://books.example.com/hooks/nursery"
-                autoComplete="off"
-              />
-            </div>
-            <div className="integration-field">
-              <label className="form-label" htmlFor="webhook-description">
-                Endpoint description
-              </label>
-              <input
-                id="webhook-description"
-                className="form-control"
-                value={description}
-                maxLength={WEBHOOK_DESCRIPTION_MAX_LENGTH}
-                onChange={(e) => setDescription(e.target.value)}
-                placeholder="Bookkeeping"
-                autoComplete="off"
-              />
-            </div>
+            <AddField
+              id="webhook-url"
+              label="Endpoint address"
+              type="url"
+              state={[url, setUrl]}
+              maxLength={WEBHOOK_URL_MAX_LENGTH}
+              placeholder="https://books.example.com/hooks/nursery"
+            />
+            <AddField
+              id="webhook-description"
+              label="Endpoint description"
+              state={[description, setDescription]}
+              maxLength={WEBHOOK_DESCRIPTION_MAX_LENGTH}
+              placeholder="Bookkeeping"
+            />
           </div>
           <fieldset className="webhook-events">
             <legend className="form-label">Events it receives</legend>
@@ -117,10 +89,7 @@ export function WebhooksSection() {
               </label>
             ))}
           </fieldset>
-          <button type="submit" className="btn btn-primary" disabled={add.isPending}>
-            {add.isPending ? 'Adding...' : 'Add Endpoint'}
-          </button>
-        </form>
+        </AddForm>
 
         {created ? (
           <SecretShownOnce
@@ -129,29 +98,22 @@ export function WebhooksSection() {
             warning={WEBHOOK_SECRET_SHOWN_ONCE}
             label="Signing secret"
             secret={created.secret}
-            onDone={() => {
-              setCreated(null);
-              add.reset();
-            }}
+            onDone={done}
           />
         ) : null}
 
-        {endpoints.isPending ? (
-          <p>Loading...</p>
-        ) : endpoints.isError ? (
-          <LoadFailed what="The webhook endpoints" retry={() => endpoints.refetch()} />
-        ) : endpoints.data.length === 0 ? (
-          <p className="text-muted">No webhook endpoints yet.</p>
-        ) : (
-          endpoints.data.map((endpoint) => (
-            <EndpointCard
-              key={endpoint.endpointId}
-              endpoint={endpoint}
-              timeZone={timeZone}
-              onChange={refresh}
-            />
-          ))
-        )}
+        <Loaded query={endpoints} what="The webhook endpoints" empty="No webhook endpoints yet.">
+          {(list) =>
+            list.map((endpoint) => (
+              <EndpointCard
+                key={endpoint.endpointId}
+                endpoint={endpoint}
+                timeZone={timeZone}
+                onChange={refresh}
+              />
+            ))
+          }
+        </Loaded>
       </div>
     </section>
   );
@@ -233,33 +195,25 @@ function EndpointCard(props: { endpoint: WebhookEndpoint; timeZone: string; onCh
         {endpoint.events.join(', ')}.
       </p>
       <div className="webhook-actions">
-        <button
-          type="button"
-          className="btn btn-sm btn-secondary"
+        <SmallButton
+          tone="secondary"
           disabled={sendTest.isPending}
           onClick={() => sendTest.mutate({ endpointId: endpoint.endpointId })}
         >
           {sendTest.isPending ? 'Sending...' : 'Send test event'}
-        </button>
-        <button
-          type="button"
-          className="btn btn-sm btn-secondary"
-          aria-expanded={open}
-          onClick={() => setOpen(!open)}
-        >
+        </SmallButton>
+        <SmallButton tone="secondary" aria-expanded={open} onClick={() => setOpen(!open)}>
           {open ? 'Hide deliveries' : 'Show deliveries'}
-        </button>
-        <button
-          type="button"
-          className="btn btn-sm btn-secondary"
+        </SmallButton>
+        <SmallButton
+          tone="secondary"
           disabled={setEnabled.isPending}
           onClick={() => setEnabled.mutate({ endpointId: endpoint.endpointId, enabled: off })}
         >
           {off ? 'Turn on' : 'Pause'}
-        </button>
-        <button
-          type="button"
-          className="btn btn-sm btn-danger"
+        </SmallButton>
+        <SmallButton
+          tone="danger"
           disabled={remove.isPending}
           onClick={async () => {
             const yes = await confirm(removeEndpointQuestion(endpoint.url), {
@@ -271,69 +225,69 @@ function EndpointCard(props: { endpoint: WebhookEndpoint; timeZone: string; onCh
           }}
         >
           Remove
-        </button>
+        </SmallButton>
       </div>
-      {!open ? null : deliveries.isPending ? (
-        <p>Loading...</p>
-      ) : deliveries.isError ? (
-        <LoadFailed what="The deliveries" retry={() => deliveries.refetch()} />
-      ) : deliveries.data.length === 0 ? (
-        <p className="text-muted">No deliveries yet.</p>
-      ) : (
-        <div className="table-cards">
-          <div className="table-wrap">
-            <table className="table" data-testid="webhook-deliveries">
-              <caption className="visually-hidden">Deliveries to {endpoint.url}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Event</th>
-                  <th scope="col">Time</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Answer code</th>
-                  <th scope="col">Attempts</th>
-                  <th scope="col">Answer</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {deliveries.data.map((d) => (
-                  <tr key={d.deliveryId}>
-                    <td data-label="Event">
-                      <code>{d.eventType}</code>
-                      {d.orderId !== null ? ` (order ${d.orderId})` : ''}
-                    </td>
-                    <td data-label="Time">{formatDateTime(d.createdAt, timeZone)}</td>
-                    <td data-label="Status">
-                      {DELIVERY_STATUS_TEXT[d.status]}
-                      {d.status === 'pending' && d.nextAttemptAt !== null && d.attempts > 0
-                        ? `, next try ${formatDateTime(d.nextAttemptAt, timeZone)}`
-                        : ''}
-                    </td>
-                    <td data-label="Answer code">{d.lastStatusCode ?? '-'}</td>
-                    <td data-label="Attempts">{d.attempts}</td>
-                    <td data-label="Answer" className="webhook-answer">
-                      {d.lastAnswer ? <code>{d.lastAnswer.slice(0, 120)}</code> : '-'}
-                    </td>
-                    <td>
-                      <button
-                        type="button"
-                        className="btn btn-sm btn-secondary"
-                        aria-label={`Redeliver ${d.eventType} ${d.deliveryId}`}
-                        disabled={redeliver.isPending}
-                        onClick={() => redeliver.mutate({ deliveryId: d.deliveryId })}
-                      >
-                        Redeliver
-                      </button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        </div>
-      )}
+      {open ? (
+        <Loaded query={deliveries} what="The deliveries" empty="No deliveries yet.">
+          {(list) => (
+            <CardTable
+              testId="webhook-deliveries"
+              caption={`Deliveries to ${endpoint.url}`}
+              columns={[
+                'Event',
+                'Time',
+                'Status',
+                'Answer code',
+                'Attempts',
+                'Answer',
+                { label: <span className="visually-hidden">Actions</span> },
+              ]}
+            >
+              {list.map((d) => (
+                <DeliveryRow key={d.deliveryId} delivery={d} timeZone={timeZone} redeliver={redeliver} />
+              ))}
+            </CardTable>
+          )}
+        </Loaded>
+      ) : null}
     </article>
+  );
+}
+
+function DeliveryRow(props: {
+  delivery: WebhookDelivery;
+  timeZone: string;
+  redeliver: { mutate: (input: { deliveryId: number }) => void; isPending: boolean };
+}) {
+  const { delivery: d, timeZone, redeliver } = props;
+  return (
+    <tr>
+      <td data-label="Event">
+        <code>{d.eventType}</code>
+        {d.orderId !== null ? ` (order ${d.orderId})` : ''}
+      </td>
+      <td data-label="Time">{formatDateTime(d.createdAt, timeZone)}</td>
+      <td data-label="Status">
+        {DELIVERY_STATUS_TEXT[d.status]}
+        {d.status === 'pending' && d.nextAttemptAt !== null && d.attempts > 0
+          ? `, next try ${formatDateTime(d.nextAttemptAt, timeZone)}`
+          : ''}
+      </td>
+      <td data-label="Answer code">{d.lastStatusCode ?? '-'}</td>
+      <td data-label="Attempts">{d.attempts}</td>
+      <td data-label="Answer" className="webhook-answer">
+        {d.lastAnswer ? <code>{d.lastAnswer.slice(0, 120)}</code> : '-'}
+      </td>
+      <td>
+        <SmallButton
+          tone="secondary"
+          aria-label={`Redeliver ${d.eventType} ${d.deliveryId}`}
+          disabled={redeliver.isPending}
+          onClick={() => redeliver.mutate({ deliveryId: d.deliveryId })}
+        >
+          Redeliver
+        </SmallButton>
+      </td>
+    </tr>
   );
 }
