@@ -261,6 +261,8 @@ async function main(): Promise<void> {
       in: path.join(repoRoot, 'packages', 'api', 'src', 'exports', 'workbookWorker.ts'),
       out: 'workbookWriter',
     },
+    // A restore's worker thread, started by server.js and restore.js from beside them (packages/api/src/backup/restoreThread.ts).
+    { in: path.join(repoRoot, 'packages', 'api', 'src', 'backup', 'restoreWorker.ts'), out: 'restoreWorker' },
     ...tools.map((t) => ({ in: path.join(cliDir, `${t}.ts`), out: t })),
   ];
 
