@@ -1,6 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { router } from './router';
 import './styles/global.css';
@@ -15,13 +15,17 @@ seedBootData(queryClient);
 // The first render waits for the page's route chunk too: otherwise the lazy page suspends, React commits an
 // empty #root in place of the static header, and a phone shows a blank page for a moment before the header
 // comes back. A chunk that fails to load is left to the router's own error handling after the render.
+// The render is a transition, which React does in slices of a few milliseconds with the browser free between
+// them, where one render in one go held a phone's main thread for the whole page.
 void Promise.all([applyPreloadedStylesheets(), router.load().catch(() => undefined)]).then(() =>
-  createRoot(root).render(
-    <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </StrictMode>,
+  startTransition(() =>
+    createRoot(root).render(
+      <StrictMode>
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </StrictMode>,
+    ),
   ),
 );
 

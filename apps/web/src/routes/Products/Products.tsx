@@ -50,7 +50,12 @@ export function Products() {
     }
   }, [ignoreCache, products.data, queryClient]);
 
-  const list = products.data ?? NO_PRODUCTS;
+  const fetched = products.data ?? NO_PRODUCTS;
+  // The list is drawn in a deferred render, which React does in slices of a few milliseconds: drawn in one go,
+  // a phone's main thread was held for its whole first render of a hundred and more cards (Lighthouse counted
+  // it all as blocking time). The loading state stays until that render is done.
+  const list = useDeferredValue(fetched, NO_PRODUCTS);
+  const loading = products.isLoading || (list.length === 0 && fetched.length > 0);
   const counts = useMemo(() => productTypeCounts(list), [list]);
   const allTypeIds = useMemo(() => counts.map((c) => c.productTypeId), [counts]);
   const searching = deferredText.trim() !== '';
@@ -100,7 +105,7 @@ export function Products() {
             allTypeIds={allTypeIds}
             collapsible={sizeClass !== 'desktop'}
             resultCount={listed.length}
-            loading={products.isLoading}
+            loading={loading}
             zoneFiltering={zoneFiltering}
             onClear={clearFilters}
           />
@@ -124,8 +129,8 @@ export function Products() {
           )}
         </aside>
 
-        <section className="products-list" aria-label="Product list" aria-busy={products.isLoading}>
-          {products.isLoading ? (
+        <section className="products-list" aria-label="Product list" aria-busy={loading}>
+          {loading ? (
             <div className="loading-block" role="status">
               <span className="spinner" aria-hidden="true" /> Loading products…
             </div>
