@@ -2,12 +2,7 @@ import { FORBIDDEN, type IntegrationScope, UNAUTHORIZED_NO_TOKEN, unauthorizedTo
 import { initTRPC, type TRPC_ERROR_CODE_KEY, TRPCError } from '@trpc/server';
 import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
 import { z } from 'zod';
-import {
-  CATALOGUE_APPLY_UNDER_WAY,
-  catalogueApplyUnderWay,
-  changesHeld,
-  RESTORE_UNDER_WAY,
-} from './backup/changesHeld.ts';
+import { changesHeld, RESTORE_UNDER_WAY, serverConnectionHeld } from './backup/changesHeld.ts';
 import { type FieldProblem, ShopError, type ShopErrorKind } from './errors.ts';
 import type { IdempotencyHeader } from './idempotency/claim.ts';
 import type { Shop } from './shop.ts';
@@ -232,9 +227,10 @@ export function heldChangeRefusal(
 ): TRPCError | null {
   if (type !== 'mutation' || ALLOWED_WHILE_HELD.has(path)) return null;
   if (changesHeld(shop)) return new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: RESTORE_UNDER_WAY });
-  // Orders are written on the order writer's own connection, which waits for the apply's commit.
-  if (catalogueApplyUnderWay(shop) && !(path === 'orders.submit' && shop.orderWriter)) {
-    return new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: CATALOGUE_APPLY_UNDER_WAY });
+  // Orders are written on the order writer's own connection, which waits for the long write's commit.
+  const longWrite = serverConnectionHeld(shop);
+  if (longWrite !== null && !(path === 'orders.submit' && shop.orderWriter)) {
+    return new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: longWrite });
   }
   const damage = shop.database.damage;
   if (!damage) return null;

@@ -30,33 +30,47 @@ export async function withChangesHeld<T>(shop: Shop, work: () => Promise<T>): Pr
   }
 }
 
-/** Shops applying a catalogue spreadsheet: its writes are in one open transaction on the server's connection. */
-const applying = new WeakSet<Shop>();
+/**
+ * Shops whose server connection holds a transaction open across turns of the event loop (a catalogue apply, a
+ * new season), so that thousands of rows never hold the loop at once: the refusal other changes get meanwhile.
+ */
+const openAcrossTurns = new WeakMap<Shop, string>();
 
 export const CATALOGUE_APPLY_UNDER_WAY =
   'A catalogue spreadsheet is being applied right now, so other changes wait for it. Please try again in a few seconds.';
 
-/** Whether changes on the server's connection are refused now because a catalogue spreadsheet is being applied. */
-export function catalogueApplyUnderWay(shop: Shop): boolean {
-  return applying.has(shop);
+export const NEW_SEASON_UNDER_WAY =
+  'A new season is being started right now, so other changes wait for it. Please try again in a few seconds.';
+
+/** Why changes on the server's connection are refused now (a write open across turns), or null. */
+export function serverConnectionHeld(shop: Shop): string | null {
+  return openAcrossTurns.get(shop) ?? null;
 }
 
 /**
- * Runs `work` (a catalogue apply, whose transaction stays open across turns of the event loop so that 5,000
- * rows never hold the loop at once) while every other change on the server's connection is refused: one made
- * between two of its pieces would be inside its transaction, and lost with it were it rolled back. Orders go on:
- * the order writer has its own connection and waits for the apply's commit (busy_timeout) before writing.
+ * Runs `work`, whose transaction on the server's connection stays open across turns of the event loop, while
+ * every other change on that connection is refused with `refusal`: one made between two of its pieces would be
+ * inside its transaction, and lost with it were it rolled back. Orders go on: the order writer has its own
+ * connection and waits for the commit (busy_timeout) before writing. A second such write is refused at once.
  */
-export async function withCatalogueApply<T>(shop: Shop, work: () => Promise<T>): Promise<T> {
-  if (applying.has(shop)) {
-    throw new ShopError({ kind: 'conflict', message: CATALOGUE_APPLY_UNDER_WAY });
-  }
-  applying.add(shop);
+export async function withServerConnectionHeld<T>(
+  shop: Shop,
+  refusal: string,
+  work: () => Promise<T>,
+): Promise<T> {
+  const under = openAcrossTurns.get(shop);
+  if (under !== undefined) throw new ShopError({ kind: 'conflict', message: under });
+  openAcrossTurns.set(shop, refusal);
   try {
     // A change let through just before commits within this turn (this thread's group commit in the next).
     await new Promise((resolve) => setImmediate(resolve));
     return await work();
   } finally {
-    applying.delete(shop);
+    openAcrossTurns.delete(shop);
   }
+}
+
+/** A catalogue apply (5,000 rows held the loop 5 s at once), with the other changes refused meanwhile. */
+export function withCatalogueApply<T>(shop: Shop, work: () => Promise<T>): Promise<T> {
+  return withServerConnectionHeld(shop, CATALOGUE_APPLY_UNDER_WAY, work);
 }

@@ -20,6 +20,7 @@ import {
   toDollars,
 } from '@nursery/domain';
 import { desc, eq } from 'drizzle-orm';
+import { NEW_SEASON_UNDER_WAY, withServerConnectionHeld } from '../backup/changesHeld.ts';
 import { BACKUPS_FOLDER, writeBackupFile } from '../backup/service.ts';
 import {
   allProductsWithStats,
@@ -32,6 +33,7 @@ import type { FileAnswer } from '../input.ts';
 import type { Shop } from '../shop.ts';
 import { calendarSeason, currentSeason, seasonChanged } from '../stock/levels.ts';
 import type { StaffIdentity } from '../trpc.ts';
+import { pieces } from '../turns.ts';
 
 export const ROLLOVER_STALE =
   'The catalogue or its stock changed since this preview (a product was saved, or stock or an order came in). Nothing was changed. Preview the new season again and check it before you start it.';
@@ -181,7 +183,8 @@ function stale(): never {
  * Starts the new season exactly as previewed: refused (409, nothing written) when the token no longer
  * matches. An automatic backup is taken first; then, in one transaction, the plan is worked out again and
  * compared once more (an order may have come in while the backup was written), prices, statuses and opening
- * stock are written, and the roll-over is recorded with its options and the backup's name.
+ * stock are written, and the roll-over is recorded with its options and the backup's name. The transaction
+ * is written in pieces, the server answering others between them; a failure rolls all of it back.
  */
 export async function applyRollover(
   shop: Shop,
@@ -203,60 +206,78 @@ export async function applyRollover(
     const { file } = await writeBackupFile(shop, undefined, `before-season-${toLabel}`);
     const backupFile = path.basename(file);
     const by = staffName(staff);
-    const rolloverId = shop.db.transaction(() => {
-      const p = plan(shop, input.options);
-      if (p.token !== input.token) stale();
-      const now = shop.now().getTime();
-      for (const line of p.lines) {
-        const priced = line.tiers.filter((t) => t.after !== t.before);
-        if (line.statusAfter !== line.statusBefore || priced.length > 0) {
-          // A write SaveProduct could make moves the version on (docs/decisions.md), so an editor opened
-          // before the roll-over cannot put the old price or status back.
-          shop.db
-            .update(products)
-            .set({ productStatus: line.statusAfter, updatedAt: now, version: nextProductVersion })
-            .where(eq(products.productId, line.productId))
-            .run();
+    const sqlite = shop.database.sqlite;
+    // One transaction, written in pieces so a large catalogue never holds the server's thread at once (the
+    // plan of ten seasons is about 30 ms, each product's writes a fraction of one); other changes on this
+    // connection wait meanwhile, as they would have landed inside it.
+    const rolloverId = await withServerConnectionHeld(shop, NEW_SEASON_UNDER_WAY, async () => {
+      sqlite.exec('BEGIN IMMEDIATE');
+      try {
+        const pause = pieces();
+        // Worked out again under the write lock: an order may have come in while the backup was written.
+        const p = plan(shop, input.options);
+        if (p.token !== input.token) stale();
+        const now = shop.now().getTime();
+        for (const line of p.lines) {
+          await pause();
+          const priced = line.tiers.filter((t) => t.after !== t.before);
+          if (line.statusAfter !== line.statusBefore || priced.length > 0) {
+            // A write SaveProduct could make moves the version on (docs/decisions.md), so an editor opened
+            // before the roll-over cannot put the old price or status back.
+            shop.db
+              .update(products)
+              .set({ productStatus: line.statusAfter, updatedAt: now, version: nextProductVersion })
+              .where(eq(products.productId, line.productId))
+              .run();
+          }
+          for (const t of priced) {
+            shop.db
+              .update(productPrices)
+              .set({ priceCents: t.after })
+              .where(eq(productPrices.productPriceId, t.productPriceId))
+              .run();
+          }
+          if (line.stockAfter !== null) {
+            shop.db
+              .insert(stockChanges)
+              .values({
+                productId: line.productId,
+                season: p.toSeason,
+                changeInStock: line.stockAfter,
+                notes: `Carried over from ${seasonLabel(p.fromSeason)} when the ${seasonLabel(p.toSeason)} season was started.`,
+                changedByName: by,
+                changedByEmail: staff.email || null,
+                createdAt: now,
+              })
+              .run();
+          }
         }
-        for (const t of priced) {
-          shop.db
-            .update(productPrices)
-            .set({ priceCents: t.after })
-            .where(eq(productPrices.productPriceId, t.productPriceId))
-            .run();
-        }
-        if (line.stockAfter !== null) {
-          shop.db
-            .insert(stockChanges)
-            .values({
-              productId: line.productId,
-              season: p.toSeason,
-              changeInStock: line.stockAfter,
-              notes: `Carried over from ${seasonLabel(p.fromSeason)} when the ${seasonLabel(p.toSeason)} season was started.`,
-              changedByName: by,
-              changedByEmail: staff.email || null,
-              createdAt: now,
-            })
-            .run();
-        }
+        // The record last, in the same turn as the commit: the new season begins for every reader at once.
+        const id = shop.db
+          .insert(seasonRollovers)
+          .values({
+            fromSeason: p.fromSeason,
+            toSeason: p.toSeason,
+            options: JSON.stringify(input.options),
+            summary: JSON.stringify(p.counts),
+            backupFile,
+            createdAt: now,
+            createdBy: by,
+            createdByEmail: staff.email || null,
+          })
+          .returning({ rolloverId: seasonRollovers.rolloverId })
+          .get().rolloverId;
+        sqlite.exec('COMMIT');
+        return id;
+      } catch (error) {
+        if (sqlite.inTransaction) sqlite.exec('ROLLBACK');
+        throw error;
+      } finally {
+        // Visitors may have read the list while the rows were being written: it is read again either way.
+        shop.catalogCache.invalidate();
       }
-      return shop.db
-        .insert(seasonRollovers)
-        .values({
-          fromSeason: p.fromSeason,
-          toSeason: p.toSeason,
-          options: JSON.stringify(input.options),
-          summary: JSON.stringify(p.counts),
-          backupFile,
-          createdAt: now,
-          createdBy: by,
-          createdByEmail: staff.email || null,
-        })
-        .returning({ rolloverId: seasonRollovers.rolloverId })
-        .get().rolloverId;
     });
     seasonChanged(shop);
-    shop.catalogCache.invalidate();
     const row = shop.db
       .select()
       .from(seasonRollovers)
