@@ -3,7 +3,8 @@
  * staff answer runs alone while a visitor asks for the product list and /health in a loop beside it; printed
  * for each: the answer's time, the visitor's p99 and longest wait, and the longest event-loop delay the server
  * saw meanwhile (monitorEventLoopDelay, read inside the server's own process). The goal: no answer holds the
- * loop more than 50 ms at a time. Then four whole GetAllOrders at once.
+ * loop more than 50 ms at a time. Then four whole GetAllOrders at once; last, the changes that move the shop on:
+ * the season roll-over and a 5,000-row catalogue sheet, each previewed and then applied.
  *
  * The server is the release build as a host runs it (release/server.js, its workers bundled beside it), with
  * bench/loopMonitor.ts loaded before it: the loop's delays and the server thread's CPU time, read and reset by
@@ -15,6 +16,8 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parse } from 'csv-parse/sync';
+import { stringify } from 'csv-stringify/sync';
 import { z } from 'zod';
 import { startRelease } from './common.ts';
 import { type ScaleTools, staffSignIn, tenSeasonShop } from './scale.ts';
@@ -183,7 +186,7 @@ async function upload(url: string, token: string, bytes: Uint8Array, name: strin
   });
   const text = await response.text();
   if (response.status !== 200) throw new Error(`${url} answered ${response.status}: ${text.slice(0, 300)}`);
-  return text.length;
+  return { bytes: text.length, text };
 }
 
 /** A whole answer's bytes (the backup, the catalogue sheet), to be uploaded again. */
@@ -206,11 +209,109 @@ export async function staffUploads(
   return [
     [
       'catalogue preview, the whole catalogue',
-      () => upload(`${url}/api/v1/Products/Spreadsheet/Preview`, token, sheet, 'catalogue.csv', 'text/csv'),
+      async () =>
+        (
+          await upload(
+            `${url}/api/v1/Products/Spreadsheet/Preview`,
+            token,
+            sheet,
+            'catalogue.csv',
+            'text/csv',
+          )
+        ).bytes,
     ],
     [
       'restore of the backup',
-      () => upload(`${url}/api/v1/RestoreAuth`, token, backup, 'shop.zip', 'application/zip'),
+      async () =>
+        (await upload(`${url}/api/v1/RestoreAuth`, token, backup, 'shop.zip', 'application/zip')).bytes,
+    ],
+  ];
+}
+
+/** JSON posted as staff (the season roll-over); the answer's length and its data. */
+async function postJson(
+  url: string,
+  token: string,
+  body: unknown,
+): Promise<{ bytes: number; data: unknown }> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (response.status !== 200) throw new Error(`${url} answered ${response.status}: ${text.slice(0, 300)}`);
+  return { bytes: text.length, data: (JSON.parse(text) as { data: unknown }).data };
+}
+
+const withToken = z.object({ token: z.string() });
+const ROLLOVER_OPTIONS = { raisePercent: 3, statuses: { '3': 2 }, stock: 'keep' };
+const SHEET_ROWS = 5_000;
+
+/**
+ * The big staff changes, run last because they change the shop, each step a function that runs it: the season
+ * roll-over's preview and start on the ten seasons, then a catalogue sheet of 5,000 new products (the most a
+ * sheet holds) previewed and applied. Each start takes the token its preview answered.
+ */
+export async function staffChanges(
+  url: string,
+  token: string,
+): Promise<(readonly [string, () => Promise<number>])[]> {
+  const csv = Buffer.from(await download(`${url}/api/v1/Products/Spreadsheet/Csv`, token)).toString('utf8');
+  const header = (parse(csv, { bom: true, relax_column_count: true }) as string[][])[0] ?? [];
+  const rows = Array.from({ length: SHEET_ROWS }, (_, i) => {
+    const row = header.map(() => '');
+    row[header.indexOf('Name')] = `Bench seedling ${i + 1}`;
+    row[header.indexOf('Tier 1 From')] = '1';
+    row[header.indexOf('Tier 1 Price')] = '2.50';
+    return row;
+  });
+  const sheet = new TextEncoder().encode(stringify([header, ...rows]));
+  const tokens = { rollover: '', sheet: '' };
+  const sheetUrl = `${url}/api/v1/Products/Spreadsheet`;
+  return [
+    [
+      'season roll-over preview',
+      async () => {
+        const { bytes, data } = await postJson(
+          `${url}/api/v1/Seasons/Rollover/Preview`,
+          token,
+          ROLLOVER_OPTIONS,
+        );
+        tokens.rollover = withToken.parse(data).token;
+        return bytes;
+      },
+    ],
+    [
+      'season roll-over start',
+      async () =>
+        (
+          await postJson(`${url}/api/v1/Seasons/Rollover`, token, {
+            options: ROLLOVER_OPTIONS,
+            token: tokens.rollover,
+          })
+        ).bytes,
+    ],
+    [
+      `catalogue preview, ${SHEET_ROWS.toLocaleString('en-US')} new rows`,
+      async () => {
+        const answer = await upload(`${sheetUrl}/Preview`, token, sheet, 'bulk.csv', 'text/csv');
+        tokens.sheet = withToken.parse((JSON.parse(answer.text) as { data: unknown }).data).token;
+        return answer.bytes;
+      },
+    ],
+    [
+      `catalogue apply, ${SHEET_ROWS.toLocaleString('en-US')} new rows`,
+      async () =>
+        (
+          await upload(
+            `${sheetUrl}/Apply?token=${encodeURIComponent(tokens.sheet)}`,
+            token,
+            sheet,
+            'bulk.csv',
+            'text/csv',
+          )
+        ).bytes,
     ],
   ];
 }
@@ -285,6 +386,11 @@ export async function eventLoopScenario(tools: ScaleTools): Promise<void> {
     say(
       `    each of the four ended at ${finished.map(ms).join(', ')} (fair sharing ends them close together)`,
     );
+    // Last: a new season and 5,000 more products would change every figure above.
+    for (const [name, run] of await staffChanges(url, token)) {
+      await quiet();
+      await measure(name, async () => [await run()]);
+    }
   } catch (error) {
     say(`  the server's log ends with:\n${readFileSync(logFile, 'utf8').slice(-3000)}`);
     throw error;
