@@ -1,4 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort, startTestServer, type TestServer } from '@nursery/server/testing';
@@ -98,4 +99,55 @@ export function cachedAddresses(page: Page): Promise<Record<string, string[]>> {
     }
     return found;
   });
+}
+
+/** The files of a build's release, by their address (assets/…), as a page asks for them. */
+export function releaseFiles(webRoot: string): Set<string> {
+  return new Set(readdirSync(path.join(webRoot, 'assets')).map((name) => `/assets/${name}`));
+}
+
+/**
+ * Another release of the web app made from a build (in a folder of its own, removed by the caller): every
+ * hashed file has new content and a new name, and everything naming it (the page, the other files, the
+ * service worker's list of the release with the page's revision) names the new one, as the bundler would
+ * write a release in which every file changed. Much faster than a second build, and just as foreign to the
+ * first: not one of its /assets/ names is the first build's.
+ */
+export function anotherRelease(webRoot: string, mark: string): string {
+  const root = mkdtempSync(path.join(os.tmpdir(), 'nursery-release-'));
+  cpSync(webRoot, root, { recursive: true });
+  const assets = path.join(root, 'assets');
+  const renamed = new Map<string, string>();
+  for (const name of readdirSync(assets)) {
+    const extension = path.extname(name);
+    renamed.set(name, `${name.slice(0, -extension.length)}${mark}${extension}`);
+  }
+  const rename = (text: string) => {
+    let out = text;
+    for (const [from, to] of renamed) out = out.split(from).join(to);
+    return out;
+  };
+  const md5 = (text: string) => createHash('md5').update(text).digest('hex');
+  for (const [from, to] of renamed) {
+    const file = path.join(assets, from);
+    if (/\.(js|css)$/.test(from)) {
+      const comment = `\n/* release ${mark} */\n`;
+      writeFileSync(path.join(assets, to), rename(readFileSync(file, 'utf8')) + comment);
+    } else {
+      cpSync(file, path.join(assets, to));
+    }
+    rmSync(file);
+  }
+  const indexFile = path.join(root, 'index.html');
+  const oldIndex = readFileSync(indexFile, 'utf8');
+  const newIndex = rename(oldIndex);
+  writeFileSync(indexFile, newIndex);
+  const preloads = path.join(root, 'route-preloads.json');
+  if (existsSync(preloads)) writeFileSync(preloads, rename(readFileSync(preloads, 'utf8')));
+  const worker = path.join(root, 'sw.js');
+  const oldWorker = readFileSync(worker, 'utf8');
+  if (!oldWorker.includes(md5(oldIndex)))
+    throw new Error("The worker's list does not name the page's revision.");
+  writeFileSync(worker, rename(oldWorker).split(md5(oldIndex)).join(md5(newIndex)));
+  return root;
 }

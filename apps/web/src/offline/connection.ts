@@ -34,8 +34,10 @@ export function startOfflineSupport(router: AnyRouter): void {
         void import('./serviceWorkerUpdate').then((update) =>
           update.takeOverAtNextPage(registration, router),
         );
-      // A new release's worker is waiting, or arrives now (the first install has no worker to replace).
-      if (registration.waiting && hadWorker) follow();
+      // A new release's worker is waiting or still fetching its files (found by the navigation that loaded
+      // this page, before this listened), or arrives later (the first install has no worker to replace).
+      if ((registration.waiting || registration.installing) && hadWorker) follow();
+      askForNewRelease(registration, router);
       registration.addEventListener('updatefound', () => {
         if (workers.controller) follow();
       });
@@ -47,4 +49,26 @@ export function startOfflineSupport(router: AnyRouter): void {
     .catch(() => {
       // No worker (a private window may refuse one): the shop works as before, online only.
     });
+}
+
+/** The least time between two asks for a new release as the visitor goes from page to page. */
+const RELEASE_CHECK_EVERY_MS = 60_000;
+
+/**
+ * The browser asks for a new release at each page it loads in full, but a visitor of this single-page app
+ * rarely loads one: a phone that opened the shop from its copy while the shop was down would keep the old
+ * release after the shop came back with a new one. So the page asks at its own page changes (at most once a
+ * minute; the worker's file is answered 304 when unchanged), and the release found is taken over at a later
+ * page once fetched.
+ */
+function askForNewRelease(registration: ServiceWorkerRegistration, router: AnyRouter): void {
+  let askedAt = 0;
+  router.subscribe('onBeforeNavigate', (event) => {
+    if (!event.pathChanged || Date.now() - askedAt < RELEASE_CHECK_EVERY_MS) return;
+    askedAt = Date.now();
+    registration.update().catch(() => {
+      // No network: asked again at a later page.
+      askedAt = 0;
+    });
+  });
 }
