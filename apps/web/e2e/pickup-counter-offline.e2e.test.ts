@@ -90,6 +90,26 @@ const card = (page: Page, orderId: number) =>
     .filter({ has: page.getByRole('heading', { name: new RegExp(`^#${orderId} `) }) });
 const waitingLine = (page: Page) => page.getByTestId('counter-waiting');
 
+/** What the counter keeps on this phone (IndexedDB): the days and the waiting taps; null without the database. */
+const keptOnPhone = (page: Page) =>
+  page.evaluate(async () => {
+    if (!(await indexedDB.databases()).some((found) => found.name === 'nursery-counter')) return null;
+    const database = await new Promise<IDBDatabase>((resolve, reject) => {
+      const opening = indexedDB.open('nursery-counter');
+      opening.onsuccess = () => resolve(opening.result);
+      opening.onerror = () => reject(opening.error);
+    });
+    const count = (store: string) =>
+      new Promise<number>((resolve, reject) => {
+        const counting = database.transaction(store).objectStore(store).count();
+        counting.onsuccess = () => resolve(counting.result);
+        counting.onerror = () => reject(counting.error);
+      });
+    const kept = { days: await count('days'), queue: await count('queue') };
+    database.close();
+    return kept;
+  });
+
 async function openCard(page: Page, orderId: number) {
   await list(page)
     .getByRole('button', { name: `Check in order ${orderId}` })
@@ -257,6 +277,43 @@ describe('the counter through a drop of the network', () => {
       expect(received(later).map((r) => r.recorded)).toEqual([1, 1]);
     } finally {
       await phone.close();
+    }
+  });
+
+  it('signing out leaves no kept day on the phone, unless taps still wait: those stay and are sent after', async () => {
+    const later = ids[2] as number;
+    const desk = `/Admin/Pickup?day=${dayId}&show=all`;
+    const { page, context } = await e2e.staffPage({
+      path: desk,
+      email: 'cy@example.com',
+      name: 'Cy Yard',
+      viewport: PHONE,
+    });
+    try {
+      await expect.poll(() => list(page).getByRole('heading').count()).toBe(3);
+      await expect.poll(() => keptOnPhone(page)).toEqual({ days: 1, queue: 0 });
+      const signOut = async () => {
+        await page.goto(`${e2e.shop.origin}/Admin/Logout`);
+        await page.waitForURL(`${e2e.shop.origin}/`);
+      };
+
+      // A tap the server cannot take yet, then a sign-out: the tap and its day stay on the phone.
+      await page.route('**/trpc/**', (route) => route.abort('connectionrefused'));
+      await openCard(page, later);
+      await markPickedUp(page, later);
+      await expect.poll(() => waitingLine(page).textContent()).toContain('1 change waits');
+      await signOut();
+      expect(await keptOnPhone(page)).toEqual({ days: 1, queue: 1 });
+
+      // Signed in again with the network back: the tap is sent; signed out once more, nothing is left.
+      await page.unroute('**/trpc/**');
+      await signIn(page, e2e.shop, { path: desk, email: 'cy@example.com', name: 'Cy Yard' });
+      await expect.poll(() => waitingLine(page).count(), { timeout: 20_000 }).toBe(0);
+      expect(await details(later)).toMatchObject({ pickedUpUsername: 'Cy Yard' });
+      await signOut();
+      expect(await keptOnPhone(page)).toEqual({ days: 0, queue: 0 });
+    } finally {
+      await context.close();
     }
   });
 });

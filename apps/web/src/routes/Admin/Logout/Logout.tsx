@@ -32,6 +32,11 @@ export function Logout() {
     setAccessToken(null);
     void (async () => {
       const returning = returningFromProvider();
+      // Before the provider's page: the pick-up days the counter kept leave the phone (taps waiting to be sent
+      // stay, docs/decisions.md). A failure here must not keep anyone signed in.
+      await import('../shared/pickup/counterStore')
+        .then((store) => store.forgetKeptDaysUnlessWaiting())
+        .catch(() => undefined);
       try {
         const userManager = await getUserManager();
         if (returning) {

@@ -77,3 +77,23 @@ export async function readNotRecorded(): Promise<NotRecorded[]> {
 export async function dismissNotRecorded(actionId: string): Promise<void> {
   await (await db()).delete('notRecorded', actionId);
 }
+
+/**
+ * Signing out of a phone that may be shared: the pick-up days kept on it (every order of the day, with names
+ * and phone numbers) are deleted, unless taps still wait to be sent. Those are kept with the days they were
+ * made on, to be sent after the next sign-in and shown on the desk until then (a sign-out while the network is
+ * down must not lose a payment). The taps not recorded stay until staff tap Seen: they are a conflict staff
+ * must read, never dropped silently. A phone that never opened the counter is left without its database.
+ */
+export async function forgetKeptDaysUnlessWaiting(): Promise<'forgotten' | 'kept' | 'none'> {
+  if (typeof indexedDB === 'undefined') return 'none';
+  if (typeof indexedDB.databases === 'function') {
+    const names = (await indexedDB.databases()).map((found) => found.name);
+    if (!names.includes(DB_NAME)) return 'none';
+  }
+  const tx = (await db()).transaction(['days', 'queue'], 'readwrite');
+  const waiting = await tx.objectStore('queue').count();
+  if (waiting === 0) await tx.objectStore('days').clear();
+  await tx.done;
+  return waiting === 0 ? 'forgotten' : 'kept';
+}
