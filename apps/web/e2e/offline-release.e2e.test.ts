@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   anotherRelease,
   cachedAddresses,
+  counterDay,
   phoneWithProfile,
   releaseFiles,
   servedByWorker,
@@ -35,20 +36,9 @@ beforeAll(async () => {
   filesA = releaseFiles(WEB_ROOT);
   filesB = releaseFiles(releaseB);
   const token = await staffToken(shop.server, { email: 'owner@example.com', name: 'Olive Owner' });
-  const saved = await rest<{ pickUpDayId: number; date: string }[]>(
-    shop.server.url,
-    'POST',
-    '/api/v1/PickUpDays/SavePickUpDay',
-    { token, body: { date: '2099-05-02', startTime: '09:00', endTime: '16:00', capacity: 20 } },
-  );
-  dayId = saved.body.data.find((d) => d.date === '2099-05-02')?.pickUpDayId as number;
-  const { productId } = shop.server.shop.database.sqlite
-    .prepare(
-      `select p.product_id as productId from products p where p.product_status = 2 and p.deleted_at is null
-       and exists (select 1 from product_prices t where t.product_id = p.product_id and t.start_quantity = 1)
-       order by p.product_id limit 1`,
-    )
-    .get() as { productId: number };
+  const made = await counterDay(shop.server, token, '2099-05-02');
+  dayId = made.dayId;
+  const { productId } = made;
   const phone = '(555) 010-7788';
   const placed = await rest<{ orderId: number }>(shop.server.url, 'PUT', '/api/v1/Orders/Update', {
     token,

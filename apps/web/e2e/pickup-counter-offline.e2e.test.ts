@@ -8,7 +8,7 @@
 import { rest, staffToken } from '@nursery/server/testing';
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { phoneWithProfile, servedByWorker, shopInBrowser, signIn } from './support/index.ts';
+import { counterDay, phoneWithProfile, servedByWorker, shopInBrowser, signIn } from './support/index.ts';
 import { fillProviderSignIn, type StaffLogin } from './support/signIn.ts';
 
 const PHONE = { width: 390, height: 844 };
@@ -44,20 +44,9 @@ const received = (orderId: number) =>
 
 beforeAll(async () => {
   token = await staffToken(e2e.shop, { email: 'owner@example.com', name: 'Olive Owner' });
-  const saved = await rest<{ pickUpDayId: number; date: string }[]>(
-    e2e.shop.url,
-    'POST',
-    '/api/v1/PickUpDays/SavePickUpDay',
-    { token, body: { date: '2099-04-25', startTime: '09:00', endTime: '16:00', capacity: 20 } },
-  );
-  dayId = saved.body.data.find((d) => d.date === '2099-04-25')?.pickUpDayId as number;
-  const { productId } = e2e.shop.shop.database.sqlite
-    .prepare(
-      `select p.product_id as productId from products p where p.product_status = 2 and p.deleted_at is null
-       and exists (select 1 from product_prices t where t.product_id = p.product_id and t.start_quantity = 1)
-       order by p.product_id limit 1`,
-    )
-    .get() as { productId: number };
+  const made = await counterDay(e2e.shop, token, '2099-04-25');
+  dayId = made.dayId;
+  const { productId } = made;
   for (const name of ['Ada Shared', 'Bo Own', 'Cy Later']) {
     const placed = await rest<{ orderId: number; total: number }>(
       e2e.shop.url,

@@ -1,6 +1,7 @@
 export * from './accessibility.ts';
 export * from './browser.ts';
 export * from './cart.ts';
+export * from './counterDay.ts';
 export * from './doubleClick.ts';
 export * from './offline.ts';
 export * from './productList.ts';
