@@ -5,10 +5,11 @@ import { FORBIDDEN, UNAUTHORIZED_NO_TOKEN, unauthorizedToken } from '@nursery/do
 import { generateKeyPair, importJWK, type JWK, SignJWT, UnsecuredJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OIDC_KEYS_FILE_NAME } from '../src/auth/keys.ts';
-import { nonStaffToken, rest, staffToken, startTestServer, type TestServer } from '../src/testing.ts';
+import { nonStaffToken, rest, type TestServer } from '../src/testing.ts';
 import { changedTables, databaseFingerprint } from './support/fingerprint.ts';
 import { customer, freelyOrderable, type ShownProduct, submitOrder } from './support/orders.ts';
 import { rawRequest } from './support/rawRequest.ts';
+import { signedInShop } from './support/shop.ts';
 
 /**
  * What someone with a script and bad intentions tries: walking order numbers, flooding the contact form,
@@ -30,8 +31,11 @@ const ORDERS_PER_CLIENT_PER_HOUR = 100;
 
 beforeAll(async () => {
   // Behind a proxy the client is the X-Forwarded-For address, so one test can play several clients.
-  server = await startTestServer({ DEMO_DATA: 'true', TRUST_PROXY: 'true' });
-  token = await staffToken(server, { email: 'olive@example.com', name: 'Olive Owner' });
+  ({ server, token } = await signedInShop(
+    { DEMO_DATA: 'true', TRUST_PROXY: 'true' },
+    {},
+    { email: 'olive@example.com', name: 'Olive Owner' },
+  ));
 });
 afterAll(async () => server?.stop());
 
@@ -64,15 +68,12 @@ describe('what is not limited per client', () => {
     const shown = await rest<ShownProduct[]>(server.url, 'GET', '/api/v1/Products/GetProductsToShow');
     const products = freelyOrderable(shown.body.data);
     const orders = await inPool(ORDERS_PER_CLIENT_PER_HOUR, 20, async (i) => {
-      const answer = await rest(server.url, 'POST', '/api/v1/Orders/Submit', {
-        ...address,
-        body: {
-          ...customer,
-          orderProductXrefs: [
-            { productId: (products[i % products.length] as ShownProduct).productId, quantity: 1 },
-          ],
-        },
-      });
+      const answer = await submitOrder(
+        server,
+        [{ productId: (products[i % products.length] as ShownProduct).productId, quantity: 1 }],
+        customer,
+        address.headers,
+      );
       return answer.status;
     });
     expect(orders.filter((s) => s !== 200)).toEqual([]);
@@ -92,7 +93,7 @@ describe('the order budget per client', () => {
     // Sent all at once, so a budget checked after the order was written would let them all through.
     const statuses = await inPool(budget + 30, 30, async (i) =>
       i % 2 === 0
-        ? (await rest(server.url, 'POST', '/api/v1/Orders/Submit', { headers: script, body: order })).status
+        ? (await submitOrder(server, order.orderProductXrefs, customer, script)).status
         : (
             await fetch(`${server.url}/trpc/orders.submit`, {
               method: 'POST',
@@ -108,7 +109,7 @@ describe('the order budget per client', () => {
     ).n;
     expect(ordersAfter - ordersBefore).toBe(budget);
 
-    const refused = await rest(server.url, 'POST', '/api/v1/Orders/Submit', { headers: script, body: order });
+    const refused = await submitOrder(server, order.orderProductXrefs, customer, script);
     expect(refused.status).toBe(429);
     expect(refused.body).toMatchObject({ success: false, data: null });
     expect(refused.body.message).toMatch(
@@ -123,10 +124,7 @@ describe('the order budget per client', () => {
     const wait = Number(refusedRaw.headers.get('retry-after'));
     expect(wait).toBeGreaterThan(60);
     expect(wait).toBeLessThanOrEqual(3600);
-    const neighbour = await rest(server.url, 'POST', '/api/v1/Orders/Submit', {
-      headers: from('198.51.100.41'),
-      body: order,
-    });
+    const neighbour = await submitOrder(server, order.orderProductXrefs, customer, from('198.51.100.41'));
     expect(neighbour.status).toBe(200);
   }, 90_000);
 });
@@ -322,8 +320,10 @@ describe('an upload past its own cap', () => {
   let flyerToken: string;
   beforeAll(async () => {
     // A small flyer cap beside the default 1 GB restore cap: the flyer route must stop at its own.
-    flyerOnly = await startTestServer({ DEMO_DATA: 'false', PDF_MAX_BYTES: '50000' });
-    flyerToken = await staffToken(flyerOnly);
+    ({ server: flyerOnly, token: flyerToken } = await signedInShop({
+      DEMO_DATA: 'false',
+      PDF_MAX_BYTES: '50000',
+    }));
   });
   afterAll(async () => flyerOnly?.stop());
 
@@ -370,13 +370,12 @@ describe('oversized bodies', () => {
   let smallToken: string;
   beforeAll(async () => {
     // Small upload caps, so proving them costs kilobytes rather than the real 20 MB and 1 GB.
-    small = await startTestServer({
+    ({ server: small, token: smallToken } = await signedInShop({
       DEMO_DATA: 'false',
       PDF_MAX_BYTES: '50000',
       RESTORE_MAX_BYTES: '80000',
       CATALOG_SHEET_MAX_BYTES: '60000',
-    });
-    smallToken = await staffToken(small);
+    }));
   });
   afterAll(async () => small?.stop());
 

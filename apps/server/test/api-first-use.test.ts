@@ -1,7 +1,8 @@
 import type { AdminOrder } from '@nursery/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rest, staffToken, startTestServer, type TestServer } from '../src/testing.ts';
+import { rest, type TestServer } from '../src/testing.ts';
 import { placeOrder } from './support/orders.ts';
+import { signedInShop } from './support/shop.ts';
 
 /**
  * What a developer calling the REST API for the first time ran into, beyond the cases the specification names
@@ -27,8 +28,7 @@ let productId: number;
 let otherProductId: number;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  token = await staffToken(server);
+  ({ server, token } = await signedInShop());
   const list = await rest<ListedProduct[]>(server.url, 'GET', '/api/v1/Products/GetAllProductsWithStats', {
     token,
   });
@@ -39,9 +39,7 @@ beforeAll(async () => {
   if (!other) throw new Error('the demo catalogue has only one Active product');
   otherProductId = other.productId;
 });
-afterAll(async () => {
-  await server?.stop();
-});
+afterAll(async () => server?.stop());
 
 const placeWithPhone = (phoneNumber: string) =>
   placeOrder(server, [{ productId, quantity: 1 }], { ...customer, phoneNumber });

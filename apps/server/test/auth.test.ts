@@ -20,14 +20,18 @@ import { EXPIRED_SIGN_IN, WRONG_SIGN_IN } from '../src/auth/provider.ts';
 import { beginSignIn, signInWithPassword } from '../src/auth/signInFlow.ts';
 import { runStaffCommand } from '../src/cli/staff.ts';
 import { nonStaffToken, rest, staffToken, startTestServer, type TestServer } from '../src/testing.ts';
+import { signedInShop } from './support/shop.ts';
 
 let server: TestServer;
 let token: string;
 
 beforeAll(async () => {
   // Signed in from Vite's dev server too, as under `pnpm dev` (the tests of its origins below).
-  server = await startTestServer({ DEV_APP_ORIGINS: 'http://localhost:5173,http://127.0.0.1:5173' });
-  token = await staffToken(server, { email: 'ada@example.com', name: 'Ada Gardener' });
+  ({ server, token } = await signedInShop(
+    { DEV_APP_ORIGINS: 'http://localhost:5173,http://127.0.0.1:5173' },
+    {},
+    { email: 'ada@example.com', name: 'Ada Gardener' },
+  ));
 });
 afterAll(async () => server?.stop());
 

@@ -1,7 +1,8 @@
 import { BACKUPS_FOR_PEOPLE, isPeopleOnly, restRoutes } from '@nursery/api';
 import { UNAUTHORIZED_NO_TOKEN } from '@nursery/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { integrationToken, rest, staffToken, startTestServer, type TestServer } from '../src/testing.ts';
+import { integrationToken, rest, type TestServer } from '../src/testing.ts';
+import { signedInShop } from './support/shop.ts';
 
 // Whatever hands out or takes in the whole database is for signed-in people: an integration client is refused
 // it whatever its scope, over REST and tRPC alike, while staff keep every one of them.
@@ -14,8 +15,7 @@ let rolloverId: number;
 let archive: Uint8Array;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  staff = await staffToken(server);
+  ({ server, token: staff } = await signedInShop());
   read = await integrationToken(server, 'read');
   write = await integrationToken(server, 'write');
   // A new season started by staff, so its automatic backup exists to be downloaded.

@@ -27,7 +27,7 @@ import { strToU8, unzipSync, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rest, staffToken, startTestServer, type TestServer } from '../src/testing.ts';
 import { outboxRows, type SmtpSink, smtpSink, until } from './support/mail.ts';
-import { submitOrder } from './support/orders.ts';
+import { setProductStatus, submitOrder } from './support/orders.ts';
 
 /** The customer whose orders come in while backups are taken and restored. */
 const rita = {
@@ -88,14 +88,44 @@ function backupsWritten(server: TestServer): string[] {
   return existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.zip')) : [];
 }
 
-async function restore(bytes: Uint8Array, token = targetToken, name = 'backup.zip') {
+/** Downloads a shop's backup as staff do from Settings. */
+function downloadBackup(shop: TestServer, token: string): Promise<Response> {
+  return fetch(`${shop.url}/api/v1/BackupAuth`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+  });
+}
+
+/** Sends an archive to a shop's restore as staff do from Settings: one file in a multipart form. */
+function uploadRestore(
+  shop: TestServer,
+  token: string,
+  bytes: Uint8Array,
+  name = 'backup.zip',
+): Promise<Response> {
   const form = new FormData();
   form.append('file', new Blob([Buffer.from(bytes)], { type: 'application/zip' }), name);
-  const response = await fetch(`${target.url}/api/v1/RestoreAuth`, {
+  return fetch(`${shop.url}/api/v1/RestoreAuth`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}` },
     body: form,
   });
+}
+
+/** Products any number of orders can buy: orderable online, with no stock counted this season. */
+async function uncountedOnSale(shop: TestServer, token: string) {
+  const products = await rest<{ productId: number; productStatus: number; calculatedStock: number | null }[]>(
+    shop.url,
+    'GET',
+    '/api/v1/Products/GetAllProductsWithStats',
+    { token },
+  );
+  return products.body.data.filter((p) => p.productStatus === 2 && p.calculatedStock === null);
+}
+
+/** Restores an archive on the target shop, answering the status and the envelope. */
+async function restore(bytes: Uint8Array, token = targetToken, name = 'backup.zip') {
+  const response = await uploadRestore(target, token, bytes, name);
   return {
     status: response.status,
     body: (await response.json()) as { success: boolean; message: string; data: unknown },
@@ -139,10 +169,7 @@ describe('backup', () => {
   });
 
   it('downloads one zip with the database, every media file and a manifest of checksums', async () => {
-    const response = await fetch(`${source.url}/api/v1/BackupAuth`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${sourceToken}` },
-    });
+    const response = await downloadBackup(source, sourceToken);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/zip');
     expect(response.headers.get('content-disposition')).toMatch(
@@ -350,13 +377,7 @@ describe('restore size cap', () => {
     try {
       const token = await staffToken(small, { email: STAFF });
       const before = tables(small);
-      const form = new FormData();
-      form.append('file', new Blob([Buffer.from(archive)], { type: 'application/zip' }), 'backup.zip');
-      const response = await fetch(`${small.url}/api/v1/RestoreAuth`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${token}` },
-        body: form,
-      });
+      const response = await uploadRestore(small, token, archive);
       expect(response.status).toBe(413);
       const body = (await response.json()) as { message: string };
       expect(body.message).toMatch(
@@ -382,10 +403,7 @@ describe('backup without the media folder', () => {
       };
       // The disk holding it was not mounted, or someone moved it away.
       rmSync(shop.config.mediaDir, { recursive: true, force: true });
-      const response = await fetch(`${shop.url}/api/v1/BackupAuth`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${token}` },
-      });
+      const response = await downloadBackup(shop, token);
       expect(response.status).toBe(200);
       const warning = decodeURIComponent(response.headers.get('x-shop-warning') ?? '');
       expect(warning).toMatch(
@@ -412,10 +430,7 @@ describe('restore and staff accounts', () => {
       const settings = (token: string) => rest(shop.url, 'GET', '/api/v1/Contact/GetUserComments', { token });
       for (const token of [owner, leaver, forgetful]) expect((await settings(token)).status).toBe(200);
 
-      const download = await fetch(`${shop.url}/api/v1/BackupAuth`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${owner}` },
-      });
+      const download = await downloadBackup(shop, owner);
       const olderBackup = new Uint8Array(await download.arrayBuffer());
 
       // After the backup: one person leaves, another gets a new password (both as pnpm staff does it).
@@ -434,13 +449,7 @@ describe('restore and staff accounts', () => {
       expect((await settings(leaver)).status).toBe(403);
       expect((await settings(forgetful)).status).toBe(401);
 
-      const form = new FormData();
-      form.append('file', new Blob([Buffer.from(olderBackup)], { type: 'application/zip' }), 'older.zip');
-      const restored = await fetch(`${shop.url}/api/v1/RestoreAuth`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${owner}` },
-        body: form,
-      });
+      const restored = await uploadRestore(shop, owner, olderBackup, 'older.zip');
       expect(restored.status).toBe(200);
 
       expect(shop.shop.database.sqlite.prepare('select * from staff_accounts order by 1').all()).toEqual(
@@ -463,10 +472,7 @@ describe('restore and staff accounts', () => {
       const owner = await staffToken(shop, { email: 'owner@nursery.example' });
       const { db } = shop.shop;
       const leaked = createIntegrationClient(db, { name: 'Label printer', scope: 'write' }, 'Owner');
-      const download = await fetch(`${shop.url}/api/v1/BackupAuth`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${owner}` },
-      });
+      const download = await downloadBackup(shop, owner);
       const olderBackup = new Uint8Array(await download.arrayBuffer());
 
       // After the backup: the printer's secret leaks and is revoked; a nightly export is set up.
@@ -485,13 +491,7 @@ describe('restore and staff accounts', () => {
       expect((await grant(nightly)).status).toBe(200);
       const clientsBefore = listIntegrationClients(db);
 
-      const form = new FormData();
-      form.append('file', new Blob([Buffer.from(olderBackup)], { type: 'application/zip' }), 'older.zip');
-      const restored = await fetch(`${shop.url}/api/v1/RestoreAuth`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${owner}` },
-        body: form,
-      });
+      const restored = await uploadRestore(shop, owner, olderBackup, 'older.zip');
       expect(restored.status).toBe(200);
 
       expect(listIntegrationClients(db)).toEqual(clientsBefore);
@@ -572,14 +572,8 @@ describe('restore checks off the shop thread', () => {
     const slow = await startTestServer({ ...env, DEMO_DATA: 'false', RESTORE_CHECK_SECONDS: '0.001' });
     try {
       const token = await staffToken(slow, { email: STAFF });
-      const form = new FormData();
-      form.append('file', new Blob([Buffer.from(archive)], { type: 'application/zip' }), 'backup.zip');
       let done = false;
-      const answer = fetch(`${slow.url}/api/v1/RestoreAuth`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${token}` },
-        body: form,
-      }).then(async (r) => {
+      const answer = uploadRestore(slow, token, archive).then(async (r) => {
         done = true;
         return { status: r.status, body: (await r.json()) as { message: string } };
       });
@@ -646,16 +640,9 @@ describe('restore while orders come in', () => {
     const shop = await startTestServer({ ...env, ORDERS_PER_CLIENT_PER_HOUR: '0' });
     try {
       const token = await staffToken(shop, { email: STAFF });
-      const backup = await fetch(`${shop.url}/api/v1/BackupAuth`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${token}` },
-      });
+      const backup = await downloadBackup(shop, token);
       const bytes = new Uint8Array(await backup.arrayBuffer());
-      // A product any number of orders can buy: orderable online, with no stock counted this season.
-      const products = await rest<
-        { productId: number; productStatus: number; calculatedStock: number | null }[]
-      >(shop.url, 'GET', '/api/v1/Products/GetAllProductsWithStats', { token });
-      const product = products.body.data.find((p) => p.productStatus === 2 && p.calculatedStock === null);
+      const [product] = await uncountedOnSale(shop, token);
       expect(product).toBeDefined();
       // Photos to copy make the backup of the replaced state take a while, as in a real shop.
       mkdirSync(path.join(shop.config.mediaDir, 'products'), { recursive: true });
@@ -685,13 +672,7 @@ describe('restore while orders come in', () => {
       const customers = [customer(1), customer(2)];
       // The order writer's thread is running and orders are flowing before the restore starts.
       await expect.poll(() => confirmed.length, { timeout: 30_000 }).toBeGreaterThan(10);
-      const form = new FormData();
-      form.append('file', new Blob([Buffer.from(bytes)], { type: 'application/zip' }), 'backup.zip');
-      const answer = await fetch(`${shop.url}/api/v1/RestoreAuth`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${token}` },
-        body: form,
-      });
+      const answer = await uploadRestore(shop, token, bytes);
       restoring = false;
       await Promise.all(customers);
       expect(answer.status).toBe(200);
@@ -729,15 +710,9 @@ describe('restore and the numbers already handed out', () => {
     const shop = await startTestServer(env);
     try {
       const token = await staffToken(shop, { email: STAFF });
-      const download = await fetch(`${shop.url}/api/v1/BackupAuth`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${token}` },
-      });
+      const download = await downloadBackup(shop, token);
       const olderBackup = new Uint8Array(await download.arrayBuffer());
-      const products = await rest<
-        { productId: number; productStatus: number; calculatedStock: number | null }[]
-      >(shop.url, 'GET', '/api/v1/Products/GetAllProductsWithStats', { token });
-      const product = products.body.data.find((p) => p.productStatus === 2 && p.calculatedStock === null);
+      const [product] = await uncountedOnSale(shop, token);
       const order = (lastName: string) =>
         submitOrder(shop, [{ productId: product?.productId ?? 0, quantity: 1 }], { ...rita, lastName });
       const addProduct = (name: string) =>
@@ -753,13 +728,7 @@ describe('restore and the numbers already handed out', () => {
       expect(before.status, before.body.message).toBe(200);
       expect(added.status, added.body.message).toBe(200);
 
-      const form = new FormData();
-      form.append('file', new Blob([Buffer.from(olderBackup)], { type: 'application/zip' }), 'older.zip');
-      const restored = await fetch(`${shop.url}/api/v1/RestoreAuth`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${token}` },
-        body: form,
-      });
+      const restored = await uploadRestore(shop, token, olderBackup, 'older.zip');
       expect(restored.status).toBe(200);
 
       const after = await order('After');
@@ -785,10 +754,7 @@ describe('restore and the e-mails already sent', () => {
     try {
       const { sqlite } = shop.shop.database;
       const token = await staffToken(shop, { email: STAFF });
-      const products = await rest<
-        { productId: number; productStatus: number; calculatedStock: number | null }[]
-      >(shop.url, 'GET', '/api/v1/Products/GetAllProductsWithStats', { token });
-      const product = products.body.data.find((p) => p.productStatus === 2 && p.calculatedStock === null);
+      const [product] = await uncountedOnSale(shop, token);
       const order = async (email: string) => {
         const placed = await submitOrder(shop, [{ productId: product?.productId ?? 0, quantity: 1 }], {
           ...rita,
@@ -805,10 +771,7 @@ describe('restore and the e-mails already sent', () => {
       // The mail server is down: the first order's receipt waits in the outbox when the backup is taken.
       const first = await order('first@example.com');
       await until(() => unsentOf(first).some((r) => r.attempts > 0));
-      const download = await fetch(`${shop.url}/api/v1/BackupAuth`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${token}` },
-      });
+      const download = await downloadBackup(shop, token);
       const olderBackup = new Uint8Array(await download.arrayBuffer());
       expect(unsentOf(first).length).toBeGreaterThan(0);
 
@@ -826,13 +789,7 @@ describe('restore and the e-mails already sent', () => {
       expect(unsentOf(first)).toEqual([]);
       expect(to('first@example.com')).toHaveLength(1);
 
-      const form = new FormData();
-      form.append('file', new Blob([Buffer.from(olderBackup)], { type: 'application/zip' }), 'older.zip');
-      const restored = await fetch(`${shop.url}/api/v1/RestoreAuth`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${token}` },
-        body: form,
-      });
+      const restored = await uploadRestore(shop, token, olderBackup, 'older.zip');
       expect(restored.status).toBe(200);
 
       // Every retry is due: the first customer hears nothing more, the second gets the receipt still owed.
@@ -865,20 +822,11 @@ describe('backup of a media folder with files put there by hand', () => {
         mkdirSync(path.dirname(path.join(media, name)), { recursive: true });
         writeFileSync(path.join(media, name), `photo ${name.length}`);
       }
-      const download = await fetch(`${shop.url}/api/v1/BackupAuth`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${token}` },
-      });
+      const download = await downloadBackup(shop, token);
       expect(download.status).toBe(200);
       const bytes = new Uint8Array(await download.arrayBuffer());
 
-      const form = new FormData();
-      form.append('file', new Blob([Buffer.from(bytes)], { type: 'application/zip' }), 'backup.zip');
-      const restored = await fetch(`${shop.url}/api/v1/RestoreAuth`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${token}` },
-        body: form,
-      });
+      const restored = await uploadRestore(shop, token, bytes);
       const body = (await restored.json()) as { message: string };
       expect(restored.status, body.message).toBe(200);
       expect(readFileSync(path.join(media, 'ok.jpg'), 'utf8')).toBe('photo 6');
@@ -906,19 +854,9 @@ describe('restore and the waitlist already told', () => {
       now ? { now } : {},
     );
     const token = await staffToken(shop, { email: STAFF });
-    const products = await rest<
-      { productId: number; productStatus: number; calculatedStock: number | null }[]
-    >(shop.url, 'GET', '/api/v1/Products/GetAllProductsWithStats', { token });
-    const ids = products.body.data
-      .filter((p) => p.productStatus === 2 && p.calculatedStock === null)
-      .map((p) => p.productId);
+    const ids = (await uncountedOnSale(shop, token)).map((p) => p.productId);
     const setStatus = async (productId: number | undefined, productStatus: number) => {
-      const set = await rest(
-        shop.url,
-        'PUT',
-        `/api/v1/Products/SetProductStatus?productId=${productId}&productStatus=${productStatus}`,
-        { token },
-      );
+      const set = await setProductStatus(shop, token, Number(productId), productStatus);
       expect(set.status).toBe(200);
     };
     const join = async (productId: number | undefined, email: string) => {
@@ -928,20 +866,11 @@ describe('restore and the waitlist already told', () => {
       expect(joined.status, JSON.stringify(joined.body)).toBe(200);
     };
     const backup = async () => {
-      const download = await fetch(`${shop.url}/api/v1/BackupAuth`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${token}` },
-      });
+      const download = await downloadBackup(shop, token);
       return new Uint8Array(await download.arrayBuffer());
     };
     const restore = async (archive: Uint8Array) => {
-      const form = new FormData();
-      form.append('file', new Blob([Buffer.from(archive)], { type: 'application/zip' }), 'older.zip');
-      const restored = await fetch(`${shop.url}/api/v1/RestoreAuth`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${token}` },
-        body: form,
-      });
+      const restored = await uploadRestore(shop, token, archive, 'older.zip');
       expect(restored.status).toBe(200);
     };
     const to = (address: string) => sink.messages.filter((m) => m.to.join().includes(address));

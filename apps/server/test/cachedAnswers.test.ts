@@ -15,9 +15,7 @@ beforeAll(async () => {
   server = await startTestServer();
 });
 
-afterAll(async () => {
-  await server?.stop();
-});
+afterAll(async () => server?.stop());
 
 interface Shown {
   productId: number;

@@ -1,7 +1,9 @@
 import { orderLines, orders } from '@nursery/db';
 import { PRODUCT_STALE } from '@nursery/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nonStaffToken, rest, staffToken, startTestServer, type TestServer } from '../src/testing.ts';
+import { nonStaffToken, rest, type TestServer } from '../src/testing.ts';
+import { setProductStatus } from './support/orders.ts';
+import { OWNER, signedInShop } from './support/shop.ts';
 
 interface Tier {
   productPriceId: number;
@@ -46,12 +48,9 @@ async function storefrontIds(): Promise<number[]> {
 }
 
 beforeAll(async () => {
-  server = await startTestServer({ DEMO_DATA: 'false' });
-  token = await staffToken(server, { email: 'owner@example.com', name: 'Olive Owner' });
+  ({ server, token } = await signedInShop({ DEMO_DATA: 'false' }, {}, OWNER));
 });
-afterAll(async () => {
-  await server?.stop();
-});
+afterAll(async () => server?.stop());
 
 describe('admin catalogue over REST', () => {
   it('answers 401 on every admin product path without a token', async () => {
@@ -178,42 +177,26 @@ describe('admin catalogue over REST', () => {
     const p = (await save({ name: 'Paper Birch', prices: threeTiers })).body.data.product;
     expect(await storefrontIds()).toContain(p.productId);
 
-    const inactive = await rest<{ productId: number; productStatus: number; product: AdminProduct }>(
-      server.url,
-      'PUT',
-      `/api/v1/Products/SetProductStatus?productId=${p.productId}&productStatus=1`,
-      { token },
-    );
+    const inactive = await setProductStatus<{
+      productId: number;
+      productStatus: number;
+      product: AdminProduct;
+    }>(server, token, p.productId, 1);
     expect(inactive.status).toBe(200);
     expect(inactive.body.data.productId).toBe(p.productId);
     expect(inactive.body.data.productStatus).toBe(1);
     expect(inactive.body.data.product.displayProductStatus).toBe('Inactive');
     expect(await storefrontIds()).not.toContain(p.productId);
 
-    const soldOut = await rest<{ product: AdminProduct }>(
-      server.url,
-      'PUT',
-      `/api/v1/Products/SetProductStatus?productId=${p.productId}&productStatus=3`,
-      { token },
-    );
+    const soldOut = await setProductStatus<{ product: AdminProduct }>(server, token, p.productId, 3);
     expect(soldOut.body.data.product.productStatus).toBe(3);
     expect(await storefrontIds()).toContain(p.productId);
 
-    const bad = await rest(
-      server.url,
-      'PUT',
-      `/api/v1/Products/SetProductStatus?productId=${p.productId}&productStatus=9`,
-      { token },
-    );
+    const bad = await setProductStatus(server, token, p.productId, 9);
     expect(bad.status).toBe(400);
     expect(bad.body.message).toMatch(/productStatus must be one of/);
 
-    const deleted = await rest<{ product: AdminProduct | null }>(
-      server.url,
-      'PUT',
-      `/api/v1/Products/SetProductStatus?productId=${p.productId}&productStatus=4`,
-      { token },
-    );
+    const deleted = await setProductStatus<{ product: AdminProduct | null }>(server, token, p.productId, 4);
     expect(deleted.status).toBe(200);
     expect(deleted.body.data.product).toBeNull();
     const all = await rest<AdminProduct[]>(server.url, 'GET', '/api/v1/Products/GetAllProductsWithStats', {
@@ -416,14 +399,7 @@ describe('product versions: two staff saving one product', () => {
     expect(edited.body.data.product.version).toBe(2);
 
     const readBefore = await adminProduct(id);
-    const status = await rest(
-      server.url,
-      'PUT',
-      `/api/v1/Products/SetProductStatus?productId=${id}&productStatus=7`,
-      {
-        token,
-      },
-    );
+    const status = await setProductStatus(server, token, id, 7);
     expect(status.status).toBe(200);
     expect((await save({ ...readBefore, productStatus: 2 })).status).toBe(409);
     expect((await adminProduct(id)).productStatus).toBe(7);

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rest, staffToken, startTestServer, type TestServer } from '../src/testing.ts';
+import { rest, type TestServer } from '../src/testing.ts';
+import { setProductStatus } from './support/orders.ts';
+import { OWNER, signedInShop } from './support/shop.ts';
 
 // Input a busy morning or a hostile client sends that the other catalogue tests do not: every case gets a
 // 400 (or 404) with a sentence a person can act on, and nothing is stored.
@@ -20,12 +22,9 @@ const save = (body: unknown) =>
   rest<Saved>(server.url, 'POST', '/api/v1/Products/SaveProduct', { body, token });
 
 beforeAll(async () => {
-  server = await startTestServer({ DEMO_DATA: 'false' });
-  token = await staffToken(server, { email: 'owner@example.com', name: 'Olive Owner' });
+  ({ server, token } = await signedInShop({ DEMO_DATA: 'false' }, {}, OWNER));
 });
-afterAll(async () => {
-  await server?.stop();
-});
+afterAll(async () => server?.stop());
 
 describe('hostile product input', () => {
   it.each([
@@ -119,14 +118,7 @@ describe('a special-order product without prices', () => {
     );
     const id = made.body.data.productId;
     for (const status of [2, 7]) {
-      const r = await rest(
-        server.url,
-        'PUT',
-        `/api/v1/Products/SetProductStatus?productId=${id}&productStatus=${status}`,
-        {
-          token,
-        },
-      );
+      const r = await setProductStatus(server, token, id, status);
       expect(r.status).toBe(400);
       expect(r.body.message).toBe(
         'Custom Hedge Row has no prices, so it cannot be ordered online; add its prices with Edit first.',
@@ -139,14 +131,7 @@ describe('a special-order product without prices', () => {
     );
     expect(shown.body.data.map((p) => p.productId)).not.toContain(id);
 
-    const call = await rest(
-      server.url,
-      'PUT',
-      `/api/v1/Products/SetProductStatus?productId=${id}&productStatus=6`,
-      {
-        token,
-      },
-    );
+    const call = await setProductStatus(server, token, id, 6);
     expect(call.status).toBe(200);
   });
 });

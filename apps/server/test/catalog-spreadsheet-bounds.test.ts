@@ -5,7 +5,8 @@ import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { staffToken, startTestServer, type TestServer } from '../src/testing.ts';
+import type { TestServer } from '../src/testing.ts';
+import { signedInShop } from './support/shop.ts';
 
 // Hostile sheets are refused the moment they cross a bound, and no upload, not even a 5,000-row apply, holds
 // the shop: /health is timed all the while.
@@ -14,8 +15,7 @@ let server: TestServer;
 let token: string;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  token = await staffToken(server);
+  ({ server, token } = await signedInShop());
 });
 afterAll(async () => server?.stop());
 

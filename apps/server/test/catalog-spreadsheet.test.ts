@@ -5,7 +5,9 @@ import { strToU8, zipSync } from 'fflate';
 import { readSheet } from 'read-excel-file/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import writeXlsxFile from 'write-excel-file/node';
-import { rest, staffToken, startTestServer, type TestServer } from '../src/testing.ts';
+import { rest, type TestServer } from '../src/testing.ts';
+import { setProductStatus } from './support/orders.ts';
+import { signedInShop } from './support/shop.ts';
 
 // The catalogue goes out as a spreadsheet and comes back: unchanged it changes nothing, edited it changes
 // exactly what was edited, and a file that is not the catalogue changes nothing and says why.
@@ -83,8 +85,7 @@ function pricesOf(id: number): number[] {
 }
 
 beforeAll(async () => {
-  server = await startTestServer({ CATALOG_SHEET_MAX_BYTES: String(MAX_BYTES) });
-  token = await staffToken(server);
+  ({ server, token } = await signedInShop({ CATALOG_SHEET_MAX_BYTES: String(MAX_BYTES) }));
   // Text that tests the round trip: a formula-looking name, quotes, commas, a line break, accents, and empty
   // optional cells; money with cents that floating point cannot hold exactly.
   const saved = await rest(server.url, 'POST', '/api/v1/Products/SaveProduct', {
@@ -104,9 +105,7 @@ beforeAll(async () => {
   expect(saved.status).toBe(200);
 });
 
-afterAll(async () => {
-  await server?.stop();
-});
+afterAll(async () => server?.stop());
 
 describe('catalogue spreadsheet', () => {
   it('is refused without a staff token', async () => {
@@ -375,14 +374,7 @@ describe('catalogue spreadsheet', () => {
     server.shop.database.sqlite
       .prepare('update product_prices set price_cents = 0 where product_id = ?')
       .run(id);
-    const onSale = await rest(
-      server.url,
-      'PUT',
-      `/api/v1/Products/SetProductStatus?productId=${id}&productStatus=2`,
-      {
-        token,
-      },
-    );
+    const onSale = await setProductStatus(server, token, id, 2);
     expect(onSale.status).toBe(400);
     expect(onSale.body.message).toBe(FREE_PRICE);
   });

@@ -1,6 +1,7 @@
 import { zonedTimeToInstant } from '@nursery/domain';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { rest, staffToken, startTestServer, type TestServer } from '../src/testing.ts';
+import { rest, type TestServer } from '../src/testing.ts';
+import { signedInShop } from './support/shop.ts';
 
 interface Contact {
   contactId: number;
@@ -18,8 +19,7 @@ let server: TestServer;
 let token: string;
 
 beforeAll(async () => {
-  server = await startTestServer({ DEMO_DATA: 'false' }, { now: () => clock });
-  token = await staffToken(server);
+  ({ server, token } = await signedInShop({ DEMO_DATA: 'false' }, { now: () => clock }));
   const insert = server.shop.database.sqlite.prepare(
     'insert into contacts (name, email, comments, is_spam, spam_reason, created_at) values (?, ?, ?, ?, ?, ?)',
   );

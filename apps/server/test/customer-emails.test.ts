@@ -5,7 +5,7 @@ import { displayPickUpDate } from '@nursery/domain';
 import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
 import { rest, staffToken, startTestServer, type TestServer } from '../src/testing.ts';
 import { outboxRows, type SmtpSink, smtpSink, until } from './support/mail.ts';
-import { placeOrder } from './support/orders.ts';
+import { placeOrder, setProductStatus } from './support/orders.ts';
 
 const outbox = outboxRows;
 
@@ -294,14 +294,7 @@ describe('waitlist', () => {
     ]);
 
     // Back on sale: each is told, in the order they joined.
-    const active = await rest(
-      server.url,
-      'PUT',
-      `/api/v1/Products/SetProductStatus?productId=${soldOut}&productStatus=2`,
-      {
-        token,
-      },
-    );
+    const active = await setProductStatus(server, token, soldOut, 2);
     expect(active.status).toBe(200);
     const told = outbox(server, 'back-in-stock');
     expect(told.map((r) => r.to_address)).toEqual(['cora@example.com', 'abe@example.com', 'bea@example.com']);
@@ -310,12 +303,8 @@ describe('waitlist', () => {
     expect(told[1]?.text_body).toContain(`${server.config.publicUrl}/Products/${soldOut}/bur-oak\n`);
 
     // Sold out and back again: nobody is told twice.
-    await rest(server.url, 'PUT', `/api/v1/Products/SetProductStatus?productId=${soldOut}&productStatus=3`, {
-      token,
-    });
-    await rest(server.url, 'PUT', `/api/v1/Products/SetProductStatus?productId=${soldOut}&productStatus=2`, {
-      token,
-    });
+    await setProductStatus(server, token, soldOut, 3);
+    await setProductStatus(server, token, soldOut, 2);
     expect(outbox(server, 'back-in-stock')).toHaveLength(3);
     const after = await rest<Waitlist>(
       server.url,
@@ -381,14 +370,7 @@ describe('waitlist', () => {
     expect((await waitlist()).entries[0]).toMatchObject({ toldTimestamp: null, notice: null });
 
     // Back on sale while the mail server is down: the notice is written, tried, and nobody is told.
-    await rest(
-      server.url,
-      'PUT',
-      `/api/v1/Products/SetProductStatus?productId=${productId}&productStatus=2`,
-      {
-        token,
-      },
-    );
+    await setProductStatus(server, token, productId, 2);
     await until(() => (outbox(server, 'back-in-stock')[0]?.attempts ?? 0) >= 1);
     const failed = await waitlist();
     expect(failed.waiting).toBe(1);
@@ -437,15 +419,7 @@ describe('waitlist', () => {
       rest<{ message: string; quantity: number }>(server.url, 'POST', '/api/v1/Waitlist/Join', {
         body: { productId, email, quantity },
       });
-    const status = (productStatus: number) =>
-      rest(
-        server.url,
-        'PUT',
-        `/api/v1/Products/SetProductStatus?productId=${productId}&productStatus=${productStatus}`,
-        {
-          token,
-        },
-      );
+    const status = (productStatus: number) => setProductStatus(server, token, productId, productStatus);
     expect((await join('cora@example.com', 2)).status).toBe(200);
     expect((await join('abe@example.com', 1)).status).toBe(200);
     expect((await status(2)).status).toBe(200);
@@ -487,12 +461,7 @@ describe('waitlist', () => {
     });
     expect(joined.status).toBe(200);
     // Staff put it back on sale with nothing in stock: nobody can order it, nobody is told.
-    await rest(
-      server.url,
-      'PUT',
-      `/api/v1/Products/SetProductStatus?productId=${productId}&productStatus=2`,
-      { token },
-    );
+    await setProductStatus(server, token, productId, 2);
     expect(outbox(server, 'back-in-stock')).toHaveLength(0);
     expect((await stock(10)).status).toBe(200);
     expect(outbox(server, 'back-in-stock').map((r) => r.to_address)).toEqual(['fern@example.com']);

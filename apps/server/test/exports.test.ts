@@ -3,8 +3,10 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { PICK_UP_DAY_NOT_FOUND, UNAUTHORIZED_NO_TOKEN } from '@nursery/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
-import { rest, staffToken, startTestServer, type TestServer } from '../src/testing.ts';
+import { rest, type TestServer } from '../src/testing.ts';
 import { hasSoffice, viaLibreOffice } from './support/libreOffice.ts';
+import { insertOrders } from './support/orders.ts';
+import { signedInShop } from './support/shop.ts';
 
 // A fixed day in the 2024-25 season, in the shop's zone (America/Chicago by default).
 const NOW = new Date('2025-03-15T15:00:00Z');
@@ -14,8 +16,7 @@ let server: TestServer;
 let token: string;
 
 beforeAll(async () => {
-  server = await startTestServer({}, { now: () => NOW });
-  token = await staffToken(server);
+  ({ server, token } = await signedInShop({}, { now: () => NOW }));
 });
 afterAll(async () => server?.stop());
 
@@ -305,23 +306,16 @@ describe('exports', () => {
 
 /** A busy season: 6,000 more orders of 3 lines without a pick-up day, which took the server's thread about half a second to export. */
 function busySeason(): () => void {
-  const sqlite = server.shop.database.sqlite;
-  sqlite.exec(`
-    with recursive n(i) as (select 1 union all select i + 1 from n where i < 6000)
-    insert into orders (name, first_name, last_name, email, phone_number, comments, season_purchased, created_at)
-    select 'Busy Season ' || i, 'Busy', 'Season ' || i, 'busy' || i || '@example.com', '(555) 010-0199',
-      'Keep the roots wet', ${SEASON}, ${NOW.getTime()} - 86400000 - i * 1000 from n`);
-  sqlite.exec(`
-    insert into order_lines (order_id, product_id, quantity, unit_price_cents, is_static, subtotal_cents, tax_cents, total_cents)
-    select o.order_id, p.product_id, 2, 500, 0, 1000, 55, 1055
-    from orders o join (select product_id from products where deleted_at is null limit 3) p
-    where o.name like 'Busy Season %'`);
-  return () => {
-    sqlite.exec(
-      `delete from order_lines where order_id in (select order_id from orders where name like 'Busy Season %')`,
-    );
-    sqlite.exec(`delete from orders where name like 'Busy Season %'`);
-  };
+  return insertOrders(server, 6000, {
+    firstName: 'Busy',
+    lastName: 'Season',
+    emailName: 'busy',
+    comments: 'Keep the roots wet',
+    season: SEASON,
+    firstCreatedAt: NOW.getTime() - 86400000,
+    stepMs: -1000,
+    linesOf: 3,
+  });
 }
 
 /** The whole answer's text, only its pieces gathered meanwhile: decoding megabytes at once would hold this process. */

@@ -13,9 +13,7 @@ let server: TestServer;
 beforeAll(async () => {
   server = await startTestServer();
 });
-afterAll(async () => {
-  await server?.stop();
-});
+afterAll(async () => server?.stop());
 
 describe('HTTP answers a caller can act on', () => {
   it('treats a body with __proto__ keys as the JSON it is, dropping those keys', async () => {

@@ -8,8 +8,9 @@ import {
   IDEMPOTENCY_KEY_REUSED,
 } from '@nursery/api/idempotency';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rest, staffToken, startTestServer, type TestServer } from '../src/testing.ts';
+import { rest, startTestServer, type TestServer } from '../src/testing.ts';
 import { customer, saveOrderableProduct } from './support/orders.ts';
+import { signedInShop } from './support/shop.ts';
 
 /**
  * Retries that never make a second order: a create sent with an Idempotency-Key is answered once, and the
@@ -43,8 +44,11 @@ describe('Idempotency-Key on creates', () => {
     });
 
   beforeAll(async () => {
-    server = await startTestServer(ENV, { dataDir });
-    token = await staffToken(server, { email: 'pat@example.com', name: 'Pat Planner' });
+    ({ server, token } = await signedInShop(
+      ENV,
+      { dataDir },
+      { email: 'pat@example.com', name: 'Pat Planner' },
+    ));
     productId = await saveOrderableProduct(server, token);
   });
   afterAll(async () => {

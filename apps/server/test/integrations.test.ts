@@ -10,6 +10,7 @@ import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runIntegrationsCommand } from '../src/cli/integrations.ts';
 import { rest, staffToken, startTestServer, type TestServer } from '../src/testing.ts';
+import { OWNER } from './support/shop.ts';
 
 let server: TestServer;
 const logLines: string[] = [];
@@ -249,7 +250,7 @@ describe('integration clients', () => {
   });
 
   it('is managed by staff over REST: add shows the secret once, list never, revoke stops it', async () => {
-    const staff = await staffToken(server, { email: 'owner@example.com', name: 'Olive Owner' });
+    const staff = await staffToken(server, OWNER);
     const added = await rest<{ client: { clientId: string; createdBy: string }; clientSecret: string }>(
       server.url,
       'POST',
@@ -287,7 +288,7 @@ describe('integration clients', () => {
   });
 
   it('answers a person-readable 400 for a bad name, scope or client id', async () => {
-    const staff = await staffToken(server, { email: 'owner@example.com', name: 'Olive Owner' });
+    const staff = await staffToken(server, OWNER);
     const noName = await rest(server.url, 'POST', '/api/v1/Integrations/AddIntegrationClient', {
       token: staff,
       body: { name: '  ', scope: 'admin' },

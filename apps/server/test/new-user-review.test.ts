@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rest, staffToken, startTestServer, type TestServer } from '../src/testing.ts';
+import { rest, startTestServer, type TestServer } from '../src/testing.ts';
 import { placeOrder } from './support/orders.ts';
+import { signedInShop } from './support/shop.ts';
 
 /**
  * Cases met by trying the storefront and the settings as a new owner and a customer would: each one failed
@@ -33,12 +34,9 @@ let server: TestServer;
 let token: string;
 
 beforeAll(async () => {
-  server = await startTestServer({}, { now: () => clock });
-  token = await staffToken(server);
+  ({ server, token } = await signedInShop({}, { now: () => clock }));
 });
-afterAll(async () => {
-  await server?.stop();
-});
+afterAll(async () => server?.stop());
 
 /** From the admin's list, which carries the season's units sold (the storefront's does not). */
 async function orderableProduct(): Promise<ShownProduct> {

@@ -1,8 +1,9 @@
 import { stockChanges } from '@nursery/db';
 import { type AdminOrder, ORDER_STALE, type OrderLine, zonedTimeToInstant } from '@nursery/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rest, staffToken, startTestServer, type TestServer } from '../src/testing.ts';
+import { rest, type TestServer } from '../src/testing.ts';
 import { insertProduct } from './support/orders.ts';
+import { signedInShop } from './support/shop.ts';
 
 // A second look at the admin order calls with cases the first tests did not try: hostile values
 // from a REST client, two staff at once, and the stock, lookup and lists agreeing after each change.
@@ -51,8 +52,11 @@ async function stockLeft(productId: number): Promise<number | null> {
 }
 
 beforeAll(async () => {
-  server = await startTestServer({ DEMO_DATA: 'false' }, { now: () => clock });
-  token = await staffToken(server, { email: 'olive@example.com', name: 'Olive Owner' });
+  ({ server, token } = await signedInShop(
+    { DEMO_DATA: 'false' },
+    { now: () => clock },
+    { email: 'olive@example.com', name: 'Olive Owner' },
+  ));
   fern = addProduct('Maidenhair Fern', 600);
   sedge = addProduct('Pennsylvania Sedge', 300);
   server.shop.db

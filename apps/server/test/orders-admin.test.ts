@@ -10,8 +10,9 @@ import {
   zonedTimeToInstant,
 } from '@nursery/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nonStaffToken, rest, staffToken, startTestServer, type TestServer } from '../src/testing.ts';
+import { nonStaffToken, rest, type TestServer } from '../src/testing.ts';
 import { insertProduct, type StoredTier } from './support/orders.ts';
+import { OWNER, signedInShop } from './support/shop.ts';
 
 // A shop with no demo data and a clock the tests move, so seasons and stock are exactly what is set here.
 const TZ = 'America/Chicago';
@@ -81,8 +82,7 @@ async function lookup(orderId: number, phone: string) {
 }
 
 beforeAll(async () => {
-  server = await startTestServer({ DEMO_DATA: 'false' }, { now: () => clock });
-  token = await staffToken(server, { email: 'owner@example.com', name: 'Olive Owner' });
+  ({ server, token } = await signedInShop({ DEMO_DATA: 'false' }, { now: () => clock }, OWNER));
   seedling = addProduct('Bur Oak', 2, [
     { startQuantity: 1, endQuantity: 9, priceCents: 1000 },
     { startQuantity: 10, endQuantity: null, priceCents: 800 },

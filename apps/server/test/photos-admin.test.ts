@@ -4,8 +4,9 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rest, staffToken, startTestServer, type TestServer } from '../src/testing.ts';
+import { rest, type TestServer } from '../src/testing.ts';
 import { saveProduct } from './support/orders.ts';
+import { signedInShop } from './support/shop.ts';
 
 interface PhotoProduct {
   productId: number;
@@ -140,13 +141,16 @@ function mediaPath(url: string): string {
 
 beforeAll(async () => {
   await startPhotoHost();
-  server = await startTestServer({
-    DEMO_DATA: 'false',
-    // The test's photo host is allowed on its own port only, as an entry that names a port allows.
-    PHOTO_HOSTS: new URL(photoBase).host,
-    PHOTO_MAX_BYTES: String(MAX_BYTES),
-  });
-  token = await staffToken(server, { email: 'photos@example.com', name: 'Pat Photos' });
+  ({ server, token } = await signedInShop(
+    {
+      DEMO_DATA: 'false',
+      // The test's photo host is allowed on its own port only, as an entry that names a port allows.
+      PHOTO_HOSTS: new URL(photoBase).host,
+      PHOTO_MAX_BYTES: String(MAX_BYTES),
+    },
+    {},
+    { email: 'photos@example.com', name: 'Pat Photos' },
+  ));
 });
 afterAll(async () => {
   await server?.stop();

@@ -1,7 +1,8 @@
 import { PICK_UP_DAY_REQUIRED, pickUpDayClosed } from '@nursery/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rest, staffToken, startTestServer, type TestServer } from '../src/testing.ts';
+import { rest, type TestServer } from '../src/testing.ts';
 import { customer, saveOrderableProduct, submitOrder } from './support/orders.ts';
+import { signedInShop } from './support/shop.ts';
 
 /**
  * A pick-up day closes at its closing time in the shop's time zone: late on a Saturday evening the checkout no
@@ -34,11 +35,11 @@ describe('a pick-up day after its closing time', () => {
     );
 
   beforeAll(async () => {
-    server = await startTestServer(
+    ({ server, token } = await signedInShop(
       { DEMO_DATA: 'false', ORDERS_PER_CLIENT_PER_HOUR: '0', SHOP_TIME_ZONE: 'America/Chicago' },
       { now: () => new Date(clock) },
-    );
-    token = await staffToken(server, { email: 'pat@example.com', name: 'Pat Planner' });
+      { email: 'pat@example.com', name: 'Pat Planner' },
+    ));
     productId = await saveOrderableProduct(server, token);
     for (const date of ['2026-11-28', '2026-11-29']) {
       const day = await rest(server.url, 'POST', '/api/v1/PickUpDays/SavePickUpDay', {
@@ -77,9 +78,7 @@ describe('a pick-up day after its closing time', () => {
     );
     // Sunday's day is still open, and with a day offered one must be chosen.
     expect((await submit(sunday.pickUpDayId)).status).toBe(200);
-    const none = await rest(server.url, 'POST', '/api/v1/Orders/Submit', {
-      body: { ...customer, orderProductXrefs: [{ productId, quantity: 1 }] },
-    });
+    const none = await submitOrder(server, [{ productId, quantity: 1 }]);
     expect(none.body.message).toBe(PICK_UP_DAY_REQUIRED);
   });
 

@@ -6,8 +6,9 @@ import {
   UNAUTHORIZED_NO_TOKEN,
 } from '@nursery/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rest, staffToken, startTestServer, type TestServer } from '../src/testing.ts';
+import { rest, type TestServer } from '../src/testing.ts';
 import { customer, saveOrderableProduct, submitOrder } from './support/orders.ts';
+import { signedInShop } from './support/shop.ts';
 
 /**
  * Pick-up days end to end over REST: staff open days with a capacity, customers book them at checkout, the
@@ -57,8 +58,11 @@ describe('pick-up days', () => {
   };
 
   beforeAll(async () => {
-    server = await startTestServer({ DEMO_DATA: 'false', ORDERS_PER_CLIENT_PER_HOUR: '0' });
-    token = await staffToken(server, { email: 'pat@example.com', name: 'Pat Planner' });
+    ({ server, token } = await signedInShop(
+      { DEMO_DATA: 'false', ORDERS_PER_CLIENT_PER_HOUR: '0' },
+      {},
+      { email: 'pat@example.com', name: 'Pat Planner' },
+    ));
     productId = await saveOrderableProduct(server, token);
   });
   afterAll(async () => server?.stop());
@@ -116,8 +120,9 @@ describe('pick-up days', () => {
     });
     expect(badDelete.status).toBe(400);
     expect(badDelete.body.message).toMatch(/^pickUpDayId must be a positive whole number/);
-    const badChoice = await rest(server.url, 'POST', '/api/v1/Orders/Submit', {
-      body: { ...customer, orderProductXrefs: [{ productId, quantity: 1 }], pickUpDayId: 'Saturday' },
+    const badChoice = await submitOrder(server, [{ productId, quantity: 1 }], {
+      ...customer,
+      pickUpDayId: 'Saturday',
     });
     expect(badChoice.status).toBe(400);
     expect(badChoice.body.message).toMatch(/^pickUpDayId must be the number of a pick-up day/);

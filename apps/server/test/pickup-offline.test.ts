@@ -1,7 +1,8 @@
 import { zonedTimeToInstant } from '@nursery/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nonStaffToken, rest, staffToken, startTestServer, type TestServer } from '../src/testing.ts';
+import { nonStaffToken, rest, staffToken, type TestServer } from '../src/testing.ts';
 import { insertProduct } from './support/orders.ts';
+import { signedInShop } from './support/shop.ts';
 
 // The counter working through a drop of the network: taps sent again with their action ids, two phones whose
 // queues arrive one after the other, and undos that take back only what they were tapped on.
@@ -54,8 +55,11 @@ function recordedFor(orderId: number) {
 }
 
 beforeAll(async () => {
-  server = await startTestServer({ DEMO_DATA: 'false' }, { now: () => clock });
-  ada = await staffToken(server, { email: 'ada@example.com', name: 'Ada Counter' });
+  ({ server, token: ada } = await signedInShop(
+    { DEMO_DATA: 'false' },
+    { now: () => clock },
+    { email: 'ada@example.com', name: 'Ada Counter' },
+  ));
   bo = await staffToken(server, { email: 'bo@example.com', name: 'Bo Counter' });
   oak = insertProduct(server, 'Bur Oak');
 });

@@ -5,15 +5,9 @@ import path from 'node:path';
 import { zonedTimeToInstant } from '@nursery/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
-import {
-  exportedWorkbook,
-  nonStaffToken,
-  rest,
-  staffToken,
-  startTestServer,
-  type TestServer,
-} from '../src/testing.ts';
+import { exportedWorkbook, nonStaffToken, rest, staffToken, type TestServer } from '../src/testing.ts';
 import { insertProduct } from './support/orders.ts';
+import { signedInShop } from './support/shop.ts';
 
 // Check-in at the counter through the REST calls, against a shop with no demo data and a clock the tests move.
 const TZ = 'America/Chicago';
@@ -56,8 +50,11 @@ const details = (orderId: number) =>
   rest<Pickup>(server.url, 'GET', `/api/v1/Orders/GetOrderDetailsById?orderId=${orderId}`, { token });
 
 beforeAll(async () => {
-  server = await startTestServer({ DEMO_DATA: 'false' }, { now: () => clock });
-  token = await staffToken(server, { email: 'counter@example.com', name: 'Cora Counter' });
+  ({ server, token } = await signedInShop(
+    { DEMO_DATA: 'false' },
+    { now: () => clock },
+    { email: 'counter@example.com', name: 'Cora Counter' },
+  ));
   oak = insertProduct(server, 'Bur Oak');
 });
 afterAll(async () => server?.stop());

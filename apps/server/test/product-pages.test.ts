@@ -5,7 +5,9 @@
  */
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rest, staffToken, startTestServer, type TestServer } from '../src/testing.ts';
+import { rest, startTestServer, type TestServer } from '../src/testing.ts';
+import { setProductStatus } from './support/orders.ts';
+import { signedInShop } from './support/shop.ts';
 import { type RoutePreloads, writeWebRoot } from './support/webRoot.ts';
 
 const ROUTE_PRELOADS = {
@@ -38,12 +40,7 @@ async function save(product: Record<string, unknown>): Promise<SavedProduct> {
 }
 
 async function setStatus(productId: number, productStatus: number) {
-  const r = await rest(
-    server.url,
-    'PUT',
-    `/api/v1/Products/SetProductStatus?productId=${productId}&productStatus=${productStatus}`,
-    { token },
-  );
+  const r = await setProductStatus(server, token, productId, productStatus);
   expect(r.status).toBe(200);
 }
 
@@ -52,8 +49,10 @@ beforeAll(async () => {
     ROUTE_PRELOADS,
     `<meta name="description" content="The build's description of the shop." />`,
   );
-  server = await startTestServer({ DEMO_DATA: 'false', SHOP_NAME: 'Maple & Pine Nursery' }, { webRoot });
-  token = await staffToken(server);
+  ({ server, token } = await signedInShop(
+    { DEMO_DATA: 'false', SHOP_NAME: 'Maple & Pine Nursery' },
+    { webRoot },
+  ));
   ids.tiered = (
     await save({
       name: 'Bur Oak',

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { DATABASE_FILE_NAME, openDatabase, type Sqlite } from '@nursery/db';
 import { onlyNLeft, productNotOrderable } from '@nursery/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rest, staffToken, startTestServer, type TestServer } from '../src/testing.ts';
+import { rest, type TestServer } from '../src/testing.ts';
 import { type ChildServer, spawnServer } from './support/childServer.ts';
 import {
   customer,
@@ -15,6 +15,7 @@ import {
   submitOrder,
   unitCents,
 } from './support/orders.ts';
+import { signedInShop } from './support/shop.ts';
 
 /**
  * The two promises a shop's owner cares most about: an order the customer saw confirmed is never lost
@@ -216,8 +217,11 @@ describe('no overselling', () => {
   let server: TestServer;
   let token: string;
   beforeAll(async () => {
-    server = await startTestServer({ DEMO_DATA: 'false', ORDERS_PER_CLIENT_PER_HOUR: '1000' });
-    token = await staffToken(server, { email: 'stella@example.com', name: 'Stella Stock' });
+    ({ server, token } = await signedInShop(
+      { DEMO_DATA: 'false', ORDERS_PER_CLIENT_PER_HOUR: '1000' },
+      {},
+      { email: 'stella@example.com', name: 'Stella Stock' },
+    ));
   });
   afterAll(async () => server?.stop());
 

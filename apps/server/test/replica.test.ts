@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runRestoreCommand } from '../src/cli/restore.ts';
 import { rest } from '../src/testing.ts';
 import { type ChildServer, childStaffToken, freePort, spawnServer } from './support/childServer.ts';
-import { customer, freelyOrderable, type ShownProduct } from './support/orders.ts';
+import { freelyOrderable, type ShownProduct, submitOrder } from './support/orders.ts';
 
 /**
  * The continuous copy end to end with its real parts: Litestream (the binary the shop ships) copying to a
@@ -109,9 +109,7 @@ async function placeOrders(server: ChildServer, products: ShownProduct[], count:
       while (next < count) {
         const i = next++;
         const product = products[i % products.length] as ShownProduct;
-        const answer = await rest<{ orderId: number }>(server.url, 'POST', '/api/v1/Orders/Submit', {
-          body: { ...customer, orderProductXrefs: [{ productId: product.productId, quantity: 1 + (i % 3) }] },
-        });
+        const answer = await submitOrder(server, [{ productId: product.productId, quantity: 1 + (i % 3) }]);
         expect(answer.status, JSON.stringify(answer.body)).toBe(200);
         placed.push(answer.body.data.orderId);
       }

@@ -1,6 +1,8 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { staffToken, startTestServer, type TestServer } from '../src/testing.ts';
+import type { TestServer } from '../src/testing.ts';
+import { insertOrders } from './support/orders.ts';
+import { signedInShop } from './support/shop.ts';
 
 // REST paging of the lists that grow with the shop, over real HTTP: limit, the Link header (RFC 8288), the
 // cursor it carries, and the whole list written out in chunks when no limit is given.
@@ -15,8 +17,7 @@ interface Row {
 }
 
 beforeAll(async () => {
-  server = await startTestServer();
-  token = await staffToken(server);
+  ({ server, token } = await signedInShop());
   const sqlite = server.shop.database.sqlite;
   // Enough of each list for several pages: the demo's orders, some deleted, and contact messages, with ties on
   // the date (same created_at) so the cursor must tell rows of the same moment apart.
@@ -283,15 +284,20 @@ describe('the OpenAPI document', () => {
 });
 
 describe('the whole list, written while the shop answers others', () => {
+  /** About 10 MB of list: 20,000 more orders with every field a customer fills in. */
+  const manyOrders = () =>
+    insertOrders(server, 20_000, {
+      firstName: 'Many',
+      lastName: 'Orders',
+      emailName: 'many.orders',
+      comments: 'Please keep the roots wet, we pick up on Saturday morning',
+      firstCreatedAt: 1_500_000_000_000,
+      stepMs: 1000,
+    });
+
   it('never holds the event loop for long, even when the socket takes every piece at once', async () => {
     // About 10 MB of list: written in one go it held the server for a quarter of a second and more.
-    const sqlite = server.shop.database.sqlite;
-    sqlite.exec(`
-      with recursive n(i) as (select 1 union all select i + 1 from n where i < 20000)
-      insert into orders (name, first_name, last_name, email, phone_number, comments, season_purchased, created_at)
-      select 'Many Orders ' || i, 'Many', 'Orders ' || i, 'many.orders' || i || '@example.com', '(555) 010-0199',
-        'Please keep the roots wet, we pick up on Saturday morning', (select max(season_purchased) from orders),
-        1500000000000 + i * 1000 from n`);
+    const removeOrders = manyOrders();
     try {
       // Over REST and over tRPC (which wrote it in one JSON.stringify, seconds at 100,000 orders).
       for (const [url, rowsOf] of [
@@ -317,18 +323,12 @@ describe('the whole list, written while the shop answers others', () => {
         expect(delay.max / 1e6, url).toBeLessThan(100);
       }
     } finally {
-      sqlite.exec(`delete from orders where name like 'Many Orders %'`);
+      removeOrders();
     }
   });
 
   it('shares the loop with the other whole lists asked for at once, over REST and tRPC alike', async () => {
-    const sqlite = server.shop.database.sqlite;
-    sqlite.exec(`
-      with recursive n(i) as (select 1 union all select i + 1 from n where i < 20000)
-      insert into orders (name, first_name, last_name, email, phone_number, comments, season_purchased, created_at)
-      select 'Many Orders ' || i, 'Many', 'Orders ' || i, 'many.orders' || i || '@example.com', '(555) 010-0199',
-        'Please keep the roots wet, we pick up on Saturday morning', (select max(season_purchased) from orders),
-        1500000000000 + i * 1000 from n`);
+    const removeOrders = manyOrders();
     try {
       // Every piece that arrives, in order, named by the list it belongs to.
       const arrivals: number[] = [];
@@ -362,7 +362,7 @@ describe('the whole list, written while the shop answers others', () => {
         }
       }
     } finally {
-      sqlite.exec(`delete from orders where name like 'Many Orders %'`);
+      removeOrders();
     }
   });
 });

@@ -1,8 +1,9 @@
 import type { SeasonReport } from '@nursery/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pageStatus } from '../src/indexPage.ts';
-import { exportedWorkbook, rest, staffToken, startTestServer, type TestServer } from '../src/testing.ts';
+import { exportedWorkbook, rest, type TestServer } from '../src/testing.ts';
 import { hasSoffice, viaLibreOffice } from './support/libreOffice.ts';
+import { signedInShop } from './support/shop.ts';
 
 // A day late in the 2025-26 season: the demo shop has orders in it and in the seasons before.
 const NOW = new Date('2026-05-20T15:00:00Z');
@@ -12,8 +13,7 @@ let server: TestServer;
 let token: string;
 
 beforeAll(async () => {
-  server = await startTestServer({}, { now: () => NOW });
-  token = await staffToken(server);
+  ({ server, token } = await signedInShop({}, { now: () => NOW }));
 });
 afterAll(async () => server?.stop());
 

@@ -7,7 +7,8 @@ import {
   raisedPriceCents,
 } from '@nursery/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rest, staffToken, startTestServer, type TestServer } from '../src/testing.ts';
+import { rest, type TestServer } from '../src/testing.ts';
+import { signedInShop } from './support/shop.ts';
 
 const STAFF = 'owner@example.com';
 // The allow-list decides who is staff, so the token stays staff when the restore replaces the accounts table.
@@ -69,18 +70,19 @@ function start(body: unknown) {
 }
 
 beforeAll(async () => {
-  server = await startTestServer(env, {
-    now: () => {
-      clock += 1000;
-      return new Date(clock);
+  ({ server, token } = await signedInShop(
+    env,
+    {
+      now: () => {
+        clock += 1000;
+        return new Date(clock);
+      },
     },
-  });
-  token = await staffToken(server, { email: STAFF, name: 'Olive Owner' });
+    { email: STAFF, name: 'Olive Owner' },
+  ));
 });
 
-afterAll(async () => {
-  await server?.stop();
-});
+afterAll(async () => server?.stop());
 
 describe('starting a new season', () => {
   it('is refused without a staff token', async () => {

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rest, staffToken, startTestServer, type TestServer } from '../src/testing.ts';
+import { rest, type TestServer } from '../src/testing.ts';
+import { signedInShop } from './support/shop.ts';
 
 /** A program finds the current season over REST, rather than hard-coding a year. */
 describe('Seasons/Current', () => {
   let server: TestServer;
   let token: string;
   beforeAll(async () => {
-    server = await startTestServer({}, { now: () => new Date('2026-03-14T15:00:00Z') });
-    token = await staffToken(server);
+    ({ server, token } = await signedInShop({}, { now: () => new Date('2026-03-14T15:00:00Z') }));
   });
   afterAll(async () => server?.stop());
 

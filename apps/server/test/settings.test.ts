@@ -2,7 +2,8 @@ import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { orderingToggleConfirm, UNAUTHORIZED_NO_TOKEN } from '@nursery/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nonStaffToken, rest, staffToken, startTestServer, type TestServer } from '../src/testing.ts';
+import { nonStaffToken, rest, type TestServer } from '../src/testing.ts';
+import { signedInShop } from './support/shop.ts';
 
 interface Setting {
   settingId: number;
@@ -15,8 +16,7 @@ let server: TestServer;
 let token: string;
 
 beforeAll(async () => {
-  server = await startTestServer({ DEMO_DATA: 'false', PDF_MAX_BYTES: String(64 * 1024) });
-  token = await staffToken(server);
+  ({ server, token } = await signedInShop({ DEMO_DATA: 'false', PDF_MAX_BYTES: String(64 * 1024) }));
 });
 afterAll(async () => server?.stop());
 

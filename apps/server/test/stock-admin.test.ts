@@ -71,9 +71,7 @@ beforeAll(async () => {
   );
   token = await staffToken(server, { email: 'stock@example.com', name: 'Stella Stock' });
 });
-afterAll(async () => {
-  await server?.stop();
-});
+afterAll(async () => server?.stop());
 
 describe('stock over REST', () => {
   it('answers 401 without a token', async () => {

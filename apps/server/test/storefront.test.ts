@@ -9,7 +9,7 @@ import {
 import { createTRPCClient, httpLink, TRPCClientError } from '@trpc/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rest, staffToken, startTestServer, type TestServer } from '../src/testing.ts';
-import { submitOrder } from './support/orders.ts';
+import { expectedTotals, submitOrder, customer as wendell } from './support/orders.ts';
 
 /**
  * A scripted customer against a real server: real HTTP to the five storefront REST paths and their
@@ -70,22 +70,13 @@ let server: TestServer;
 let trpc: ReturnType<typeof createTRPCClient<AppRouter>>;
 let catalogue: Product[];
 
-const customer = {
-  firstName: 'Wendell',
-  lastName: 'Berry',
-  name: 'Wendell Berry',
-  email: 'wendell@example.com',
-  confirmEmail: 'wendell@example.com',
-  phoneNumber: '(555) 310-4477',
-  workPhoneNumber: '555-310-9000',
-  comments: 'Will pick up the first week of April.',
-};
+/** The usual customer, with a work phone and the whole name too, so both are seen to travel. */
+const customer = { ...wendell, name: 'Wendell Berry', workPhoneNumber: '555-310-9000' };
 
-/** Independent of the shop's code: the spec's tax, 5.5% of the order subtotal, half-up to the cent. */
+/** Independent of the shop's code (expectedTotals), in dollars as the order's answer gives them. */
 function expected(lines: { unitCents: number; quantity: number }[]) {
-  const subtotal = lines.reduce((sum, l) => sum + l.unitCents * l.quantity, 0);
-  const tax = Math.floor((subtotal * 55 + 500) / 1000);
-  return { subtotal: subtotal / 100, tax: tax / 100, total: (subtotal + tax) / 100 };
+  const { subtotal, tax, total } = expectedTotals(lines);
+  return { subtotal: subtotal / 100, tax: tax / 100, total: total / 100 };
 }
 
 const cents = (dollars: number) => Math.round(dollars * 100);
@@ -103,9 +94,7 @@ beforeAll(async () => {
   const res = await rest<Product[]>(server.url, 'GET', '/api/v1/Products/GetProductsToShow');
   catalogue = res.body.data;
 });
-afterAll(async () => {
-  await server?.stop();
-});
+afterAll(async () => server?.stop());
 
 describe('GET /api/v1/Products/GetProductsToShow', () => {
   it('lists the storefront products in the envelope, from the cache, as JSON', async () => {
@@ -204,16 +193,10 @@ describe('a customer orders and reads the order back', () => {
     ];
     expect(picks[2]!.tier.endQuantity).toBeNull();
 
-    const submitted = await rest<{ orderId: number; phoneNumber: string; order: Order }>(
-      server.url,
-      'POST',
-      '/api/v1/Orders/Submit',
-      {
-        body: {
-          ...customer,
-          orderProductXrefs: picks.map((p) => ({ productId: p.product.productId, quantity: p.quantity })),
-        },
-      },
+    const submitted = await submitOrder<{ orderId: number; phoneNumber: string; order: Order }>(
+      server,
+      picks.map((p) => ({ productId: p.product.productId, quantity: p.quantity })),
+      customer,
     );
     expect(submitted.status).toBe(200);
     expect(submitted.body.success).toBe(true);

@@ -14,6 +14,7 @@ import {
 } from '../src/testing.ts';
 import { outboxRows, until } from './support/mail.ts';
 import { customer, insertProduct } from './support/orders.ts';
+import { OWNER, signedInShop } from './support/shop.ts';
 
 // Pushed events against real receivers on 127.0.0.1, each verifying the Standard Webhooks signature with the
 // `standardwebhooks` package, and a clock the tests move through the retry schedule.
@@ -109,11 +110,11 @@ function addProduct(on: TestServer): number {
 }
 
 beforeAll(async () => {
-  server = await startTestServer(
+  ({ server, token } = await signedInShop(
     { DEMO_DATA: 'false', WEBHOOK_ALLOW_PRIVATE_ADDRESSES: 'true' },
     { now: () => clock },
-  );
-  token = await staffToken(server, { email: 'owner@example.com', name: 'Olive Owner' });
+    OWNER,
+  ));
   oak = addProduct(server);
 });
 afterEach(async () => {

@@ -157,3 +157,79 @@ export function insertProduct(
       .run();
   return productId;
 }
+
+/**
+ * Sets a product's status over REST as the back office's product list does, and answers the shop's reply,
+ * refused or not.
+ */
+export function setProductStatus<T = unknown>(
+  server: { url: string },
+  token: string,
+  productId: number,
+  productStatus: number,
+) {
+  return rest<T>(
+    server.url,
+    'PUT',
+    `/api/v1/Products/SetProductStatus?productId=${productId}&productStatus=${productStatus}`,
+    { token },
+  );
+}
+
+/**
+ * Writes `count` orders straight into a test shop's database in one statement, for tests about long lists:
+ * `${firstName} ${lastName} 1` and on, each with its own e-mail, in `season` (the newest on file unless told),
+ * the i-th created at `firstCreatedAt + i * stepMs`. With `linesOf`, each also gets a line of 2 at $5 for every
+ * one of that many products. Answers a function that deletes them again, lines included.
+ */
+export function insertOrders(
+  server: TestServer,
+  count: number,
+  options: {
+    firstName: string;
+    lastName: string;
+    emailName: string;
+    comments: string;
+    season?: number;
+    firstCreatedAt: number;
+    stepMs: number;
+    linesOf?: number;
+  },
+): () => void {
+  const { sqlite } = server.shop.database;
+  const { firstName, lastName, emailName } = options;
+  const named = `${firstName} ${lastName} %`;
+  sqlite
+    .prepare(
+      `with recursive n(i) as (select 1 union all select i + 1 from n where i < ?)
+      insert into orders (name, first_name, last_name, email, phone_number, comments, season_purchased, created_at)
+      select ? || ' ' || i, ?, ? || ' ' || i, ? || i || '@example.com', '(555) 010-0199', ?,
+        coalesce(?, (select max(season_purchased) from orders)), ? + i * ? from n`,
+    )
+    .run(
+      count,
+      `${firstName} ${lastName}`,
+      firstName,
+      lastName,
+      emailName,
+      options.comments,
+      options.season ?? null,
+      options.firstCreatedAt,
+      options.stepMs,
+    );
+  if (options.linesOf)
+    sqlite
+      .prepare(
+        `insert into order_lines (order_id, product_id, quantity, unit_price_cents, is_static, subtotal_cents, tax_cents, total_cents)
+        select o.order_id, p.product_id, 2, 500, 0, 1000, 55, 1055
+        from orders o join (select product_id from products where deleted_at is null limit ?) p
+        where o.name like ?`,
+      )
+      .run(options.linesOf, named);
+  return () => {
+    sqlite
+      .prepare('delete from order_lines where order_id in (select order_id from orders where name like ?)')
+      .run(named);
+    sqlite.prepare('delete from orders where name like ?').run(named);
+  };
+}
