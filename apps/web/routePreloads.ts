@@ -78,3 +78,31 @@ export function stylesheetAsPreload(): Plugin {
     },
   };
 }
+
+/** The chunk of React's DOM renderer, which the entry imports dynamically (src/main.tsx). */
+export const REACT_DOM_CLIENT_CHUNK = 'reactDomClient';
+
+/**
+ * Announces React's DOM renderer in index.html beside the entry's own imports: the entry imports it dynamically,
+ * so it is evaluated in a task of its own after the entry's, and without the announcement the browser would
+ * only ask for it once the entry had run, a round trip later.
+ */
+export function reactDomPreload(): Plugin {
+  return {
+    name: 'nursery-react-dom-preload',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, context) {
+        const chunk = Object.values(context.bundle ?? {}).find(
+          (output) => output.type === 'chunk' && output.name === REACT_DOM_CLIENT_CHUNK,
+        );
+        if (!chunk) throw new Error('react-dom preload: the build has no chunk of React DOM');
+        return html.replace(
+          '</head>',
+          `  <link rel="modulepreload" crossorigin href="/${chunk.fileName}">\n  </head>`,
+        );
+      },
+    },
+  };
+}

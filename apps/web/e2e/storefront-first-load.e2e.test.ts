@@ -187,6 +187,11 @@ describe('storefront first load on a phone', () => {
         announced.some((href) => href.startsWith(`/assets/${chunk}-`)),
         path,
       ).toBe(true);
+      // React's DOM renderer, which the entry imports dynamically, is announced with the entry's own imports.
+      expect(
+        announced.some((href) => href.startsWith('/assets/reactDomClient-')),
+        path,
+      ).toBe(true);
       // Each announced file loaded once: the app's import took the preloaded module, not a second copy.
       for (const href of announced)
         expect({ path, href, times: requested.get(href) }).toEqual({ path, href, times: 1 });

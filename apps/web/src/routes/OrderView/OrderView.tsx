@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { useDeferredValue, useEffect, useState } from 'react';
 import { useSignedIn } from '../../auth/session';
 import { OrderLookupForm } from '../../components/OrderLookupForm';
 import { publicQuery } from '../../lib/publicApi';
@@ -21,6 +21,9 @@ export function OrderView() {
     enabled: canFetch,
     retry: false,
   });
+  // Drawn in a deferred render, in slices, once the answer comes: in one go it held a phone's main thread. Another
+  // order's details are never shown meanwhile: the page waits on its loading state until this order's are drawn.
+  const shown = useDeferredValue(order.data);
   // The customer's own copy on this phone (staff's phones keep none): shown while the shop does not answer.
   const keepsCopy = canFetch && !signedIn && Boolean(phoneNumber);
   const [copy, setCopy] = useState<OrderCopy | null>(null);
@@ -84,7 +87,7 @@ export function OrderView() {
     );
   }
 
-  if (order.isLoading) {
+  if (order.isLoading || (order.data && shown?.orderId !== order.data.orderId)) {
     return (
       <div className="container">
         <div className="loading-block" role="status">
@@ -94,7 +97,7 @@ export function OrderView() {
     );
   }
 
-  if (order.isError || !order.data) {
+  if (order.isError || !order.data || !shown) {
     const { message } = failureFacts(order.error);
     return (
       <div className="container narrow-page">
@@ -115,7 +118,7 @@ export function OrderView() {
 
   return (
     <OrderDetails
-      order={order.data}
+      order={shown}
       ownerEmail={config.data?.shop.email ?? ''}
       currentSeason={config.data?.currentSeason ?? null}
       staff={signedIn}
