@@ -110,6 +110,13 @@ export function distributeTax(
   return taxes;
 }
 
+/** An order's or a line's money: before tax, the tax, and both together (cents). */
+export interface Totals {
+  subtotalCents: number;
+  taxCents: number;
+  totalCents: number;
+}
+
 /**
  * The order's totals and each line's share of the tax: tax is 5.5% (the configured rate) of the order
  * subtotal, and the lines' taxes add up to it exactly, so the tax column, the footer, the stored order and
@@ -119,12 +126,7 @@ export function orderTotals(
   lines: readonly { subtotalCents: number }[],
   taxRateBasisPoints: number,
   isTaxExempt: boolean,
-): {
-  subtotalCents: number;
-  taxCents: number;
-  totalCents: number;
-  lines: { subtotalCents: number; taxCents: number; totalCents: number }[];
-} {
+): Totals & { lines: Totals[] } {
   const subtotals = lines.map((l) => l.subtotalCents);
   const taxes = distributeTax(subtotals, taxRateBasisPoints, isTaxExempt);
   const subtotalCents = subtotals.reduce((sum, cents) => sum + cents, 0);

@@ -1,17 +1,8 @@
-import { formatMoney } from '@nursery/domain';
+import { formatMoney, type Totals } from '@nursery/domain';
 
 /** Subtotal, tax at the shop's rate and total, as the cart and the confirmation show them. */
-export function CartTotals({
-  subtotalCents,
-  taxCents,
-  totalCents,
-  taxRate,
-}: {
-  subtotalCents: number;
-  taxCents: number;
-  totalCents: number;
-  taxRate: number;
-}) {
+export function CartTotals({ totals, taxRate }: { totals: Totals; taxRate: number }) {
+  const { subtotalCents, taxCents, totalCents } = totals;
   return (
     <dl className="cart-totals" aria-label="Order totals">
       <div>

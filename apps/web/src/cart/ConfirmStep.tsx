@@ -1,12 +1,11 @@
-import { formatMoney } from '@nursery/domain';
+import { formatMoney, type Totals } from '@nursery/domain';
 import { BusyLabel } from '../components/BusyLabel';
+import { CardTable, num } from '../components/CardTable';
 import { CartTotals } from './CartTotals';
 import { goToStep } from './cartState';
 import { updateCart } from './cartStore';
 import type { OrderInput, PricedCartLine } from './checkout';
 import type { OpenPickUpDay } from './PickUpDayChoice';
-
-type Totals = { subtotalCents: number; taxCents: number; totalCents: number };
 
 /** The checkout's last step: the details and lines as they will be ordered, with the totals. */
 export function ConfirmStep({
@@ -58,47 +57,12 @@ export function ConfirmStep({
       </dl>
       {/* On a phone each line is a card with its figures labelled (.table-cards): as three columns, a quantity of
           100,000 and its subtotal ran past the dialog's edge at 320 px. */}
-      <div className="table-cards">
-        <div className="table-wrap">
-          <table className="table table-sm">
-            <thead>
-              <tr>
-                <th scope="col">Product</th>
-                <th scope="col" className="num">
-                  Qty
-                </th>
-                <th scope="col" className="num">
-                  Subtotal
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {orderedLines.map((l) => (
-                <tr key={l.entry.productId}>
-                  <td data-label="Product">
-                    {l.product?.name ?? `Product ${l.entry.productId}`}
-                    {l.product?.productSize ? (
-                      <span className="text-muted"> · {l.product.productSize}</span>
-                    ) : null}
-                  </td>
-                  <td className="num" data-label="Qty">
-                    {l.entry.cartQuantity}
-                  </td>
-                  <td className="num" data-label="Subtotal">
-                    {l.subtotalCents === null ? '—' : formatMoney(l.subtotalCents)}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      </div>
-      <CartTotals
-        subtotalCents={totals.subtotalCents}
-        taxCents={totals.taxCents}
-        totalCents={totals.totalCents}
-        taxRate={taxRate}
-      />
+      <CardTable tableClassName="table table-sm" columns={['Product', num('Qty'), num('Subtotal')]}>
+        {orderedLines.map((l) => (
+          <ConfirmLineRow key={l.entry.productId} line={l} />
+        ))}
+      </CardTable>
+      <CartTotals totals={totals} taxRate={taxRate} />
     </div>
   );
 }
@@ -128,5 +92,22 @@ export function ConfirmStepFooter({ saving, placeOrder }: { saving: boolean; pla
         </BusyLabel>
       </button>
     </>
+  );
+}
+
+function ConfirmLineRow({ line }: { line: PricedCartLine }) {
+  return (
+    <tr>
+      <td data-label="Product">
+        {line.product?.name ?? `Product ${line.entry.productId}`}
+        {line.product?.productSize ? <span className="text-muted"> · {line.product.productSize}</span> : null}
+      </td>
+      <td className="num" data-label="Qty">
+        {line.entry.cartQuantity}
+      </td>
+      <td className="num" data-label="Subtotal">
+        {line.subtotalCents === null ? '—' : formatMoney(line.subtotalCents)}
+      </td>
+    </tr>
   );
 }

@@ -1,4 +1,4 @@
-import { ORDERING_CLOSED_TITLE } from '@nursery/domain';
+import { ORDERING_CLOSED_TITLE, type Totals } from '@nursery/domain';
 import { useRememberedZone } from '../storefront/hardinessZone';
 import { cartZoneWarning, zoneNote } from '../storefront/zoneNote';
 import { CartLine } from './CartLine';
@@ -7,8 +7,6 @@ import type { PricedCartLine } from './checkout';
 import type { useCartActions } from './useCartActions';
 
 type CartActions = ReturnType<typeof useCartActions>;
-type Totals = { subtotalCents: number; taxCents: number; totalCents: number };
-
 /**
  * The cart's first step: its lines (or only the product just added, when one is featured), a word when
  * ordering is closed, and the totals.
@@ -77,12 +75,7 @@ export function ProductsStep({
           ))}
         </ul>
       )}
-      <CartTotals
-        subtotalCents={totals.subtotalCents}
-        taxCents={totals.taxCents}
-        totalCents={totals.totalCents}
-        taxRate={taxRate}
-      />
+      <CartTotals totals={totals} taxRate={taxRate} />
     </>
   );
 }

@@ -28,6 +28,11 @@ export function num(label: string): Heading {
   return { label, className: 'num' };
 }
 
+/** A column whose heading only a screen reader needs (the column of Remove buttons). */
+export function hidden(label: string): Heading {
+  return { label: <span className="visually-hidden">{label}</span> };
+}
+
 /**
  * A table that on a phone becomes one card a row, each cell labelled by its data-label (.table-cards), and
  * scrolls sideways on its own where it is wider than the screen (.table-wrap). The caption names it for screen
@@ -37,12 +42,15 @@ export function CardTable({
   caption,
   columns,
   className,
+  tableClassName = 'table',
   testId,
   children,
 }: {
-  caption: ReactNode;
+  caption?: ReactNode;
   columns: readonly Heading[];
   className?: string;
+  /** 'table table-sm' for a compact one. */
+  tableClassName?: string;
   testId?: string;
   /** The rows. */
   children: ReactNode;
@@ -50,8 +58,8 @@ export function CardTable({
   return (
     <div className={className ? `table-cards ${className}` : 'table-cards'}>
       <div className="table-wrap">
-        <table className="table" data-testid={testId}>
-          <caption className="visually-hidden">{caption}</caption>
+        <table className={tableClassName} data-testid={testId}>
+          {caption ? <caption className="visually-hidden">{caption}</caption> : null}
           <TableHead columns={columns} />
           <tbody>{children}</tbody>
         </table>

@@ -1,5 +1,6 @@
-import { formatMoney, productStatusName } from '@nursery/domain';
+import { formatMoney, productStatusName, type Totals } from '@nursery/domain';
 import { type KeyboardEvent, useEffect } from 'react';
+import { hidden, num, TableHead } from '../../../components/CardTable';
 import type { AdminOrder, ProductChoice } from '../shared/orders/types';
 import {
   digitsOnly,
@@ -13,8 +14,6 @@ import {
 import { ProductPicker } from './ProductPicker';
 
 export const quantityInputId = (idPrefix: string, key: string) => `${idPrefix}-quantity-${key}`;
-
-type Totals = { subtotalCents: number; taxCents: number; totalCents: number };
 
 /**
  * The lines half of the order form: a warning with Reload when a colleague saved first, the special-order
@@ -118,23 +117,9 @@ export function OrderLines({
       <div className="table-wrap order-lines-wrap">
         <table className="table table-sm order-lines-table">
           <caption className="sr-only">Products on the order</caption>
-          <thead>
-            <tr>
-              <th scope="col">Product</th>
-              <th scope="col" className="num">
-                Quantity
-              </th>
-              <th scope="col" className="num">
-                Unit Price
-              </th>
-              <th scope="col" className="num">
-                Subtotal
-              </th>
-              <th scope="col">
-                <span className="sr-only">Remove</span>
-              </th>
-            </tr>
-          </thead>
+          <TableHead
+            columns={['Product', num('Quantity'), num('Unit Price'), num('Subtotal'), hidden('Remove')]}
+          />
           <tbody>
             {priced.map(({ line, unit, subtotalCents }) => {
               const product = products.get(line.productId);

@@ -5,6 +5,7 @@ import {
   parseManualPrice,
   productStatusName,
   type SoldLine,
+  type Totals,
   toCents,
 } from '@nursery/domain';
 import type { AdminOrder, ProductChoice } from '../shared/orders/types';
@@ -299,7 +300,7 @@ export function shownTotals(
   taxRateBasisPoints: number,
   isTaxExempt: boolean,
   linesModified: boolean,
-): { subtotalCents: number; taxCents: number; totalCents: number } {
+): Totals {
   if (order && !linesModified && isTaxExempt === order.isTaxExempt) {
     return {
       subtotalCents: toCents(order.subtotal),

@@ -2,6 +2,7 @@ import type { PickList } from '@nursery/domain';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useState } from 'react';
+import { num, TableHead } from '../../../components/CardTable';
 import { notify } from '../../../lib/toast';
 import { trpc } from '../../../trpc';
 import { downloadExport } from '../shared/download';
@@ -144,21 +145,7 @@ function PickListSheet({ list }: { list: PickList }) {
             <h2 id="pick-totals">Pull for the day</h2>
             <table className="pick-table" data-testid="pick-totals">
               <caption className="sr-only">Each product once, with the quantity for the whole day</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Product</th>
-                  <th scope="col">Size</th>
-                  <th scope="col" className="num">
-                    Quantity
-                  </th>
-                  <th scope="col" className="num">
-                    Orders
-                  </th>
-                  <th scope="col" className="pick-tick">
-                    Pulled
-                  </th>
-                </tr>
-              </thead>
+              <TableHead columns={['Product', 'Size', num('Quantity'), num('Orders'), PULLED]} />
               {byType(list.products).map(([type, products]) => (
                 <tbody key={type}>
                   <tr className="pick-type-row">
@@ -172,9 +159,7 @@ function PickListSheet({ list }: { list: PickList }) {
                       <td>{p.productSize}</td>
                       <td className="num">{p.quantity}</td>
                       <td className="num">{p.orderCount}</td>
-                      <td className="pick-tick" aria-hidden="true">
-                        ☐
-                      </td>
+                      <PullTick />
                     </tr>
                   ))}
                 </tbody>
@@ -195,55 +180,55 @@ function PickListSheet({ list }: { list: PickList }) {
           <section className="pick-section pick-orders" aria-labelledby="pick-orders">
             <h2 id="pick-orders">Orders</h2>
             {list.orders.map((order) => (
-              <article
-                key={order.orderId}
-                className="pick-order"
-                aria-labelledby={`pick-order-${order.orderId}`}
-              >
-                <h3 id={`pick-order-${order.orderId}`}>
-                  Order #{order.orderId}: {order.name}
-                  <span className="pick-order-meta">
-                    {' '}
-                    {order.phoneNumber} · {order.totalQuantity}{' '}
-                    {order.totalQuantity === 1 ? 'plant' : 'plants'}
-                  </span>
-                </h3>
-                {order.comments ? <p className="pick-order-comments">{order.comments}</p> : null}
-                <table className="pick-table">
-                  <caption className="sr-only">Lines of order {order.orderId}</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">Type</th>
-                      <th scope="col">Product</th>
-                      <th scope="col">Size</th>
-                      <th scope="col" className="num">
-                        Quantity
-                      </th>
-                      <th scope="col" className="pick-tick">
-                        Pulled
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {order.lines.map((line, i) => (
-                      // biome-ignore lint/suspicious/noArrayIndexKey: a printed list that never reorders; staff may put one product on two lines.
-                      <tr key={`${line.productId}-${i}`}>
-                        <td>{line.productType}</td>
-                        <td>{line.name}</td>
-                        <td>{line.productSize}</td>
-                        <td className="num">{line.quantity}</td>
-                        <td className="pick-tick" aria-hidden="true">
-                          ☐
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </article>
+              <PickOrder key={order.orderId} order={order} />
             ))}
           </section>
         </>
       )}
     </>
+  );
+}
+
+/** The column the crew ticks by hand as each line is pulled. */
+const PULLED = { label: 'Pulled', className: 'pick-tick' };
+
+/** An empty box to tick on paper. */
+function PullTick() {
+  return (
+    <td className="pick-tick" aria-hidden="true">
+      ☐
+    </td>
+  );
+}
+
+/** One order with its lines, kept on one page where it fits. */
+function PickOrder({ order }: { order: PickList['orders'][number] }) {
+  return (
+    <article className="pick-order" aria-labelledby={`pick-order-${order.orderId}`}>
+      <h3 id={`pick-order-${order.orderId}`}>
+        Order #{order.orderId}: {order.name}
+        <span className="pick-order-meta">
+          {' '}
+          {order.phoneNumber} · {order.totalQuantity} {order.totalQuantity === 1 ? 'plant' : 'plants'}
+        </span>
+      </h3>
+      {order.comments ? <p className="pick-order-comments">{order.comments}</p> : null}
+      <table className="pick-table">
+        <caption className="sr-only">Lines of order {order.orderId}</caption>
+        <TableHead columns={['Type', 'Product', 'Size', num('Quantity'), PULLED]} />
+        <tbody>
+          {order.lines.map((line, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a printed list that never reorders; staff may put one product on two lines.
+            <tr key={`${line.productId}-${i}`}>
+              <td>{line.productType}</td>
+              <td>{line.name}</td>
+              <td>{line.productSize}</td>
+              <td className="num">{line.quantity}</td>
+              <PullTick />
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </article>
   );
 }

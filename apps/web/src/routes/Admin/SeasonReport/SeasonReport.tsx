@@ -12,6 +12,7 @@ import { SellThroughChart } from './SellThroughChart';
 import { percent, seasonReportColumns } from './seasonReportColumns';
 import { validateSeasonReportSearch } from './seasonReportSearch';
 import './seasonReport.css';
+import { num, TableHead } from '../../../components/CardTable';
 
 const route = getRouteApi('/Admin/SeasonReport');
 
@@ -160,29 +161,17 @@ export function AdminSeasonReport() {
             <div className="season-report-columns">
               <div className="season-report-types-wrap">
                 <table className="table table-sm season-report-types">
-                  <thead>
-                    <tr>
-                      <th scope="col">Product type</th>
-                      <th scope="col" className="num">
-                        Offered
-                      </th>
-                      <th scope="col" className="num">
-                        Sold
-                      </th>
-                      <th scope="col" className="num">
-                        Sell-through
-                      </th>
-                      <th scope="col" className="num">
-                        Revenue
-                      </th>
-                      <th scope="col" className="num">
-                        Suggested {data.nextLabel}
-                      </th>
-                      <th scope="col" className="num">
-                        Plan {data.nextLabel}
-                      </th>
-                    </tr>
-                  </thead>
+                  <TableHead
+                    columns={[
+                      'Product type',
+                      num('Offered'),
+                      num('Sold'),
+                      num('Sell-through'),
+                      num('Revenue'),
+                      num(`Suggested ${data.nextLabel}`),
+                      num(`Plan ${data.nextLabel}`),
+                    ]}
+                  />
                   <tbody>
                     {types.map((t) => (
                       <tr key={t.productTypeId}>

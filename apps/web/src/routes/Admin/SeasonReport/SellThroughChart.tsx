@@ -1,4 +1,5 @@
 import type { SeasonReportType } from '@nursery/domain';
+import { TableHead } from '../../../components/CardTable';
 import { percent } from './seasonReportColumns';
 
 const ROW = 18;
@@ -79,16 +80,7 @@ export function SellThroughChart({ types }: { types: readonly SeasonReportType[]
       <div className="visually-hidden">
         <table>
           <caption>Sell-through by product type and season</caption>
-          <thead>
-            <tr>
-              <th scope="col">Product type</th>
-              {seasons.map((label) => (
-                <th key={label} scope="col">
-                  {label}
-                </th>
-              ))}
-            </tr>
-          </thead>
+          <TableHead columns={['Product type', ...seasons]} />
           <tbody>
             {shown.map((type) => (
               <tr key={type.productTypeId}>

@@ -8,6 +8,7 @@ import {
 } from '@nursery/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
+import { TableHead } from '../../../components/CardTable';
 import { confirm } from '../../../components/ConfirmDialog';
 import { notify, PERSISTENT, showApiFailure } from '../../../lib/toast';
 import { trpc } from '../../../trpc';
@@ -244,14 +245,7 @@ export function SeasonSection() {
             >
               <table className="table">
                 <caption className="visually-hidden">Each product in {preview.toSeasonLabel}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Product</th>
-                    <th scope="col">Status</th>
-                    <th scope="col">Prices</th>
-                    <th scope="col">Stock</th>
-                  </tr>
-                </thead>
+                <TableHead columns={['Product', 'Status', 'Prices', 'Stock']} />
                 <tbody>
                   {lines.map((l) => (
                     <tr key={l.productId}>

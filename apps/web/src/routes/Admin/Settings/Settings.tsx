@@ -18,6 +18,7 @@ import { StockEmailsSetting } from './StockEmailsSetting';
 import { useSettings } from './useSettings';
 import { WebhooksSection } from './WebhooksSection';
 import './settings.css';
+import { TableHead } from '../../../components/CardTable';
 import { LoadFailed } from '../../../components/LoadFailed';
 
 export const MESSAGE_NOT_SAVED = 'The message you changed is not saved yet. Leave this page and lose it?';
@@ -78,14 +79,7 @@ export function AdminSettings() {
       ) : null}
       <div className="table-wrap">
         <table className="table settings-table">
-          <thead>
-            <tr>
-              <th scope="col" className="settings-table-name">
-                Setting
-              </th>
-              <th scope="col">Value</th>
-            </tr>
-          </thead>
+          <TableHead columns={[{ label: 'Setting', className: 'settings-table-name' }, 'Value']} />
           <tbody>
             <tr>
               <th scope="row">Online Ordering</th>

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { TableHead } from '../../../../components/CardTable';
 import { digitsOnly, nextTier, type TierRow } from './productForm';
 
 export interface PriceTiersProps {
@@ -18,14 +19,7 @@ export function PriceTiers({ rows, onChange, legend }: PriceTiersProps) {
       <legend style={{ padding: 0 }}>{legend}</legend>
       <div className="table-wrap">
         <table className="table table-sm tier-table">
-          <thead>
-            <tr>
-              <th scope="col">Start Qty.</th>
-              <th scope="col">End Qty.</th>
-              <th scope="col">Price</th>
-              <th scope="col">Remove</th>
-            </tr>
-          </thead>
+          <TableHead columns={['Start Qty.', 'End Qty.', 'Price', 'Remove']} />
           <tbody>
             {rows.length === 0 ? (
               <tr>

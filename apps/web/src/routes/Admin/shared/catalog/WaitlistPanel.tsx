@@ -1,6 +1,7 @@
 import { type StockedProduct, waitlistRestockHint } from '@nursery/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
+import { hidden, TableHead } from '../../../../components/CardTable';
 import { confirm } from '../../../../components/ConfirmDialog';
 import { notify, showApiFailure } from '../../../../lib/toast';
 import { trpc } from '../../../../trpc';
@@ -74,17 +75,7 @@ export function WaitlistPanel({ product }: { product: StockedProduct & { product
       {entries.length > 0 ? (
         <div className="table-wrap">
           <table className="table table-sm">
-            <thead>
-              <tr>
-                <th scope="col">Email</th>
-                <th scope="col">Qty.</th>
-                <th scope="col">Joined</th>
-                <th scope="col">Back-in-stock e-mail</th>
-                <th scope="col">
-                  <span className="visually-hidden">Remove</span>
-                </th>
-              </tr>
-            </thead>
+            <TableHead columns={['Email', 'Qty.', 'Joined', 'Back-in-stock e-mail', hidden('Remove')]} />
             <tbody>
               {entries.map((e) => (
                 <tr key={e.waitlistEntryId}>
