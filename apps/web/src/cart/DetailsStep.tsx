@@ -1,4 +1,5 @@
 import type { FormEvent } from 'react';
+import { Field } from '../components/Field';
 import { clearOrderDetails, goToStep, type OrderDetailsDraft, setOrderDetails } from './cartState';
 import { updateCart, useCartState } from './cartStore';
 import { type OpenPickUpDay, PickUpDayChoice } from './PickUpDayChoice';
@@ -52,47 +53,29 @@ export function DetailsStep({
         </div>
       ) : null}
       <div className="form-row">
-        <div className="form-group">
-          <label className="form-label" htmlFor="order-firstName">
-            First name
-          </label>
+        <Field id="order-firstName" label="First name">
           <input {...field('firstName')} autoComplete="given-name" data-autofocus />
-        </div>
-        <div className="form-group">
-          <label className="form-label" htmlFor="order-lastName">
-            Last name
-          </label>
+        </Field>
+        <Field id="order-lastName" label="Last name">
           <input {...field('lastName')} autoComplete="family-name" />
-        </div>
+        </Field>
       </div>
       <div className="form-row">
-        <div className="form-group">
-          <label className="form-label" htmlFor="order-email">
-            Email
-          </label>
+        <Field id="order-email" label="Email">
           <input {...field('email')} type="email" autoComplete="email" />
-        </div>
-        <div className="form-group">
-          <label className="form-label" htmlFor="order-confirmEmail">
-            Confirm email
-          </label>
+        </Field>
+        <Field id="order-confirmEmail" label="Confirm email">
           <input {...field('confirmEmail')} type="email" autoComplete="email" />
-        </div>
+        </Field>
       </div>
       <div className="form-row">
-        <div className="form-group">
-          <label className="form-label" htmlFor="order-phoneNumber">
-            Phone number
-          </label>
+        <Field id="order-phoneNumber" label="Phone number">
           <input {...field('phoneNumber')} type="tel" autoComplete="tel" />
-        </div>
-        <div className="form-group">
-          <label className="form-label" htmlFor="order-workPhoneNumber">
-            Work phone <span className="text-muted">(optional)</span>
-          </label>
+        </Field>
+        <Field id="order-workPhoneNumber" label="Work phone" optional>
           {/* biome-ignore lint/a11y/useValidAutocomplete: "work tel" is valid HTML autofill (a contact type before the field name); the rule knows only single tokens */}
           <input {...field('workPhoneNumber')} type="tel" autoComplete="work tel" />
-        </div>
+        </Field>
       </div>
       <PickUpDayChoice
         days={pickUpDays}
@@ -105,12 +88,9 @@ export function DetailsStep({
           onDayChosen?.();
         }}
       />
-      <div className="form-group">
-        <label className="form-label" htmlFor="order-comments">
-          Comments <span className="text-muted">(optional)</span>
-        </label>
+      <Field id="order-comments" label="Comments" optional>
         <textarea {...field('comments')} rows={3} />
-      </div>
+      </Field>
     </form>
   );
 }

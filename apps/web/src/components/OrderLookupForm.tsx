@@ -6,6 +6,7 @@ import { publicQuery } from '../lib/publicApi';
 import { useSingleFlight } from '../lib/singleFlight';
 import { dismissToast, failureFacts, notify } from '../lib/toast';
 import { BusyLabel } from './BusyLabel';
+import { bindText, Field } from './Field';
 
 const LOOKUP_FAILURE_TOAST = 'order-lookup';
 
@@ -57,39 +58,24 @@ export function OrderLookupForm({ initialOrderId = '' }: { initialOrderId?: stri
 
   return (
     <form className="order-lookup-form" onSubmit={onSubmit} noValidate aria-busy={validating}>
-      <div className="form-group">
-        <label className="form-label" htmlFor={`${id}-order`}>
-          Order number
-        </label>
+      <Field id={`${id}-order`} label="Order number">
         <input
           id={`${id}-order`}
-          className="form-control"
           inputMode="numeric"
           autoComplete="off"
-          value={orderId}
+          {...bindText(orderId, setOrderId)}
           aria-invalid={blankMessage ? true : undefined}
           aria-describedby={blankMessage ? `${id}-blank` : undefined}
-          onChange={(event) => setOrderId(event.target.value)}
         />
         {blankMessage ? (
           <p className="form-error" id={`${id}-blank`} role="alert">
             {LOOKUP_BLANK_ORDER_NUMBER}
           </p>
         ) : null}
-      </div>
-      <div className="form-group">
-        <label className="form-label" htmlFor={`${id}-phone`}>
-          Phone number used on the order
-        </label>
-        <input
-          id={`${id}-phone`}
-          className="form-control"
-          type="tel"
-          autoComplete="tel"
-          value={phoneNumber}
-          onChange={(event) => setPhoneNumber(event.target.value)}
-        />
-      </div>
+      </Field>
+      <Field id={`${id}-phone`} label="Phone number used on the order">
+        <input id={`${id}-phone`} type="tel" autoComplete="tel" {...bindText(phoneNumber, setPhoneNumber)} />
+      </Field>
       <button type="submit" className="btn btn-primary" aria-disabled={validating ? true : undefined}>
         <BusyLabel busy={validating} busyText="Validating">
           Look Up Order

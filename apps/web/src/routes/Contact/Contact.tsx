@@ -2,6 +2,7 @@ import { CONTACT_THANK_YOU } from '@nursery/domain';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { BusyLabel } from '../../components/BusyLabel';
+import { bindText, Field } from '../../components/Field';
 import { ShopContact } from '../../components/ShopContact';
 import { directionsUrl, MAP_ZOOM, mapEmbedUrl, mapLinkUrl } from '../../lib/maps';
 import { publicMutation } from '../../lib/publicApi';
@@ -140,35 +141,25 @@ function ContactForm() {
     <section className="panel" aria-labelledby="contact-heading">
       <form className="panel-body contact-form" onSubmit={onSubmit} aria-busy={submitting}>
         <h2 id="contact-heading">Send us a message</h2>
-        <div className="form-group">
-          <label className="form-label" htmlFor="contact-name">
-            Name
-          </label>
+        <Field id="contact-name" label="Name">
           <input
             id="contact-name"
-            className="form-control"
             autoComplete="name"
             required
             maxLength={100}
-            value={name}
-            onChange={(event) => setName(event.target.value)}
+            {...bindText(name, setName)}
           />
-        </div>
-        <div className="form-group">
-          <label className="form-label" htmlFor="contact-email">
-            Email
-          </label>
+        </Field>
+        <Field id="contact-email" label="Email">
           <input
             id="contact-email"
-            className="form-control"
             type="email"
             autoComplete="email"
             required
             maxLength={254}
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
+            {...bindText(email, setEmail)}
           />
-        </div>
+        </Field>
         {/* Hidden from people and screen readers; only form-filling scripts fill it in. */}
         <div className="honeypot" aria-hidden="true">
           <label htmlFor="contact-subject">Subject</label>
@@ -181,20 +172,15 @@ function ContactForm() {
             onChange={(event) => setSubject(event.target.value)}
           />
         </div>
-        <div className="form-group">
-          <label className="form-label" htmlFor="contact-comments">
-            Comments
-          </label>
+        <Field id="contact-comments" label="Comments">
           <textarea
             id="contact-comments"
-            className="form-control"
             rows={6}
             required
             maxLength={5000}
-            value={comments}
-            onChange={(event) => setComments(event.target.value)}
+            {...bindText(comments, setComments)}
           />
-        </div>
+        </Field>
         <button type="submit" className="btn btn-primary" aria-disabled={submitting ? true : undefined}>
           <BusyLabel busy={submitting} busyText="Submitting">
             Send Message
