@@ -7,6 +7,7 @@ import { useCartActions } from '../cart/useCartActions';
 import { LONG_WARNING_DURATION_MS, notify } from '../lib/toast';
 import type { StorefrontProduct } from '../storefront/types';
 import type { ZoneNote } from '../storefront/zoneNote';
+import { CartIcon } from './CartIcon';
 import { PriceTable } from './PriceTable';
 import { ProductImage } from './ProductImage';
 
@@ -320,16 +321,7 @@ function CartMenuButton({
           }
         }}
       >
-        <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-          <path
-            d="M3 4h2l2.4 10.2a2 2 0 0 0 2 1.6h7.7a2 2 0 0 0 1.9-1.4L21 8H6.2"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-            strokeLinecap="round"
-            strokeLinejoin="round"
-          />
-        </svg>
+        <CartIcon size={18} wheels={false} />
         <span>{label}</span>
         <span aria-hidden="true" className="caret">
           ▾

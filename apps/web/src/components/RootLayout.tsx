@@ -7,6 +7,7 @@ import { connectCheckoutHistory } from '../cart/checkoutHistory';
 import { useCartActions } from '../cart/useCartActions';
 import { usePageTitle, useRouteTitle, useSiteConfig } from '../lib/site';
 import { AppToaster } from './AppToaster';
+import { CartIcon } from './CartIcon';
 import { GlobalMessage } from './GlobalMessage';
 import { LeafLogo } from './LeafLogo';
 import { OrderingClosedNotice } from './OrderingClosedNotice';
@@ -128,7 +129,7 @@ function SiteHeader({ pathname }: { pathname: string }) {
           onClick={() => actions.show(null)}
           aria-label={`Cart, ${count} ${count === 1 ? 'item' : 'items'}`}
         >
-          <CartIcon />
+          <CartIcon size={20} wheels />
           <span className="badge" data-testid="cart-count-compact">
             {count}
           </span>
@@ -166,7 +167,7 @@ function SiteHeader({ pathname }: { pathname: string }) {
             ) : null}
             <li className="nav-cart">
               <button type="button" className="btn btn-cart" onClick={() => actions.show(null)}>
-                <CartIcon />
+                <CartIcon size={20} wheels />
                 Cart
                 <span className="badge" data-testid="cart-count">
                   {count}
@@ -178,23 +179,6 @@ function SiteHeader({ pathname }: { pathname: string }) {
         </nav>
       </div>
     </header>
-  );
-}
-
-function CartIcon() {
-  return (
-    <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-      <path
-        d="M3 4h2l2.4 10.2a2 2 0 0 0 2 1.6h7.7a2 2 0 0 0 1.9-1.4L21 8H6.2"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
-      <circle cx="10" cy="20" r="1.6" fill="currentColor" />
-      <circle cx="17" cy="20" r="1.6" fill="currentColor" />
-    </svg>
   );
 }
 

@@ -1,6 +1,7 @@
 import { productIdParam, productSlug } from '@nursery/domain';
-import { getRouteApi, Link, Navigate } from '@tanstack/react-router';
+import { getRouteApi, Navigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
+import { Breadcrumb } from '../../components/Breadcrumb';
 import { ProductCard } from '../../components/ProductCard';
 import { useSizeClass } from '../../components/useSizeClass';
 import { usePageTitle, useProducts, useSiteConfig } from '../../lib/site';
@@ -68,17 +69,7 @@ export function ProductPage() {
   return (
     <div className="container product-page">
       <header className="page-header">
-        <nav aria-label="Breadcrumb">
-          <ol className="breadcrumb">
-            <li>
-              <Link to="/">Home</Link>
-            </li>
-            <li>
-              <Link to="/Products">Products</Link>
-            </li>
-            <li aria-current="page">{product.name}</li>
-          </ol>
-        </nav>
+        <Breadcrumb above={['/', '/Products']} here={product.name} />
       </header>
       <ProductZone zone={zone} />
       <ProductCard

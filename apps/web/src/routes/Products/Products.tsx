@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { getRouteApi, Link } from '@tanstack/react-router';
+import { getRouteApi } from '@tanstack/react-router';
 import { lazy, Suspense, useDeferredValue, useEffect, useId, useMemo, useState } from 'react';
+import { Breadcrumb } from '../../components/Breadcrumb';
 import { ProductCard } from '../../components/ProductCard';
 import { useSizeClass } from '../../components/useSizeClass';
 import { publicQueryKey } from '../../lib/publicApi';
@@ -87,14 +88,7 @@ export function Products() {
   return (
     <div className="container products-page">
       <header className="page-header">
-        <nav aria-label="Breadcrumb">
-          <ol className="breadcrumb">
-            <li>
-              <Link to="/">Home</Link>
-            </li>
-            <li aria-current="page">Products</li>
-          </ol>
-        </nav>
+        <Breadcrumb above={['/']} here="Products" />
         <h1>Products</h1>
       </header>
 
