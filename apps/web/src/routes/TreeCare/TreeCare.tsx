@@ -1,5 +1,21 @@
 import { Link } from '@tanstack/react-router';
 
+/** The first days after pick-up, in the order they come. */
+const CARE_STEPS = [
+  {
+    title: 'Plant within 72 hours',
+    text: 'Plan your planting day before you pick up your order, and get the trees into the ground within 72 hours. The sooner they are planted, the better they take hold.',
+  },
+  {
+    title: 'Keep the roots damp and the tops dry',
+    text: 'Roots that dry out even once can die. Keep them moist, out of the sun and out of the wind, but keep the tops dry so they do not mould or start to grow too soon.',
+  },
+  {
+    title: 'Cover the roots until you plant',
+    text: 'If you cannot plant right away, cover the roots with dirt, sawdust or mulch and keep the bundle in a cool, shaded place. Check that the covering stays damp.',
+  },
+];
+
 export function TreeCare() {
   return (
     <div className="container narrow-page">
@@ -12,42 +28,17 @@ export function TreeCare() {
       </header>
 
       <div className="care-steps">
-        <section className="panel care-step">
-          <div className="panel-body">
-            <span className="care-step-number" aria-hidden="true">
-              1
-            </span>
-            <h2>Plant within 72 hours</h2>
-            <p>
-              Plan your planting day before you pick up your order, and get the trees into the ground within
-              72 hours. The sooner they are planted, the better they take hold.
-            </p>
-          </div>
-        </section>
-        <section className="panel care-step">
-          <div className="panel-body">
-            <span className="care-step-number" aria-hidden="true">
-              2
-            </span>
-            <h2>Keep the roots damp and the tops dry</h2>
-            <p>
-              Roots that dry out even once can die. Keep them moist, out of the sun and out of the wind, but
-              keep the tops dry so they do not mould or start to grow too soon.
-            </p>
-          </div>
-        </section>
-        <section className="panel care-step">
-          <div className="panel-body">
-            <span className="care-step-number" aria-hidden="true">
-              3
-            </span>
-            <h2>Cover the roots until you plant</h2>
-            <p>
-              If you cannot plant right away, cover the roots with dirt, sawdust or mulch and keep the bundle
-              in a cool, shaded place. Check that the covering stays damp.
-            </p>
-          </div>
-        </section>
+        {CARE_STEPS.map((step, index) => (
+          <section key={step.title} className="panel care-step">
+            <div className="panel-body">
+              <span className="care-step-number" aria-hidden="true">
+                {index + 1}
+              </span>
+              <h2>{step.title}</h2>
+              <p>{step.text}</p>
+            </div>
+          </section>
+        ))}
       </div>
 
       <section className="panel">
