@@ -16,6 +16,7 @@ import { ShopError } from '../errors.ts';
 import { WORKBOOK_TEMP_PREFIX } from '../exports/workbook.ts';
 import type { FileAnswer } from '../input.ts';
 import type { Shop } from '../shop.ts';
+import { asStaffJob, staffJobTurn } from '../staffJobs.ts';
 import { seasonChanged } from '../stock/levels.ts';
 import {
   APP_VERSION,
@@ -194,7 +195,16 @@ export async function createBackup(shop: Shop): Promise<CreatedBackup> {
 }
 
 export async function backupDownload(shop: Shop): Promise<FileAnswer> {
-  const backup = await createBackup(shop);
+  // A big staff job until its archive has been sent (or abandoned), not only until it starts.
+  const endTurn = await staffJobTurn(shop);
+  let backup: CreatedBackup;
+  try {
+    backup = await createBackup(shop);
+  } catch (error) {
+    endTurn();
+    throw error;
+  }
+  finished(backup.stream).then(endTurn, endTurn);
   return {
     contentType: ZIP_CONTENT_TYPE,
     fileName: backup.fileName,
@@ -204,10 +214,19 @@ export async function backupDownload(shop: Shop): Promise<FileAnswer> {
 }
 
 /** Writes a backup into the data folder's backups/ (or the given file) and answers its path and warnings. */
-export async function writeBackupFile(
+export function writeBackupFile(
   shop: Shop,
   file?: string,
   prefix = 'backup',
+): Promise<{ file: string; warnings: string[] }> {
+  return asStaffJob(shop, () => writeBackupFileNow(shop, file, prefix));
+}
+
+/** writeBackupFile within a job that already has its turn (a restore saving what it replaces). */
+async function writeBackupFileNow(
+  shop: Shop,
+  file: string | undefined,
+  prefix: string,
 ): Promise<{ file: string; warnings: string[] }> {
   const target = file ?? path.join(backupsDir(shop), `${prefix}-${stamp(shop)}.zip`);
   await mkdir(path.dirname(target), { recursive: true });
@@ -241,7 +260,7 @@ export interface RestoreResult {
  */
 export async function restoreBackupFile(shop: Shop, archive: string, size: number): Promise<RestoreResult> {
   checkArchiveSize(shop, size);
-  return restoreStaged(shop, archive);
+  return asStaffJob(shop, () => restoreStaged(shop, archive));
 }
 
 function checkArchiveSize(shop: Shop, bytes: number): void {
@@ -318,7 +337,7 @@ async function restoreStaged(shop: Shop, archive: string): Promise<RestoreResult
     let safetyBackup: string;
     try {
       safetyBackup = await withChangesHeld(shop, async () => {
-        const { file } = await writeBackupFile(shop, undefined, 'before-restore');
+        const { file } = await writeBackupFileNow(shop, undefined, 'before-restore');
         await thread.swap();
         return file;
       });

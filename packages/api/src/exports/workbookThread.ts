@@ -4,6 +4,7 @@ import type { ShopConfig } from '../config.ts';
 import { type FieldProblem, ShopError, type ShopErrorKind } from '../errors.ts';
 import { FreshJson } from '../rawJson.ts';
 import type { Shop } from '../shop.ts';
+import { asStaffJob } from '../staffJobs.ts';
 
 /** A workbook named by what it holds, so it can be made on another thread (its sheets: workbookJobs.ts). */
 export type WorkbookJob =
@@ -95,7 +96,7 @@ function threadStart(shop: Shop, job: ThreadJob): WorkbookStart {
  * would be answered. Answers the file written in the data folder.
  */
 export async function writeWorkbookOnItsThread(shop: Shop, job: WorkbookJob): Promise<string> {
-  const reply = await runOnItsThread(threadStart(shop, { workbook: job }));
+  const reply = await asStaffJob(shop, () => runOnItsThread(threadStart(shop, { workbook: job })));
   if (!('file' in reply)) throw new Error("the workbook's thread answered no file");
   return reply.file;
 }
@@ -108,7 +109,7 @@ export async function writeWorkbookOnItsThread(shop: Shop, job: WorkbookJob): Pr
  */
 export async function answerOnItsThread<T>(shop: Shop, job: AnswerJob, read: () => T): Promise<FreshJson<T>> {
   if (shop.orderWriter === null) return new FreshJson(read());
-  const reply = await runOnItsThread(threadStart(shop, { answer: job }));
+  const reply = await asStaffJob(shop, () => runOnItsThread(threadStart(shop, { answer: job })));
   if (!('json' in reply)) throw new Error("the answer's thread answered no text");
   // The thread serialized what `read` answers there: the same function on the same database.
   return FreshJson.fromJson<T>(reply.json);

@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import type { Shop } from './shop.ts';
+import { asStaffJob, STAFF_JOBS_AT_ONCE, staffJobTurn } from './staffJobs.ts';
+
+// Turns are kept per shop; the queue reads nothing else of it.
+const aShop = () => ({}) as Shop;
+
+/** A job that runs until `finish` is called, noting when it started. */
+function job(shop: Shop, name: string, started: string[]) {
+  let finish = () => {};
+  const done = asStaffJob(shop, async () => {
+    started.push(name);
+    await new Promise<void>((resolve) => {
+      finish = resolve;
+    });
+  });
+  return { done, finish: () => finish() };
+}
+
+const settle = () => new Promise((resolve) => setImmediate(resolve));
+
+describe('big staff jobs take turns', () => {
+  it('runs two at once and starts the others in the order they came, as turns end', async () => {
+    expect(STAFF_JOBS_AT_ONCE).toBe(2);
+    const shop = aShop();
+    const started: string[] = [];
+    const jobs = ['a', 'b', 'c', 'd', 'e'].map((name) => job(shop, name, started));
+    await settle();
+    expect(started).toEqual(['a', 'b']);
+    jobs[1]?.finish();
+    await settle();
+    expect(started).toEqual(['a', 'b', 'c']);
+    jobs[0]?.finish();
+    jobs[2]?.finish();
+    await settle();
+    expect(started).toEqual(['a', 'b', 'c', 'd', 'e']);
+    for (const j of jobs) j.finish();
+    await Promise.all(jobs.map((j) => j.done));
+    // Every turn given back: two start at once again.
+    const again: string[] = [];
+    const more = ['f', 'g', 'h'].map((name) => job(shop, name, again));
+    await settle();
+    expect(again).toEqual(['f', 'g']);
+    for (const j of more) j.finish();
+    await settle();
+    for (const j of more) j.finish();
+    await Promise.all(more.map((j) => j.done));
+  });
+
+  it('gives a turn back once however often it is ended, and when the job fails', async () => {
+    const shop = aShop();
+    const end = await staffJobTurn(shop);
+    end();
+    end();
+    await expect(asStaffJob(shop, () => Promise.reject(new Error('refused')))).rejects.toThrow('refused');
+    const started: string[] = [];
+    const jobs = ['a', 'b', 'c'].map((name) => job(shop, name, started));
+    await settle();
+    expect(started).toEqual(['a', 'b']);
+    for (const j of jobs) j.finish();
+    await settle();
+    for (const j of jobs) j.finish();
+    await Promise.all(jobs.map((j) => j.done));
+  });
+
+  it('keeps each shop its own turns', async () => {
+    const started: string[] = [];
+    const one = aShop();
+    const other = aShop();
+    const jobs = [job(one, 'a', started), job(one, 'b', started), job(other, 'c', started)];
+    await settle();
+    expect(started).toEqual(['a', 'b', 'c']);
+    for (const j of jobs) j.finish();
+    await Promise.all(jobs.map((j) => j.done));
+  });
+});
