@@ -283,4 +283,68 @@ describe('pick list', () => {
     for (const right of pulled) expect(right).toBeLessThanOrEqual(PHONE.width);
     await context.close();
   });
+
+  it('two phones paying one order from its page: the first payment stands, the other phone is told what happened', async () => {
+    const token = await staffToken(e2e.shop, { email: 'owner@example.com', name: 'Olive Owner' });
+    const { productId } = e2e.shop.shop.database.sqlite
+      .prepare('select product_id as productId from order_lines where order_id = ? limit 1')
+      .get(secondId) as { productId: number };
+    const placed = await rest<{ orderId: number }>(e2e.shop.url, 'PUT', '/api/v1/Orders/Update', {
+      token,
+      body: {
+        name: 'Cy Twice',
+        phoneNumber: PHONE_NUMBER,
+        pickUpDayId: dayId,
+        products: [{ productId, quantity: 1 }],
+      },
+    });
+    expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+    const twice = placed.body.data.orderId;
+    const other = await e2e.staffPage({
+      path: `/Admin/Pickup?day=${dayId}`,
+      name: 'Tess Till',
+      email: 'tess@example.com',
+      viewport: PHONE,
+    });
+    try {
+      // Both phones open the order from its code, neither payment yet recorded.
+      const address = `${e2e.shop.origin}/Order/${twice}/${encodeURIComponent(PHONE_NUMBER)}`;
+      const panels = [page, other.page].map((phone) =>
+        phone.getByRole('region', { name: 'Counter check-in' }),
+      );
+      for (const [i, phone] of [page, other.page].entries()) {
+        await phone.goto(address);
+        await panels[i]?.getByRole('button', { name: 'Record payment' }).waitFor();
+      }
+      const [sam, tess] = panels as [ReturnType<Page['getByRole']>, ReturnType<Page['getByRole']>];
+      await sam.getByRole('button', { name: 'Record payment' }).click();
+      await expect
+        .poll(() => sam.getByTestId('payment-state').textContent())
+        .toMatch(/^Paid \$[\d.]+ by cash/);
+
+      // The other phone still shows it unpaid and takes a check: not recorded, and told why, in full.
+      await tess.getByRole('radio', { name: 'Check' }).check();
+      await tess.getByRole('button', { name: 'Record payment' }).click();
+      const told = new RegExp(
+        `^Order ${twice} already had \\$[\\d.]+ by cash recorded .+ by Sam Staff: that payment stands, \\$[\\d.]+ by check was not recorded\\. Check with the customer\\.`,
+      );
+      await other.page.getByText(told).waitFor();
+      expect(
+        e2e.shop.shop.database.sqlite
+          .prepare('select paid_method as method, paid_by as paidBy from orders where order_id = ?')
+          .get(twice),
+      ).toEqual({ method: 'cash', paidBy: 'Sam Staff' });
+      // And the desk of that phone lists it until someone has read it.
+      await other.page.goto(`${e2e.shop.origin}/Admin/Pickup?day=${dayId}`);
+      await expect
+        .poll(() => other.page.getByTestId('not-recorded').allTextContents())
+        .toEqual([
+          expect.stringMatching(
+            new RegExp(`^Record \\$[\\d.]+ check for order ${twice}: Order ${twice} already had`),
+          ),
+        ]);
+    } finally {
+      await other.context.close();
+    }
+  });
 });

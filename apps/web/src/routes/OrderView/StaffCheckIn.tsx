@@ -10,12 +10,16 @@ import { CheckInPanel } from '../Admin/shared/pickup/CheckInPanel';
  */
 export function StaffCheckIn({ orderId, onChanged }: { orderId: number; onChanged?: () => void }) {
   const order = useQuery({ ...trpc.orders.detailsById.queryOptions({ orderId }), staleTime: 0 });
+  // With no payment shown, a payment tapped here is sent as made over none: one another phone recorded meanwhile
+  // stands and this one is told and listed as not recorded, instead of replacing it unseen. A payment shown is
+  // corrected as shown (this page has not the token the desk keeps for it).
+  const tokens = order.data?.paid === null ? { checkInToken: null, paymentToken: null } : undefined;
   return (
     <section className="panel staff-check-in no-print" aria-labelledby="staff-check-in">
       <div className="panel-body">
         <h2 id="staff-check-in">Counter check-in</h2>
         {order.data ? (
-          <CheckInPanel order={order.data} {...(onChanged ? { onChanged } : {})} />
+          <CheckInPanel order={order.data} tokens={tokens} {...(onChanged ? { onChanged } : {})} />
         ) : order.isError ? (
           <p className="alert alert-danger">{order.error.message}</p>
         ) : (
