@@ -1,5 +1,5 @@
 import { rmSync } from 'node:fs';
-import { rest, staffToken } from '@nursery/server/testing';
+import { staffToken } from '@nursery/server/testing';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -7,6 +7,7 @@ import {
   cachedAddresses,
   counterDay,
   phoneWithProfile,
+  placeCounterOrder,
   releaseFiles,
   servedByWorker,
   signIn,
@@ -40,17 +41,13 @@ beforeAll(async () => {
   dayId = made.dayId;
   const { productId } = made;
   const phone = '(555) 010-7788';
-  const placed = await rest<{ orderId: number }>(shop.server.url, 'PUT', '/api/v1/Orders/Update', {
-    token,
-    body: {
-      name: 'Rey Release',
-      phoneNumber: phone,
-      pickUpDayId: dayId,
-      products: [{ productId, quantity: 1 }],
-    },
+  const { orderId } = await placeCounterOrder(shop.server, token, {
+    name: 'Rey Release',
+    phoneNumber: phone,
+    dayId,
+    productId,
   });
-  expect(placed.status, JSON.stringify(placed.body)).toBe(200);
-  order = { id: placed.body.data.orderId, phone };
+  order = { id: orderId, phone };
 }, 180_000);
 
 afterAll(async () => {

@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import decodeQR from 'qr/decode.js';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { accessibilityProblems, newPage, shopInBrowser } from './support/index.ts';
+import { accessibilityProblems, newPage, placeCounterOrder, shopInBrowser } from './support/index.ts';
 
 const PHONE = { width: 390, height: 844 };
 const PHONE_NUMBER = '(555) 010-2233';
@@ -289,17 +289,12 @@ describe('pick list', () => {
     const { productId } = e2e.shop.shop.database.sqlite
       .prepare('select product_id as productId from order_lines where order_id = ? limit 1')
       .get(secondId) as { productId: number };
-    const placed = await rest<{ orderId: number }>(e2e.shop.url, 'PUT', '/api/v1/Orders/Update', {
-      token,
-      body: {
-        name: 'Cy Twice',
-        phoneNumber: PHONE_NUMBER,
-        pickUpDayId: dayId,
-        products: [{ productId, quantity: 1 }],
-      },
+    const { orderId: twice } = await placeCounterOrder(e2e.shop, token, {
+      name: 'Cy Twice',
+      phoneNumber: PHONE_NUMBER,
+      dayId,
+      productId,
     });
-    expect(placed.status, JSON.stringify(placed.body)).toBe(200);
-    const twice = placed.body.data.orderId;
     const other = await e2e.staffPage({
       path: `/Admin/Pickup?day=${dayId}`,
       name: 'Tess Till',

@@ -26,3 +26,22 @@ export async function counterDay(
     .get() as { productId: number };
   return { dayId: day.pickUpDayId, productId };
 }
+
+/** An order placed by staff for a pick-up day: one line of the product, for the customer named. */
+export async function placeCounterOrder(
+  server: TestServer,
+  token: string,
+  order: { name: string; phoneNumber: string; dayId: number; productId: number; quantity?: number },
+): Promise<{ orderId: number; total: number }> {
+  const placed = await rest<{ orderId: number; total: number }>(server.url, 'PUT', '/api/v1/Orders/Update', {
+    token,
+    body: {
+      name: order.name,
+      phoneNumber: order.phoneNumber,
+      pickUpDayId: order.dayId,
+      products: [{ productId: order.productId, quantity: order.quantity ?? 1 }],
+    },
+  });
+  if (placed.status !== 200) throw new Error(`The order was not placed: ${JSON.stringify(placed.body)}`);
+  return placed.body.data;
+}
