@@ -1,14 +1,19 @@
 import { findStaffAccountByEmail, revokeOidcPayloadsOfAccount } from '@nursery/api/staff';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { countCalls, fillProviderSignIn, type StaffLogin, shopInBrowser } from './support/index.ts';
+import {
+  countCalls,
+  DESK,
+  fillProviderSignIn,
+  PHONE,
+  type StaffLogin,
+  shopInBrowser,
+} from './support/index.ts';
 
 // The order edit page as a clerk taking a phone order uses it: by keyboard, on a desk screen and on a phone,
 // through a sign-in that ends halfway, with the mistakes people make.
 
 const e2e = shopInBrowser();
-const DESK = { width: 1366, height: 768 };
-const PHONE = { width: 390, height: 844 };
 
 function sql<T>(query: string, ...params: unknown[]): T[] {
   return e2e.shop.shop.database.sqlite.prepare(query).all(...params) as T[];

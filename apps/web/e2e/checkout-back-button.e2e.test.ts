@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { keepInCart, newPage, shopInBrowser } from './support/index.ts';
+import { keepInCart, newPage, PHONE, shopInBrowser } from './support/index.ts';
 
 /**
  * A customer on a phone uses the Back button inside the checkout: it steps back through the cart's
@@ -12,8 +12,6 @@ interface ApiProduct {
   name: string;
   productStatus: number;
 }
-
-const PHONE = { width: 390, height: 844 };
 
 const e2e = shopInBrowser();
 let product: ApiProduct;

@@ -1,23 +1,23 @@
-import { execFileSync } from 'node:child_process';
-import path from 'node:path';
 import { EMAIL_SPECIAL_CHARACTERS, INVALID_EMAIL, ORDER_MESSAGES } from '@nursery/domain';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ADA, keepInCart, newPage, shopInBrowser } from './support/index.ts';
+import {
+  ADA,
+  DESK,
+  fillDetails,
+  keepInCart,
+  newPage,
+  PHONE,
+  shopInBrowser,
+  shopSql,
+} from './support/index.ts';
 
 // The checkout as customers met it: each case failed before its fix.
 
 const e2e = shopInBrowser();
 let productId: number;
 
-const PHONE = { width: 390, height: 844 };
-const DESK = { width: 1366, height: 768 };
-
-function sql(statement: string): string {
-  return execFileSync('sqlite3', [path.join(e2e.shop.dataDir, 'shop.db'), statement], {
-    encoding: 'utf8',
-  }).trim();
-}
+const sql = (statement: string) => shopSql(e2e.shop, statement);
 
 const dialog = (page: Page) => page.getByRole('dialog');
 const focused = (page: Page) =>
@@ -33,12 +33,6 @@ async function withCart(page: Page, lastOrder?: Record<string, string>): Promise
   await page.reload();
   await page.getByRole('button', { name: /^Cart/ }).first().click();
   await dialog(page).getByRole('heading', { name: 'Viewing Cart' }).waitFor();
-}
-
-async function fill(page: Page, fields: Record<string, string>): Promise<void> {
-  for (const [label, value] of Object.entries(fields)) {
-    await dialog(page).getByLabel(label, { exact: true }).fill(value);
-  }
 }
 
 beforeAll(async () => {
@@ -82,7 +76,7 @@ describe('checkout', () => {
     await withCart(page);
     await dialog(page).getByRole('button', { name: 'Checkout' }).click();
     await dialog(page).getByRole('heading', { name: 'Order Details' }).waitFor();
-    await fill(page, {
+    await fillDetails(page, {
       'First name': 'Ada',
       'Last name': 'Maple',
       Email: 'ada@example',
@@ -95,13 +89,16 @@ describe('checkout', () => {
     expect(await dialog(page).getByLabel('Email', { exact: true }).getAttribute('aria-invalid')).toBe('true');
     expect(await dialog(page).getByRole('heading', { name: 'Confirm Order' }).count()).toBe(0);
 
-    await fill(page, { Email: 'ada@example.com?bcc=x@y.z', 'Confirm email': 'ada@example.com?bcc=x@y.z' });
+    await fillDetails(page, {
+      Email: 'ada@example.com?bcc=x@y.z',
+      'Confirm email': 'ada@example.com?bcc=x@y.z',
+    });
     await toConfirm.click();
     await expect
       .poll(() => page.locator('.toast-text').allTextContents())
       .toEqual([EMAIL_SPECIAL_CHARACTERS]);
 
-    await fill(page, { Email: 'ada@example.com', 'Confirm email': 'ada@exemple.com' });
+    await fillDetails(page, { Email: 'ada@example.com', 'Confirm email': 'ada@exemple.com' });
     await toConfirm.click();
     await expect
       .poll(() => page.locator('.toast-text').allTextContents())
@@ -109,7 +106,7 @@ describe('checkout', () => {
     expect(await dialog(page).getByLabel('Confirm email').getAttribute('aria-invalid')).toBe('true');
 
     // Letter case alone is no mismatch: a phone capitalises the first letter of one field and not the other.
-    await fill(page, { Email: 'Ada@example.com', 'Confirm email': 'ada@example.com' });
+    await fillDetails(page, { Email: 'Ada@example.com', 'Confirm email': 'ada@example.com' });
     await toConfirm.click();
     await dialog(page).getByRole('heading', { name: 'Confirm Order' }).waitFor();
     await expect.poll(() => page.locator('.toast-text').count()).toBe(0);
@@ -122,7 +119,7 @@ describe('checkout', () => {
     await dialog(page).getByRole('button', { name: 'Checkout' }).click();
     await dialog(page).getByRole('heading', { name: 'Order Details' }).waitFor();
     // As a thumb does it: everything but the first name typed, down to the button at the end of the form.
-    await fill(page, {
+    await fillDetails(page, {
       'Last name': 'Maple',
       Email: 'ada@example.com',
       'Confirm email': 'ada@example.com',
@@ -152,7 +149,7 @@ describe('checkout', () => {
       expect(field.y + field.height).toBeLessThanOrEqual(PHONE.height);
     }
     // Once put right, the notification goes and the checkout moves on.
-    await fill(page, { 'First name': 'Ada' });
+    await fillDetails(page, { 'First name': 'Ada' });
     await dialog(page).getByRole('button', { name: 'Confirm Order' }).click();
     await dialog(page).getByRole('heading', { name: 'Confirm Order' }).waitFor();
     expect(await dialog(page).getByRole('alert').count()).toBe(0);

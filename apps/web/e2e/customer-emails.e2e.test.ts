@@ -4,14 +4,13 @@ import {
   accessibilityProblems,
   newPage,
   openProductWaitlist,
+  PHONE,
   shopInBrowser,
   soldOutProduct,
 } from './support/index.ts';
 
 // On a phone (390 x 844): a customer leaves an address on a sold-out product, and staff change the receipt's
 // text in Settings with a preview, an unknown placeholder refused, then see the waitlist in the product modal.
-
-const PHONE = { width: 390, height: 844 };
 
 const e2e = shopInBrowser();
 

@@ -1,13 +1,12 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { shopInBrowser } from './support/index.ts';
+import { PHONE, shopInBrowser } from './support/index.ts';
 
 // On a phone (390 x 844) every pick-up day menu lies inside the screen and shows the chosen day whole: a native
 // menu cannot wrap, and 'Wednesday, September 22, 2027 (0 orders)' was cut off at its right edge. The other
 // admin menus and screens found too wide at that size are checked here as well.
 
 const e2e = shopInBrowser();
-const PHONE = { width: 390, height: 844 };
 const nextYear = new Date().getFullYear() + 1;
 let orderId: number;
 let longDay: number;

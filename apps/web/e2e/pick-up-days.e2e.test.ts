@@ -3,9 +3,12 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   accessibilityProblems,
+  DESK,
+  fillDetails,
   keepInCart,
   newPage,
   openForOrders,
+  PHONE,
   shopInBrowser,
   signIn,
 } from './support/index.ts';
@@ -16,8 +19,6 @@ import {
 const e2e = shopInBrowser();
 let productId: number;
 
-const PHONE = { width: 390, height: 844 };
-const DESK = { width: 1366, height: 768 };
 const nextYear = new Date().getFullYear() + 1;
 
 const dialog = (page: Page) => page.getByRole('dialog');
@@ -43,9 +44,7 @@ async function atDetails(viewport: { width: number; height: number }, who: strin
     'Confirm email': `${who.toLowerCase()}@example.com`,
     'Phone number': '555-201-3344',
   };
-  for (const [label, value] of Object.entries(fields)) {
-    await dialog(page).getByLabel(label, { exact: true }).fill(value);
-  }
+  await fillDetails(page, fields);
   return opened;
 }
 

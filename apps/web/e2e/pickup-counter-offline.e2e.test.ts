@@ -8,10 +8,15 @@
 import { rest, staffToken } from '@nursery/server/testing';
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { counterDay, phoneWithProfile, servedByWorker, shopInBrowser, signIn } from './support/index.ts';
+import {
+  counterDay,
+  PHONE,
+  phoneWithProfile,
+  servedByWorker,
+  shopInBrowser,
+  signIn,
+} from './support/index.ts';
 import { fillProviderSignIn, type StaffLogin } from './support/signIn.ts';
-
-const PHONE = { width: 390, height: 844 };
 
 const e2e = shopInBrowser();
 let token: string;

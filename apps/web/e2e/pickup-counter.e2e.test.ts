@@ -9,9 +9,8 @@ import type { Page } from 'playwright-core';
 import decodeQR from 'qr/decode.js';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { accessibilityProblems, newPage, placeCounterOrder, shopInBrowser } from './support/index.ts';
+import { accessibilityProblems, newPage, PHONE, placeCounterOrder, shopInBrowser } from './support/index.ts';
 
-const PHONE = { width: 390, height: 844 };
 const PHONE_NUMBER = '(555) 010-2233';
 
 const e2e = shopInBrowser();

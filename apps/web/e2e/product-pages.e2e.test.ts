@@ -7,9 +7,11 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   accessibilityProblems,
+  DESK,
   drawEveryCard,
   NOT_FOUND_DOCUMENT,
   newPage,
+  PHONE,
   shopInBrowser,
 } from './support/index.ts';
 
@@ -23,8 +25,6 @@ interface ListedProduct {
   prices: unknown[];
 }
 
-const PHONE = { width: 390, height: 844 };
-const DESK = { width: 1366, height: 768 };
 const TABLET = { width: 820, height: 1180 };
 const ZONE = '7a';
 
@@ -143,15 +143,7 @@ describe.each([
         .first()
         .evaluate((el) => el.getBoundingClientRect().top + window.scrollY);
     const topWithoutZone = await firstCardTop();
-    await page.getByRole('button', { name: 'Will it grow here? Set your zone' }).click();
-    const zoneField = page.getByLabel('Your USDA hardiness zone');
-    // The field the customer asked for takes the keyboard.
-    await expect.poll(() => zoneField.evaluate((el) => el === document.activeElement)).toBe(true);
-    await zoneField.fill('zone 14');
-    await page.getByRole('button', { name: 'Set zone' }).click();
-    await page.getByRole('alert').filter({ hasText: 'from 1 to 13' }).waitFor();
-    await zoneField.fill(ZONE);
-    await page.getByRole('button', { name: 'Set zone' }).click();
+    await setZone(page);
     await page.locator('.zone-summary', { hasText: `Zone ${ZONE}:` }).waitFor();
 
     // In words on each card.
@@ -266,14 +258,7 @@ describe.each([
     const { page, context, consoleErrors } = await newPage(e2e.browser, { viewport });
     await page.goto(`${e2e.shop.origin}${productPath(cold)}`);
     await page.getByRole('heading', { level: 1, name: cold.name }).waitFor();
-    await page.getByRole('button', { name: 'Will it grow here? Set your zone' }).click();
-    const zoneField = page.getByLabel('Your USDA hardiness zone');
-    await expect.poll(() => zoneField.evaluate((el) => el === document.activeElement)).toBe(true);
-    await zoneField.fill('zone 14');
-    await page.getByRole('button', { name: 'Set zone' }).click();
-    await page.getByRole('alert').filter({ hasText: 'from 1 to 13' }).waitFor();
-    await zoneField.fill(ZONE);
-    await page.getByRole('button', { name: 'Set zone' }).click();
+    await setZone(page);
     const product = page.locator('.product-page article.product-card');
     await product.getByText(`Not rated for your zone (${ZONE})`).waitFor();
     await page.locator('.zone-compact-line', { hasText: `Your zone: ${ZONE}` }).waitFor();
@@ -285,6 +270,22 @@ describe.each([
     await context.close();
   });
 });
+
+/**
+ * Sets the customer's zone from the "Will it grow here?" button: its field takes the keyboard, a zone past 13
+ * is refused in words, then ZONE is taken.
+ */
+async function setZone(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Will it grow here? Set your zone' }).click();
+  const zoneField = page.getByLabel('Your USDA hardiness zone');
+  // The field the customer asked for takes the keyboard.
+  await expect.poll(() => zoneField.evaluate((el) => el === document.activeElement)).toBe(true);
+  await zoneField.fill('zone 14');
+  await page.getByRole('button', { name: 'Set zone' }).click();
+  await page.getByRole('alert').filter({ hasText: 'from 1 to 13' }).waitFor();
+  await zoneField.fill(ZONE);
+  await page.getByRole('button', { name: 'Set zone' }).click();
+}
 
 describe('sitemap.xml in a browser', () => {
   it('is well-formed XML listing the product pages', async () => {

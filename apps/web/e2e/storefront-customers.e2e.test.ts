@@ -1,20 +1,12 @@
-import { execFileSync } from 'node:child_process';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { drawEveryCard, newPage, shopInBrowser } from './support/index.ts';
+import { DESK, drawEveryCard, newPage, PHONE, shopInBrowser, shopSql } from './support/index.ts';
 
 // What a customer on a phone and at a desk stumbled on: each case failed before its fix.
 
 const e2e = shopInBrowser();
-const PHONE = { width: 390, height: 844 };
-const DESK = { width: 1366, height: 768 };
 
-function sql(statement: string): string {
-  return execFileSync('sqlite3', [path.join(e2e.shop.dataDir, 'shop.db'), statement], {
-    encoding: 'utf8',
-  }).trim();
-}
+const sql = (statement: string) => shopSql(e2e.shop, statement);
 
 /** An order of the demo shop that can be looked up, of the oldest season or of the current one. */
 function demoOrder(which: 'oldest' | 'current'): { orderId: string; phone: string } {

@@ -1,13 +1,19 @@
 import { formatMoney, QUANTITY_TOO_LARGE } from '@nursery/domain';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { accessibilityProblems, newPage, shopInBrowser } from './support/index.ts';
+import {
+  ADA_TYPED,
+  accessibilityProblems,
+  fillDetails,
+  newPage,
+  PHONE,
+  shopInBrowser,
+} from './support/index.ts';
 
 // A customer on a small touch phone in spring: each case failed before its fix.
 
 const e2e = shopInBrowser();
 const SMALL = { width: 320, height: 640 };
-const PHONE = { width: 390, height: 844 };
 
 /** A touch phone of the given size, as Chromium emulates one. */
 const phonePage = (viewport: { width: number; height: number }) =>
@@ -79,15 +85,7 @@ describe('a customer on a touch phone', () => {
       // Before: the quantity field showed '1000' of 100000 and '9999' of 99999.
       expect(await cutOff(page), 'cart step').toEqual([]);
       await dialog(page).getByRole('button', { name: 'Checkout' }).click();
-      for (const [label, value] of Object.entries({
-        'First name': 'Ada',
-        'Last name': 'Maple',
-        Email: 'ada@example.com',
-        'Confirm email': 'ada@example.com',
-        'Phone number': '555-201-3344',
-      })) {
-        await dialog(page).getByLabel(label, { exact: true }).fill(value);
-      }
+      await fillDetails(page, ADA_TYPED);
       expect(await cutOff(page), 'details step').toEqual([]);
       await dialog(page).getByRole('button', { name: 'Confirm Order' }).click();
       await dialog(page).getByRole('heading', { name: 'Confirm Order' }).waitFor();
@@ -173,15 +171,7 @@ describe('a customer on a touch phone', () => {
     await page.reload();
     await page.getByRole('button', { name: /^Cart/ }).first().click();
     await dialog(page).getByRole('button', { name: 'Checkout' }).click();
-    for (const [label, value] of Object.entries({
-      'First name': 'Ada',
-      'Last name': 'Maple',
-      Email: 'ada@example.com',
-      'Confirm email': 'ada@example.com',
-      'Phone number': '555-201-3344',
-    })) {
-      await dialog(page).getByLabel(label, { exact: true }).fill(value);
-    }
+    await fillDetails(page, ADA_TYPED);
     await dialog(page).getByRole('button', { name: 'Confirm Order' }).click();
     await dialog(page).getByRole('heading', { name: 'Confirm Order' }).waitFor();
     const body = dialog(page).locator('.modal-body');

@@ -43,3 +43,7 @@ export async function newPage(
 /** What Chromium logs for a page answered with HTTP 404 (the not-found page), the page's own request. */
 export const NOT_FOUND_DOCUMENT =
   'Failed to load resource: the server responded with a status of 404 (Not Found)';
+
+/** The spec's phone (390x844) and a desk's screen, the two sizes the shop is checked at. */
+export const PHONE = { width: 390, height: 844 };
+export const DESK = { width: 1366, height: 768 };

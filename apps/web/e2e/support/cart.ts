@@ -50,3 +50,19 @@ export async function keepInCart(
     { ...line, addedAt: line.addedAt ?? 1, details: lastOrder ?? null },
   );
 }
+
+/** Ada's details as she types them on the details step, by the fields' labels. */
+export const ADA_TYPED = {
+  'First name': 'Ada',
+  'Last name': 'Maple',
+  Email: 'ada@example.com',
+  'Confirm email': 'ada@example.com',
+  'Phone number': '555-201-3344',
+};
+
+/** Types into the checkout's fields, found by their labels in the open dialog, one after the other. */
+export async function fillDetails(page: Page, fields: Record<string, string>): Promise<void> {
+  for (const [label, value] of Object.entries(fields)) {
+    await page.getByRole('dialog').getByLabel(label, { exact: true }).fill(value);
+  }
+}

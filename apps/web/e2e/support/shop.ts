@@ -37,3 +37,10 @@ export async function startShop(
   const server = await startTestServer(env, { webRoot: WEB_ROOT, ...options });
   return Object.assign(server, { origin: server.config.publicUrl });
 }
+
+/** Runs SQL on a shop's database file with sqlite3, as staff fixing a row by hand would, and answers its output. */
+export function shopSql(shop: TestServer, statement: string): string {
+  return execFileSync('sqlite3', [path.join(shop.dataDir, 'shop.db'), statement], {
+    encoding: 'utf8',
+  }).trim();
+}
