@@ -123,6 +123,36 @@ describe.each([
     await context.close();
   });
 
+  it('Back from a product opened well down the list puts the list where the customer left it', async () => {
+    const { page, context, consoleErrors } = await newPage(e2e.browser, { viewport });
+    await page.goto(`${e2e.shop.origin}/Products`);
+    const slot = page.locator('.product-grid > article').nth(12);
+    await slot.scrollIntoViewIfNeeded();
+    const name = slot.locator('h2.product-name a');
+    const productName = (await name.textContent()) ?? '';
+    // Where the list was at the click itself: cards drawn around it may still move it before.
+    await page.evaluate(() => {
+      const at = window as typeof window & { scrolledAtClick?: number };
+      document.addEventListener('click', () => (at.scrolledAtClick = window.scrollY), {
+        capture: true,
+        once: true,
+      });
+    });
+    await name.click();
+    await page.getByRole('heading', { level: 1, name: productName }).waitFor();
+    const scrolled = await page.evaluate(
+      () => (window as typeof window & { scrolledAtClick?: number }).scrolledAtClick,
+    );
+    expect(scrolled).toBeGreaterThan(viewport.height);
+    await page.goBack();
+    await page.getByRole('heading', { level: 1, name: 'Products' }).waitFor();
+    // The list came from the cache: drawn in the first render, the page is long enough to go back to its place.
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(scrolled);
+    expect(await page.locator('.loading-block').count()).toBe(0);
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+
   it('answers an unknown product with the not-found page', async () => {
     const { page, context, consoleErrors } = await newPage(e2e.browser, { viewport });
     const answer = await page.goto(`${e2e.shop.origin}/Products/999999/no-such-plant`);

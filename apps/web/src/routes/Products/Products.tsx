@@ -54,8 +54,11 @@ export function Products() {
   const fetched = products.data ?? NO_PRODUCTS;
   // The list is drawn in a deferred render, which React does in slices of a few milliseconds: drawn in one go,
   // a phone's main thread was held for its whole first render of a hundred and more cards (Lighthouse counted
-  // it all as blocking time). The loading state stays until that render is done.
-  const list = useDeferredValue(fetched, NO_PRODUCTS);
+  // it all as blocking time). The loading state stays until that render is done. A list already in the cache
+  // when the page opens (Back from a product page) is drawn at once: a first render of only the loading state
+  // left the page too short for the browser to put the customer back where they were in the list.
+  const [inCacheAtOpen] = useState(fetched);
+  const list = useDeferredValue(fetched, inCacheAtOpen);
   const loading = products.isLoading || (list.length === 0 && fetched.length > 0);
   const counts = useMemo(() => productTypeCounts(list), [list]);
   const allTypeIds = useMemo(() => counts.map((c) => c.productTypeId), [counts]);
