@@ -90,17 +90,21 @@ async function releaseOf(page: Page): Promise<'A' | 'B'> {
  * Goes to the next page the way the visitor does and answers its release once it shows: a page of B after one
  * of A is always a page loaded in full, never A's code showing the next page while B takes over.
  */
-async function nextPage(page: Page, go: () => Promise<unknown>, shown: Locator): Promise<'A' | 'B'> {
+async function nextPage(
+  page: Page,
+  go: () => Promise<unknown>,
+  shown: Locator,
+): Promise<{ release: 'A' | 'B'; loadedInFull: boolean }> {
   const before = await releaseOf(page);
   await page.evaluate(() => {
     document.documentElement.dataset.releaseWas = 'shown';
   });
   await go();
   await shown.waitFor();
-  const after = await releaseOf(page);
-  const sameDocument = await page.evaluate(() => document.documentElement.dataset.releaseWas === 'shown');
-  if (before !== after) expect(sameDocument, `${before} then ${after} in one document`).toBe(false);
-  return after;
+  const release = await releaseOf(page);
+  const loadedInFull = await page.evaluate(() => document.documentElement.dataset.releaseWas !== 'shown');
+  if (before !== release) expect(loadedInFull, `${before} then ${release} in one document`).toBe(true);
+  return { release, loadedInFull };
 }
 
 /**
@@ -110,9 +114,12 @@ async function nextPage(page: Page, go: () => Promise<unknown>, shown: Locator):
  * shop is back), the first page loads in full from B. Either way B from the next page on, each page whole.
  */
 async function movesToB(page: Page, go: () => Promise<unknown>, shown: Locator, backShown: Locator) {
-  if ((await nextPage(page, go, shown)) === 'A') {
+  if ((await nextPage(page, go, shown)).release === 'A') {
     await newReleaseReady(page);
-    expect(await nextPage(page, () => page.evaluate(() => history.back()), backShown)).toBe('B');
+    expect(await nextPage(page, () => page.evaluate(() => history.back()), backShown)).toEqual({
+      release: 'B',
+      loadedInFull: true,
+    });
   } else {
     await page.goBack();
     await backShown.waitFor();
