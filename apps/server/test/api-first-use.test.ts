@@ -119,9 +119,7 @@ describe('numbers in query strings', () => {
       server.url,
       'GET',
       `/api/v1/Products/GetProductOrders?productId=%20${productId}`,
-      {
-        token,
-      },
+      { token },
     );
     expect(answer.status).toBe(200);
   });

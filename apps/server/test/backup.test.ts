@@ -28,6 +28,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rest, staffToken, startTestServer, type TestServer } from '../src/testing.ts';
 import { outboxRows, type SmtpSink, smtpSink, until } from './support/mail.ts';
 import { setProductStatus, submitOrder } from './support/orders.ts';
+import { uploadFlyer } from './support/shop.ts';
 
 /** The customer whose orders come in while backups are taken and restored. */
 const rita = {
@@ -139,13 +140,7 @@ beforeAll(async () => {
   targetToken = await staffToken(target, { email: STAFF });
 
   // Give the source shop a flyer, a message and a stock list, so settings and files travel too.
-  const form = new FormData();
-  form.append('file', new Blob([PDF], { type: 'application/pdf' }), 'flyer.pdf');
-  const upload = await fetch(`${source.url}/api/v1/Settings/SetActivePdf`, {
-    method: 'PUT',
-    headers: { authorization: `Bearer ${sourceToken}` },
-    body: form,
-  });
+  const upload = await uploadFlyer(source, sourceToken, PDF, 'flyer.pdf');
   expect(upload.status).toBe(200);
   await rest(source.url, 'PUT', '/api/v1/Settings/SetMessage', {
     token: sourceToken,

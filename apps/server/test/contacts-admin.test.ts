@@ -1,7 +1,7 @@
 import { zonedTimeToInstant } from '@nursery/domain';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { rest, type TestServer } from '../src/testing.ts';
-import { signedInShop } from './support/shop.ts';
+import { sendContactMessage, signedInShop } from './support/shop.ts';
 
 interface Contact {
   contactId: number;
@@ -44,13 +44,11 @@ beforeAll(async () => {
 afterAll(async () => server?.stop());
 
 it('lists contact messages newest first, with the spam mark and the date in the shop time zone', async () => {
-  const sent = await rest(server.url, 'POST', '/api/v1/Contact/InsertUserComment', {
-    body: {
-      name: 'Hal Birch',
-      email: 'hal@example.com',
-      comments: 'When is pick-up this spring?',
-      loadTime: clock.getTime() - 90_000,
-    },
+  const sent = await sendContactMessage(server, {
+    name: 'Hal Birch',
+    email: 'hal@example.com',
+    comments: 'When is pick-up this spring?',
+    loadTime: clock.getTime() - 90_000,
   });
   expect(sent.status).toBe(200);
 

@@ -229,9 +229,7 @@ describe('customer e-mails', () => {
       server.url,
       'POST',
       `/api/v1/Orders/RetryEmail?emailId=${failed.body.data[0]?.emailId}`,
-      {
-        token,
-      },
+      { token },
     );
     expect(again.status).toBe(400);
   });
@@ -282,9 +280,7 @@ describe('waitlist', () => {
       server.url,
       'GET',
       `/api/v1/Waitlist/GetWaitlist?productId=${soldOut}`,
-      {
-        token,
-      },
+      { token },
     );
     expect(list.body.data.waiting).toBe(3);
     expect(list.body.data.entries.map((e) => [e.email, e.quantity])).toEqual([
@@ -310,9 +306,7 @@ describe('waitlist', () => {
       server.url,
       'GET',
       `/api/v1/Waitlist/GetWaitlist?productId=${soldOut}`,
-      {
-        token,
-      },
+      { token },
     );
     // Without a mail server nobody was told: each notice says so, and all three are still waiting.
     expect(after.body.data.waiting).toBe(3);

@@ -114,9 +114,7 @@ describe('hostile values in Orders/Update', () => {
         server.url,
         'GET',
         `/api/v1/Orders/GetAllOrdersForSeason?season=${season}`,
-        {
-          token,
-        },
+        { token },
       );
       expect(response.status, season).toBe(400);
       expect(response.body.message).toContain('The season must be a starting year');

@@ -439,9 +439,7 @@ describe('editing an order', () => {
       server.url,
       'DELETE',
       `/api/v1/Orders/DeleteOrder?orderId=${orderId}`,
-      {
-        token,
-      },
+      { token },
     );
     expect(deleted.status).toBe(200);
     expect(deleted.body.message).toBe('Successfully deleted');
@@ -463,9 +461,7 @@ describe('editing an order', () => {
         server.url,
         'GET',
         `/api/v1/Orders/GetAllDeletedOrders?text=${encodeURIComponent(text)}`,
-        {
-          token,
-        },
+        { token },
       );
     const byName = await binText('QUILL');
     expect(byName.body.data.map((o) => o.orderId)).toContain(orderId);

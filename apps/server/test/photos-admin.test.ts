@@ -285,9 +285,7 @@ describe('product photos over REST', () => {
       server.url,
       'PUT',
       `/api/v1/Uploads/Crop?productId=${id}&x=1.5&y=0&width=10&height=10`,
-      {
-        token,
-      },
+      { token },
     );
     expect(fraction.status).toBe(400);
     expect(fraction.body.message).toContain('x must be a whole number');

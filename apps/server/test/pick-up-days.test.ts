@@ -369,9 +369,7 @@ describe('pick-up days', () => {
       server.url,
       'DELETE',
       `/api/v1/PickUpDays/DeletePickUpDay?pickUpDayId=${day.pickUpDayId}`,
-      {
-        token,
-      },
+      { token },
     );
     expect(dropped.status, dropped.body.message).toBe(200);
 

@@ -65,6 +65,16 @@ beforeAll(async () => {
 });
 afterAll(async () => server?.stop());
 
+/** A payment the desk's phone queues, replacing none. */
+const newPayment = (orderId: number, actionId: string, method: 'cash' | 'check', amount: number) => ({
+  kind: 'recordPayment',
+  orderId,
+  actionId,
+  method,
+  amount,
+  replaces: null,
+});
+
 describe('counter actions with their ids', () => {
   it('refuses them without a staff token, and for someone who is not staff', async () => {
     const body = { kind: 'checkIn', orderId: 1, actionId: 'aaaaaaaa-1' };
@@ -77,14 +87,7 @@ describe('counter actions with their ids', () => {
 
   it('a payment sent twice with one action id is recorded once, and the resend gets the first answer', async () => {
     const orderId = await newOrder('Replay Rowan');
-    const payment = {
-      kind: 'recordPayment',
-      orderId,
-      actionId: 'phone-a-pay-1',
-      method: 'cash',
-      amount: 30,
-      replaces: null,
-    };
+    const payment = newPayment(orderId, 'phone-a-pay-1', 'cash', 30);
     const first = await act(ada, payment);
     expect(first.status, JSON.stringify(first.body)).toBe(200);
     expect(first.body.data).toMatchObject({ recorded: true, conflict: null, paymentToken: 'phone-a-pay-1' });
@@ -139,26 +142,12 @@ describe('counter actions with their ids', () => {
     // Both phones were offline, each saw the order waiting and unpaid. Phone A's queue arrives first.
     const phoneA = [
       { kind: 'checkIn', orderId: one, actionId: 'phone-a-0001' },
-      {
-        kind: 'recordPayment',
-        orderId: one,
-        actionId: 'phone-a-0002',
-        method: 'cash',
-        amount: 30,
-        replaces: null,
-      },
+      newPayment(one, 'phone-a-0002', 'cash', 30),
       { kind: 'checkIn', orderId: other, actionId: 'phone-a-0003' },
     ];
     const phoneB = [
       { kind: 'checkIn', orderId: one, actionId: 'phone-b-0001' },
-      {
-        kind: 'recordPayment',
-        orderId: one,
-        actionId: 'phone-b-0002',
-        method: 'check',
-        amount: 30,
-        replaces: null,
-      },
+      newPayment(one, 'phone-b-0002', 'check', 30),
       { kind: 'undoCheckIn', orderId: one, actionId: 'phone-b-0003', undoes: 'phone-b-0001' },
     ];
     const answers: CounterAnswer[] = [];
@@ -238,14 +227,7 @@ describe('counter actions with their ids', () => {
     expect(undoByRest.status).toBe(200);
     expect(recordedFor(orderId).row?.pickedUpAt).toBeNull();
 
-    const paid = await act(ada, {
-      kind: 'recordPayment',
-      orderId,
-      actionId: 'undo-case-4',
-      method: 'cash',
-      amount: 10,
-      replaces: null,
-    });
+    const paid = await act(ada, newPayment(orderId, 'undo-case-4', 'cash', 10));
     expect(paid.body.data.recorded).toBe(true);
     const cleared = await act(ada, {
       kind: 'clearPayment',
@@ -259,14 +241,7 @@ describe('counter actions with their ids', () => {
 
   it('a refused action records nothing and may be sent again once put right', async () => {
     const orderId = await newOrder('Too Much Tess');
-    const tooMuch = {
-      kind: 'recordPayment',
-      orderId,
-      actionId: 'too-much-01',
-      method: 'cash',
-      amount: 500,
-      replaces: null,
-    };
+    const tooMuch = newPayment(orderId, 'too-much-01', 'cash', 500);
     const refused = await act(ada, tooMuch);
     expect(refused.status).toBe(400);
     expect(refused.body.message).toMatch(/record at most \$31\.65 as paid/);

@@ -144,9 +144,7 @@ describe('check-in at the counter', () => {
       server.url,
       'DELETE',
       `/api/v1/Orders/Payment?orderId=${order.orderId}`,
-      {
-        token,
-      },
+      { token },
     );
     expect(cleared.status).toBe(200);
     expect(cleared.body.data).toMatchObject({ paidMethod: null, paid: null, paidUsername: null });

@@ -405,9 +405,7 @@ describe('addresses from PUBLIC_URL', () => {
   beforeAll(async () => {
     other = await startTestServer({ DEMO_DATA: 'true', PUBLIC_URL: PUBLIC_URL }, { webRoot });
   });
-  afterAll(async () => {
-    await other?.stop();
-  });
+  afterAll(async () => other?.stop());
 
   it('writes the canonical address, og:url, the sitemap and robots.txt on the public address, escaped', async () => {
     const sitemapText = await (await fetch(`${other.url}/sitemap.xml`)).text();

@@ -1,11 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { DATABASE_FILE_NAME, openDatabase, type Sqlite } from '@nursery/db';
 import { onlyNLeft, productNotOrderable } from '@nursery/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rest, type TestServer } from '../src/testing.ts';
-import { type ChildServer, spawnServer } from './support/childServer.ts';
+import { childServerFolder } from './support/childServer.ts';
 import {
   customer,
   expectedTotals,
@@ -75,18 +73,12 @@ function partialOrders(sqlite: Sqlite) {
 }
 
 describe('crash safety', () => {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'nursery-crash-'));
-  let running: ChildServer | undefined;
-  afterAll(async () => {
-    await running?.kill('SIGKILL');
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  const { dataDir, spawn } = childServerFolder('nursery-crash-');
 
   it('keeps every acknowledged order whole, and no partial one, when the server is killed mid-burst', async () => {
     // 200 orders from this one test client: more than the hourly budget a real client gets.
     const env = { DEMO_DATA: 'true', ORDERS_PER_CLIENT_PER_HOUR: '1000' };
-    running = await spawnServer({ dataDir, env });
-    const first = running;
+    const first = await spawn({ env });
     const shown = await rest<ShownProduct[]>(first.url, 'GET', '/api/v1/Products/GetProductsToShow');
     const products = freelyOrderable(shown.body.data);
     expect(products.length).toBeGreaterThanOrEqual(3);
@@ -149,8 +141,7 @@ describe('crash safety', () => {
     // Nothing but a confirmation or a dropped connection: no request was refused.
     expect(sent.filter((o) => o.status !== undefined && o.status !== 200)).toEqual([]);
 
-    running = await spawnServer({ dataDir, env });
-    const second = running;
+    const second = await spawn({ env });
     const reopened = openDatabase(path.join(dataDir, DATABASE_FILE_NAME), { readonly: true });
     try {
       const { sqlite } = reopened;

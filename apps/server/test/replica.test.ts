@@ -13,6 +13,7 @@ import { runRestoreCommand } from '../src/cli/restore.ts';
 import { rest } from '../src/testing.ts';
 import { type ChildServer, childStaffToken, freePort, spawnServer } from './support/childServer.ts';
 import { freelyOrderable, type ShownProduct, submitOrder } from './support/orders.ts';
+import { uploadFlyer } from './support/shop.ts';
 
 /**
  * The continuous copy end to end with its real parts: Litestream (the binary the shop ships) copying to a
@@ -156,13 +157,7 @@ describe('continuous replica', () => {
     });
     const photo = await rest(shop.url, 'POST', `/api/v1/Uploads/Flickr?${q}`, { token });
     expect(photo.status, JSON.stringify(photo.body)).toBe(200);
-    const form = new FormData();
-    form.append('file', new Blob([PDF], { type: 'application/pdf' }), 'Spring flyer.pdf');
-    const flyer = await fetch(`${shop.url}/api/v1/Settings/SetActivePdf`, {
-      method: 'PUT',
-      headers: { authorization: `Bearer ${token}` },
-      body: form,
-    });
+    const flyer = await uploadFlyer(shop, token, PDF, 'Spring flyer.pdf');
     expect(flyer.status).toBe(200);
 
     // The early orders, copied before the earlier moment.

@@ -1,9 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { rest } from '../src/testing.ts';
-import { type ChildServer, childStaffToken, spawnServer } from './support/childServer.ts';
+import { childServerFolder, childStaffToken } from './support/childServer.ts';
 import { customer, freelyOrderable, type ShownProduct, submitOrder } from './support/orders.ts';
 
 /**
@@ -42,20 +39,14 @@ async function collectGarbage(inspectorUrl: string): Promise<void> {
 }
 
 describe('a supported Node', () => {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'nursery-runtime-'));
-  let server: ChildServer | undefined;
-  afterAll(async () => {
-    await server?.kill('SIGKILL');
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  const { spawn } = childServerFolder('nursery-runtime-');
 
   it('runs on Node 22 or later', () => {
     expect(Number(process.versions.node.split('.')[0])).toBeGreaterThanOrEqual(22);
   });
 
   it('stays up through a burst of orders and a full garbage collection', async () => {
-    server = await spawnServer({ dataDir, env: { DEMO_DATA: 'true' }, nodeArgs: ['--inspect=127.0.0.1:0'] });
-    const running = server;
+    const running = await spawn({ env: { DEMO_DATA: 'true' }, nodeArgs: ['--inspect=127.0.0.1:0'] });
     const inspectorUrl = INSPECTOR_URL.exec(running.output())?.[1];
     expect(inspectorUrl, running.output()).toBeDefined();
 

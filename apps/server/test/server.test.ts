@@ -66,9 +66,7 @@ describe('health', () => {
   beforeAll(async () => {
     server = await startTestServer({ DEMO_DATA: 'false' });
   });
-  afterAll(async () => {
-    await server?.stop();
-  });
+  afterAll(async () => server?.stop());
 
   it('answers ok on a fresh data folder', async () => {
     const res = await fetch(`${server.url}/health`);

@@ -331,9 +331,7 @@ describe('saved messages: rename and delete', () => {
       server.url,
       'DELETE',
       `/api/v1/Settings/DeleteSavedMessage?messageId=${id}`,
-      {
-        token,
-      },
+      { token },
     );
     expect(deleted.status).toBe(200);
     expect(deleted.body.data.some((m) => m.messageId === id)).toBe(false);

@@ -45,9 +45,7 @@ function history(productId: number) {
     server.url,
     'GET',
     `/api/v1/Products/GetProductQuantityHistory?productId=${productId}`,
-    {
-      token,
-    },
+    { token },
   );
 }
 

@@ -10,6 +10,7 @@ import { createTRPCClient, httpLink, TRPCClientError } from '@trpc/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rest, staffToken, startTestServer, type TestServer } from '../src/testing.ts';
 import { expectedTotals, submitOrder, customer as wendell } from './support/orders.ts';
+import { sendContactMessage } from './support/shop.ts';
 
 /**
  * A scripted customer against a real server: real HTTP to the five storefront REST paths and their
@@ -146,9 +147,7 @@ describe('GET /api/v1/Products/GetProductsToShow', () => {
       server.url,
       'GET',
       '/api/v1/Products/GetProductsToShow?ignoreCache=true',
-      {
-        token,
-      },
+      { token },
     );
     expect(nameIn(fresh.body.data)).toBe('Edited by hand');
     expect(nameIn((await trpc.catalog.productsToShow.query()) as Product[])).toBe('Edited by hand');
@@ -397,20 +396,13 @@ describe('validation messages, letter for letter', () => {
 
 describe('POST /api/v1/Contact/InsertUserComment', () => {
   it('stores a message and answers the thank-you text with the submission id', async () => {
-    const res = await rest<{ contactSubmissionId: number }>(
-      server.url,
-      'POST',
-      '/api/v1/Contact/InsertUserComment',
-      {
-        body: {
-          name: 'Aldo Leopold',
-          subject: '',
-          email: 'aldo@example.com',
-          comments: 'Are the bur oaks bare root?',
-          loadTime: Date.now() - 60_000,
-        },
-      },
-    );
+    const res = await sendContactMessage(server, {
+      name: 'Aldo Leopold',
+      subject: '',
+      email: 'aldo@example.com',
+      comments: 'Are the bur oaks bare root?',
+      loadTime: Date.now() - 60_000,
+    });
     expect(res.status).toBe(200);
     expect(res.body.message).toBe(CONTACT_THANK_YOU);
     expect(res.body.message).toBe(
@@ -663,9 +655,7 @@ describe('rate limits', () => {
   beforeAll(async () => {
     limited = await startTestServer({ DEMO_DATA: 'false' });
   });
-  afterAll(async () => {
-    await limited?.stop();
-  });
+  afterAll(async () => limited?.stop());
 
   it('answers 429 to a client that walks order numbers, and leaves the product list alone', async () => {
     const statuses: number[] = [];

@@ -14,7 +14,7 @@ import {
 } from '../src/testing.ts';
 import { outboxRows, until } from './support/mail.ts';
 import { customer, insertProduct } from './support/orders.ts';
-import { OWNER, signedInShop } from './support/shop.ts';
+import { OWNER, sendContactMessage, signedInShop } from './support/shop.ts';
 
 // Pushed events against real receivers on 127.0.0.1, each verifying the Standard Webhooks signature with the
 // `standardwebhooks` package, and a clock the tests move through the retry schedule.
@@ -157,13 +157,11 @@ describe('webhooks', () => {
       body: [{ productId: oak, changeInStock: 40, notes: 'Spring delivery' }],
     });
     expect(stock.status, JSON.stringify(stock.body)).toBe(200);
-    const contact = await rest(server.url, 'POST', '/api/v1/Contact/InsertUserComment', {
-      body: {
-        name: 'Ruth Reader',
-        email: 'ruth@example.com',
-        comments: 'Do you have wild ginger?',
-        loadTime: clock.getTime() - 60_000,
-      },
+    const contact = await sendContactMessage(server, {
+      name: 'Ruth Reader',
+      email: 'ruth@example.com',
+      comments: 'Do you have wild ginger?',
+      loadTime: clock.getTime() - 60_000,
     });
     expect(contact.status, JSON.stringify(contact.body)).toBe(200);
     await until(() => receiver.accepted().length >= 3);
@@ -215,9 +213,7 @@ describe('webhooks', () => {
       server.url,
       'GET',
       `/api/v1/Orders/GetOrderDetailsById?orderId=${first}`,
-      {
-        token,
-      },
+      { token },
     );
     const changed = await rest(server.url, 'PUT', '/api/v1/Orders/Update', {
       token,

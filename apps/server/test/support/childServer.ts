@@ -1,9 +1,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from '@nursery/api';
 import { createStaffAccount, generatePassword } from '@nursery/api/staff';
 import { DATABASE_FILE_NAME, openDatabase } from '@nursery/db';
+import { afterAll } from 'vitest';
 import { signInWithPassword } from '../../src/auth/signInFlow.ts';
 import { freePort } from '../../src/testing.ts';
 
@@ -90,6 +93,30 @@ export async function spawnServer(options: {
     async kill(signal) {
       if (child.exitCode === null && child.signalCode === null) child.kill(signal);
       await exited;
+    },
+  };
+}
+
+/**
+ * A data folder for a test file's servers in processes of their own: every one started through `spawn` is
+ * killed (SIGKILL, as a host's crash would) and the folder removed after the file's tests.
+ */
+export function childServerFolder(prefix: string): {
+  dataDir: string;
+  spawn(options?: Omit<Parameters<typeof spawnServer>[0], 'dataDir'>): Promise<ChildServer>;
+} {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), prefix));
+  const started: ChildServer[] = [];
+  afterAll(async () => {
+    for (const server of started) await server.kill('SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+  return {
+    dataDir,
+    async spawn(options = {}) {
+      const server = await spawnServer({ ...options, dataDir });
+      started.push(server);
+      return server;
     },
   };
 }

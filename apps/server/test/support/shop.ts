@@ -1,4 +1,4 @@
-import { staffToken, startTestServer, type TestServer } from '../../src/testing.ts';
+import { rest, staffToken, startTestServer, type TestServer } from '../../src/testing.ts';
 
 /**
  * A test shop started (as startTestServer) with a staff member signed in to it through the embedded provider
@@ -15,3 +15,27 @@ export async function signedInShop(
 
 /** The shop's owner, the staff member most back-office tests sign in as. */
 export const OWNER = { email: 'owner@example.com', name: 'Olive Owner' };
+
+/** Puts a PDF up as the shop's flyer, as staff do in Settings, and answers the shop's raw response. */
+export function uploadFlyer(
+  server: { url: string },
+  token: string,
+  pdf: string,
+  fileName: string,
+): Promise<Response> {
+  const form = new FormData();
+  form.append('file', new Blob([pdf], { type: 'application/pdf' }), fileName);
+  return fetch(`${server.url}/api/v1/Settings/SetActivePdf`, {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+}
+
+/** Sends a message from the Contact page as a visitor does, and answers the shop's reply, refused or not. */
+export function sendContactMessage<T = { contactSubmissionId: number }>(
+  server: { url: string },
+  message: { name: string; email: string; comments: string; loadTime: number; subject?: string },
+) {
+  return rest<T>(server.url, 'POST', '/api/v1/Contact/InsertUserComment', { body: message });
+}
