@@ -263,6 +263,11 @@ async function main(): Promise<void> {
     },
     // A restore's worker thread, started by server.js and restore.js from beside them (packages/api/src/backup/restoreThread.ts).
     { in: path.join(repoRoot, 'packages', 'api', 'src', 'backup', 'restoreWorker.ts'), out: 'restoreWorker' },
+    // A backup's snapshot thread, started the same way (packages/api/src/backup/service.ts).
+    {
+      in: path.join(repoRoot, 'packages', 'api', 'src', 'backup', 'snapshotWorker.ts'),
+      out: 'backupSnapshot',
+    },
     ...tools.map((t) => ({ in: path.join(cliDir, `${t}.ts`), out: t })),
   ];
 
