@@ -3,8 +3,13 @@ import { TAKE_OVER } from '../serviceWorker/cacheRules';
 
 let following = false;
 
-/** How long a page waits for the new worker to take over before it loads the next page anyway. */
-const TAKE_OVER_WAIT_MS = 3000;
+/**
+ * How long a page waits for the new worker to take over before it loads the next page anyway (a worker that
+ * cannot start at all). A busy phone may take seconds to start the waiting worker; loading the next page before
+ * it took over would have the old worker answer it, offline with the old release's shell, whose files the new
+ * worker then drops as it takes over.
+ */
+const TAKE_OVER_WAIT_MS = 10_000;
 
 type Blocker = Parameters<RouterHistory['block']>[0];
 
@@ -49,6 +54,11 @@ async function loadInFull(href: string, push: boolean, waiting: ServiceWorker | 
   if (waiting) {
     const tookOver = new Promise<void>((resolve) => {
       navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true });
+      // Once it has left 'installed' it is the active worker: the browser hands it the next page, held until
+      // it is ready.
+      waiting.addEventListener('statechange', () => {
+        if (waiting.state !== 'installed') resolve();
+      });
       window.setTimeout(resolve, TAKE_OVER_WAIT_MS);
     });
     waiting.postMessage(TAKE_OVER);
