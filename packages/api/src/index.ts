@@ -1,7 +1,12 @@
 export { ANONYMOUS_READS } from './anonymousReads.ts';
 export { answerSchemaOf, cachedAnswer, typedAnswer } from './answers.ts';
 export { fileDigest, sizeText } from './backup/archive.ts';
-export { CATALOGUE_APPLY_UNDER_WAY, NEW_SEASON_UNDER_WAY, RESTORE_UNDER_WAY } from './backup/changesHeld.ts';
+export {
+  CATALOGUE_APPLY_UNDER_WAY,
+  NEW_SEASON_UNDER_WAY,
+  RESTORE_UNDER_WAY,
+  withServerConnectionHeld,
+} from './backup/changesHeld.ts';
 export {
   checkDatabaseToRestore,
   createBackup,

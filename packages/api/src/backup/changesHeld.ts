@@ -34,7 +34,7 @@ export async function withChangesHeld<T>(shop: Shop, work: () => Promise<T>): Pr
  * Shops whose server connection holds a transaction open across turns of the event loop (a catalogue apply, a
  * new season), so that thousands of rows never hold the loop at once: the refusal other changes get meanwhile.
  */
-const openAcrossTurns = new WeakMap<Shop, string>();
+const openAcrossTurns = new WeakMap<Shop, { refusal: string; released: Promise<void> }>();
 
 export const CATALOGUE_APPLY_UNDER_WAY =
   'A catalogue spreadsheet is being applied right now, so other changes wait for it. Please try again in a few seconds.';
@@ -44,7 +44,12 @@ export const NEW_SEASON_UNDER_WAY =
 
 /** Why changes on the server's connection are refused now (a write open across turns), or null. */
 export function serverConnectionHeld(shop: Shop): string | null {
-  return openAcrossTurns.get(shop) ?? null;
+  return openAcrossTurns.get(shop)?.refusal ?? null;
+}
+
+/** Settles once the write open across turns has committed or rolled back; at once when none is under way. */
+export function serverConnectionReleased(shop: Shop): Promise<void> {
+  return openAcrossTurns.get(shop)?.released ?? Promise.resolve();
 }
 
 /**
@@ -59,14 +64,19 @@ export async function withServerConnectionHeld<T>(
   work: () => Promise<T>,
 ): Promise<T> {
   const under = openAcrossTurns.get(shop);
-  if (under !== undefined) throw new ShopError({ kind: 'conflict', message: under });
-  openAcrossTurns.set(shop, refusal);
+  if (under !== undefined) throw new ShopError({ kind: 'conflict', message: under.refusal });
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  openAcrossTurns.set(shop, { refusal, released });
   try {
     // A change let through just before commits within this turn (this thread's group commit in the next).
     await new Promise((resolve) => setImmediate(resolve));
     return await work();
   } finally {
     openAcrossTurns.delete(shop);
+    release();
   }
 }
 

@@ -10,6 +10,7 @@ import {
   QUANTITY_MAX,
 } from '@nursery/domain';
 import { sql } from 'drizzle-orm';
+import { serverConnectionReleased } from '../backup/changesHeld.ts';
 import { orderPlaceholderValues, queueOrderEmail } from '../customerEmails/service.ts';
 import { ShopError } from '../errors.ts';
 import { type IdempotencyClaim, keepAnswer } from '../idempotency/service.ts';
@@ -119,10 +120,21 @@ export async function submitOrder(
   claim: IdempotencyClaim | null = null,
 ): Promise<RawJson<SubmitAnswer>> {
   let written: WrittenAnswer;
+  const write = () =>
+    shop.orderWriter
+      ? shop.orderWriter.write(input, shop.now(), claim)
+      : groupCommitFor(shop.database.sqlite).run(() => writeOrderAnswer(shop, input, claim));
   try {
-    written = shop.orderWriter
-      ? await shop.orderWriter.write(input, shop.now(), claim)
-      : await groupCommitFor(shop.database.sqlite).run(() => writeOrderAnswer(shop, input, claim));
+    try {
+      written = await write();
+    } catch (error) {
+      // A new season or a catalogue apply on a large catalogue can hold the database's write lock longer than
+      // the order writer's busy timeout; its batch began nothing (BEGIN IMMEDIATE), so the order is written
+      // once that write is done rather than lost with a 500.
+      if ((error as { code?: unknown }).code !== 'SQLITE_BUSY') throw error;
+      await serverConnectionReleased(shop);
+      written = await write();
+    }
   } catch (error) {
     recordShortfalls(shop, input, error);
     throw error;
