@@ -4,10 +4,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 import {
   countCalls,
   DESK,
-  fillProviderSignIn,
   PHONE,
   type StaffLogin,
   shopInBrowser,
+  signInAgainInNewTab,
 } from './support/index.ts';
 
 // The order edit page as a clerk taking a phone order uses it: by keyboard, on a desk screen and on a phone,
@@ -286,16 +286,9 @@ async function expectDraftKept(page: Page, name: string) {
 }
 
 /** "Sign in again" opens the provider in a new tab; the password there signs this tab in too. */
-async function signInAgainInNewTab(page: Page, context: BrowserContext, login: StaffLogin) {
+async function signInAgain(page: Page, context: BrowserContext, login: StaffLogin) {
   const banner = page.getByRole('alert').filter({ has: page.getByRole('link', { name: 'Sign in again' }) });
-  const [signInTab] = await Promise.all([
-    context.waitForEvent('page'),
-    banner.getByRole('link', { name: 'Sign in again' }).click(),
-  ]);
-  await signInTab.waitForURL((url) => url.pathname.startsWith('/oidc/interaction/'));
-  await fillProviderSignIn(signInTab, login);
-  await signInTab.getByText('You are signed in again.').waitFor();
-  await signInTab.close();
+  await (await signInAgainInNewTab(banner, context, login)).close();
   await banner.waitFor({ state: 'detached' });
 }
 
@@ -324,7 +317,7 @@ describe('a sign-in that ends while an order is typed', () => {
 
     await page.getByText('You signed out in another tab.').waitFor();
     await expectDraftKept(page, 'Tabitha Other');
-    await signInAgainInNewTab(page, context, login);
+    await signInAgain(page, context, login);
     await expectDraftKept(page, 'Tabitha Other');
     await saveAndCheck(page, 'Tabitha Other');
     await context.close();
@@ -340,7 +333,7 @@ describe('a sign-in that ends while an order is typed', () => {
     await page.getByText('Your sign-in has ended', { exact: false }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/Admin/Orders/Edit');
     await expectDraftKept(page, 'Sid Session');
-    await signInAgainInNewTab(page, context, login);
+    await signInAgain(page, context, login);
     await expectDraftKept(page, 'Sid Session');
     await saveAndCheck(page, 'Sid Session');
     await context.close();
@@ -356,7 +349,7 @@ describe('a sign-in that ends while an order is typed', () => {
     await page.getByRole('button', { name: 'Save New Order' }).click();
     await page.getByText('Your sign-in has ended', { exact: false }).waitFor();
     await expectDraftKept(page, 'Rory Refused');
-    await signInAgainInNewTab(page, context, login);
+    await signInAgain(page, context, login);
     await expectDraftKept(page, 'Rory Refused');
     await saveAndCheck(page, 'Rory Refused');
     await context.close();

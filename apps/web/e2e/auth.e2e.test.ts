@@ -1,7 +1,13 @@
 import { findStaffAccountByEmail, revokeOidcPayloadsOfAccount } from '@nursery/api/staff';
 import { UNAUTHORIZED } from '@nursery/domain';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ensureStaffAccount, fillProviderSignIn, newPage, shopInBrowser } from './support/index.ts';
+import {
+  ensureStaffAccount,
+  fillProviderSignIn,
+  newPage,
+  shopInBrowser,
+  signInAgainInNewTab,
+} from './support/index.ts';
 
 const SIGN_IN_ENDED = 'Your sign-in has ended, so nothing can be loaded or saved. Sign in again to carry on.';
 
@@ -147,13 +153,7 @@ describe('staff sign-in through the embedded provider', () => {
     const banner = page.getByRole('alert').filter({ hasText: SIGN_IN_ENDED });
     await banner.waitFor();
     // The sign-in happens in a new tab, so this one (and anything typed in it) stays as it is.
-    const [signInTab] = await Promise.all([
-      context.waitForEvent('page'),
-      banner.getByRole('link', { name: 'Sign in again' }).click(),
-    ]);
-    await signInTab.waitForURL((url) => url.pathname.startsWith('/oidc/'));
-    await fillProviderSignIn(signInTab, login);
-    await signInTab.getByText('You are signed in again.').waitFor();
+    await signInAgainInNewTab(banner, context, login);
     expect(new URL(page.url()).pathname).toBe('/Admin/Orders');
     // Back in the first tab: the banner goes and the list that failed loads.
     await banner.waitFor({ state: 'detached' });

@@ -1,6 +1,6 @@
 import { createStaffAccount, findStaffAccountByEmail, resetStaffPassword } from '@nursery/api/staff';
 import type { TestServer } from '@nursery/server/testing';
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 
 export interface StaffLogin {
   email: string;
@@ -49,4 +49,23 @@ export async function signIn(
   // The admin children render only once the token is loaded: wait for the signed-in nav.
   await page.getByRole('link', { name: 'Logout' }).waitFor({ timeout: 45_000 });
   return login;
+}
+
+/**
+ * Follows a banner's "Sign in again" link to the provider's page in a new tab, as staff whose sign-in ended
+ * do, and signs in there. Answers the new tab, saying "You are signed in again."
+ */
+export async function signInAgainInNewTab(
+  banner: Locator,
+  context: BrowserContext,
+  login: StaffLogin,
+): Promise<Page> {
+  const [signInTab] = await Promise.all([
+    context.waitForEvent('page'),
+    banner.getByRole('link', { name: 'Sign in again' }).click(),
+  ]);
+  await signInTab.waitForURL((url) => url.pathname.startsWith('/oidc/interaction/'));
+  await fillProviderSignIn(signInTab, login);
+  await signInTab.getByText('You are signed in again.').waitFor();
+  return signInTab;
 }
