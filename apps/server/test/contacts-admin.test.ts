@@ -59,25 +59,21 @@ it('lists contact messages newest first, with the spam mark and the date in the 
   expect(list.body.data[2]).toMatchObject({ isSpam: false, displayCreatedDate: '2/2/2026 8:15 AM' });
 });
 
+/** Staff mark a message as spam, or take the mark away, from the contacts list. */
+const setSpam = (contactId: number, isSpam: boolean) =>
+  rest<Contact>(server.url, 'PUT', `/api/v1/Contact/SetSpam?contactId=${contactId}&isSpam=${isSpam}`, {
+    token,
+  });
+
 it('lets staff mark a message as spam and take the mark away', async () => {
   const list = await rest<Contact[]>(server.url, 'GET', '/api/v1/Contact/GetUserComments', { token });
   const ruth = list.body.data.find((c) => c.name === 'Ruth Fern')!;
-  const marked = await rest<Contact>(
-    server.url,
-    'PUT',
-    `/api/v1/Contact/SetSpam?contactId=${ruth.contactId}&isSpam=true`,
-    { token },
-  );
+  const marked = await setSpam(ruth.contactId, true);
   expect(marked.status).toBe(200);
   expect(marked.body.data).toMatchObject({ contactId: ruth.contactId, isSpam: true });
 
   const spam = list.body.data.find((c) => c.name === 'Cheap Pills')!;
-  const cleared = await rest<Contact>(
-    server.url,
-    'PUT',
-    `/api/v1/Contact/SetSpam?contactId=${spam.contactId}&isSpam=false`,
-    { token },
-  );
+  const cleared = await setSpam(spam.contactId, false);
   expect(cleared.body.data).toMatchObject({ isSpam: false, spamReason: null });
 
   const after = await rest<Contact[]>(server.url, 'GET', '/api/v1/Contact/GetUserComments', { token });
