@@ -1,9 +1,6 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { shopInBrowser } from './support/index.ts';
+import { photoHost, shopInBrowser } from './support/index.ts';
 
 // The catalogue screens by keyboard alone, on the demo shop: every modal takes focus when it opens
 // and gives it back to the button that opened it, and Cancel forgets what was typed.
@@ -11,27 +8,21 @@ import { shopInBrowser } from './support/index.ts';
 const e2e = shopInBrowser({
   // The photo host is up before the shop starts, which takes the host it may import photos from.
   env: async () => {
-    const jpeg = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#4a7d3c' } })
-      .jpeg()
-      .toBuffer();
-    photoHost = http.createServer((_req, res) =>
-      res.writeHead(200, { 'content-type': 'image/jpeg' }).end(jpeg),
-    );
-    await new Promise<void>((resolve) => photoHost.listen(0, '127.0.0.1', resolve));
-    photoUrl = `http://127.0.0.1:${(photoHost.address() as AddressInfo).port}/65535/77_abc_b.jpg`;
+    photos = await photoHost({ width: 900, height: 600, background: '#4a7d3c' }, '/65535/77_abc_b.jpg');
+    photoUrl = photos.photoUrl;
     return { PHOTO_HOSTS: new URL(photoUrl).host };
   },
 });
 let page: Page;
 const shots = process.env.E2E_SCREENSHOTS;
-let photoHost: http.Server;
+let photos: Awaited<ReturnType<typeof photoHost>> | undefined;
 let photoUrl: string;
 
 beforeAll(async () => {
   ({ page } = await e2e.staffPage({ name: 'Sam Staff' }));
 });
 afterAll(async () => {
-  await new Promise((resolve) => photoHost?.close(resolve));
+  await photos?.close();
 });
 
 /** The focused element as a person would name it: its label, an input's value, or its text. */

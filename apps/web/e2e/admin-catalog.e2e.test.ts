@@ -1,5 +1,3 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import {
   DELETED_PRODUCT,
   IMAGE_CROPPED,
@@ -13,9 +11,8 @@ import {
   SUCCESSFULLY_UPDATED,
 } from '@nursery/domain';
 import type { Page } from 'playwright-core';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { instantDoubleClick, shopInBrowser } from './support/index.ts';
+import { instantDoubleClick, photoHost, shopInBrowser } from './support/index.ts';
 
 // A staff member manages the catalogue through the screens only; the storefront, the database and
 // the files are then read to check every change arrived.
@@ -23,22 +20,17 @@ import { instantDoubleClick, shopInBrowser } from './support/index.ts';
 const e2e = shopInBrowser({
   // The photo host is up before the shop starts, which takes the host it may import photos from.
   env: async () => {
-    const jpeg = await sharp({
-      create: { width: 1200, height: 800, channels: 3, background: { r: 70, g: 130, b: 60 } },
-    })
-      .jpeg()
-      .toBuffer();
-    photoHost = http.createServer((_req, res) =>
-      res.writeHead(200, { 'content-type': 'image/jpeg' }).end(jpeg),
+    photos = await photoHost(
+      { width: 1200, height: 800, background: { r: 70, g: 130, b: 60 } },
+      '/65535/5301_abc_b.jpg',
     );
-    await new Promise<void>((resolve) => photoHost.listen(0, '127.0.0.1', resolve));
-    photoUrl = `http://127.0.0.1:${(photoHost.address() as AddressInfo).port}/65535/5301_abc_b.jpg`;
+    photoUrl = photos.photoUrl;
     return { DEMO_DATA: 'false', PHOTO_HOSTS: new URL(photoUrl).host };
   },
 });
 let page: Page;
 let consoleErrors: string[];
-let photoHost: http.Server;
+let photos: Awaited<ReturnType<typeof photoHost>> | undefined;
 let photoUrl: string;
 
 function sql<T>(query: string, ...params: unknown[]): T[] {
@@ -98,7 +90,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await new Promise((resolve) => photoHost?.close(resolve));
+  await photos?.close();
 });
 
 describe('admin catalogue in the browser', () => {

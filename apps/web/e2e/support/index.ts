@@ -4,6 +4,7 @@ export * from './cart.ts';
 export * from './counterDay.ts';
 export * from './doubleClick.ts';
 export * from './offline.ts';
+export * from './photoHost.ts';
 export * from './productList.ts';
 export * from './settled.ts';
 export * from './shop.ts';
