@@ -10,6 +10,7 @@ import { contactsQuery } from '../queries';
 import { useListSearch } from '../shared/useListSearch';
 import { useOptimisticFlags } from '../shared/useOptimisticFlags';
 import '../shared/orders/orders.css';
+import { ListFilter } from '../shared/ListFilter';
 
 type Contact = RouterOutputs['contacts']['all'][number];
 
@@ -125,14 +126,7 @@ export function AdminContacts() {
     <div className="admin-contacts">
       <h1>Contact - Admin</h1>
       <div className="data-table-toolbar row-gap">
-        <input
-          type="search"
-          className="form-control"
-          placeholder="Filter Contacts..."
-          aria-label="Filter Contacts"
-          value={text}
-          onChange={(e) => list.setFilterText(e.target.value)}
-        />
+        <ListFilter list={list} noun="Contacts" />
         <label className="form-check">
           <input
             type="checkbox"

@@ -1,4 +1,5 @@
 import { type Dispatch, type KeyboardEvent, type SetStateAction, useEffect } from 'react';
+import { SmallButton } from '../../../components/SmallButton';
 import type { AdminOrder } from '../shared/orders/types';
 import { FIELDS, type FieldKey, type Fields } from './orderDraft';
 
@@ -64,14 +65,9 @@ export function CustomerFields({
                   {isModified ? <span className="sr-only"> (modified)</span> : null}
                 </label>
                 {isModified ? (
-                  <button
-                    type="button"
-                    className="btn btn-sm btn-link"
-                    onClick={revert}
-                    aria-label={`Revert ${f.label}`}
-                  >
+                  <SmallButton tone="link" onClick={revert} aria-label={`Revert ${f.label}`}>
                     Revert
-                  </button>
+                  </SmallButton>
                 ) : null}
               </div>
               {f.type === 'textarea' ? (

@@ -7,6 +7,7 @@ import { trpc } from '../../../trpc';
 import type { OrderLine } from '../shared/orders/types';
 import { paymentText, pickupStatusText } from '../shared/pickup/pickupText';
 import './ordersList.css';
+import { CloseFooter } from '../../../components/ModalFooters';
 
 const lineColumns: ColumnDef<OrderLine, unknown>[] = [
   { accessorKey: 'name', header: 'Name' },
@@ -42,11 +43,7 @@ export function OrderDetailsModal({ orderId, onClose }: { orderId: number | null
       title={orderId === null ? 'Order Details' : `Order Details: ${orderId}`}
       size="lg"
       testId="order-details"
-      footer={
-        <button type="button" className="btn btn-secondary" onClick={onClose}>
-          Close
-        </button>
-      }
+      footer={<CloseFooter onClose={onClose} />}
     >
       {!order || details.isFetching ? (
         details.isError ? (

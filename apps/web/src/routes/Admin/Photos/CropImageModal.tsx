@@ -2,8 +2,8 @@ import { IMAGE_CROPPED } from '@nursery/domain';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import Cropper, { type Area } from 'react-easy-crop';
-import { BusyLabel } from '../../../components/BusyLabel';
 import { Modal } from '../../../components/Modal';
+import { SaveFooter } from '../../../components/ModalFooters';
 import { notify, showApiFailure } from '../../../lib/toast';
 import { trpc } from '../../../trpc';
 import type { AdminProduct } from '../shared/catalog/types';
@@ -77,21 +77,14 @@ export function CropImageModal({
       size="lg"
       testId="crop-image-modal"
       footer={
-        <>
-          <button type="button" className="btn btn-secondary" onClick={onClose} disabled={save.isPending}>
-            Cancel
-          </button>
-          <button
-            type="button"
-            className="btn btn-primary"
-            onClick={submit}
-            disabled={save.isPending || !area || !natural}
-          >
-            <BusyLabel busy={save.isPending} busyText="Cropping">
-              Crop
-            </BusyLabel>
-          </button>
-        </>
+        <SaveFooter
+          onCancel={onClose}
+          onSave={submit}
+          saving={save.isPending}
+          disabled={!area || !natural}
+          label="Crop"
+          busyText="Cropping"
+        />
       }
     >
       {product?.fullSizeImageUrl ? (

@@ -1,8 +1,8 @@
 import { IMAGE_UPLOADED } from '@nursery/domain';
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { BusyLabel } from '../../../components/BusyLabel';
 import { Modal } from '../../../components/Modal';
+import { SaveFooter } from '../../../components/ModalFooters';
 import { notify, showApiFailure } from '../../../lib/toast';
 import { trpc } from '../../../trpc';
 import type { AdminProduct } from '../shared/catalog/types';
@@ -54,16 +54,13 @@ export function FlickrUploadModal({
       title="Flickr Upload"
       testId="flickr-upload-modal"
       footer={
-        <>
-          <button type="button" className="btn btn-secondary" onClick={onClose} disabled={upload.isPending}>
-            Cancel
-          </button>
-          <button type="button" className="btn btn-primary" onClick={submit} disabled={upload.isPending}>
-            <BusyLabel busy={upload.isPending} busyText="Uploading">
-              Upload
-            </BusyLabel>
-          </button>
-        </>
+        <SaveFooter
+          onCancel={onClose}
+          onSave={submit}
+          saving={upload.isPending}
+          label="Upload"
+          busyText="Uploading"
+        />
       }
     >
       <p className="mt-0">

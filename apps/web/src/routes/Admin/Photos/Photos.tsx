@@ -4,13 +4,14 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { createContext, useContext, useMemo, useState } from 'react';
 import { PLANT_SEARCH_KEYS } from '../shared/catalog/fuzzy';
 import { ProductModal } from '../shared/catalog/ProductModal';
-import { PRODUCT_ID_COLUMN, ProductTable } from '../shared/catalog/ProductTable';
+import { idAndNameColumns, ProductTable } from '../shared/catalog/ProductTable';
 import type { AdminProduct } from '../shared/catalog/types';
 import { useReloadCatalog } from '../shared/catalog/useAdminProducts';
 import { CropImageModal } from './CropImageModal';
 import { FlickrUploadModal } from './FlickrUploadModal';
 import '../shared/catalog/catalog.css';
 import { confirm } from '../../../components/ConfirmDialog';
+import { SmallButton } from '../../../components/SmallButton';
 import { notify, showApiFailure } from '../../../lib/toast';
 import { trpc } from '../../../trpc';
 
@@ -69,33 +70,27 @@ function PhotoActionsCell({ product: p }: { product: AdminProduct }) {
   const resetting = actions.resettingId === p.productId;
   return (
     <div className="action-buttons">
-      <button
-        type="button"
-        className="btn btn-sm btn-primary"
-        onClick={() => actions.upload(p)}
-        aria-label={`Change image of ${p.name}`}
-      >
+      <SmallButton tone="primary" onClick={() => actions.upload(p)} aria-label={`Change image of ${p.name}`}>
         Change Image
-      </button>
-      <button
-        type="button"
-        className="btn btn-sm btn-info"
+      </SmallButton>
+      <SmallButton
+        tone="info"
         onClick={() => actions.crop(p)}
         disabled={!p.fullSizeImageUrl}
         aria-label={`Crop image of ${p.name}`}
       >
         Crop Image
-      </button>
-      <button
-        type="button"
-        className="btn btn-sm btn-danger btn-icon"
+      </SmallButton>
+      <SmallButton
+        tone="danger"
+        className="btn-icon"
         disabled={!p.fullSizeImageUrl || resetting}
         aria-label={`Reset image of ${p.name}`}
         title="Reset"
         onClick={() => actions.reset(p)}
       >
         {resetting ? <span className="spinner" aria-hidden="true" /> : <TrashIcon />}
-      </button>
+      </SmallButton>
     </div>
   );
 }
@@ -125,17 +120,11 @@ export function AdminPhotos() {
 
   const columns = useMemo<ColumnDef<AdminProduct>[]>(
     () => [
-      PRODUCT_ID_COLUMN,
-      {
-        id: 'name',
-        header: 'Name',
-        accessorKey: 'name',
-        cell: ({ row }) => (
-          <a href={photoSearchUrl(row.original)} target="_blank" rel="noopener noreferrer">
-            {row.original.displayNameAndSize}
-          </a>
-        ),
-      },
+      ...idAndNameColumns((p) => (
+        <a href={photoSearchUrl(p)} target="_blank" rel="noopener noreferrer">
+          {p.displayNameAndSize}
+        </a>
+      )),
       {
         id: 'image',
         header: 'Image',

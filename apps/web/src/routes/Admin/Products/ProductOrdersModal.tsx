@@ -6,6 +6,7 @@ import { Modal } from '../../../components/Modal';
 import { trpc } from '../../../trpc';
 import type { AdminProduct, ProductOrderLine } from '../shared/catalog/types';
 import '../shared/orders/orders.css';
+import { CloseFooter } from '../../../components/ModalFooters';
 
 /** 'Orders for {product name}': every order that has the product, newest first. */
 export function ProductOrdersModal({
@@ -59,11 +60,7 @@ export function ProductOrdersModal({
       title={`Orders for ${product?.name ?? ''}`}
       size="lg"
       testId="product-orders-modal"
-      footer={
-        <button type="button" className="btn btn-secondary" onClick={onClose}>
-          Close
-        </button>
-      }
+      footer={<CloseFooter onClose={onClose} />}
     >
       {orders.isPending ? (
         <div className="loading-block">

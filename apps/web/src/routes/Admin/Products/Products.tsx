@@ -4,13 +4,14 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { createContext, useContext, useEffect, useMemo, useState } from 'react';
 import { PRODUCTS_SEARCH_KEYS } from '../shared/catalog/fuzzy';
 import { ProductModal } from '../shared/catalog/ProductModal';
-import { PRODUCT_ID_COLUMN, ProductTable } from '../shared/catalog/ProductTable';
+import { idAndNameColumns, ProductTable } from '../shared/catalog/ProductTable';
 import { StatusDropdown } from '../shared/catalog/StatusDropdown';
 import type { AdminProduct } from '../shared/catalog/types';
 import { useBrandFlagLabel, useReloadCatalog, useReplaceProduct } from '../shared/catalog/useAdminProducts';
 import { ProductOrdersModal } from './ProductOrdersModal';
 import '../shared/catalog/catalog.css';
 import { confirm } from '../../../components/ConfirmDialog';
+import { SmallButton } from '../../../components/SmallButton';
 import { notify, showApiFailure } from '../../../lib/toast';
 import { trpc } from '../../../trpc';
 
@@ -56,32 +57,25 @@ function ActionsCell({ product }: { product: AdminProduct }) {
   const { showDelete, deletePending, edit, showOrders, remove } = useRowActions();
   return (
     <div className="action-buttons">
-      <button
-        type="button"
-        className="btn btn-sm btn-primary"
-        onClick={() => edit(product)}
-        aria-label={`Edit ${product.name}`}
-      >
+      <SmallButton tone="primary" onClick={() => edit(product)} aria-label={`Edit ${product.name}`}>
         Edit
-      </button>
-      <button
-        type="button"
-        className="btn btn-sm btn-info"
+      </SmallButton>
+      <SmallButton
+        tone="info"
         onClick={() => showOrders(product)}
         aria-label={`Show orders of ${product.name}`}
       >
         Orders
-      </button>
+      </SmallButton>
       {showDelete ? (
-        <button
-          type="button"
-          className="btn btn-sm btn-danger"
+        <SmallButton
+          tone="danger"
           disabled={deletePending}
           aria-label={`Delete ${product.name}`}
           onClick={() => remove(product)}
         >
           Delete
-        </button>
+        </SmallButton>
       ) : null}
     </div>
   );
@@ -133,18 +127,12 @@ export function AdminProducts() {
 
   const columns = useMemo<ColumnDef<AdminProduct>[]>(
     () => [
-      PRODUCT_ID_COLUMN,
-      {
-        id: 'name',
-        header: 'Name',
-        accessorKey: 'name',
-        cell: ({ row }) => (
-          <>
-            <strong>{row.original.name}</strong>
-            {row.original.productSize ? <div className="text-muted">{row.original.productSize}</div> : null}
-          </>
-        ),
-      },
+      ...idAndNameColumns((p) => (
+        <>
+          <strong>{p.name}</strong>
+          {p.productSize ? <div className="text-muted">{p.productSize}</div> : null}
+        </>
+      )),
       { id: 'productType', header: 'Type', accessorKey: 'productType' },
       { id: 'species', header: 'Species', accessorKey: 'species' },
       {

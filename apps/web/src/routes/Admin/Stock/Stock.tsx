@@ -24,6 +24,7 @@ import { confirm } from '../../../components/ConfirmDialog';
 import { TablePager } from '../../../components/TablePager';
 import { notify, showApiFailure } from '../../../lib/toast';
 import { trpc } from '../../../trpc';
+import { ListFilter } from '../shared/ListFilter';
 import { useListSearch } from '../shared/useListSearch';
 
 /** The spec's stock list page. */
@@ -168,16 +169,7 @@ export function AdminStock() {
     <section>
       <h1>Stock - Admin</h1>
       <div className="admin-toolbar">
-        <input
-          type="search"
-          className="form-control"
-          placeholder="Filter Products..."
-          aria-label="Filter Products"
-          value={filter}
-          onChange={(e) => {
-            list.setFilterText(e.target.value);
-          }}
-        />
+        <ListFilter list={list} noun="Products" />
         <span className="spacer" />
         <button type="button" className="btn btn-outline" onClick={() => void exportStock()}>
           Export Stock

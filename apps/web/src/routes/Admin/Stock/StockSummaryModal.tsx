@@ -1,7 +1,7 @@
 import { stockChangeWarnings } from '@nursery/domain';
 import { useId } from 'react';
-import { BusyLabel } from '../../../components/BusyLabel';
 import { Modal } from '../../../components/Modal';
+import { SaveFooter } from '../../../components/ModalFooters';
 import type { AdminProduct } from '../shared/catalog/types';
 import { WaitlistRestockHint } from '../shared/catalog/WaitlistPanel';
 
@@ -44,21 +44,14 @@ export function StockSummaryModal({
       size="lg"
       testId="stock-summary-modal"
       footer={
-        <>
-          <button type="button" className="btn btn-secondary" onClick={onClose} disabled={saving}>
-            Cancel
-          </button>
-          <button
-            type="button"
-            className="btn btn-primary"
-            onClick={onSave}
-            disabled={saving || lines.length === 0}
-          >
-            <BusyLabel busy={saving} busyText="Saving...">
-              Update Stock
-            </BusyLabel>
-          </button>
-        </>
+        <SaveFooter
+          onCancel={onClose}
+          onSave={onSave}
+          saving={saving}
+          disabled={lines.length === 0}
+          label="Update Stock"
+          busyText="Saving..."
+        />
       }
     >
       {lines.length === 0 ? (

@@ -12,9 +12,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useBlocker } from '@tanstack/react-router';
 import { type ReactNode, useId, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
-import { BusyLabel } from '../../../../components/BusyLabel';
 import { confirm } from '../../../../components/ConfirmDialog';
 import { MODAL_TRANSITION_MS, Modal } from '../../../../components/Modal';
+import { SaveFooter } from '../../../../components/ModalFooters';
 import { useSingleFlight } from '../../../../lib/singleFlight';
 import { failureFacts, notify, showApiFailure } from '../../../../lib/toast';
 import { trpc } from '../../../../trpc';
@@ -237,22 +237,13 @@ export function ProductModal({ open, product, onClose, specialOrder = false, onS
       size="lg"
       testId="product-modal"
       footer={
-        <>
-          <button type="button" className="btn btn-secondary" onClick={onClose} disabled={saving}>
-            Cancel
-          </button>
-          <button
-            type="submit"
-            form={`${ids}-form`}
-            className="btn btn-primary"
-            disabled={saving}
-            aria-disabled={saving}
-          >
-            <BusyLabel busy={saving} busyText="Saving Product...">
-              Save Product
-            </BusyLabel>
-          </button>
-        </>
+        <SaveFooter
+          onCancel={onClose}
+          form={`${ids}-form`}
+          saving={saving}
+          label="Save Product"
+          busyText="Saving Product..."
+        />
       }
     >
       <form

@@ -2,6 +2,7 @@ import type { ColumnDef, SortingState } from '@tanstack/react-table';
 import type { FuseOptionKey } from 'fuse.js';
 import type { ReactNode } from 'react';
 import { DataTable } from '../../../../components/DataTable';
+import { ListFilter } from '../ListFilter';
 import { useListSearch } from '../useListSearch';
 import { useFuzzyProducts } from './fuzzy';
 import { ProductListState } from './ProductListState';
@@ -14,12 +15,20 @@ const BY_RELEVANCE: SortingState = [];
 const productRowId = (product: AdminProduct) => String(product.productId);
 
 /** The product's id, the first column of both catalogue lists. */
-export const PRODUCT_ID_COLUMN: ColumnDef<AdminProduct> = {
+const PRODUCT_ID_COLUMN: ColumnDef<AdminProduct> = {
   id: 'productId',
   header: 'Id',
   accessorKey: 'productId',
   meta: { width: '4.5rem' },
 };
+
+/** The first two columns of both lists: the id, and the name as each screen draws it. */
+export function idAndNameColumns(name: (product: AdminProduct) => ReactNode): ColumnDef<AdminProduct>[] {
+  return [
+    PRODUCT_ID_COLUMN,
+    { id: 'name', header: 'Name', accessorKey: 'name', cell: ({ row }) => name(row.original) },
+  ];
+}
 
 /**
  * The catalogue as the Products and Photos screens list it: a toolbar with Add Product... and the filter
@@ -57,14 +66,7 @@ export function ProductTable({
         <button type="button" className="btn btn-primary" onClick={onAdd}>
           Add Product...
         </button>
-        <input
-          type="search"
-          className="form-control"
-          placeholder="Filter Products..."
-          aria-label="Filter Products"
-          value={filter}
-          onChange={(e) => list.setFilterText(e.target.value)}
-        />
+        <ListFilter list={list} noun="Products" />
         {toolbarEnd}
       </div>
       <ProductListState products={products}>
