@@ -6,7 +6,7 @@ import {
   revokeIntegrationClient,
 } from '@nursery/api/integrations';
 import { DATABASE_FILE_NAME, openDatabase } from '@nursery/db';
-import { type CommandIo, formatTable, readCommandWords, runIfMain } from './shopCommand.ts';
+import { type CommandIo, printList, readCommandWords, runIfMain } from './shopCommand.ts';
 
 const USAGE = `Integration clients: programs (an accounting export, a label printer) that call the shop's API with
 tokens from the shop's own sign-in, through the OAuth 2.0 client_credentials grant.
@@ -111,21 +111,18 @@ export async function runIntegrationsCommand(
         return 0;
       }
       case 'list': {
-        const clients = listIntegrationClients(db);
-        if (clients.length === 0) {
-          io.out('No integration clients yet. Add one with: pnpm -s integrations add "<name>" --scope read');
-          return 0;
-        }
-        const rows = clients.map((c) => [
-          c.clientId,
-          c.name,
-          c.scope,
-          formatTime(c.createdAt),
-          formatTime(c.lastTokenAt),
-          c.revokedAt === null ? 'active' : `revoked ${formatTime(c.revokedAt)}`,
-        ]);
-        const header = ['CLIENT ID', 'NAME', 'SCOPE', 'CREATED (UTC)', 'LAST TOKEN (UTC)', 'STATUS'];
-        for (const line of formatTable(header, rows)) io.out(line);
+        printList(io.out, {
+          header: ['CLIENT ID', 'NAME', 'SCOPE', 'CREATED (UTC)', 'LAST TOKEN (UTC)', 'STATUS'],
+          rows: listIntegrationClients(db).map((c) => [
+            c.clientId,
+            c.name,
+            c.scope,
+            formatTime(c.createdAt),
+            formatTime(c.lastTokenAt),
+            c.revokedAt === null ? 'active' : `revoked ${formatTime(c.revokedAt)}`,
+          ]),
+          none: 'No integration clients yet. Add one with: pnpm -s integrations add "<name>" --scope read',
+        });
         return 0;
       }
       case 'revoke': {

@@ -164,3 +164,19 @@ export function formatTable(header: readonly string[], rows: readonly (readonly 
       .trimEnd(),
   );
 }
+
+/**
+ * A list command's answer: the rows under their header, or, with no rows, what to do to make the first one.
+ * `end` closes each line where the command's out writes text as it is (staff's).
+ */
+export function printList(
+  out: (text: string) => void,
+  list: { header: readonly string[]; rows: readonly (readonly string[])[]; none: string },
+  end = '',
+): void {
+  if (list.rows.length === 0) {
+    out(`${list.none}${end}`);
+    return;
+  }
+  for (const line of formatTable(list.header, list.rows)) out(`${line}${end}`);
+}

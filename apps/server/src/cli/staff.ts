@@ -11,7 +11,7 @@ import {
   StaffAccountError,
 } from '@nursery/api/staff';
 import { DATABASE_FILE_NAME, openDatabase } from '@nursery/db';
-import { formatTable, readCommandWords } from './shopCommand.ts';
+import { printList, readCommandWords } from './shopCommand.ts';
 
 const USAGE = `Staff accounts of the shop's own sign-in (used when OIDC_ISSUER is not set).
 
@@ -109,19 +109,17 @@ export async function runStaffCommand(
         return 0;
       }
       case 'list': {
-        const accounts = listStaffAccounts(db);
-        if (accounts.length === 0) {
-          io.out('No staff accounts yet. Add one with: pnpm staff add <email>\n');
-          return 0;
-        }
-        const rows = accounts.map((a) => [
-          a.email,
-          a.fullName || '-',
-          formatTime(a.createdAt),
-          formatTime(a.lastSignInAt),
-        ]);
-        const header = ['E-MAIL', 'NAME', 'CREATED (UTC)', 'LAST SIGN-IN (UTC)'];
-        for (const line of formatTable(header, rows)) io.out(`${line}\n`);
+        const list = {
+          header: ['E-MAIL', 'NAME', 'CREATED (UTC)', 'LAST SIGN-IN (UTC)'],
+          rows: listStaffAccounts(db).map((a) => [
+            a.email,
+            a.fullName || '-',
+            formatTime(a.createdAt),
+            formatTime(a.lastSignInAt),
+          ]),
+          none: 'No staff accounts yet. Add one with: pnpm staff add <email>',
+        };
+        printList(io.out, list, '\n');
         return 0;
       }
       case 'remove': {

@@ -43,17 +43,7 @@ export function CartModal() {
   const { allLines, orderedLines, totals, quantity } = cartSummary(cart, byId, orderable, taxRate);
   const shownLines =
     featuredProductId !== null ? allLines.filter((l) => l.entry.productId === featuredProductId) : allLines;
-  const {
-    checkout,
-    toConfirmation,
-    placeOrder,
-    invalidFields,
-    clearInvalidFields,
-    detailsErrors,
-    dayRefusal,
-    clearDayRefusal,
-    focusDayList,
-  } = useCheckout({
+  const flow = useCheckout({
     quantity,
     ordersAreClosed,
     orderable,
@@ -72,15 +62,15 @@ export function CartModal() {
     const dialog = stepsRef.current?.closest<HTMLElement>('[role="dialog"]');
     if (!showingCart || !dialog) return;
     // Back from Confirm because the chosen day was refused: the day list is what needs the customer.
-    const toDays = step === 'details' && focusDayList.current;
-    focusDayList.current = false;
+    const toDays = step === 'details' && flow.focusDayList.current;
+    flow.focusDayList.current = false;
     const target = toDays
       ? dialog.querySelector<HTMLElement>('#pick-up-choice')
       : step === 'details'
         ? dialog.querySelector<HTMLElement>('#order-firstName')
         : dialog.querySelector<HTMLElement>('.modal-title');
     target?.focus();
-  }, [step, showingCart, focusDayList]);
+  }, [step, showingCart, flow.focusDayList]);
 
   const title =
     step === 'details'
@@ -110,22 +100,22 @@ export function CartModal() {
         featuredProductId={featuredProductId}
         ordersAreClosed={ordersAreClosed}
         actions={actions}
-        checkout={checkout}
+        checkout={flow.checkout}
       />
     );
   } else if (step === 'details') {
     body = (
       <DetailsStep
         saving={saving}
-        invalidFields={invalidFields}
-        errors={detailsErrors}
+        invalidFields={flow.invalidFields}
+        errors={flow.detailsErrors}
         pickUpDays={pickUpDays.data ?? []}
-        dayRefusal={dayRefusal}
-        onDayChosen={clearDayRefusal}
-        onSubmit={toConfirmation}
+        dayRefusal={flow.dayRefusal}
+        onDayChosen={flow.clearDayRefusal}
+        onSubmit={flow.toConfirmation}
       />
     );
-    footer = <DetailsStepFooter clearInvalidFields={clearInvalidFields} />;
+    footer = <DetailsStepFooter clearInvalidFields={flow.clearInvalidFields} />;
   } else {
     body = (
       <ConfirmStep
@@ -136,7 +126,7 @@ export function CartModal() {
         pickUpDay={pickUpDays.data?.find((d) => String(d.pickUpDayId) === details.pickUpDayId)}
       />
     );
-    footer = <ConfirmStepFooter saving={saving} placeOrder={placeOrder} />;
+    footer = <ConfirmStepFooter saving={saving} placeOrder={flow.placeOrder} />;
   }
 
   return (

@@ -1,4 +1,4 @@
-import { type StockedProduct, waitlistRestockHint } from '@nursery/domain';
+import { type StockedProduct, type WaitlistEntry, waitlistRestockHint } from '@nursery/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import { hidden, TableHead } from '../../../../components/CardTable';
@@ -78,44 +78,59 @@ export function WaitlistPanel({ product }: { product: StockedProduct & { product
             <TableHead columns={['Email', 'Qty.', 'Joined', 'Back-in-stock e-mail', hidden('Remove')]} />
             <tbody>
               {entries.map((e) => (
-                <tr key={e.waitlistEntryId}>
-                  <td style={{ overflowWrap: 'anywhere' }}>{e.email}</td>
-                  <td>{e.quantity}</td>
-                  <td>{e.displayJoinedTimestamp}</td>
-                  <td data-testid="waitlist-notice">
-                    {e.notice ? (
-                      <CustomerEmailState
-                        email={e.notice}
-                        retrying={retry.isPending}
-                        onRetry={(emailId) => retry.mutate({ emailId })}
-                      />
-                    ) : e.displayToldTimestamp ? (
-                      `Told ${e.displayToldTimestamp}`
-                    ) : (
-                      'Not written yet: waiting for the product to be back'
-                    )}
-                  </td>
-                  <td>
-                    <button
-                      type="button"
-                      className="btn btn-sm btn-default"
-                      aria-label={`Remove ${e.email} from the waitlist`}
-                      disabled={remove.isPending}
-                      onClick={async () => {
-                        if (await confirm(`Remove ${e.email} from the waitlist?`, { tone: 'danger' })) {
-                          remove.mutate({ waitlistEntryId: e.waitlistEntryId });
-                        }
-                      }}
-                    >
-                      Remove
-                    </button>
-                  </td>
-                </tr>
+                <WaitlistRow key={e.waitlistEntryId} entry={e} remove={remove} retry={retry} />
               ))}
             </tbody>
           </table>
         </div>
       ) : null}
     </section>
+  );
+}
+
+/** One who waits: their address, how many they asked for, when they joined, and their e-mail's state. */
+function WaitlistRow({
+  entry: e,
+  remove,
+  retry,
+}: {
+  entry: WaitlistEntry;
+  remove: { mutate: (input: { waitlistEntryId: number }) => void; isPending: boolean };
+  retry: { mutate: (input: { emailId: number }) => void; isPending: boolean };
+}) {
+  return (
+    <tr>
+      <td style={{ overflowWrap: 'anywhere' }}>{e.email}</td>
+      <td>{e.quantity}</td>
+      <td>{e.displayJoinedTimestamp}</td>
+      <td data-testid="waitlist-notice">
+        {e.notice ? (
+          <CustomerEmailState
+            email={e.notice}
+            retrying={retry.isPending}
+            onRetry={(emailId) => retry.mutate({ emailId })}
+          />
+        ) : e.displayToldTimestamp ? (
+          `Told ${e.displayToldTimestamp}`
+        ) : (
+          'Not written yet: waiting for the product to be back'
+        )}
+      </td>
+      <td>
+        <button
+          type="button"
+          className="btn btn-sm btn-default"
+          aria-label={`Remove ${e.email} from the waitlist`}
+          disabled={remove.isPending}
+          onClick={async () => {
+            if (await confirm(`Remove ${e.email} from the waitlist?`, { tone: 'danger' })) {
+              remove.mutate({ waitlistEntryId: e.waitlistEntryId });
+            }
+          }}
+        >
+          Remove
+        </button>
+      </td>
+    </tr>
   );
 }
