@@ -1,15 +1,14 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accessibilityProblems, type StaffPageOptions, shopInBrowser } from './support/index.ts';
+import { describe, expect, it } from 'vitest';
+import { accessibilityProblems, filesFolder, type StaffPageOptions, shopInBrowser } from './support/index.ts';
 
 // Staff download the catalogue, edit it in a spreadsheet program (here: the CSV text), upload it, read the
 // preview and apply it, on a laptop and on a phone.
 
 const e2e = shopInBrowser();
-let folder: string;
+const folder = filesFolder('catalog-sheet-e2e-');
 
 /** A staff member's page on a screen of this size, signed in and loaded. */
 const openSettings = (viewport: NonNullable<StaffPageOptions['viewport']>) =>
@@ -55,14 +54,6 @@ async function uploadText(page: Page, text: string, name: string) {
   await section(page).getByLabel('Catalogue spreadsheet to upload').setInputFiles(file);
   await page.getByTestId('sheet-preview').waitFor();
 }
-
-beforeAll(async () => {
-  folder = mkdtempSync(path.join(os.tmpdir(), 'catalog-sheet-e2e-'));
-}, 180_000);
-
-afterAll(async () => {
-  rmSync(folder, { recursive: true, force: true });
-});
 
 describe('Settings → Catalogue spreadsheet', () => {
   it('previews an edited file on a phone (390x844), readable and accessible, and Cancel writes nothing', async () => {

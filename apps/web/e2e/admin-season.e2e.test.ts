@@ -1,17 +1,15 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { formatMoney, raisedPriceCents, seasonLabel, seasonOf } from '@nursery/domain';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accessibilityProblems, type StaffPageOptions, shopInBrowser } from './support/index.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { accessibilityProblems, filesFolder, type StaffPageOptions, shopInBrowser } from './support/index.ts';
 
 // Staff start a new season from Settings: options, a preview they can read on a laptop and a phone, and the
 // start, after which the Orders screen opens on the new season.
 
 const e2e = shopInBrowser();
 let next: string;
-let folder: string;
+const folder = filesFolder('season-e2e-');
 
 interface PricedProduct {
   product_id: number;
@@ -49,14 +47,9 @@ async function previewWith(page: Page, raise: string) {
 }
 
 beforeAll(async () => {
-  folder = mkdtempSync(path.join(os.tmpdir(), 'season-e2e-'));
   const tz = e2e.shop.config.shop.timeZone;
   next = seasonLabel(seasonOf(new Date(), tz, e2e.shop.config.seasonStartMonth) + 1);
 }, 180_000);
-
-afterAll(async () => {
-  rmSync(folder, { recursive: true, force: true });
-});
 
 describe('Settings → New season', () => {
   it('previews on a phone (390x844) without writing, readable and accessible', async () => {

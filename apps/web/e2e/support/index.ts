@@ -3,6 +3,7 @@ export * from './browser.ts';
 export * from './cart.ts';
 export * from './counterDay.ts';
 export * from './doubleClick.ts';
+export * from './folder.ts';
 export * from './offline.ts';
 export * from './photoHost.ts';
 export * from './productList.ts';
