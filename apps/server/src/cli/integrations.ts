@@ -1,12 +1,12 @@
 import path from 'node:path';
-import { ConfigError, loadConfig, ShopError } from '@nursery/api';
+import { ShopError } from '@nursery/api';
 import {
   createIntegrationClient,
   listIntegrationClients,
   revokeIntegrationClient,
 } from '@nursery/api/integrations';
 import { DATABASE_FILE_NAME, openDatabase } from '@nursery/db';
-import { type CommandIo, printList, readCommandWords, runIfMain } from './shopCommand.ts';
+import { type CommandIo, configForCommand, printList, readCommandWords, runIfMain } from './shopCommand.ts';
 
 const USAGE = `Integration clients: programs (an accounting export, a label printer) that call the shop's API with
 tokens from the shop's own sign-in, through the OAuth 2.0 client_credentials grant.
@@ -69,16 +69,8 @@ export async function runIntegrationsCommand(
     return 2;
   }
 
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig(env);
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      io.err(error.message);
-      return 2;
-    }
-    throw error;
-  }
+  const config = configForCommand(env, io.err);
+  if (!config) return 2;
   if (command === 'add' && !config.oidc.embedded) {
     // The clients get their tokens from the shop's own provider, which does not run beside an external one.
     io.err(

@@ -180,3 +180,23 @@ export function printList(
   }
   for (const line of formatTable(list.header, list.rows)) out(`${line}${end}`);
 }
+
+/**
+ * The shop's configuration for a command that reads no shop data yet, or null once `err` has said what is
+ * wrong with it (the command then exits 2). `end` closes the message where err writes text as it is.
+ */
+export function configForCommand(
+  env: Record<string, string | undefined>,
+  err: (text: string) => void,
+  end = '',
+): ReturnType<typeof loadConfig> | null {
+  try {
+    return loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      err(`${error.message}${end}`);
+      return null;
+    }
+    throw error;
+  }
+}

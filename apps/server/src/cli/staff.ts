@@ -1,5 +1,4 @@
 import path from 'node:path';
-import { ConfigError, loadConfig } from '@nursery/api';
 import {
   countStaffAccounts,
   createStaffAccount,
@@ -11,7 +10,7 @@ import {
   StaffAccountError,
 } from '@nursery/api/staff';
 import { DATABASE_FILE_NAME, openDatabase } from '@nursery/db';
-import { printList, readCommandWords } from './shopCommand.ts';
+import { configForCommand, printList, readCommandWords } from './shopCommand.ts';
 
 const USAGE = `Staff accounts of the shop's own sign-in (used when OIDC_ISSUER is not set).
 
@@ -71,16 +70,8 @@ export async function runStaffCommand(
     return 2;
   }
 
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig(env);
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      io.err(`${error.message}\n`);
-      return 2;
-    }
-    throw error;
-  }
+  const config = configForCommand(env, io.err, '\n');
+  if (!config) return 2;
   if (!config.oidc.embedded) {
     io.err(
       `Note: OIDC_ISSUER is set (${config.oidc.issuer}), so staff sign in there; these accounts are used only without it.\n`,

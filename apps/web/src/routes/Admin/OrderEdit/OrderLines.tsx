@@ -234,20 +234,8 @@ export function OrderLines({
           <tfoot>
             {isTaxExempt ? null : (
               <>
-                <tr>
-                  <th scope="row" colSpan={3} className="text-right">
-                    Subtotal
-                  </th>
-                  <td className="num">{formatMoney(totals.subtotalCents)}</td>
-                  <td />
-                </tr>
-                <tr>
-                  <th scope="row" colSpan={3} className="text-right">
-                    Tax
-                  </th>
-                  <td className="num">{formatMoney(totals.taxCents)}</td>
-                  <td />
-                </tr>
+                <FigureRow label="Subtotal" cents={totals.subtotalCents} />
+                <FigureRow label="Tax" cents={totals.taxCents} />
               </>
             )}
             <tr>
@@ -263,5 +251,18 @@ export function OrderLines({
         </table>
       </div>
     </section>
+  );
+}
+
+/** A line of the order's figures under its lines, named in the columns where the lines' names stand. */
+function FigureRow({ label, cents }: { label: string; cents: number }) {
+  return (
+    <tr>
+      <th scope="row" colSpan={3} className="text-right">
+        {label}
+      </th>
+      <td className="num">{formatMoney(cents)}</td>
+      <td />
+    </tr>
   );
 }
