@@ -59,6 +59,15 @@ beforeAll(async () => {
 });
 afterAll(async () => server?.stop());
 
+/** A sheet of a workbook as rows of cells, its header row first, an empty cell as null. */
+function sheetRows(book: XLSX.WorkBook, sheet: number, { raw }: { raw: boolean }): unknown[][] {
+  return XLSX.utils.sheet_to_json<unknown[]>(book.Sheets[book.SheetNames[sheet] ?? ''] as XLSX.WorkSheet, {
+    header: 1,
+    raw,
+    defval: null,
+  });
+}
+
 describe('check-in at the counter', () => {
   it('refuses every new call without a staff token (401) and for someone who is not staff (403)', async () => {
     const outsider = await nonStaffToken(server);
@@ -231,14 +240,7 @@ describe('check-in at the counter', () => {
 
     const download = await exportedWorkbook(server.url, '/Exports/GetCurrentSeasonOrdersWithProducts', token);
     const book = XLSX.read(download.bytes, { type: 'buffer' });
-    const lines = XLSX.utils.sheet_to_json<unknown[]>(
-      book.Sheets[book.SheetNames[0] ?? ''] as XLSX.WorkSheet,
-      {
-        header: 1,
-        raw: false,
-        defval: null,
-      },
-    );
+    const lines = sheetRows(book, 0, { raw: false });
     const header = lines[0] as string[];
     const line = lines.find((r) => r[0] === String(taken.orderId)) as unknown[];
     expect(line[header.indexOf('Picked Up By')]).toBe('Cora Counter');
@@ -247,14 +249,7 @@ describe('check-in at the counter', () => {
     expect(waitingLine[header.indexOf('Picked Up')]).toBeNull();
 
     expect(book.SheetNames[1]).toBe('Pick-up 2025-26');
-    const perOrder = XLSX.utils.sheet_to_json<unknown[]>(
-      book.Sheets[book.SheetNames[1] ?? ''] as XLSX.WorkSheet,
-      {
-        header: 1,
-        raw: true,
-        defval: null,
-      },
-    );
+    const perOrder = sheetRows(book, 1, { raw: true });
     const head = perOrder[0] as string[];
     const row = perOrder.find((r) => r[0] === taken.orderId) as unknown[];
     expect(row[head.indexOf('Paid')]).toBe(31.65);

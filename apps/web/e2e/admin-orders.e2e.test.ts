@@ -266,28 +266,18 @@ describe('contact messages', () => {
     await table.locator('tbody tr').first().getByText(newest.name).waitFor();
     expect(await table.getByLabel(`Contact ${spam.contact_id} is spam`).count()).toBe(0);
 
+    const spamMark = (contactId: number) =>
+      sql<{ s: number }>('select is_spam as s from contacts where contact_id = ?', contactId)[0]?.s;
     await page.getByPlaceholder('Filter Contacts...').fill(newest.name);
     const box = table.getByLabel(`Contact ${newest.contact_id} is spam`);
     await box.click(); // the row leaves at once while spam is hidden, so no state check
     await toast('Successfully updated');
-    await expect
-      .poll(
-        () =>
-          sql<{ s: number }>('select is_spam as s from contacts where contact_id = ?', newest.contact_id)[0]
-            ?.s,
-      )
-      .toBe(1);
+    await expect.poll(() => spamMark(newest.contact_id)).toBe(1);
     await box.waitFor({ state: 'detached' });
 
     await page.getByRole('checkbox', { name: /Hide spam/ }).uncheck();
     await table.getByLabel(`Contact ${newest.contact_id} is spam`).uncheck();
-    await expect
-      .poll(
-        () =>
-          sql<{ s: number }>('select is_spam as s from contacts where contact_id = ?', newest.contact_id)[0]
-            ?.s,
-      )
-      .toBe(0);
+    await expect.poll(() => spamMark(newest.contact_id)).toBe(0);
   });
 });
 
