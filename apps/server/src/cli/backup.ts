@@ -1,12 +1,7 @@
 import { statSync } from 'node:fs';
 import { writeBackupFile } from '@nursery/api';
-import {
-  CommandError,
-  type CommandIo,
-  fromTypingFolder,
-  openShopForCommand,
-  runIfMain,
-} from './shopCommand.ts';
+import type { CommandIo } from './shopCommand.ts';
+import { CommandError, fromTypingFolder, openShopForCommand, runIfMain } from './shopCommand.ts';
 
 const USAGE = `Backs up the whole shop (database snapshot, media files, manifest with checksums) into one .zip.
 

@@ -3,13 +3,8 @@ import { ConfigError, loadConfig, restoreBackupFile, ShopError } from '@nursery/
 import { ShopStartError } from '@nursery/db';
 import { restoreFromReplica } from '../replicaRestore.ts';
 import { litestreamBinary } from '../replicator.ts';
-import {
-  CommandError,
-  type CommandIo,
-  fromTypingFolder,
-  openShopForCommand,
-  runIfMain,
-} from './shopCommand.ts';
+import type { CommandIo } from './shopCommand.ts';
+import { CommandError, fromTypingFolder, openShopForCommand, runIfMain } from './shopCommand.ts';
 
 const USAGE = `Restores the shop in DATA_DIR from a backup made by Download Backup or pnpm backup.
 
