@@ -5,8 +5,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { ConfigError, loadConfig } from '@nursery/api';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../src/testing.ts';
+import { describe, expect, it } from 'vitest';
+import { startTestServer } from '../src/testing.ts';
+import { shopForTests } from './support/shop.ts';
 
 const serverDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -62,14 +63,10 @@ describe('configuration', () => {
 });
 
 describe('health', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer({ DEMO_DATA: 'false' });
-  });
-  afterAll(async () => server?.stop());
+  const shop = shopForTests({ DEMO_DATA: 'false' });
 
   it('answers ok on a fresh data folder', async () => {
-    const res = await fetch(`${server.url}/health`);
+    const res = await fetch(`${shop.server.url}/health`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
     expect(res.headers.get('cache-control')).toBe('no-store');
@@ -96,11 +93,11 @@ describe('health', () => {
   });
 
   it('starts an empty shop without demo data, with the settings it cannot run without', async () => {
-    const products = (await (await fetch(`${server.url}/api/v1/Products/GetProductsToShow`)).json()) as {
+    const products = (await (await fetch(`${shop.server.url}/api/v1/Products/GetProductsToShow`)).json()) as {
       data: unknown[];
     };
     expect(products.data).toEqual([]);
-    const settings = (await (await fetch(`${server.url}/api/v1/Settings/GetAllSettings`)).json()) as {
+    const settings = (await (await fetch(`${shop.server.url}/api/v1/Settings/GetAllSettings`)).json()) as {
       data: { name: string }[];
     };
     expect(settings.data.map((s) => s.name)).toContain('OnlineOrderingEnabled');

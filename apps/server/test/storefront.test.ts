@@ -10,7 +10,7 @@ import { createTRPCClient, httpLink, TRPCClientError } from '@trpc/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rest, staffToken, startTestServer, type TestServer } from '../src/testing.ts';
 import { expectedTotals, submitOrder, customer as wendell } from './support/orders.ts';
-import { sendContactMessage } from './support/shop.ts';
+import { sendContactMessage, shopForTests } from './support/shop.ts';
 
 /**
  * A scripted customer against a real server: real HTTP to the five storefront REST paths and their
@@ -651,23 +651,24 @@ describe('GET /api/v1/openapi.json', () => {
 });
 
 describe('rate limits', () => {
-  let limited: TestServer;
-  beforeAll(async () => {
-    limited = await startTestServer({ DEMO_DATA: 'false' });
-  });
-  afterAll(async () => limited?.stop());
+  const limited = shopForTests({ DEMO_DATA: 'false' });
 
   it('answers 429 to a client that walks order numbers, and leaves the product list alone', async () => {
     const statuses: number[] = [];
     for (let id = 1; id <= 21; id++) {
       statuses.push(
-        (await rest(limited.url, 'GET', `/api/v1/Orders/GetOrderById?orderId=${id}&phoneNumber=5551234567`))
-          .status,
+        (
+          await rest(
+            limited.server.url,
+            'GET',
+            `/api/v1/Orders/GetOrderById?orderId=${id}&phoneNumber=5551234567`,
+          )
+        ).status,
       );
     }
     expect(statuses.slice(0, 20).every((s) => s === 404)).toBe(true);
     const last = await rest(
-      limited.url,
+      limited.server.url,
       'GET',
       '/api/v1/Orders/GetOrderById?orderId=22&phoneNumber=5551234567',
     );
@@ -675,7 +676,7 @@ describe('rate limits', () => {
     expect(last.body.message).toMatch(
       /^Too many order lookups from your connection\. Please wait \d+ seconds? and try again\.$/,
     );
-    expect((await rest(limited.url, 'GET', '/api/v1/Products/GetProductsToShow')).status).toBe(200);
+    expect((await rest(limited.server.url, 'GET', '/api/v1/Products/GetProductsToShow')).status).toBe(200);
   });
 
   it('answers 429 to a sixth contact message within a minute', async () => {
@@ -687,10 +688,13 @@ describe('rate limits', () => {
     };
     for (let i = 0; i < 5; i++) {
       expect(
-        (await rest(limited.url, 'POST', '/api/v1/Contact/InsertUserComment', { body: message })).status,
+        (await rest(limited.server.url, 'POST', '/api/v1/Contact/InsertUserComment', { body: message }))
+          .status,
       ).toBe(200);
     }
-    const sixth = await rest(limited.url, 'POST', '/api/v1/Contact/InsertUserComment', { body: message });
+    const sixth = await rest(limited.server.url, 'POST', '/api/v1/Contact/InsertUserComment', {
+      body: message,
+    });
     expect(sixth.status).toBe(429);
     expect(sixth.body.success).toBe(false);
   });

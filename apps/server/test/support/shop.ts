@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from 'vitest';
 import { rest, staffToken, startTestServer, type TestServer } from '../../src/testing.ts';
 
 /**
@@ -38,4 +39,25 @@ export function sendContactMessage<T = { contactSubmissionId: number }>(
   message: { name: string; email: string; comments: string; loadTime: number; subject?: string },
 ) {
   return rest<T>(server.url, 'POST', '/api/v1/Contact/InsertUserComment', { body: message });
+}
+
+/**
+ * A test shop started before the tests of the file or describe block it is called in, and stopped after them:
+ * read `.server` inside hooks and tests.
+ */
+export function shopForTests(
+  env: Parameters<typeof startTestServer>[0] = {},
+  options: Parameters<typeof startTestServer>[1] = {},
+): { readonly server: TestServer } {
+  let started: TestServer | undefined;
+  beforeAll(async () => {
+    started = await startTestServer(env, options);
+  });
+  afterAll(async () => started?.stop());
+  return {
+    get server() {
+      if (!started) throw new Error('The shop starts in beforeAll: use it inside a hook or a test.');
+      return started;
+    },
+  };
 }
