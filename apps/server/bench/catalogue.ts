@@ -22,6 +22,23 @@ export function growCatalogue(sqlite: Sqlite, target: number): number {
     .all() as { id: number }[];
   if (models.length === 0)
     throw new Error('the catalogue has no product to copy (start with DEMO_DATA=true)');
+  const copy = productCopier(sqlite);
+  const missing = target - count();
+  sqlite.transaction(() => {
+    for (let i = 0; i < missing; i += 1) {
+      const model = models[i % models.length];
+      if (!model) continue;
+      copy(model.id, `no. ${i + 2}`);
+    }
+  })();
+  return count();
+}
+
+/**
+ * Copies a product with its price tiers, its name followed by `suffix`: how a large catalogue is grown from the
+ * demo's own products. Call it inside a transaction when copying many.
+ */
+export function productCopier(sqlite: Sqlite): (productId: number, suffix: string) => void {
   const copyProduct = sqlite.prepare(
     `insert into products (name, description, product_type_id, species, zones, product_size, product_status, is_dougs, created_at)
      select name || ' ' || ?, description, product_type_id, species, zones, product_size, product_status, is_dougs, created_at
@@ -31,14 +48,8 @@ export function growCatalogue(sqlite: Sqlite, target: number): number {
     `insert into product_prices (product_id, start_quantity, end_quantity, price_cents)
      select ?, start_quantity, end_quantity, price_cents from product_prices where product_id = ?`,
   );
-  const missing = target - count();
-  sqlite.transaction(() => {
-    for (let i = 0; i < missing; i += 1) {
-      const model = models[i % models.length];
-      if (!model) continue;
-      const created = copyProduct.run(`no. ${i + 2}`, model.id);
-      copyPrices.run(Number(created.lastInsertRowid), model.id);
-    }
-  })();
-  return count();
+  return (productId, suffix) => {
+    const created = copyProduct.run(suffix, productId);
+    copyPrices.run(Number(created.lastInsertRowid), productId);
+  };
 }

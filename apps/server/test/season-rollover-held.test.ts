@@ -1,6 +1,7 @@
 import { NEW_SEASON_UNDER_WAY } from '@nursery/api';
 import type { RolloverPreview, RolloverResult } from '@nursery/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { productCopier } from '../bench/catalogue.ts';
 import { rest, staffToken, startTestServer, type TestServer } from '../src/testing.ts';
 
 const STAFF = 'owner@example.com';
@@ -30,19 +31,9 @@ beforeAll(async () => {
     )
     .pluck()
     .get() as number;
-  const copy = sqlite.prepare(
-    `insert into products (name, description, product_type_id, species, zones, product_size, product_status, is_dougs, created_at)
-     select name || ' ' || ?, description, product_type_id, species, zones, product_size, product_status, is_dougs, created_at
-     from products where product_id = ?`,
-  );
-  const copyPrices = sqlite.prepare(
-    `insert into product_prices (product_id, start_quantity, end_quantity, price_cents)
-     select ?, start_quantity, end_quantity, price_cents from product_prices where product_id = ?`,
-  );
+  const copy = productCopier(sqlite);
   sqlite.transaction(() => {
-    for (let i = 0; i < GROWN; i += 1) {
-      copyPrices.run(Number(copy.run(`no. ${i + 2}`, model).lastInsertRowid), model);
-    }
+    for (let i = 0; i < GROWN; i += 1) copy(model, `no. ${i + 2}`);
   })();
   server.shop.catalogCache.invalidate();
 });
