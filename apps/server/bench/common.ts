@@ -17,15 +17,8 @@ export const releaseDir = path.join(repoRoot, 'release');
 export const releaseServer = path.join(releaseDir, 'server.js');
 export const webDist = path.join(repoRoot, 'apps', 'web', 'dist');
 export const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-export const CHROMIUM_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost',
-];
+// The flags Chromium runs with offline, the same as the browser tests'.
+export { CHROMIUM_ARGS as CHROMIUM_FLAGS } from '../../web/e2e/support/browser.ts';
 
 export const SECTIONS = [
   'list',
