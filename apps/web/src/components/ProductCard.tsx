@@ -194,18 +194,8 @@ export const ProductCard = memo(function ProductCard({
         {name}
         {product.species ? <p className="product-species">{product.species}</p> : null}
         <dl className="product-facts">
-          {product.productSize ? (
-            <div>
-              <dt>Size</dt>
-              <dd>{product.productSize}</dd>
-            </div>
-          ) : null}
-          {product.zones ? (
-            <div>
-              <dt>Zones</dt>
-              <dd>{product.zones}</dd>
-            </div>
-          ) : null}
+          <Fact term="Size" value={product.productSize} />
+          <Fact term="Zones" value={product.zones} />
         </dl>
         {zoneNote ? <p className={`zone-note zone-note-${zoneNote.fit}`}>{zoneNote.text}</p> : null}
         {product.description ? <p className="product-description">{product.description}</p> : null}
@@ -364,4 +354,14 @@ function CartMenuButton({
       ) : null}
     </div>
   );
+}
+
+/** One fact of the product's, left out where the catalogue has none. */
+function Fact({ term, value }: { term: string; value: string | null | undefined }) {
+  return value ? (
+    <div>
+      <dt>{term}</dt>
+      <dd>{value}</dd>
+    </div>
+  ) : null;
 }

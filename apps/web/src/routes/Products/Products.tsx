@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
-import { lazy, Suspense, useDeferredValue, useEffect, useId, useMemo, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useDeferredValue, useEffect, useId, useMemo, useState } from 'react';
 import { Breadcrumb } from '../../components/Breadcrumb';
 import { ProductCard } from '../../components/ProductCard';
 import { useSizeClass } from '../../components/useSizeClass';
@@ -139,22 +139,16 @@ export function Products() {
               </button>
             </div>
           ) : list.length === 0 ? (
-            <div className="no-results panel">
-              <div className="panel-body">
-                <h2>No products yet</h2>
-                <p>There is nothing in the catalogue yet. Please check back soon.</p>
-              </div>
-            </div>
+            <NoResults
+              title="No products yet"
+              text="There is nothing in the catalogue yet. Please check back soon."
+            />
           ) : listed.length === 0 ? (
-            <div className="no-results panel">
-              <div className="panel-body">
-                <h2>No products match</h2>
-                <p>Try a different spelling, or show every category.</p>
-                <button type="button" className="btn btn-primary" onClick={clearFilters}>
-                  Clear Filters
-                </button>
-              </div>
-            </div>
+            <NoResults title="No products match" text="Try a different spelling, or show every category.">
+              <button type="button" className="btn btn-primary" onClick={clearFilters}>
+                Clear Filters
+              </button>
+            </NoResults>
           ) : (
             <div className="product-grid" ref={reveal.listRef}>
               {listed.map((product, i) => (
@@ -268,6 +262,19 @@ function ProductFilters({
             Clear Filters
           </button>
         </div>
+      </div>
+    </div>
+  );
+}
+
+/** In place of the list when it shows nothing: why, and what to do. */
+function NoResults({ title, text, children }: { title: string; text: string; children?: ReactNode }) {
+  return (
+    <div className="no-results panel">
+      <div className="panel-body">
+        <h2>{title}</h2>
+        <p>{text}</p>
+        {children}
       </div>
     </div>
   );
