@@ -151,6 +151,33 @@ describe('backups are for signed-in people', () => {
     }
   });
 
+  it('sends a backup over REST only: over tRPC its stream would go unread and hold the big jobs’ turns', async () => {
+    const expected: Record<string, string> = {
+      'tRPC backup.create':
+        'This answer is a file, sent as it is made: download it with POST /api/v1/BackupAuth.',
+      'tRPC seasons.rolloverBackup': `This answer is a file, sent as it is made: download it with GET /api/v1/Seasons/Rollover/Backup?rolloverId=${rolloverId}.`,
+    };
+    // More calls than the big staff jobs' turns: an unread backup kept its turn, and the next ones waited for ever.
+    for (let round = 0; round < 3; round++) {
+      for (const [name, message] of Object.entries(expected)) {
+        const response = await ROUTES[name]?.('staff');
+        expect(response?.status, name).toBe(400);
+        expect(await messageOf(response as Response), name).toBe(message);
+      }
+    }
+    const download = await fetch(`${server.url}/api/v1/BackupAuth`, {
+      method: 'POST',
+      headers: bearer('staff'),
+      signal: AbortSignal.timeout(20_000),
+    });
+    expect(download.status).toBe(200);
+    expect(
+      Buffer.from(await download.arrayBuffer())
+        .subarray(0, 2)
+        .toString(),
+    ).toBe('PK');
+  }, 60_000);
+
   it('keeps where the continuous copies of the database go people-only too, over REST and tRPC', async () => {
     const calls: Record<string, (who: Who) => Promise<Response>> = {
       'GET /api/v1/Backup/Replica': (who) =>

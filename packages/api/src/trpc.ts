@@ -31,6 +31,20 @@ export interface ApiContext {
   requestId: string;
   /** The Idempotency-Key the request carried (idempotency/service.ts), for the creates that take one. */
   idempotency?: IdempotencyHeader | undefined;
+  /** Set by the REST adapter on a file route: it sends a streamed file's bytes, which tRPC's JSON cannot carry. */
+  sendsFiles?: boolean | undefined;
+}
+
+/**
+ * Refuses a streamed file (a backup) to a caller that would never read it: over tRPC the stream would be left
+ * unread, holding the backup's turn among the big staff jobs and its snapshot in the data folder.
+ */
+export function fileOverRestOnly(ctx: ApiContext, restCall: string): void {
+  if (ctx.sendsFiles) return;
+  throw new ShopError({
+    kind: 'bad_request',
+    message: `This answer is a file, sent as it is made: download it with ${restCall}.`,
+  });
 }
 
 /**

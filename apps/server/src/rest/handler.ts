@@ -507,6 +507,7 @@ export function registerRestRoutes(
         // Staff-only paths refuse before reading the body: nobody uploads a file only to hear "Unauthorized".
         const refusal = refusalOf(ctx.caller, route.procedure, kind);
         if (refusal) throw refusal;
+        if (route.respond === 'file') ctx.sendsFiles = true;
         const input = await readInput(route, request, shop.config, written);
         // A visitor's order submit runs its procedure's steps directly (DIRECT_CALLS), without a tRPC caller.
         const data =

@@ -9,7 +9,14 @@ import {
 } from '@nursery/domain';
 import { z } from 'zod';
 import { queryId } from '../input.ts';
-import { BACKUPS_FOR_PEOPLE, peopleProcedure, procedure, requireStaff, router } from '../trpc.ts';
+import {
+  BACKUPS_FOR_PEOPLE,
+  fileOverRestOnly,
+  peopleProcedure,
+  procedure,
+  requireStaff,
+  router,
+} from '../trpc.ts';
 import {
   applyRollover,
   currentSeasonAnswer,
@@ -38,5 +45,8 @@ export const seasonsRouter = router({
   rolloverBackup: peopleProcedure(BACKUPS_FOR_PEOPLE)
     .input(z.object({ rolloverId: queryId('rolloverId') }))
     .output(fileAnswerSchema)
-    .query(({ ctx, input }) => rolloverBackupDownload(ctx.shop, input.rolloverId)),
+    .query(({ ctx, input }) => {
+      fileOverRestOnly(ctx, `GET /api/v1/Seasons/Rollover/Backup?rolloverId=${input.rolloverId}`);
+      return rolloverBackupDownload(ctx.shop, input.rolloverId);
+    }),
 });
