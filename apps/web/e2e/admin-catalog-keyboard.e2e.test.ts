@@ -35,6 +35,9 @@ const focused = () =>
 
 async function focusButton(name: string) {
   const button = page.getByRole('button', { name, exact: true });
+  // A disabled button takes no focus: one that waits for the catalogue's reload (Reset image, after an
+  // upload) is focused once it is enabled, as a keyboard user would reach it.
+  await expect.poll(() => button.isEnabled(), { timeout: 10_000 }).toBe(true);
   await button.focus();
   expect(await focused()).toBe(name);
 }
