@@ -4,7 +4,7 @@ import path from 'node:path';
 import { ORDERING_CLOSED_CHECKOUT, orderingToggleConfirm } from '@nursery/domain';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { countCalls, instantDoubleClick, newPage, shopInBrowser } from './support/index.ts';
+import { countCalls, instantDoubleClick, newPage, settled, shopInBrowser } from './support/index.ts';
 
 // A staff member changes the settings through the screen; a visitor in another browser sees the shop follow.
 
@@ -75,7 +75,9 @@ describe('Settings screen', () => {
     await page.getByLabel('Search', { exact: true }).fill(name);
     await page.getByLabel(`Quantity of ${name}`).first().fill('2');
     await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: /Cart/ }).click();
-    // The button is aria-disabled while ordering is closed, yet a click explains why, as the spec wants.
+    // The button is aria-disabled while ordering is closed, yet a click explains why, as the spec wants. A forced
+    // click skips Playwright's wait for a still element: the cart is let ease in first, as a person would.
+    await settled(page);
     await page.getByRole('dialog').getByRole('button', { name: 'Checkout' }).click({ force: true });
     await toast(page, ORDERING_CLOSED_CHECKOUT).waitFor();
     await visitor.context.close();
