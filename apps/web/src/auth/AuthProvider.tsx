@@ -3,6 +3,7 @@ import type { User, UserManager } from 'oidc-client-ts';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { notify } from '../lib/toast';
 import { queryClient } from '../trpc';
+import { forgetSignInOnThisPhone, signOutAtProvider } from './signOut';
 import { setAccessToken } from './token';
 import {
   describeSignInError,
@@ -36,7 +37,10 @@ export interface AuthContextValue extends AuthState {
   returnTo: string | null;
   /** Sends the browser to the provider; it comes back to `returnTo` (default: the current path and query). */
   login(returnTo?: string): Promise<void>;
-  /** Ends the session at the provider; the browser comes back through /Admin/Logout to the shop's home. */
+  /**
+   * Signs out as /Admin/Logout does: clears what the phone keeps, then ends the session at the provider; the
+   * browser comes back through /Admin/Logout to the shop's home.
+   */
   logout(): Promise<void>;
 }
 
@@ -250,15 +254,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   );
 
   const logout = useCallback(async () => {
-    const userManager = manager ?? (await getUserManager());
-    const user = await userManager.getUser();
-    setAccessToken(null);
     setState({ isLoading: false, isAuthenticated: false, user: null, error: null });
-    await userManager.removeUser();
+    await forgetSignInOnThisPhone();
     try {
-      await userManager.signoutRedirect(user?.id_token ? { id_token_hint: user.id_token } : {});
+      await signOutAtProvider(manager ?? (await getUserManager()));
     } catch {
-      // A provider without an end-session endpoint: the local sign-out is all there is.
+      // A provider without an end-session endpoint, or out of reach: the local sign-out is all there is.
       window.location.assign('/');
     }
   }, [manager]);
