@@ -2,7 +2,8 @@
  * Builds the self-contained production folder `release/` at the repository root:
  *
  *   release/server.js      the server, bundled with esbuild into one ESM file
- *   release/orderWriter.js the order writer's worker thread, which server.js starts
+ *   release/orderWriter.js the order writer's worker thread, which server.js starts; the other threads' bundles
+ *                          (workbookWriter.js, restoreWorker.js, backupSnapshot.js) likewise, one per WORKER_SCRIPTS entry
  *   release/<tool>.js      the command-line tools from src/cli (staff, integrations, backup, restore) when they exist
  *   release/node_modules   only what cannot be bundled (native modules) with their runtime dependencies
  *   release/drizzle        the database migrations, applied on start
@@ -28,6 +29,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
 import { gzipAsync as zopfliGzip } from '@gfx/zopfli';
+import { WORKER_SCRIPTS } from '@nursery/api/workerScripts';
 import { build, type Metafile } from 'esbuild';
 import { z } from 'zod';
 import { startCommand } from '../src/serverStart.ts';
@@ -37,6 +39,7 @@ const repoRoot = path.resolve(serverDir, '..', '..');
 const releaseDir = path.join(repoRoot, 'release');
 const webDist = path.join(repoRoot, 'apps', 'web', 'dist');
 const migrationsDir = path.join(repoRoot, 'packages', 'db', 'drizzle');
+const apiSrc = path.join(repoRoot, 'packages', 'api', 'src');
 
 /**
  * Packages left out of the bundle. Native addons load a .node file found relative to their own package,
@@ -254,20 +257,8 @@ async function main(): Promise<void> {
   );
   const entryPoints = [
     { in: path.join(serverDir, 'src', 'main.ts'), out: 'server' },
-    // The order writer's worker thread, started by server.js from beside it (packages/api/src/orders/writerThread.ts).
-    { in: path.join(repoRoot, 'packages', 'api', 'src', 'orders', 'writerWorker.ts'), out: 'orderWriter' },
-    // A workbook's worker thread, started by server.js from beside it (packages/api/src/exports/workbookThread.ts).
-    {
-      in: path.join(repoRoot, 'packages', 'api', 'src', 'exports', 'workbookWorker.ts'),
-      out: 'workbookWriter',
-    },
-    // A restore's worker thread, started by server.js and restore.js from beside them (packages/api/src/backup/restoreThread.ts).
-    { in: path.join(repoRoot, 'packages', 'api', 'src', 'backup', 'restoreWorker.ts'), out: 'restoreWorker' },
-    // A backup's snapshot thread, started the same way (packages/api/src/backup/service.ts).
-    {
-      in: path.join(repoRoot, 'packages', 'api', 'src', 'backup', 'snapshotWorker.ts'),
-      out: 'backupSnapshot',
-    },
+    // The worker threads, which server.js and the tools start from beside them (workerScript() in @nursery/api).
+    ...Object.entries(WORKER_SCRIPTS).map(([out, script]) => ({ in: path.join(apiSrc, script), out })),
     ...tools.map((t) => ({ in: path.join(cliDir, `${t}.ts`), out: t })),
   ];
 

@@ -1,6 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import type { SeedOptions } from '@nursery/db';
 import { ShopError } from '../errors.ts';
+import { workerScript } from '../workerScripts.ts';
 import type { SwapPaths } from './restoreSwap.ts';
 
 /** What a restore's thread is started with (restoreWorker.ts). */
@@ -18,16 +19,6 @@ export type RestoreThreadReply =
   | { error: string; stack?: string | undefined };
 
 /**
- * From the source (dev, tests) the worker runs its TypeScript as Node strips it; the release build bundles it
- * beside server.js and restore.js as restoreWorker.js (apps/server/scripts/build.ts).
- */
-function workerEntry(): URL {
-  return import.meta.url.endsWith('.ts')
-    ? new URL('./restoreWorker.ts', import.meta.url)
-    : new URL('./restoreWorker.js', import.meta.url);
-}
-
-/**
  * A restore's heavy database work on a thread of its own: the staged copy migrated as the thread starts
  * (`migrated`), then the copy into the live database and the media swap when asked (`swap`). Refusals come
  * back as the 400 they were on the server's thread.
@@ -38,7 +29,7 @@ export class RestoreThread {
   private ended = false;
 
   private constructor(start: RestoreThreadStart) {
-    this.worker = new Worker(workerEntry(), { workerData: start });
+    this.worker = new Worker(workerScript('restoreWorker'), { workerData: start });
     this.worker.on('message', (reply: RestoreThreadReply) => {
       const waiting = this.take();
       if ('refusal' in reply) waiting?.reject(new ShopError({ kind: 'bad_request', message: reply.refusal }));

@@ -20,6 +20,7 @@ import type { FileAnswer } from '../input.ts';
 import type { Shop } from '../shop.ts';
 import { asStaffJob, staffJobTurn } from '../staffJobs.ts';
 import { seasonChanged } from '../stock/levels.ts';
+import { workerScript } from '../workerScripts.ts';
 import {
   APP_VERSION,
   ArchiveRefused,
@@ -147,16 +148,6 @@ export interface SnapshotStart {
 export type SnapshotReply = { done: true } | { error: string };
 
 /**
- * From the source (dev, tests) the worker runs its TypeScript as Node strips it; the release build bundles it
- * beside server.js and backup.js as backupSnapshot.js (apps/server/scripts/build.ts).
- */
-function snapshotEntry(): URL {
-  return import.meta.url.endsWith('.ts')
-    ? new URL('./snapshotWorker.ts', import.meta.url)
-    : new URL('./backupSnapshot.js', import.meta.url);
-}
-
-/**
  * The database as it is now, copied into `target` on a thread of its own: on the server's thread the copy's
  * last step, which syncs the whole file to disk, held every visitor 100-170 ms on ten seasons (busy machine).
  */
@@ -167,7 +158,7 @@ function takeSnapshot(shop: Shop, target: string): Promise<void> {
     target,
   };
   return new Promise((resolve, reject) => {
-    const worker = new Worker(snapshotEntry(), { workerData: start });
+    const worker = new Worker(workerScript('backupSnapshot'), { workerData: start });
     worker.once('message', (reply: SnapshotReply) =>
       'error' in reply ? reject(new Error(`The database could not be copied (${reply.error}).`)) : resolve(),
     );

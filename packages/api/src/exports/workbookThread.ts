@@ -5,6 +5,7 @@ import { type FieldProblem, ShopError, type ShopErrorKind } from '../errors.ts';
 import { FreshJson } from '../rawJson.ts';
 import type { Shop } from '../shop.ts';
 import { asStaffJob } from '../staffJobs.ts';
+import { workerScript } from '../workerScripts.ts';
 
 /** A workbook named by what it holds, so it can be made on another thread (its sheets: workbookJobs.ts). */
 export type WorkbookJob =
@@ -47,16 +48,6 @@ export type WorkbookReply =
   | { error: string; stack?: string | undefined };
 
 /**
- * From the source (dev, tests) the worker runs its TypeScript as Node strips it; the release build bundles it
- * beside server.js as workbookWriter.js (apps/server/scripts/build.ts), as the order writer is.
- */
-function workerEntry(): URL {
-  return import.meta.url.endsWith('.ts')
-    ? new URL('./workbookWorker.ts', import.meta.url)
-    : new URL('./workbookWriter.js', import.meta.url);
-}
-
-/**
  * The thread's young generation, in MB. Its rows and cells die young, but V8 let a new isolate's young
  * generation grow to 32 MB of garbage while writing a season's workbook, on top of the server's own memory:
  * at 8 the season's export peaked 22-29 MB lower (ten seasons, four runs each way), in the same time.
@@ -65,7 +56,7 @@ const YOUNG_GENERATION_MB = 8;
 
 function runOnItsThread(start: WorkbookStart): Promise<WorkbookReply> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(workerEntry(), {
+    const worker = new Worker(workerScript('workbookWriter'), {
       workerData: start,
       resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
     });

@@ -4,6 +4,7 @@ import type { ShopConfig } from '../config.ts';
 import { type FieldProblem, ShopError, type ShopErrorKind } from '../errors.ts';
 import type { IdempotencyClaim } from '../idempotency/claim.ts';
 import type { ShopLogger } from '../logger.ts';
+import { workerScript } from '../workerScripts.ts';
 
 /**
  * The order writer's thread: storefront orders are checked, written and committed on a worker thread with its
@@ -87,16 +88,6 @@ export interface WriterReply {
  */
 const POST_EVERY = 16;
 
-/**
- * From the source (dev, tests) the worker runs its TypeScript as Node strips it; the release build bundles it
- * beside server.js as orderWriter.js (apps/server/scripts/build.ts).
- */
-function workerEntry(): URL {
-  return import.meta.url.endsWith('.ts')
-    ? new URL('./writerWorker.ts', import.meta.url)
-    : new URL('./orderWriter.js', import.meta.url);
-}
-
 /** Turns what crossed back into what the caller throws: a ShopError answers the customer as before. */
 export function problemToError(problem: WriteProblem): Error {
   if ('refused' in problem) {
@@ -153,7 +144,7 @@ export function startOrderWriterThread(options: {
 
   function start(): Thread {
     const start: WriterStart = { config: options.config, file: options.file };
-    const worker = new Worker(workerEntry(), { workerData: start });
+    const worker = new Worker(workerScript('orderWriter'), { workerData: start });
     const started: Thread = { worker, waiting: new Map(), posted: [] };
     worker.on('message', (reply: WriterReply) => {
       for (const line of reply.log) options.log[line.level](line.obj, line.msg);
