@@ -2,7 +2,6 @@ import type { IncomingMessage } from 'node:http';
 import { parse as parseQuery } from 'node:querystring';
 import {
   ANONYMOUS_READS,
-  type ApiContext,
   createCaller,
   FreshJson,
   PagedList,
@@ -12,6 +11,7 @@ import {
 } from '@nursery/api';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import type { CreateContext } from './contextBeforeBody.ts';
 import type { FrontRead } from './frontDoor.ts';
 import { type CachedForm, cachedJsonAnswer, type ReadyAnswer, sendReady } from './rest/cachedAnswer.ts';
 import { sendWholeList, type WholeListForm } from './rest/wholeList.ts';
@@ -131,10 +131,7 @@ function readyAnswer(request: IncomingMessage, batch: boolean, answer: RawJson<u
   return cachedJsonAnswer(answer, batch ? BATCH : SINGLE, request.headers['accept-encoding']);
 }
 
-export function cachedProcedures(
-  shop: Shop,
-  createContext: (request: FastifyRequest) => Promise<ApiContext>,
-): CachedProcedures {
+export function cachedProcedures(shop: Shop, createContext: CreateContext): CachedProcedures {
   /** A visitor's call (no token, no input) of a read the shop answers without a caller. */
   function isVisitorCall(request: IncomingMessage, call: CachedCall): boolean {
     return (
@@ -154,10 +151,11 @@ export function cachedProcedures(
    */
   async function viaCaller(
     request: FastifyRequest,
+    reply: FastifyReply,
     path: string,
     input: unknown,
   ): Promise<{ answer: unknown; signedIn: boolean }> {
-    const ctx = await createContext(request);
+    const ctx = await createContext(request, reply);
     const signedIn = ctx.caller.kind !== 'anonymous';
     let procedure: unknown = createCaller(ctx);
     for (const part of path.split('.')) procedure = (procedure as Record<string, unknown>)[part];
@@ -180,7 +178,7 @@ export function cachedProcedures(
       if (ready) sendReady(reply, ready);
       return done();
     }
-    viaCaller(request, call.path, call.input).then(({ answer, signedIn }) => {
+    viaCaller(request, reply, call.path, call.input).then(({ answer, signedIn }) => {
       if (answer instanceof FreshJson) {
         // Sent once: compressed (when asked) by the route's hook as a stream, a piece at a time.
         const form = call.batch ? BATCH : SINGLE;

@@ -1,7 +1,8 @@
 import { type ApiContext, procedureKind, refusalOf, type ShopError } from '@nursery/api';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 
-export type CreateContext = (request: FastifyRequest) => Promise<ApiContext>;
+/** A call's context, from its request, and its reply for the signal of a client that hangs up (ApiContext.signal). */
+export type CreateContext = (request: FastifyRequest, reply: FastifyReply) => Promise<ApiContext>;
 
 /** The context of a call resolved before its body was read (refusalsBeforeBody), for its handler. */
 const contextsBeforeBody = new WeakMap<FastifyRequest, ApiContext>();
@@ -16,10 +17,11 @@ const contextsBeforeBody = new WeakMap<FastifyRequest, ApiContext>();
  */
 export async function refusalsBeforeBody(
   request: FastifyRequest,
+  reply: FastifyReply,
   createContext: CreateContext,
   procedures: readonly string[],
 ): Promise<ShopError[] | null> {
-  const ctx = await createContext(request);
+  const ctx = await createContext(request, reply);
   const refusals: ShopError[] = [];
   for (const path of procedures) {
     const refusal = refusalOf(ctx.caller, path, procedureKind(path) ?? { type: 'mutation' });
@@ -34,7 +36,11 @@ export async function refusalsBeforeBody(
 }
 
 /** The request's context: the one made before its body was read, else a new one. */
-export function contextOf(request: FastifyRequest, createContext: CreateContext): Promise<ApiContext> {
+export function contextOf(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  createContext: CreateContext,
+): Promise<ApiContext> {
   const ctx = contextsBeforeBody.get(request);
-  return ctx ? Promise.resolve(ctx) : createContext(request);
+  return ctx ? Promise.resolve(ctx) : createContext(request, reply);
 }

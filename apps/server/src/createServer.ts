@@ -202,6 +202,19 @@ function slowBodyGuard(timeoutMs: number, securityLines: string) {
   };
 }
 
+/**
+ * Aborted when the client hangs up before its answer is out: the response closes unfinished. From the response,
+ * not the request, whose 'close' comes once a body has been read (long before a restore's answer).
+ */
+function hangUpSignal(reply: FastifyReply): AbortSignal {
+  const hungUp = new AbortController();
+  const response = reply.raw;
+  response.once('close', () => {
+    if (!response.writableFinished) hungUp.abort();
+  });
+  return hungUp.signal;
+}
+
 /** A multipart form (what @fastify/multipart parses): the only kind of body allowed the long backstop. */
 function isUpload(contentType: string | undefined): boolean {
   return contentType !== undefined && /^multipart\/form-data(?:;|\s|$)/i.test(contentType);
@@ -287,7 +300,7 @@ function trpcRefusalBeforeBody(createContext: CreateContext) {
       done();
       return;
     }
-    refusalsBeforeBody(request, createContext, procedures).then(
+    refusalsBeforeBody(request, reply, createContext, procedures).then(
       (refusals) => {
         if (refusals) sendTrpcRefusals(request, reply, procedures, refusals);
         done();
@@ -455,7 +468,8 @@ async function createServerHoldingLock(
   const headerText = (value: string | string[] | undefined) =>
     Array.isArray(value) ? value.join('\n') : value;
 
-  async function createContext(request: FastifyRequest): Promise<ApiContext> {
+  // The index page reads settings through a caller and starts no staff job: it has no reply to give.
+  async function createContext(request: FastifyRequest, reply?: FastifyReply): Promise<ApiContext> {
     const caller = await auth.resolveCaller(request.headers.authorization);
     if (caller.kind === 'staff') noteIntegrationCall(request, caller.identity);
     return {
@@ -465,6 +479,7 @@ async function createServerHoldingLock(
       clientIp: request.ip,
       requestId: String(request.id),
       idempotency: { sent: headerText(request.headers['idempotency-key']), replayed: false },
+      signal: reply ? hangUpSignal(reply) : undefined,
     };
   }
 
@@ -488,7 +503,7 @@ async function createServerHoldingLock(
       prefix: TRPC_PREFIX,
       trpcOptions: {
         router: appRouter,
-        createContext: ({ req }) => contextOf(req, createContext),
+        createContext: ({ req, res }) => contextOf(req, res, createContext),
         // A staff answer (an order, a customer's phone number) must not be kept by the browser's cache or a proxy,
         // nor may a refusal of one; the storefront's public reads keep whatever caching they had.
         // A public procedure answered to a signed-in caller is private too (settings.all then holds the staff's

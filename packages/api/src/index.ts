@@ -47,5 +47,11 @@ export {
 } from './router.ts';
 export * from './shop.ts';
 export { buildSitemapXml, robotsTxt, sitemapXml } from './site/sitemap.ts';
+export {
+  GONE_BEFORE_ITS_TURN,
+  STAFF_JOBS_AT_ONCE,
+  staffJobsWaiting,
+  staffJobTurn,
+} from './staffJobs.ts';
 export * from './trpc.ts';
 export { PIECE_MS, pieces } from './turns.ts';

@@ -1,19 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import type { Shop } from './shop.ts';
-import { asStaffJob, STAFF_JOBS_AT_ONCE, staffJobTurn } from './staffJobs.ts';
+import { asStaffJob, GONE_BEFORE_ITS_TURN, STAFF_JOBS_AT_ONCE, staffJobTurn } from './staffJobs.ts';
 
 // Turns are kept per shop; the queue reads nothing else of it.
 const aShop = () => ({}) as Shop;
 
 /** A job that runs until `finish` is called, noting when it started. */
-function job(shop: Shop, name: string, started: string[]) {
+function job(shop: Shop, name: string, started: string[], signal?: AbortSignal) {
   let finish = () => {};
-  const done = asStaffJob(shop, async () => {
-    started.push(name);
-    await new Promise<void>((resolve) => {
-      finish = resolve;
-    });
-  });
+  const done = asStaffJob(
+    shop,
+    async () => {
+      started.push(name);
+      await new Promise<void>((resolve) => {
+        finish = resolve;
+      });
+    },
+    signal,
+  );
   return { done, finish: () => finish() };
 }
 
@@ -72,5 +76,43 @@ describe('big staff jobs take turns', () => {
     expect(started).toEqual(['a', 'b', 'c']);
     for (const j of jobs) j.finish();
     await Promise.all(jobs.map((j) => j.done));
+  });
+
+  it('drops a job whose request closed while it waited: it never runs, and the next in line takes the turn', async () => {
+    const shop = aShop();
+    const started: string[] = [];
+    const hungUp = new AbortController();
+    const running = [job(shop, 'a', started), job(shop, 'b', started)];
+    const gone = job(shop, 'c', started, hungUp.signal);
+    const refused = expect(gone.done).rejects.toThrow(GONE_BEFORE_ITS_TURN);
+    const next = job(shop, 'd', started);
+    await settle();
+    expect(started).toEqual(['a', 'b']);
+    hungUp.abort();
+    await refused;
+    running[0]?.finish();
+    await settle();
+    expect(started).toEqual(['a', 'b', 'd']);
+    // Every turn given back: two start at once again.
+    running[1]?.finish();
+    next.finish();
+    await Promise.all([...running, next].map((j) => j.done));
+    const again: string[] = [];
+    const more = ['e', 'f', 'g'].map((name) => job(shop, name, again));
+    await settle();
+    expect(again).toEqual(['e', 'f']);
+    for (const j of more) j.finish();
+    await settle();
+    for (const j of more) j.finish();
+    await Promise.all(more.map((j) => j.done));
+  });
+
+  it('refuses at once a job whose request had closed before it asked for a turn', async () => {
+    const shop = aShop();
+    const started: string[] = [];
+    const hungUp = new AbortController();
+    hungUp.abort();
+    await expect(job(shop, 'a', started, hungUp.signal).done).rejects.toThrow(GONE_BEFORE_ITS_TURN);
+    expect(started).toEqual([]);
   });
 });

@@ -33,6 +33,8 @@ export interface ApiContext {
   idempotency?: IdempotencyHeader | undefined;
   /** Set by the REST adapter on a file route: it sends a streamed file's bytes, which tRPC's JSON cannot carry. */
   sendsFiles?: boolean | undefined;
+  /** Aborted when the request's client hangs up before its answer is out: a big staff job then leaves its line. */
+  signal?: AbortSignal | undefined;
 }
 
 /**

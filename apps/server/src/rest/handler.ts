@@ -6,7 +6,6 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
   ANONYMOUS_READS,
-  type ApiContext,
   type BearerChallenge,
   createCaller,
   DIRECT_CALLS,
@@ -30,7 +29,7 @@ import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { contextOf, refusalsBeforeBody } from '../contextBeforeBody.ts';
+import { type CreateContext, contextOf, refusalsBeforeBody } from '../contextBeforeBody.ts';
 import type { FrontRead } from '../frontDoor.ts';
 import { type CachedForm, cachedJsonAnswer, sendReady } from './cachedAnswer.ts';
 import { sendWholeList } from './wholeList.ts';
@@ -469,7 +468,7 @@ export function registerRestRoutes(
   app: FastifyInstance,
   shop: Shop,
   routes: readonly RestRoute[],
-  createContext: (request: FastifyRequest) => Promise<ApiContext>,
+  createContext: CreateContext,
 ): ReadonlyMap<string, FrontRead> {
   const frontReads = new Map<string, FrontRead>();
   // The protection space of every bearer challenge (RFC 6750): this shop's API.
@@ -503,7 +502,7 @@ export function registerRestRoutes(
     const answer = async (request: FastifyRequest, reply: FastifyReply) => {
       const written: string[] = [];
       try {
-        const ctx = await contextOf(request, createContext);
+        const ctx = await contextOf(request, reply, createContext);
         // Staff-only paths refuse before reading the body: nobody uploads a file only to hear "Unauthorized".
         const refusal = refusalOf(ctx.caller, route.procedure, kind);
         if (refusal) throw refusal;
@@ -550,7 +549,7 @@ export function registerRestRoutes(
       route.method !== 'GET' && !PUBLIC_PROCEDURES.has(route.procedure)
         ? async (request: FastifyRequest, reply: FastifyReply) => {
             try {
-              const refusals = await refusalsBeforeBody(request, createContext, [route.procedure]);
+              const refusals = await refusalsBeforeBody(request, reply, createContext, [route.procedure]);
               if (refusals?.[0]) return sendError(request, reply, route, refusals[0], realm);
             } catch (error) {
               return sendError(request, reply, route, error, realm);

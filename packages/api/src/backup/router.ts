@@ -32,14 +32,14 @@ export const backupRouter = router({
     .output(fileAnswerSchema)
     .mutation(({ ctx }) => {
       fileOverRestOnly(ctx, 'POST /api/v1/BackupAuth');
-      return backupDownload(ctx.shop);
+      return backupDownload(ctx.shop, ctx.signal);
     }),
   restore: peopleProcedure(BACKUPS_FOR_PEOPLE)
     // The REST adapter streams the upload into the data folder (upload.toDisk); it is read from there.
     .input(z.object({ file: storedUploadSchema }))
     .output(settingsSchema)
     .mutation(async ({ ctx, input }) => {
-      await restoreBackupFile(ctx.shop, input.file.path, input.file.size);
+      await restoreBackupFile(ctx.shop, input.file.path, input.file.size, ctx.signal);
       return getAllSettings(ctx.shop);
     }),
 });

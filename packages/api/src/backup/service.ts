@@ -225,9 +225,9 @@ export async function createBackup(shop: Shop): Promise<CreatedBackup> {
   }
 }
 
-export async function backupDownload(shop: Shop): Promise<FileAnswer> {
+export async function backupDownload(shop: Shop, signal?: AbortSignal): Promise<FileAnswer> {
   // A big staff job until its archive has been sent (or abandoned), not only until it starts.
-  const endTurn = await staffJobTurn(shop);
+  const endTurn = await staffJobTurn(shop, signal);
   let backup: CreatedBackup;
   try {
     backup = await createBackup(shop);
@@ -289,9 +289,14 @@ export interface RestoreResult {
  * Restores from an archive on disk, read as a stream: `pnpm restore FILE`, or the admin screen's upload,
  * which the REST adapter streams into the data folder first.
  */
-export async function restoreBackupFile(shop: Shop, archive: string, size: number): Promise<RestoreResult> {
+export async function restoreBackupFile(
+  shop: Shop,
+  archive: string,
+  size: number,
+  signal?: AbortSignal,
+): Promise<RestoreResult> {
   checkArchiveSize(shop, size);
-  return asStaffJob(shop, () => restoreStaged(shop, archive));
+  return asStaffJob(shop, () => restoreStaged(shop, archive), signal);
 }
 
 function checkArchiveSize(shop: Shop, bytes: number): void {

@@ -56,13 +56,14 @@ export async function workbookAnswer(
   name: string,
   sheets: () => ExportSheet[],
   job: WorkbookJob,
+  signal?: AbortSignal,
 ): Promise<FileAnswer> {
   const file =
     shop.orderWriter === null
       ? shop.database.sqlite
           .transaction(() => writeWorkbookFile(sheets(), shop.config.shop.timeZone, shop.config.dataDir))
           .deferred()
-      : await writeWorkbookOnItsThread(shop, job);
+      : await writeWorkbookOnItsThread(shop, job, signal);
   return {
     contentType: EXCEL_CONTENT_TYPE,
     fileName: exportFileName(shop, name),
@@ -128,8 +129,8 @@ export function stockSheet(shop: Shop): ExportSheet {
   };
 }
 
-export function stockExport(shop: Shop): Promise<FileAnswer> {
-  return workbookAnswer(shop, 'ProductStock', () => [stockSheet(shop)], { kind: 'stock' });
+export function stockExport(shop: Shop, signal?: AbortSignal): Promise<FileAnswer> {
+  return workbookAnswer(shop, 'ProductStock', () => [stockSheet(shop)], { kind: 'stock' }, signal);
 }
 
 const MONTH_NAMES = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -270,10 +271,14 @@ export function yearOverYearSheet(shop: Shop): ExportSheet {
   };
 }
 
-export function yearOverYearExport(shop: Shop): Promise<FileAnswer> {
-  return workbookAnswer(shop, 'YearOverYearByMonth', () => [yearOverYearSheet(shop)], {
-    kind: 'yearOverYear',
-  });
+export function yearOverYearExport(shop: Shop, signal?: AbortSignal): Promise<FileAnswer> {
+  return workbookAnswer(
+    shop,
+    'YearOverYearByMonth',
+    () => [yearOverYearSheet(shop)],
+    { kind: 'yearOverYear' },
+    signal,
+  );
 }
 
 /** Rows read at a time for a season's sheets: few enough that a read is dead before V8's next young collection. */
@@ -513,11 +518,12 @@ export function seasonPickupSheet(shop: Shop): ExportSheet {
   };
 }
 
-export function currentSeasonOrdersExport(shop: Shop): Promise<FileAnswer> {
+export function currentSeasonOrdersExport(shop: Shop, signal?: AbortSignal): Promise<FileAnswer> {
   return workbookAnswer(
     shop,
     'CurrentSeasonOrdersWithProducts',
     () => [currentSeasonOrdersSheet(shop), seasonPickupSheet(shop)],
     { kind: 'currentSeasonOrders' },
+    signal,
   );
 }

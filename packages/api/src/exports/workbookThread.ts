@@ -86,8 +86,12 @@ function threadStart(shop: Shop, job: ThreadJob): WorkbookStart {
  * transaction: the season's 10,000 orders take the server's thread seconds to write, during which no visitor
  * would be answered. Answers the file written in the data folder.
  */
-export async function writeWorkbookOnItsThread(shop: Shop, job: WorkbookJob): Promise<string> {
-  const reply = await asStaffJob(shop, () => runOnItsThread(threadStart(shop, { workbook: job })));
+export async function writeWorkbookOnItsThread(
+  shop: Shop,
+  job: WorkbookJob,
+  signal?: AbortSignal,
+): Promise<string> {
+  const reply = await asStaffJob(shop, () => runOnItsThread(threadStart(shop, { workbook: job })), signal);
   if (!('file' in reply)) throw new Error("the workbook's thread answered no file");
   return reply.file;
 }
@@ -98,9 +102,14 @@ export async function writeWorkbookOnItsThread(shop: Shop, job: WorkbookJob): Pr
  * for a quarter of a second on the ten-season shop. Without the order writer's thread (tests, the command-line
  * tools) the shop is read here, by `read`.
  */
-export async function answerOnItsThread<T>(shop: Shop, job: AnswerJob, read: () => T): Promise<FreshJson<T>> {
+export async function answerOnItsThread<T>(
+  shop: Shop,
+  job: AnswerJob,
+  read: () => T,
+  signal?: AbortSignal,
+): Promise<FreshJson<T>> {
   if (shop.orderWriter === null) return new FreshJson(read());
-  const reply = await asStaffJob(shop, () => runOnItsThread(threadStart(shop, { answer: job })));
+  const reply = await asStaffJob(shop, () => runOnItsThread(threadStart(shop, { answer: job })), signal);
   if (!('json' in reply)) throw new Error("the answer's thread answered no text");
   // The thread serialized what `read` answers there: the same function on the same database.
   return FreshJson.fromJson<T>(reply.json);

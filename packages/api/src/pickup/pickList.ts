@@ -131,8 +131,12 @@ export function pickList(shop: Shop, input: PickListInput): PickList {
  * A day's pick list as the procedure answers it, read on a thread of its own: a day of thousands of orders
  * took the server's thread a quarter of a second.
  */
-export function pickListAnswer(shop: Shop, input: PickListInput): Promise<FreshJson<PickList>> {
-  return answerOnItsThread(shop, { kind: 'pickList', input }, () => pickList(shop, input));
+export function pickListAnswer(
+  shop: Shop,
+  input: PickListInput,
+  signal?: AbortSignal,
+): Promise<FreshJson<PickList>> {
+  return answerOnItsThread(shop, { kind: 'pickList', input }, () => pickList(shop, input), signal);
 }
 
 /** The pick list's sheets: the day's totals to pull on one sheet, each order's lines on the next. */
@@ -174,7 +178,7 @@ export function pickListSheets(list: PickList): ExportSheet[] {
 }
 
 /** The pick list as a workbook, written on a thread of its own as the other exports are. */
-export function pickListExport(shop: Shop, input: PickListInput): Promise<FileAnswer> {
+export function pickListExport(shop: Shop, input: PickListInput, signal?: AbortSignal): Promise<FileAnswer> {
   // The day is looked up here, for the file's name (and a day that does not exist is refused at once).
   const { pickUpDate } = pickListDay(shop, input);
   return workbookAnswer(
@@ -185,5 +189,6 @@ export function pickListExport(shop: Shop, input: PickListInput): Promise<FileAn
       kind: 'pickList',
       input,
     },
+    signal,
   );
 }

@@ -54,10 +54,10 @@ export const pickupRouter = router({
   pickList: procedure
     .input(pickListInputSchema)
     .output(cachedAnswer(pickListSchema))
-    .query(({ ctx, input }) => pickListAnswer(ctx.shop, input)),
+    .query(({ ctx, input }) => pickListAnswer(ctx.shop, input, ctx.signal)),
   /** The same pick list as an .xls workbook. */
   pickListExport: procedure
     .input(pickListInputSchema)
     .output(fileAnswerSchema)
-    .query(({ ctx, input }) => pickListExport(ctx.shop, input)),
+    .query(({ ctx, input }) => pickListExport(ctx.shop, input, ctx.signal)),
 });

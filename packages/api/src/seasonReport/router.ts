@@ -15,7 +15,7 @@ export const seasonReportRouter = router({
   get: procedure
     .input(seasonReportInputSchema)
     .output(cachedAnswer(seasonReportSchema))
-    .query(({ ctx, input }) => seasonReportAnswer(ctx.shop, input.season)),
+    .query(({ ctx, input }) => seasonReportAnswer(ctx.shop, input.season, ctx.signal)),
   savePlan: procedure
     .input(seasonPlanInputSchema)
     .output(seasonPlanResultSchema)
@@ -23,5 +23,5 @@ export const seasonReportRouter = router({
   export: procedure
     .input(seasonReportInputSchema)
     .output(fileAnswerSchema)
-    .query(({ ctx, input }) => seasonReportExport(ctx.shop, input.season)),
+    .query(({ ctx, input }) => seasonReportExport(ctx.shop, input.season, ctx.signal)),
 });

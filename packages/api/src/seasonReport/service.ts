@@ -60,8 +60,12 @@ export function seasonReport(shop: Shop, season = currentSeason(shop)): SeasonRe
  * The season report as the procedure answers it, read on a thread of its own: ten seasons of orders took the
  * server's thread over a tenth of a second, every visitor waiting meanwhile.
  */
-export function seasonReportAnswer(shop: Shop, season: number | undefined): Promise<FreshJson<SeasonReport>> {
-  return answerOnItsThread(shop, { kind: 'seasonReport', season }, () => seasonReport(shop, season));
+export function seasonReportAnswer(
+  shop: Shop,
+  season: number | undefined,
+  signal?: AbortSignal,
+): Promise<FreshJson<SeasonReport>> {
+  return answerOnItsThread(shop, { kind: 'seasonReport', season }, () => seasonReport(shop, season), signal);
 }
 
 function readReport(shop: Shop, season: number): SeasonReport {

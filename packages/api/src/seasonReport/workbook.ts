@@ -78,9 +78,12 @@ export function seasonReportSheets(report: SeasonReport): ExportSheet[] {
   ];
 }
 
-export function seasonReportExport(shop: Shop, season?: number): Promise<FileAnswer> {
-  return workbookAnswer(shop, 'SeasonReport', () => seasonReportSheets(seasonReport(shop, season)), {
-    kind: 'seasonReport',
-    season,
-  });
+export function seasonReportExport(shop: Shop, season?: number, signal?: AbortSignal): Promise<FileAnswer> {
+  return workbookAnswer(
+    shop,
+    'SeasonReport',
+    () => seasonReportSheets(seasonReport(shop, season)),
+    { kind: 'seasonReport', season },
+    signal,
+  );
 }
