@@ -6,7 +6,7 @@ import {
 } from '@nursery/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { confirm } from '../../../components/ConfirmDialog';
+import { ConfirmButton } from '../../../components/ConfirmButton';
 import { useShopTimeZone } from '../../../lib/site';
 import { notify, showApiFailure } from '../../../lib/toast';
 import { trpc } from '../../../trpc';
@@ -142,22 +142,16 @@ function ClientRow(props: {
         {client.revokedAt !== null ? (
           `${formatDateTime(client.revokedAt, timeZone)}${client.revokedBy ? ` by ${client.revokedBy}` : ''}`
         ) : (
-          <button
-            type="button"
-            className="btn btn-sm btn-danger"
+          <ConfirmButton
             aria-label={`Revoke ${client.name}`}
             disabled={revoke.isPending}
-            onClick={async () => {
-              const yes = await confirm(revokeQuestion(client.name), {
-                title: 'Revoke integration client',
-                confirmText: 'Revoke',
-                tone: 'danger',
-              });
-              if (yes) revoke.mutate({ clientId: client.clientId });
-            }}
+            question={revokeQuestion(client.name)}
+            title="Revoke integration client"
+            confirmText="Revoke"
+            onConfirm={() => revoke.mutate({ clientId: client.clientId })}
           >
             Revoke
-          </button>
+          </ConfirmButton>
         )}
       </td>
     </tr>

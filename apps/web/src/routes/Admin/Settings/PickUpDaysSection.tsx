@@ -2,7 +2,7 @@ import type { RouterOutputs } from '@nursery/api/types';
 import { type PickUpDayFormInput, pickUpDayInputSchema, withFieldLabels } from '@nursery/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
-import { confirm } from '../../../components/ConfirmDialog';
+import { ConfirmButton } from '../../../components/ConfirmButton';
 import { useSingleFlight } from '../../../lib/singleFlight';
 import { dismissToast, notify, showFormFailure } from '../../../lib/toast';
 import { trpc } from '../../../trpc';
@@ -213,20 +213,15 @@ export function PickUpDaysSection() {
                 >
                   Edit
                 </button>
-                <button
-                  type="button"
-                  className="btn btn-sm btn-danger"
+                <ConfirmButton
                   aria-label={`Delete ${day.displayDate}`}
                   disabled={remove.isPending}
-                  onClick={async () => {
-                    const question = `Delete the pick-up day ${day.displayDate}?`;
-                    if (await confirm(question, { tone: 'danger', confirmText: 'Delete' })) {
-                      once(() => remove.mutateAsync({ pickUpDayId: day.pickUpDayId }));
-                    }
-                  }}
+                  question={`Delete the pick-up day ${day.displayDate}?`}
+                  confirmText="Delete"
+                  onConfirm={() => once(() => remove.mutateAsync({ pickUpDayId: day.pickUpDayId }))}
                 >
                   Delete
-                </button>
+                </ConfirmButton>
               </div>
             </li>
           ))}

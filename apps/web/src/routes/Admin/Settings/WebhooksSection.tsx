@@ -10,7 +10,7 @@ import {
 } from '@nursery/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { confirm } from '../../../components/ConfirmDialog';
+import { ConfirmButton } from '../../../components/ConfirmButton';
 import { useShopTimeZone } from '../../../lib/site';
 import { notify, showApiFailure } from '../../../lib/toast';
 import { trpc } from '../../../trpc';
@@ -212,20 +212,15 @@ function EndpointCard(props: { endpoint: WebhookEndpoint; timeZone: string; onCh
         >
           {off ? 'Turn on' : 'Pause'}
         </SmallButton>
-        <SmallButton
-          tone="danger"
+        <ConfirmButton
           disabled={remove.isPending}
-          onClick={async () => {
-            const yes = await confirm(removeEndpointQuestion(endpoint.url), {
-              title: 'Remove webhook endpoint',
-              confirmText: 'Remove',
-              tone: 'danger',
-            });
-            if (yes) remove.mutate({ endpointId: endpoint.endpointId });
-          }}
+          question={removeEndpointQuestion(endpoint.url)}
+          title="Remove webhook endpoint"
+          confirmText="Remove"
+          onConfirm={() => remove.mutate({ endpointId: endpoint.endpointId })}
         >
           Remove
-        </SmallButton>
+        </ConfirmButton>
       </div>
       {open ? (
         <Loaded query={deliveries} what="The deliveries" empty="No deliveries yet.">
