@@ -1,7 +1,10 @@
 import { type WebhookReceiver, webhookReceiver } from '@nursery/server/testing';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WEBHOOK_SECRET_SHOWN_ONCE } from '../src/routes/Admin/Settings/webhookTexts.ts';
+import {
+  removeEndpointQuestion,
+  WEBHOOK_SECRET_SHOWN_ONCE,
+} from '../src/routes/Admin/Settings/webhookTexts.ts';
 import { accessibilityProblems, shopInBrowser } from './support/index.ts';
 
 // Settings → Integrations → Webhooks: a staff member adds an endpoint (a real receiver on 127.0.0.1 that checks
@@ -98,6 +101,29 @@ describe('Settings → Integrations → Webhooks', () => {
     expect(copies).toHaveLength(2);
     expect(copies[1]?.webhookId).toBe(copies[0]?.webhookId);
     expect(receiver.refused).toEqual([]);
+    expect(consoleErrors).toEqual([]);
+  });
+
+  it('removes the endpoint only once the question is answered Remove, by keyboard', async () => {
+    const endpoint = page.getByRole('article', { name: 'Endpoint Bookkeeping' });
+    const remove = endpoint.getByRole('button', { name: 'Remove', exact: true });
+    await remove.focus();
+    await page.keyboard.press('Enter');
+    const ask = page.getByRole('dialog', { name: 'Remove webhook endpoint' });
+    await ask.getByText(removeEndpointQuestion(receiver.url)).waitFor();
+    // Cancel keeps it, and the keyboard is back on Remove.
+    await ask.getByRole('button', { name: 'Cancel' }).click();
+    await ask.waitFor({ state: 'detached' });
+    await expect.poll(() => remove.evaluate((button) => button === document.activeElement)).toBe(true);
+    expect(await endpoint.count()).toBe(1);
+
+    await page.keyboard.press('Enter');
+    const yes = ask.getByRole('button', { name: 'Remove' });
+    await expect.poll(() => yes.evaluate((button) => button === document.activeElement)).toBe(true);
+    await page.keyboard.press('Enter');
+    await page.getByText(`${receiver.url} is removed.`).waitFor();
+    await endpoint.waitFor({ state: 'detached' });
+    await page.getByText('No webhook endpoints yet.').waitFor();
     expect(consoleErrors).toEqual([]);
   });
 });

@@ -202,3 +202,46 @@ describe('the last place of a day goes while a customer is on Confirm', () => {
     await context.close();
   });
 });
+
+describe('deleting a day', () => {
+  it('asks first: Escape keeps the day, Delete takes it away and the keyboard goes on from the form', async () => {
+    const date = `${nextYear}-05-15`;
+    e2e.shop.shop.database.sqlite
+      .prepare(
+        "insert into pick_up_days (date, start_time, end_time, capacity) values (?, '09:00', '16:00', 5)",
+      )
+      .run(date);
+    const shown = displayPickUpDate(date);
+    const { page, context, consoleErrors } = await e2e.staffPage({ path: '/Admin/Settings', viewport: DESK });
+    const section = page.getByRole('region', { name: 'Pick-up Days' });
+    const day = section.getByRole('listitem').filter({ hasText: shown });
+    const remove = day.getByRole('button', { name: `Delete ${shown}` });
+    await remove.focus();
+    await page.keyboard.press('Enter');
+    const ask = page.getByRole('dialog', { name: 'Please confirm' });
+    await ask.getByText(`Delete the pick-up day ${shown}?`).waitFor();
+    expect(await accessibilityProblems(page, 'deleting a pick-up day')).toEqual([]);
+    await page.keyboard.press('Escape');
+    await ask.waitFor({ state: 'detached' });
+    // Back on the button it came from, and the day is still there.
+    await expect.poll(() => remove.evaluate((button) => button === document.activeElement)).toBe(true);
+    expect(await day.count()).toBe(1);
+
+    await page.keyboard.press('Enter');
+    const yes = ask.getByRole('button', { name: 'Delete' });
+    await expect.poll(() => yes.evaluate((button) => button === document.activeElement)).toBe(true);
+    await page.keyboard.press('Enter');
+    await page.getByText('Pick-up day deleted.').waitFor();
+    await day.waitFor({ state: 'detached' });
+    await expect
+      .poll(() => section.getByLabel('Date').evaluate((input) => input === document.activeElement))
+      .toBe(true);
+    expect(
+      e2e.shop.shop.database.sqlite
+        .prepare('select count(*) as n from pick_up_days where date = ?')
+        .get(date),
+    ).toEqual({ n: 0 });
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+});
