@@ -259,4 +259,26 @@ describe('Settings screen', () => {
       await context.close();
     }
   });
+
+  it('removes the flyer only once the question is answered Remove', async () => {
+    const { context, page, consoleErrors } = await e2e.staffPage({ path: '/Admin/Settings' });
+    const location = setting('ActivePdf').value;
+    const remove = page.locator('.settings-table').getByRole('button', { name: 'Delete', exact: true });
+    await remove.click();
+    const ask = page.getByRole('dialog', { name: 'Please confirm' });
+    await ask.getByText('Remove the PDF flyer from the shop?').waitFor();
+    await ask.getByRole('button', { name: 'Cancel' }).click();
+    await ask.waitFor({ state: 'detached' });
+    expect(setting('ActivePdf').value).toBe(location);
+
+    await remove.click();
+    await ask.getByRole('button', { name: 'Remove' }).click();
+    await toast(page, 'Flyer removed.').waitFor();
+    expect(setting('ActivePdf').value).toBe('');
+    await page.getByRole('link', { name: path.basename(location) }).waitFor({ state: 'detached' });
+    // The row offers an upload again.
+    await page.locator('#settings-flyer-file').waitFor();
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
 });

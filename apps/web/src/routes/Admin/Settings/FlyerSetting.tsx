@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { confirm } from '../../../components/ConfirmDialog';
+import { ConfirmButton } from '../../../components/ConfirmButton';
 import { restCall } from '../../../lib/rest';
 import { useSingleFlight } from '../../../lib/singleFlight';
 import { notify, showApiFailure } from '../../../lib/toast';
@@ -49,19 +49,14 @@ export function FlyerSetting({
         <a href={location} target="_blank" rel="noreferrer">
           {location.split('/').pop()}
         </a>
-        <button
-          type="button"
-          className="btn btn-sm btn-danger"
+        <ConfirmButton
           disabled={clear.isPending}
-          onClick={async () => {
-            if (
-              await confirm('Remove the PDF flyer from the shop?', { tone: 'danger', confirmText: 'Remove' })
-            )
-              clear.mutate();
-          }}
+          question="Remove the PDF flyer from the shop?"
+          confirmText="Remove"
+          onConfirm={() => clear.mutate()}
         >
           {clear.isPending ? 'Removing...' : 'Delete'}
-        </button>
+        </ConfirmButton>
       </div>
     );
   }
