@@ -13,7 +13,13 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { CreateContext } from './contextBeforeBody.ts';
 import type { FrontRead } from './frontDoor.ts';
-import { type CachedForm, cachedJsonAnswer, type ReadyAnswer, sendReady } from './rest/cachedAnswer.ts';
+import {
+  type Answering,
+  type CachedForm,
+  cachedJsonAnswer,
+  type ReadyAnswer,
+  sendReady,
+} from './rest/cachedAnswer.ts';
 import { sendWholeList, type WholeListForm } from './rest/wholeList.ts';
 
 /**
@@ -127,7 +133,7 @@ const BATCH: CachedForm = {
 const SINGLE_LIST: WholeListForm = { open: `${SINGLE.head}[`, close: `]${SINGLE.tail}` };
 const BATCH_LIST: WholeListForm = { open: `${BATCH.head}[`, close: `]${BATCH.tail}` };
 
-function readyAnswer(request: IncomingMessage, batch: boolean, answer: RawJson<unknown>): ReadyAnswer {
+function readyAnswer(request: IncomingMessage, batch: boolean, answer: RawJson<unknown>): Answering {
   return cachedJsonAnswer(answer, batch ? BATCH : SINGLE, request.headers['accept-encoding']);
 }
 
@@ -140,7 +146,7 @@ export function cachedProcedures(shop: Shop, createContext: CreateContext): Cach
   }
 
   /** A visitor's call, answered straight from the shop when its answer is cached. */
-  function visitorAnswer(request: IncomingMessage, call: CachedCall): ReadyAnswer | undefined {
+  function visitorAnswer(request: IncomingMessage, call: CachedCall): Answering | undefined {
     const answer = ANONYMOUS_READS.get(call.path)?.(shop);
     return answer instanceof RawJson ? readyAnswer(request, call.batch, answer) : undefined;
   }
@@ -175,8 +181,17 @@ export function cachedProcedures(shop: Shop, createContext: CreateContext): Cach
     if (!call) return done();
     if (isVisitorCall(request.raw, call)) {
       const ready = visitorAnswer(request.raw, call);
-      if (ready) sendReady(reply, ready);
-      return done();
+      if (ready === undefined) return done();
+      if (!(ready instanceof Promise)) {
+        sendReady(reply, ready);
+        return done();
+      }
+      // Its compressed bytes are being made: sent once they are (tRPC answers should that fail).
+      ready.then((made) => {
+        sendReady(reply, made);
+        done();
+      }, done);
+      return;
     }
     viaCaller(request, reply, call.path, call.input).then(({ answer, signedIn }) => {
       if (answer instanceof FreshJson) {
@@ -189,13 +204,17 @@ export function cachedProcedures(shop: Shop, createContext: CreateContext): Cach
         // Not done(): its compression is still under way, and done() would run tRPC's route as well.
         return;
       } else if (answer instanceof RawJson) {
-        const ready = readyAnswer(request.raw, call.batch, answer);
         // A signed-in caller's answer is private, as tRPC's own answers to one are (responseMeta in
         // createServer.ts): staff's list holds what visitors do not see, and no browser cache or proxy keeps it.
-        sendReady(
-          reply,
-          signedIn ? { ...ready, headers: { ...ready.headers, 'cache-control': 'no-store' } } : ready,
-        );
+        const send = (ready: ReadyAnswer) => {
+          sendReady(
+            reply,
+            signedIn ? { ...ready, headers: { ...ready.headers, 'cache-control': 'no-store' } } : ready,
+          );
+          done();
+        };
+        Promise.resolve(readyAnswer(request.raw, call.batch, answer)).then(send, done);
+        return;
       } else if (answer instanceof PagedList && answer.input.limit === undefined) {
         try {
           sendWholeList(request, reply, answer, call.batch ? BATCH_LIST : SINGLE_LIST);

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFrontDoor, type FrontDoor } from './frontDoor.ts';
+import { createFrontDoor, type FrontDoor, type FrontRead } from './frontDoor.ts';
 import type { ReadyAnswer } from './rest/cachedAnswer.ts';
 
 /**
@@ -47,7 +47,12 @@ afterAll(async () => {
 function open(): void {
   door.open({
     log: pino({ base: null, timestamp: false }, { write: (line: string) => lines.push(JSON.parse(line)) }),
-    reads: new Map([['/list', () => LIST]]),
+    reads: new Map<string, FrontRead>([
+      ['/list', () => LIST],
+      // An answer whose compressed bytes are still being made, and one whose making failed.
+      ['/later', () => new Promise<ReadyAnswer>((resolve) => setTimeout(() => resolve(LIST), 20))],
+      ['/lost', () => Promise.reject(new Error('out of memory'))],
+    ]),
     readsByPrefix: [
       ['/assets/', (request) => (request.url === '/assets/a.js' ? NOT_MODIFIED : undefined)],
       [
@@ -131,6 +136,20 @@ describe('the front door', () => {
       'GET /broken',
       'GET /list',
     ]);
+  });
+
+  it('answers a read whose answer is still being made once it is, and hands on one whose making failed', async () => {
+    handedOn.length = 0;
+    lines.length = 0;
+    const later = await fetch(`${base}/later`);
+    expect(later.status).toBe(200);
+    expect(await later.text()).toBe(LIST.body?.toString());
+    expect(later.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(later.headers.get('content-length')).toBe(String(LIST.body?.length));
+    expect((await fetch(`${base}/lost`)).status).toBe(299);
+    expect(handedOn).toEqual(['GET /lost']);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(lines).toEqual([expect.objectContaining({ url: '/later', status: 200 })]);
   });
 
   it('hands everything to Fastify once closed (a stop has begun)', async () => {

@@ -2,14 +2,16 @@ import http, { type IncomingMessage, type OutgoingHttpHeaders, type ServerRespon
 import proxyAddr from '@fastify/proxy-addr';
 import type { FastifyBaseLogger, FastifyServerOptions, RawServerDefault } from 'fastify';
 import { redactedUrl } from './requestLog.ts';
-import type { ReadyAnswer } from './rest/cachedAnswer.ts';
+import type { Answering, ReadyAnswer } from './rest/cachedAnswer.ts';
 import type { SecurityHeaders } from './security.ts';
 
 /**
  * A public read the front door may answer from what is already cached, by the request's address and headers:
  * undefined leaves the request to Fastify (and its route), which then answers it the same way or differently.
+ * A promise is an answer whose compressed bytes are still being made (cachedAnswer.ts); should it fail, Fastify
+ * is given the request.
  */
-export type FrontRead = (request: IncomingMessage) => ReadyAnswer | undefined;
+export type FrontRead = (request: IncomingMessage) => Answering | undefined;
 
 /**
  * The storefront's hottest reads (the product list by REST and tRPC, the settings, /health, the hashed
@@ -91,8 +93,12 @@ export function createFrontDoor(options: {
     return undefined;
   }
 
-  /** True when it answered. */
-  function answer(request: IncomingMessage, response: ServerResponse): boolean {
+  /** True when it answered, or will: Fastify's `handler` then answers only a ready answer that failed. */
+  function answer(
+    request: IncomingMessage,
+    response: ServerResponse,
+    handler: (request: IncomingMessage, response: ServerResponse) => void,
+  ): boolean {
     if (log === null || request.method !== 'GET') return false;
     const headers = request.headers;
     // A token: staff see more, and the route checks it. A body on a GET: Fastify's rules for it apply.
@@ -106,7 +112,7 @@ export function createFrontDoor(options: {
     const read = readFor(request);
     if (!read) return false;
     const started = performance.now();
-    let ready: ReadyAnswer | undefined;
+    let ready: Answering | undefined;
     try {
       ready = read(request);
     } catch {
@@ -115,8 +121,26 @@ export function createFrontDoor(options: {
       return false;
     }
     if (!ready) return false;
+    if (!(ready instanceof Promise)) {
+      send(request, response, ready, started, log);
+      return true;
+    }
+    ready.then(
+      // A stop begun while the answer was being made: Fastify answers it (503), as every request from then on.
+      (made) => (log === null ? handler(request, response) : send(request, response, made, started, log)),
+      () => handler(request, response),
+    );
+    return true;
+  }
+
+  function send(
+    request: IncomingMessage,
+    response: ServerResponse,
+    ready: ReadyAnswer,
+    started: number,
+    requestLog: FastifyBaseLogger,
+  ): void {
     const requestId = nextRequestId();
-    const requestLog = log;
     // Written when the answer is out (or the client gone), as Fastify times its own line.
     response.once('close', () => {
       requestLog.info(
@@ -134,7 +158,6 @@ export function createFrontDoor(options: {
     response.writeHead(ready.status, headersOf(ready));
     if (ready.body === null) response.end();
     else response.end(ready.body);
-    return true;
   }
 
   function refuseWithoutHost(response: ServerResponse): void {
@@ -160,7 +183,7 @@ export function createFrontDoor(options: {
             refuseWithoutHost(response);
             return;
           }
-          if (!answer(request, response)) handler(request, response);
+          if (!answer(request, response, handler)) handler(request, response);
         },
       );
       const { keepAliveTimeout, requestTimeout, connectionTimeout, maxRequestsPerSocket } = settings;

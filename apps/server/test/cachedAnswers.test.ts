@@ -4,9 +4,10 @@
  * for anything the fast path does not take.
  */
 import type { AppRouter } from '@nursery/api';
+import { ProductStatus } from '@nursery/domain';
 import { createTRPCClient, httpBatchLink, httpLink } from '@trpc/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chooseEncoding } from '../src/rest/cachedAnswer.ts';
+import { COMPRESSED_OFF_THE_THREAD_BYTES, chooseEncoding } from '../src/rest/cachedAnswer.ts';
 import { staffToken, startTestServer, type TestServer } from '../src/testing.ts';
 
 let server: TestServer;
@@ -101,6 +102,45 @@ describe('cached product list', () => {
     const client = createTRPCClient<AppRouter>({ links: [httpBatchLink({ url: `${server.url}/trpc` })] });
     const viaTrpc = (await client.catalog.productsToShow.query()) as unknown as Shown[];
     expect(viaTrpc.find((p) => p.productId === first?.productId)?.name).toBe('Renamed Bench Plant');
+  });
+
+  it("sends a list too large to compress on the server's thread the same in every encoding and both wire formats, asked for all at once", async () => {
+    const sqlite = server.shop.database.sqlite;
+    const addProduct = sqlite.prepare(
+      'insert into products (name, product_type_id, product_status) values (?, 2, ?) returning product_id as id',
+    );
+    const addPrice = sqlite.prepare(
+      'insert into product_prices (product_id, start_quantity, end_quantity, price_cents) values (?, 1, null, 250)',
+    );
+    sqlite.transaction(() => {
+      for (let i = 0; i < 2000; i++) {
+        const { id } = addProduct.get(`Large catalogue seedling ${i + 1}`, ProductStatus.Active) as {
+          id: number;
+        };
+        addPrice.run(id);
+      }
+    })();
+    server.shop.catalogCache.invalidate();
+    const plain = await restList('identity');
+    expect(Number(plain.res.headers.get('content-length'))).toBeGreaterThan(COMPRESSED_OFF_THE_THREAD_BYTES);
+    expect(plain.body.data.filter((p) => p.name.startsWith('Large catalogue seedling'))).toHaveLength(2000);
+    // Every request arrives while the first compression of its form is under way.
+    const trpc = (encoding: string) =>
+      fetch(`${server.url}/trpc/catalog.productsToShow?batch=1&input=${encodeURIComponent('{"0":{}}')}`, {
+        headers: { 'accept-encoding': encoding },
+      }).then(async (res) => ({ res, body: (await res.json()) as [{ result: { data: Shown[] } }] }));
+    const [rest, trpcAnswers] = await Promise.all([
+      Promise.all(['br', 'gzip', 'br', 'gzip'].map(restList)),
+      Promise.all(['br', 'gzip', 'br'].map(trpc)),
+    ]);
+    for (const [i, answer] of rest.entries()) {
+      expect(answer.res.headers.get('content-encoding')).toBe(i % 2 === 0 ? 'br' : 'gzip');
+      expect(answer.body).toEqual(plain.body);
+    }
+    for (const answer of trpcAnswers) {
+      expect(answer.res.status).toBe(200);
+      expect(answer.body[0].result.data).toEqual(plain.body.data);
+    }
   });
 
   it('answers every other form of the REST address as its route does: HEAD, a query, a token, a wrong case', async () => {

@@ -24,9 +24,17 @@ interface CacheEntry {
   changed: Set<number>;
 }
 
+/** An answer being made across turns (AnswerCache.remake): what changed meanwhile. */
+interface Remaking {
+  changed: Set<number>;
+  /** Everything changed meanwhile (invalidate): the answer being made is already out of date. */
+  dropped: boolean;
+}
+
 /** Serialized answers kept in memory until something they depend on changes. */
 export class AnswerCache {
   private readonly entries = new Map<string, CacheEntry>();
+  private readonly remaking = new Set<Remaking>();
   /**
    * The kept answer, built with `build` when there is none. With `update`, an answer outdated by
    * `productsChanged` is brought up to date from the products that changed rather than rebuilt.
@@ -56,13 +64,42 @@ export class AnswerCache {
    * themselves do so on their next read, the others are dropped.
    */
   productsChanged(productIds: Iterable<number>): void {
+    const ids = [...productIds];
     for (const [key, entry] of this.entries) {
       if (!entry.update) {
         this.entries.delete(key);
         continue;
       }
-      for (const id of productIds) entry.changed.add(id);
+      for (const id of ids) entry.changed.add(id);
     }
+    for (const remaking of this.remaking) for (const id of ids) remaking.changed.add(id);
+  }
+  /**
+   * Everything changed (a catalogue sheet applied), and the answer under `key` is made anew by `make`, which
+   * lets others use the event loop between its reads: the answers kept until then are still served, and
+   * dropped once it is kept (the change it follows is the maker's, which answers after this). Products that
+   * orders change while it is made are read again on its next read, as after `productsChanged`; an invalidate
+   * meanwhile leaves nothing kept.
+   */
+  async remake<T>(key: string, make: () => Promise<T>, update?: AnswerUpdate<T>): Promise<void> {
+    const remaking: Remaking = { changed: new Set(), dropped: false };
+    this.remaking.add(remaking);
+    let value: T;
+    try {
+      value = await make();
+    } catch (error) {
+      this.entries.clear();
+      throw error;
+    } finally {
+      this.remaking.delete(remaking);
+    }
+    this.entries.clear();
+    if (remaking.dropped) return;
+    this.entries.set(key, {
+      answer: new RawJson(value),
+      update: update as AnswerUpdate<unknown> | undefined,
+      changed: remaking.changed,
+    });
   }
   /** Drops one answer (its source changed and nothing else depends on it); rebuilt on its next read. */
   drop(key: string): void {
@@ -70,6 +107,7 @@ export class AnswerCache {
   }
   invalidate(): void {
     this.entries.clear();
+    for (const remaking of this.remaking) remaking.dropped = true;
   }
 }
 

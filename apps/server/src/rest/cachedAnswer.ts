@@ -1,4 +1,13 @@
-import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
+import { promisify } from 'node:util';
+import {
+  type BrotliOptions,
+  brotliCompress,
+  brotliCompressSync,
+  gzip,
+  gzipSync,
+  type ZlibOptions,
+  constants as zlibConstants,
+} from 'node:zlib';
 import type { RawJson } from '@nursery/api';
 import type { FastifyReply } from 'fastify';
 
@@ -17,8 +26,14 @@ export interface ReadyAnswer {
   readonly body: Buffer | null;
 }
 
+/** A ready answer, or one whose compressed bytes are still being made off the server's thread. */
+export type Answering = ReadyAnswer | Promise<ReadyAnswer>;
+
 /** Sends a ready answer through Fastify: the route's way for HEAD, a query string, a token. */
-export function sendReady(reply: FastifyReply, answer: ReadyAnswer): FastifyReply {
+export function sendReady(reply: FastifyReply, answer: ReadyAnswer): FastifyReply;
+export function sendReady(reply: FastifyReply, answer: Answering): FastifyReply | Promise<FastifyReply>;
+export function sendReady(reply: FastifyReply, answer: Answering): FastifyReply | Promise<FastifyReply> {
+  if (answer instanceof Promise) return answer.then((ready) => sendReady(reply, ready));
   reply.status(answer.status).headers(answer.headers);
   return answer.body === null ? reply.send() : reply.send(answer.body);
 }
@@ -28,7 +43,7 @@ export function sendReady(reply: FastifyReply, answer: ReadyAnswer): FastifyRepl
  * instance, which the catalogue cache replaces on every change, so a stale list can never be served and nothing
  * is freed by hand.
  */
-const readyAnswers = new WeakMap<RawJson<unknown>, Map<string, Partial<Record<Encoding, ReadyAnswer>>>>();
+const readyAnswers = new WeakMap<RawJson<unknown>, Map<string, Partial<Record<Encoding, Answering>>>>();
 
 /** Browsers send a handful of Accept-Encoding values: each is read once (bounded, for clients that vary it). */
 const chosen = new Map<string, Encoding>();
@@ -58,20 +73,41 @@ function readAcceptEncoding(acceptEncoding: string): Encoding {
   return 'identity';
 }
 
+/** Quality 5: nearly the size of 11 at a fraction of the time, since the list is rebuilt after every order. */
+const brotliOptions = (bytes: Buffer): BrotliOptions => ({
+  params: {
+    [zlibConstants.BROTLI_PARAM_QUALITY]: 5,
+    [zlibConstants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+  },
+});
+const GZIP_OPTIONS: ZlibOptions = { level: 6 };
+
 /** The text's bytes in the encoding chooseEncoding picked (brotli at quality 5, gzip at 6). */
 export function encode(text: string, encoding: Encoding): Buffer {
   const bytes = Buffer.from(text, 'utf8');
-  if (encoding === 'br') {
-    // Quality 5: nearly the size of 11 at a fraction of the time, since the list is rebuilt after every order.
-    return brotliCompressSync(bytes, {
-      params: {
-        [zlibConstants.BROTLI_PARAM_QUALITY]: 5,
-        [zlibConstants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
-      },
-    });
-  }
-  if (encoding === 'gzip') return gzipSync(bytes, { level: 6 });
+  if (encoding === 'br') return brotliCompressSync(bytes, brotliOptions(bytes));
+  if (encoding === 'gzip') return gzipSync(bytes, GZIP_OPTIONS);
   return bytes;
+}
+
+/**
+ * Above this many bytes a cached answer is compressed on libuv's thread pool instead of the server's thread:
+ * the product list of 5,000 more products (4.3 MB) took brotli 19-41 ms in one go, and the first list after
+ * every change made it; 256 KB took 0.9-1.5 ms on the thread and 1.1-2.1 ms through the pool (busy machine,
+ * apps/server/bench/NOTES.md), so smaller answers keep the quicker way.
+ */
+export const COMPRESSED_OFF_THE_THREAD_BYTES = 256 * 1024;
+
+const brotliOffTheThread = promisify(brotliCompress);
+const gzipOffTheThread = promisify(gzip);
+
+/** encode, with the compression of a large text on the thread pool. */
+function encodeAnswer(text: string, encoding: Encoding): Buffer | Promise<Buffer> {
+  if (encoding === 'identity' || text.length < COMPRESSED_OFF_THE_THREAD_BYTES) return encode(text, encoding);
+  const bytes = Buffer.from(text, 'utf8');
+  return encoding === 'br'
+    ? brotliOffTheThread(bytes, brotliOptions(bytes))
+    : gzipOffTheThread(bytes, GZIP_OPTIONS);
 }
 
 /** How one cached answer is sent: its wrapping and the headers that go with it. */
@@ -93,7 +129,7 @@ export function cachedJsonAnswer(
   answer: RawJson<unknown>,
   form: CachedForm,
   acceptEncoding: string | undefined,
-): ReadyAnswer {
+): Answering {
   return cachedAnswer(answer, form, acceptEncoding, () => `${form.head}${answer.json}${form.tail}`);
 }
 
@@ -102,17 +138,22 @@ export function cachedTextAnswer(
   answer: RawJson<string>,
   form: CachedForm,
   acceptEncoding: string | undefined,
-): ReadyAnswer {
+): Answering {
   return cachedAnswer(answer, form, acceptEncoding, () => answer.value);
 }
 
-/** One form of an answer in the encoding the client accepts, its bytes and headers made once. */
+/**
+ * One form of an answer in the encoding the client accepts, its bytes and headers made once. A large one is
+ * compressed off the server's thread: the requests that come meanwhile wait for that one compression, and
+ * then every later one has the bytes at once. A changed answer is a new RawJson, so a compression under way
+ * for the old one only ever answers the requests that came before the change.
+ */
 function cachedAnswer(
   answer: RawJson<unknown>,
   form: CachedForm,
   acceptEncoding: string | undefined,
   text: () => string,
-): ReadyAnswer {
+): Answering {
   const encoding = chooseEncoding(acceptEncoding);
   let forms = readyAnswers.get(answer);
   if (!forms) {
@@ -125,19 +166,33 @@ function cachedAnswer(
     encoded = {};
     forms.set(form.head, encoded);
   }
-  let ready = encoded[encoding];
-  if (!ready) {
-    ready = {
-      status: 200,
-      headers: {
-        ...form.headers,
-        vary: 'accept-encoding',
-        'content-type': form.contentType,
-        ...(encoding === 'identity' ? {} : { 'content-encoding': encoding }),
-      },
-      body: encode(text(), encoding),
-    };
+  const kept = encoded[encoding];
+  if (kept) return kept;
+  const headers = {
+    ...form.headers,
+    vary: 'accept-encoding',
+    'content-type': form.contentType,
+    ...(encoding === 'identity' ? {} : { 'content-encoding': encoding }),
+  };
+  const body = encodeAnswer(text(), encoding);
+  if (!(body instanceof Promise)) {
+    const ready: ReadyAnswer = { status: 200, headers, body };
     encoded[encoding] = ready;
+    return ready;
   }
-  return ready;
+  const own = encoded;
+  const making = body.then(
+    (bytes) => {
+      const ready: ReadyAnswer = { status: 200, headers, body: bytes };
+      own[encoding] = ready;
+      return ready;
+    },
+    (error: unknown) => {
+      // Tried again by the next request rather than kept as a failure.
+      delete own[encoding];
+      throw error;
+    },
+  );
+  encoded[encoding] = making;
+  return making;
 }

@@ -377,7 +377,7 @@ function sendEnvelope(
   reply: FastifyReply,
   route: RestRoute,
   data: unknown,
-): FastifyReply {
+): FastifyReply | Promise<FastifyReply> {
   if (data instanceof PagedList) {
     return sendPagedList(request, reply.header('cache-control', 'no-store'), data, route);
   }
@@ -536,7 +536,7 @@ export function registerRestRoutes(
                   : Readable.from(file.body),
             );
         }
-        return sendEnvelope(request, reply, route, data);
+        return await sendEnvelope(request, reply, route, data);
       } catch (error) {
         return sendError(request, reply, route, error, realm);
       } finally {

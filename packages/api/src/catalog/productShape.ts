@@ -15,6 +15,7 @@ import {
 import { asc, inArray, type SQL } from 'drizzle-orm';
 import type { Shop } from '../shop.ts';
 import { figuresFor, type StockFigures, stockLevels } from '../stock/levels.ts';
+import { pieces } from '../turns.ts';
 
 /** The product columns every product answer is built from; listed so no internal column leaks. */
 export const productColumns = {
@@ -173,6 +174,35 @@ export function loadProducts(
   where: SQL | undefined,
   options: { season?: number; limit?: number } = {},
 ): Product[] {
+  const reads = productReads(shop, where, options);
+  for (;;) {
+    const read = reads.next();
+    if (read.done) return read.value;
+  }
+}
+
+/**
+ * loadProducts letting others use the event loop between its reads once they take long: the whole storefront
+ * list of 5,000 more products took 34-50 ms to read and shape in one go (busy machine). Reads made in different
+ * turns may straddle an order written meanwhile, so a caller keeping the list notes the products orders change
+ * while it reads (AnswerCache.remake).
+ */
+export async function loadProductsInTurns(shop: Shop, where: SQL | undefined): Promise<Product[]> {
+  const reads = productReads(shop, where, {});
+  const pause = pieces();
+  for (;;) {
+    const read = reads.next();
+    if (read.done) return read.value;
+    await pause();
+  }
+}
+
+/** loadProducts' three queries, each followed by a yield where the event loop may be let in, then the shaping. */
+function* productReads(
+  shop: Shop,
+  where: SQL | undefined,
+  options: { season?: number; limit?: number },
+): Generator<void, Product[]> {
   const query = shop.db
     .select(productColumns)
     .from(products)
@@ -180,13 +210,16 @@ export function loadProducts(
     .orderBy(asc(products.name), asc(products.productId));
   const rows: ProductRow[] = options.limit === undefined ? query.all() : query.limit(options.limit).all();
   if (rows.length === 0) return [];
+  yield;
   // For a large share of the catalogue one pass over every row beats a long IN list.
   const ids = rows.length > 200 ? undefined : rows.map((r) => r.productId);
   const tiers = loadPriceTiers(shop, ids);
+  yield;
   const levels = stockLevels(shop, {
     ...(ids ? { productIds: ids } : {}),
     ...(options.season === undefined ? {} : { season: options.season }),
   });
+  yield;
   return rows.map((row) => toProduct(row, tiers.get(row.productId) ?? [], figuresFor(levels, row.productId)));
 }
 

@@ -34,6 +34,7 @@ import type { Shop } from '../shop.ts';
 import type { StaffIdentity } from '../trpc.ts';
 import { pieces } from '../turns.ts';
 import { allProductsWithStats, catalogueFingerprint, writeProduct } from './adminService.ts';
+import { remakeProductsToShow } from './storefront.ts';
 import { readXlsxRows, XlsxSheetOutOfShape, XlsxTooBig, XlsxUnreadable } from './xlsxRows.ts';
 
 /**
@@ -526,11 +527,16 @@ export async function applyCatalogSheet(
       sqlite.exec('COMMIT');
     } catch (error) {
       if (sqlite.inTransaction) sqlite.exec('ROLLBACK');
-      throw error;
-    } finally {
-      // Visitors may have read the list while the rows were being written: it is read again either way.
+      // Visitors may have read the list while the rows were being written.
       shop.catalogCache.invalidate();
+      throw error;
     }
+    // Read again either way (visitors may have read the rows being written), here rather than by the next
+    // visitor: the list of thousands more products, made in one go, held the loop. The sheet is applied
+    // whatever happens to that read: a list that failed is left for the next visitor to read.
+    await remakeProductsToShow(shop).catch((error: unknown) =>
+      shop.log.error({ err: error }, 'storefront list not read again after the catalogue spreadsheet'),
+    );
     shop.flushEmail();
     shop.webhooks.flush();
     shop.log.info(

@@ -7,6 +7,7 @@ import { currentSeason, stockLevels } from '../stock/levels.ts';
 import { inputMessages, openTestShop, type TestShop } from '../testing/testShop.ts';
 import type { Caller } from '../trpc.ts';
 import type { Product } from './productShape.ts';
+import { productsToShow, remakeProductsToShow } from './storefront.ts';
 
 let t: TestShop;
 beforeAll(() => {
@@ -205,5 +206,37 @@ describe('catalog.productsToShow', () => {
       JSON.stringify(await t.caller().catalog.productsToShow({ ignoreCache: true })),
     );
     expect(JSON.parse(JSON.stringify(after))).toEqual(rebuilt);
+  });
+
+  it('is made anew after a large change before the change is answered, the kept list served meanwhile', async () => {
+    const kept = productsToShow(t.shop);
+    const [first, second] = kept.value;
+    const rename = (productId: number | undefined, name: string) =>
+      t.shop.db
+        .update(products)
+        .set({ name })
+        .where(eq(products.productId, productId ?? 0))
+        .run();
+    rename(first?.productId, 'Remade after the sheet');
+    const remade = remakeProductsToShow(t.shop);
+    expect(productsToShow(t.shop)).toBe(kept);
+    // What an order changes while the list is being made (its stock) is read again on the next read.
+    t.shop.db
+      .insert(stockChanges)
+      .values({
+        productId: second?.productId ?? 0,
+        season: currentSeason(t.shop),
+        changeInStock: 7,
+        changedByName: 'Test',
+      })
+      .run();
+    t.shop.catalogCache.productsChanged([second?.productId ?? 0]);
+    await remade;
+    const after = productsToShow(t.shop);
+    expect(after).not.toBe(kept);
+    const shown = (productId: number | undefined) => after.value.find((p) => p.productId === productId);
+    expect(shown(first?.productId)?.name).toBe('Remade after the sheet');
+    expect(shown(second?.productId)).toMatchObject({ isStockTracked: true, calculatedStock: 7 });
+    expect(JSON.parse(after.json)).toEqual(JSON.parse(productsToShow(t.shop, { ignoreCache: true }).json));
   });
 });
