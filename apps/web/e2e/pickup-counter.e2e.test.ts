@@ -5,7 +5,7 @@
  * and Letter. axe on every screen.
  */
 import { rest, staffToken } from '@nursery/server/testing';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import decodeQR from 'qr/decode.js';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -73,6 +73,43 @@ async function scanQrCode(target: Page): Promise<string> {
   const png = await code.screenshot();
   const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
   return decodeQR({ width: info.width, height: info.height, data: new Uint8Array(data) });
+}
+
+/**
+ * A new order of the day (Olive Owner placed it), opened on its page by Sam's phone and by a second staff phone,
+ * Tess Till's: their check-in panels, once each can take a payment. The caller closes the second phone.
+ */
+async function orderOnTwoPhones(name: string) {
+  const token = await staffToken(e2e.shop, { email: 'owner@example.com', name: 'Olive Owner' });
+  const { productId } = e2e.shop.shop.database.sqlite
+    .prepare('select product_id as productId from order_lines where order_id = ? limit 1')
+    .get(secondId) as { productId: number };
+  const { orderId } = await placeCounterOrder(e2e.shop, token, {
+    name,
+    phoneNumber: PHONE_NUMBER,
+    dayId,
+    productId,
+  });
+  const other = await e2e.staffPage({
+    path: `/Admin/Pickup?day=${dayId}`,
+    name: 'Tess Till',
+    email: 'tess@example.com',
+    viewport: PHONE,
+  });
+  const [sam, tess] = [page, other.page].map((phone) =>
+    phone.getByRole('region', { name: 'Counter check-in' }),
+  ) as [Locator, Locator];
+  const open = async () => {
+    const address = `${e2e.shop.origin}/Order/${orderId}/${encodeURIComponent(PHONE_NUMBER)}`;
+    for (const [phone, panel] of [
+      [page, sam],
+      [other.page, tess],
+    ] as const) {
+      await phone.goto(address);
+      await panel.getByRole('button', { name: 'Record payment' }).waitFor();
+    }
+  };
+  return { orderId, token, other, sam, tess, open };
 }
 
 describe('check-in at the counter', () => {
@@ -284,33 +321,10 @@ describe('pick list', () => {
   });
 
   it('two phones paying one order from its page: the first payment stands, the other phone is told what happened', async () => {
-    const token = await staffToken(e2e.shop, { email: 'owner@example.com', name: 'Olive Owner' });
-    const { productId } = e2e.shop.shop.database.sqlite
-      .prepare('select product_id as productId from order_lines where order_id = ? limit 1')
-      .get(secondId) as { productId: number };
-    const { orderId: twice } = await placeCounterOrder(e2e.shop, token, {
-      name: 'Cy Twice',
-      phoneNumber: PHONE_NUMBER,
-      dayId,
-      productId,
-    });
-    const other = await e2e.staffPage({
-      path: `/Admin/Pickup?day=${dayId}`,
-      name: 'Tess Till',
-      email: 'tess@example.com',
-      viewport: PHONE,
-    });
+    const { orderId: twice, other, sam, tess, open } = await orderOnTwoPhones('Cy Twice');
     try {
       // Both phones open the order from its code, neither payment yet recorded.
-      const address = `${e2e.shop.origin}/Order/${twice}/${encodeURIComponent(PHONE_NUMBER)}`;
-      const panels = [page, other.page].map((phone) =>
-        phone.getByRole('region', { name: 'Counter check-in' }),
-      );
-      for (const [i, phone] of [page, other.page].entries()) {
-        await phone.goto(address);
-        await panels[i]?.getByRole('button', { name: 'Record payment' }).waitFor();
-      }
-      const [sam, tess] = panels as [ReturnType<Page['getByRole']>, ReturnType<Page['getByRole']>];
+      await open();
       await sam.getByRole('button', { name: 'Record payment' }).click();
       await expect
         .poll(() => sam.getByTestId('payment-state').textContent())
@@ -337,6 +351,58 @@ describe('pick list', () => {
             new RegExp(`^Record \\$[\\d.]+ check for order ${twice}: Order ${twice} already had`),
           ),
         ]);
+    } finally {
+      await other.context.close();
+    }
+  });
+
+  it('a payment corrected on the order page over one another phone recorded meanwhile: that one stands, and the page shows it', async () => {
+    const { orderId: corrected, token, other, sam, tess, open } = await orderOnTwoPhones('Di Corrected');
+    try {
+      // Already paid at the till before either phone opens the order.
+      const paid = await rest(e2e.shop.url, 'PUT', '/api/v1/Orders/Payment', {
+        token,
+        body: { orderId: corrected, method: 'cash', amount: 4 },
+      });
+      expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+      await open();
+      for (const panel of [sam, tess])
+        expect(await panel.getByTestId('payment-state').textContent()).toMatch(/^Paid \$4\.00 by cash/);
+      const paidShown = page.locator('dt:text-is("Paid") + dd');
+      expect(await paidShown.textContent()).toBe('$4.00 by cash');
+
+      // The other phone corrects the payment it shows: recorded.
+      await tess.getByRole('radio', { name: 'Check' }).check();
+      await tess.getByLabel('Amount ($)').fill('5.00');
+      await tess.getByRole('button', { name: 'Record payment' }).click();
+      await expect
+        .poll(() => tess.getByTestId('payment-state').textContent())
+        .toMatch(/^Paid \$5\.00 by check/);
+
+      // This phone still shows the first payment and corrects it too: not recorded, told why, and the page
+      // shows the payment that stands, in the panel, its form and the order's details, not the figure typed.
+      await sam.getByLabel('Amount ($)').fill('6.00');
+      await sam.getByRole('button', { name: 'Record payment' }).click();
+      await page
+        .getByText(
+          new RegExp(
+            `^Order ${corrected} already had \\$5\\.00 by check recorded .+ by Tess Till: that payment stands, \\$6\\.00 by cash was not recorded\\. Check with the customer\\.`,
+          ),
+        )
+        .waitFor();
+      await expect
+        .poll(() => sam.getByTestId('payment-state').textContent())
+        .toMatch(/^Paid \$5\.00 by check/);
+      await expect.poll(() => paidShown.textContent()).toBe('$5.00 by check');
+      expect(await sam.getByLabel('Amount ($)').inputValue()).toBe('5.00');
+      expect(await sam.getByRole('radio', { name: 'Check' }).isChecked()).toBe(true);
+      expect(
+        e2e.shop.shop.database.sqlite
+          .prepare(
+            'select paid_method as method, paid_cents as cents, paid_by as paidBy from orders where order_id = ?',
+          )
+          .get(corrected),
+      ).toEqual({ method: 'check', cents: 500, paidBy: 'Tess Till' });
     } finally {
       await other.context.close();
     }

@@ -4,7 +4,9 @@ import {
   counterActionInputSchema,
   counterAnswerSchema,
   counterDaySchema,
+  counterOrderSchema,
   fileAnswerSchema,
+  orderIdInputSchema,
   pickListInputSchema,
   pickListSchema,
   recordPaymentInputSchema,
@@ -14,7 +16,15 @@ import { cachedAnswer } from '../answers.ts';
 import { answerOnce } from '../idempotency/service.ts';
 import { procedure, requireStaff, router } from '../trpc.ts';
 import { pickListAnswer, pickListExport } from './pickList.ts';
-import { actAtCounter, checkIn, clearPayment, counterDay, recordPayment, undoCheckIn } from './service.ts';
+import {
+  actAtCounter,
+  checkIn,
+  clearPayment,
+  counterDay,
+  counterOrderById,
+  recordPayment,
+  undoCheckIn,
+} from './service.ts';
 
 // Staff-only: none of these paths is in PUBLIC_PROCEDURES.
 export const pickupRouter = router({
@@ -50,6 +60,11 @@ export const pickupRouter = router({
     .input(pickListInputSchema)
     .output(counterDaySchema)
     .query(({ ctx, input }) => counterDay(ctx.shop, input)),
+  /** One order with the tokens of its check-in and payment, for the order page a staff phone opens from its QR code. */
+  counterOrder: procedure
+    .input(orderIdInputSchema)
+    .output(counterOrderSchema)
+    .query(({ ctx, input }) => counterOrderById(ctx.shop, input.orderId)),
   /** A pick-up day's pick list: each order's lines to pull and each product's total for the day. */
   pickList: procedure
     .input(pickListInputSchema)

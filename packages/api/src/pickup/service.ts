@@ -6,6 +6,7 @@ import {
   type CounterActionInput,
   type CounterAnswer,
   type CounterDay,
+  type CounterOrder,
   type CounterOrderState,
   displayPickUpDay,
   formatMoney,
@@ -291,10 +292,18 @@ export function clearPayment(shop: Shop, staff: StaffIdentity, input: UndoCounte
 }
 
 /** An order with the tokens of its check-in and payment, as the counter keeps it. */
-function counterOrder(shop: Shop, order: AdminOrder): CounterDay['orders'][number] {
+function counterOrder(shop: Shop, order: AdminOrder): CounterOrder {
   const row = readState(shop, order.orderId);
   const state = row ? counterState(order.orderId, row) : null;
   return { order, checkInToken: state?.checkIn?.token ?? null, paymentToken: state?.payment?.token ?? null };
+}
+
+/**
+ * One order with the tokens of its check-in and payment: what a staff phone acts on from the order's own page
+ * (opened from its QR code), so a payment or undo tapped there acts only on what that page shows.
+ */
+export function counterOrderById(shop: Shop, orderId: number): CounterOrder {
+  return counterOrder(shop, adminOrderDetails(shop, orderId));
 }
 
 /**

@@ -9,19 +9,23 @@ import { CheckInPanel } from '../Admin/shared/pickup/CheckInPanel';
  * for staff, so customers' pages never carry the tRPC client.
  */
 export function StaffCheckIn({ orderId, onChanged }: { orderId: number; onChanged?: () => void }) {
-  const order = useQuery({ ...trpc.orders.detailsById.queryOptions({ orderId }), staleTime: 0 });
-  // With no payment shown, a payment tapped here is sent as made over none: one another phone recorded meanwhile
-  // stands and this one is told and listed as not recorded, instead of replacing it unseen. A payment shown is
-  // corrected as shown (this page has not the token the desk keeps for it).
-  const tokens = order.data?.paid === null ? { checkInToken: null, paymentToken: null } : undefined;
+  // The order with the tokens of its check-in and payment, as the desk keeps them: a payment or undo tapped here
+  // acts only on what this page shows, so one another phone recorded meanwhile stands and this one is told and
+  // listed as not recorded, instead of replacing it unseen.
+  const counter = useQuery({ ...trpc.pickup.counterOrder.queryOptions({ orderId }), staleTime: 0 });
+  const order = counter.data?.order ?? null;
   return (
     <section className="panel staff-check-in no-print" aria-labelledby="staff-check-in">
       <div className="panel-body">
         <h2 id="staff-check-in">Counter check-in</h2>
-        {order.data ? (
-          <CheckInPanel order={order.data} tokens={tokens} {...(onChanged ? { onChanged } : {})} />
-        ) : order.isError ? (
-          <p className="alert alert-danger">{order.error.message}</p>
+        {counter.data ? (
+          <CheckInPanel
+            order={counter.data.order}
+            tokens={counter.data}
+            {...(onChanged ? { onChanged } : {})}
+          />
+        ) : counter.isError ? (
+          <p className="alert alert-danger">{counter.error.message}</p>
         ) : (
           <p role="status">Loading...</p>
         )}
@@ -29,7 +33,7 @@ export function StaffCheckIn({ orderId, onChanged }: { orderId: number; onChange
           <Link
             to="/Admin/Pickup"
             search={{
-              ...(order.data?.pickUpDayId ? { day: order.data.pickUpDayId } : {}),
+              ...(order?.pickUpDayId ? { day: order.pickUpDayId } : {}),
               q: String(orderId),
               order: orderId,
             }}

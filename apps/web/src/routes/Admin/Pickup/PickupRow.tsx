@@ -37,12 +37,14 @@ export function PickupRow({
   onToggle: (open: boolean) => void;
 }) {
   const details = useQuery({
-    ...trpc.orders.detailsById.queryOptions({ orderId: order.orderId }),
+    // With the tokens of its check-in and payment, so a tap on the card acts only on what it shows.
+    ...trpc.pickup.counterOrder.queryOptions({ orderId: order.orderId }),
     enabled: open && !entry,
   });
+  const tokens = entry ?? details.data;
   // An open card speaks from the order as last answered (a check-in or payment just made), the list may lag.
-  const full = entry?.order ?? details.data;
-  const live = entry ? entry.order : open && details.data ? details.data : order;
+  const full = tokens?.order;
+  const live = entry ? entry.order : open && details.data ? details.data.order : order;
   const pickedUp = live.pickedUpTimestamp !== null;
   const panelId = `pickup-order-${order.orderId}`;
   return (
@@ -86,7 +88,7 @@ export function PickupRow({
           {full ? (
             <>
               <HandOverList lines={full.products} />
-              <CheckInPanel key={full.orderId} order={full} tokens={entry} />
+              <CheckInPanel key={full.orderId} order={full} tokens={tokens} />
             </>
           ) : details.isError ? (
             <p className="alert alert-danger">{details.error.message}</p>

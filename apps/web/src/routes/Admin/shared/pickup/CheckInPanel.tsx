@@ -21,9 +21,16 @@ const PAYMENT_FAILURE = 'payment-failure';
 /** Long enough to read the toast and reach its Undo at the counter. */
 const UNDO_DURATION_MS = 10_000;
 
-/** The amount field starts at what is owed, in dollars as typed: '31.65'. */
-function owedText(order: AdminOrder): string {
-  return order.total.toFixed(2);
+/**
+ * The payment form as the order stands: the payment recorded, or cash for what is owed, in dollars as typed
+ * ('31.65').
+ */
+function paymentFormOf(order: AdminOrder): { method: PaidMethod; amount: string; checkNumber: string } {
+  return {
+    method: order.paidMethod ?? 'cash',
+    amount: (order.paid ?? order.total).toFixed(2),
+    checkNumber: order.paidCheckNumber ?? '',
+  };
 }
 
 /** What names the check-in and payment shown, so an undo or a new payment acts on exactly those. */
@@ -36,8 +43,8 @@ export interface CounterTokens {
  * The counter's actions on one order: mark it picked up (or undo a mistaken check-in) and record what was paid.
  * Used by the pick-up desk (/Admin/Pickup) and by the order page a staff phone opens from the order's QR code.
  * Every tap goes through the counter's queue (counterQueue.ts): sent at once with the network, kept on the
- * phone and sent later without it. `tokens` (the desk has them) make an undo or payment act only on what was
- * shown; without them they act on what the server has. `onChanged` hears the order as the server answered it.
+ * phone and sent later without it. `tokens` make an undo or payment act only on what was shown; without them
+ * they act on what the server has. `onChanged` hears the order as the server answered it, recorded or not.
  */
 export function CheckInPanel({
   order,
@@ -49,9 +56,9 @@ export function CheckInPanel({
   onChanged?: (order: AdminOrder) => void;
 }) {
   const ids = useId();
-  const [method, setMethod] = useState<PaidMethod>(order.paidMethod ?? 'cash');
-  const [amount, setAmount] = useState(() => (order.paid !== null ? order.paid.toFixed(2) : owedText(order)));
-  const [checkNumber, setCheckNumber] = useState(order.paidCheckNumber ?? '');
+  const [method, setMethod] = useState<PaidMethod>(() => paymentFormOf(order).method);
+  const [amount, setAmount] = useState(() => paymentFormOf(order).amount);
+  const [checkNumber, setCheckNumber] = useState(() => paymentFormOf(order).checkNumber);
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -69,6 +76,8 @@ export function CheckInPanel({
       notify.success(`${waiting} It waits on this phone and is sent when the network is back.`, options);
     } else {
       notify.error(withFieldLabels(result.why, PAYMENT_LABELS), { id: PAYMENT_FAILURE });
+      // Not recorded by the counter's rule: the page shows what stands on the server, not what was tapped here.
+      if (result.answer) onChanged?.(result.answer.order);
     }
   };
   const run = async (work: () => Promise<void>) => {
@@ -105,19 +114,27 @@ export function CheckInPanel({
       );
     });
   const pay = (payment: { method: PaidMethod; amount: number; checkNumber: string | null }) =>
-    run(async () =>
+    run(async () => {
+      const result = await tap({
+        kind: 'recordPayment',
+        orderId,
+        actionId: newActionId(),
+        ...payment,
+        ...(tokens ? { replaces: tokens.paymentToken } : {}),
+      });
       told(
-        await tap({
-          kind: 'recordPayment',
-          orderId,
-          actionId: newActionId(),
-          ...payment,
-          ...(tokens ? { replaces: tokens.paymentToken } : {}),
-        }),
+        result,
         (next) => `${paymentText(next)} recorded for order ${next.orderId}.`,
         `The payment for order ${orderId} is noted.`,
-      ),
-    );
+      );
+      // A payment made elsewhere stands: the form shows it too, so the figure typed here is not taken for it.
+      if (result.state === 'not-recorded' && result.answer) {
+        const standing = paymentFormOf(result.answer.order);
+        setMethod(standing.method);
+        setAmount(standing.amount);
+        setCheckNumber(standing.checkNumber);
+      }
+    });
   const clearPay = () =>
     run(async () =>
       told(

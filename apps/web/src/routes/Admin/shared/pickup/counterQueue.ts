@@ -21,7 +21,8 @@ import { asCounterAction } from './counterView';
 
 export type TapResult =
   | { state: 'recorded'; answer: CounterAnswer }
-  | { state: 'not-recorded'; why: string }
+  /** `answer` is the order as it is now when the server answered (the counter's rule), null when it refused. */
+  | { state: 'not-recorded'; why: string; answer: CounterAnswer | null }
   | { state: 'waiting' };
 
 export interface CounterState {
@@ -190,7 +191,9 @@ async function settled(tapped: QueuedTap, answer: CounterAnswer | null, why: str
   const resolve = waiters.get(action.actionId);
   waiters.delete(action.actionId);
   resolve?.(
-    why === null && answer ? { state: 'recorded', answer } : { state: 'not-recorded', why: why ?? '' },
+    why === null && answer
+      ? { state: 'recorded', answer }
+      : { state: 'not-recorded', why: why ?? '', answer },
   );
 }
 
@@ -198,21 +201,22 @@ function describe(action: CounterActionSent): string {
   return counterActionText(asCounterAction(action));
 }
 
-/** The order as the server answered it, in the desk's days (on the phone too) and in the order's own query. */
+/** The order as the server answered it, in the desk's days (on the phone too) and in the order's own queries. */
 async function remember(answer: CounterAnswer): Promise<void> {
   const { order } = answer;
+  const tokens = { checkInToken: answer.checkInToken, paymentToken: answer.paymentToken };
   queryClient.setQueryData(trpc.orders.detailsById.queryKey({ orderId: order.orderId }), order);
+  queryClient.setQueryData(trpc.pickup.counterOrder.queryKey({ orderId: order.orderId }), {
+    order,
+    ...tokens,
+  });
   void queryClient.invalidateQueries({ queryKey: trpc.orders.page.pathKey() });
   const changed: CounterDay[] = [];
   queryClient.setQueriesData<CounterDay>({ queryKey: trpc.pickup.counterDay.pathKey() }, (day) => {
     if (!day?.orders.some((o) => o.order.orderId === order.orderId)) return day;
     const next = {
       ...day,
-      orders: day.orders.map((o) =>
-        o.order.orderId === order.orderId
-          ? { order, checkInToken: answer.checkInToken, paymentToken: answer.paymentToken }
-          : o,
-      ),
+      orders: day.orders.map((o) => (o.order.orderId === order.orderId ? { order, ...tokens } : o)),
     };
     changed.push(next);
     return next;
