@@ -1,21 +1,46 @@
-import { setImmediate as nextTurn } from 'node:timers/promises';
-
 /**
- * How long one piece of a long job (a whole list written out, a catalogue checked) may hold the server's
- * event loop before it lets others in: visitors' requests and the other long jobs then wait at most about
- * this long, well under the 50 ms a request may be held.
+ * How long the long jobs (whole lists written out, a catalogue checked or applied, a season rolled over) may
+ * hold the server's event loop in one turn before they let others in: visitors' requests then wait at most
+ * about this long, well under the 50 ms a request may be held.
  */
 export const PIECE_MS = 10;
 
 /**
- * A function to call between pieces of a long job: once the current piece has had its PIECE_MS it waits for
- * the event loop's next turn (after the I/O waiting meanwhile), then starts the next piece.
+ * The jobs waiting to go on, in the order they stopped, and when the current turn's pieces began. The time is
+ * shared: a job counts what the others did in the same turn. Counted per job, four whole lists written at once
+ * each took their 10 ms in the same turn (and again when their sockets drained), and held the loop 69 ms.
+ */
+const line: (() => void)[] = [];
+let turnStarted = performance.now();
+let nextTurnAsked = false;
+
+/** In the event loop's next turn (after the I/O waiting meanwhile), the first in line goes on, with PIECE_MS. */
+function askNextTurn(): void {
+  if (nextTurnAsked) return;
+  nextTurnAsked = true;
+  setImmediate(() => {
+    nextTurnAsked = false;
+    turnStarted = performance.now();
+    line.shift()?.();
+    if (line.length > 0) askNextTurn();
+  });
+}
+
+/** Between two pieces of a long job: goes on at once while the turn has time left, else waits in line. */
+function pause(): Promise<void> | undefined {
+  if (performance.now() - turnStarted < PIECE_MS) return undefined;
+  return new Promise<void>((resolve) => {
+    line.push(resolve);
+    askNextTurn();
+  });
+}
+
+/**
+ * The function to await between pieces of a long job. Jobs running at once take turns: one goes on per turn
+ * of the event loop, each in its order, so several big answers end together rather than one after another.
  */
 export function pieces(): () => Promise<void> {
-  let started = performance.now();
   return async () => {
-    if (performance.now() - started < PIECE_MS) return;
-    await nextTurn();
-    started = performance.now();
+    await pause();
   };
 }
