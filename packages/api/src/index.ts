@@ -5,6 +5,8 @@ export {
   CATALOGUE_APPLY_UNDER_WAY,
   NEW_SEASON_UNDER_WAY,
   RESTORE_UNDER_WAY,
+  serverConnectionHeld,
+  serverConnectionReleased,
   withServerConnectionHeld,
 } from './backup/changesHeld.ts';
 export {

@@ -1,17 +1,26 @@
+import { type Shop, serverConnectionReleased } from '@nursery/api';
 import { findActiveIntegrationClient } from '@nursery/api/integrations';
 import { type OidcPayload, OidcPayloadStore } from '@nursery/api/staff';
 import type { ShopDb } from '@nursery/db';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
 
-/** oidc-provider's storage interface over the shop's database (see OidcPayloadStore). */
+/**
+ * oidc-provider's storage interface over the shop's database (see OidcPayloadStore). Its writes (a sign-in's
+ * session, grant and tokens, a refresh, a sign-out) wait while a new season or a catalogue sheet holds the
+ * server's connection in one transaction across turns: written meanwhile they were inside it, and a roll-over
+ * that failed would have undone the sign-in with itself (the person signed out at their next refresh).
+ */
 export class DatabaseAdapter implements Adapter {
   private readonly store: OidcPayloadStore;
+  private readonly shop: Shop;
 
-  constructor(db: ShopDb, kind: string) {
-    this.store = new OidcPayloadStore(db, kind);
+  constructor(shop: Shop, kind: string) {
+    this.shop = shop;
+    this.store = new OidcPayloadStore(shop.db, kind);
   }
 
   async upsert(id: string, payload: AdapterPayload, expiresIn?: number): Promise<void> {
+    await serverConnectionReleased(this.shop);
     this.store.upsert(id, payload as OidcPayload, expiresIn);
   }
   async find(id: string): Promise<AdapterPayload | undefined> {
@@ -24,12 +33,15 @@ export class DatabaseAdapter implements Adapter {
     return this.store.findByUid(uid) as AdapterPayload | undefined;
   }
   async consume(id: string): Promise<void> {
+    await serverConnectionReleased(this.shop);
     this.store.consume(id);
   }
   async destroy(id: string): Promise<void> {
+    await serverConnectionReleased(this.shop);
     this.store.destroy(id);
   }
   async revokeByGrantId(grantId: string): Promise<void> {
+    await serverConnectionReleased(this.shop);
     this.store.revokeByGrantId(grantId);
   }
 }

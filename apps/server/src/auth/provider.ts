@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import type { Shop } from '@nursery/api';
+import { type Shop, serverConnectionHeld, serverConnectionReleased } from '@nursery/api';
 import { integrationSecretMatches, noteIntegrationToken } from '@nursery/api/integrations';
 import {
   changeOwnPassword,
@@ -126,7 +126,7 @@ export async function mountEmbeddedProvider(
   const configure = (errors: typeof ProviderErrors): Configuration => ({
     // Clients other than the admin app are the integration clients staff made (client_credentials only).
     adapter: (name: string) =>
-      name === 'Client' ? new IntegrationClientAdapter(db) : new DatabaseAdapter(db, name),
+      name === 'Client' ? new IntegrationClientAdapter(db) : new DatabaseAdapter(shop, name),
     clients: [
       {
         client_id: oidc.clientId,
@@ -318,8 +318,13 @@ export async function mountEmbeddedProvider(
   // Interactions whose person proved a one-time password and now must choose their own (uid -> account).
   const passwordChanges = new Map<string, { staffId: number; email: string; until: number }>();
 
+  // Sign-ins write once a new season or a catalogue sheet no longer holds the connection (DatabaseAdapter).
+  const connectionFree = () => serverConnectionReleased(shop);
   sweepExpiredOidcPayloads(db);
-  const sweeper = setInterval(() => sweepExpiredOidcPayloads(db), SWEEP_EVERY_MS);
+  // Not while a long write holds the connection: the sweep would be part of its transaction.
+  const sweeper = setInterval(() => {
+    if (serverConnectionHeld(shop) === null) sweepExpiredOidcPayloads(db);
+  }, SWEEP_EVERY_MS);
   sweeper.unref();
   app.addHook('onClose', async () => clearInterval(sweeper));
 
@@ -462,7 +467,8 @@ export async function mountEmbeddedProvider(
           signInPage({ shopName, action, email, error: tooManySignIns(reserved.wait), homeUrl }),
         );
       }
-      const account = email && form.password ? await checkStaffPassword(db, email, form.password) : null;
+      const account =
+        email && form.password ? await checkStaffPassword(db, email, form.password, connectionFree) : null;
       if (!account) {
         return html(reply, 401, signInPage({ shopName, action, email, error: WRONG_SIGN_IN, homeUrl }));
       }
@@ -509,7 +515,7 @@ export async function mountEmbeddedProvider(
       const parsed = passwordForm.safeParse(request.body ?? {});
       const form = parsed.success ? parsed.data : { newPassword: '', confirmPassword: '' };
       try {
-        await changeOwnPassword(db, pending.staffId, form);
+        await changeOwnPassword(db, pending.staffId, form, connectionFree);
       } catch (error) {
         if (!(error instanceof StaffAccountError)) throw error;
         return html(

@@ -159,6 +159,13 @@ export async function resetStaffPassword(
 }
 
 /**
+ * Settles when the sign-in may write: the server waits while a long write holds its connection in one
+ * transaction (serverConnectionReleased), which a write made meanwhile would be part of; the tools write at once.
+ */
+export type BeforeWrite = () => Promise<void>;
+const nothingToWaitFor: BeforeWrite = () => Promise.resolve();
+
+/**
  * Checks a sign-in. An unknown e-mail costs the same hash as a wrong password, so the time taken does not
  * tell which accounts exist. Answers the account only when the password matches.
  */
@@ -166,6 +173,7 @@ export async function checkStaffPassword(
   db: ShopDb,
   email: string,
   password: string,
+  beforeWrite: BeforeWrite = nothingToWaitFor,
 ): Promise<StaffAccount | null> {
   const normalized = normalizeEmail(email);
   const row = normalized
@@ -182,12 +190,14 @@ export async function checkStaffPassword(
   }
   if (!(await verifyPassword(bounded, row.passwordHash))) return null;
   const { passwordHash: stored, ...account } = row;
+  await beforeWrite();
   const lastSignInAt = Date.now();
   db.update(staffAccounts).set({ lastSignInAt }).where(eq(staffAccounts.staffId, account.staffId)).run();
   if (needsRehash(stored)) {
     // The password is at hand only now: an older hash is made again with today's parameters, unless the
     // password was changed meanwhile.
     const passwordHash = await hashPassword(bounded);
+    await beforeWrite();
     db.update(staffAccounts)
       .set({ passwordHash })
       .where(and(eq(staffAccounts.staffId, account.staffId), eq(staffAccounts.passwordHash, stored)))
@@ -204,6 +214,7 @@ export async function changeOwnPassword(
   db: ShopDb,
   staffId: number,
   input: { newPassword: string; confirmPassword: string },
+  beforeWrite: BeforeWrite = nothingToWaitFor,
 ): Promise<StaffAccount> {
   const row = db
     .select({ ...accountColumns, passwordHash: staffAccounts.passwordHash })
@@ -219,6 +230,7 @@ export async function changeOwnPassword(
     throw new StaffAccountError('Choose a password different from the one-time password.', 'invalid');
   }
   const passwordHash = await hashPassword(password);
+  await beforeWrite();
   const passwordChangedAt = Date.now();
   db.update(staffAccounts)
     .set({ passwordHash, passwordChangedAt })
