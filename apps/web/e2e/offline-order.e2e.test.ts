@@ -96,6 +96,49 @@ describe("the customer's order offline", () => {
       await phone.close();
     }
   });
+
+  it('opens from Look Up Order with the shop down, typed any way, and only with its phone', async () => {
+    const phone = await phoneWithProfile();
+    try {
+      const { page } = phone;
+      await page.goto(`${shop.origin}/Order/${order.id}/${encodeURIComponent(order.phone)}`);
+      await page.getByTestId('order-id').waitFor();
+      await page.getByText(/^Last brought up to date /).waitFor();
+      await servedByWorker(page);
+      await page.goto(`${shop.origin}/Order/Lookup`);
+      await page.getByRole('heading', { name: 'Look up your order' }).waitFor();
+      await shop.stop();
+
+      const lookUp = async (orderNumber: string, phoneNumber: string) => {
+        await page.getByLabel('Order number').fill(orderNumber);
+        await page.getByLabel('Phone number used on the order').fill(phoneNumber);
+        await page.getByRole('button', { name: 'Look Up Order' }).click();
+      };
+      // Another phone number: the copy stays shut, and the visitor reads why nothing opened.
+      const unreachable = page.getByText(
+        'The shop could not be reached. Check your connection and try again.',
+        { exact: true },
+      );
+      await lookUp(String(order.id), '555 000 0000');
+      await unreachable.waitFor();
+      expect(new URL(page.url()).pathname).toBe('/Order/Lookup');
+      expect(await page.getByTestId('order-id').count()).toBe(0);
+
+      // Its own phone, written only in digits: the order from the copy, QR code included.
+      await lookUp(` ${order.id} `, order.phone.replace(/\D/g, ''));
+      await page.getByTestId('order-id').waitFor();
+      expect(await page.getByTestId('order-id').textContent()).toBe(String(order.id));
+      await page.getByRole('img', { name: new RegExp(`^QR code of order ${order.id}`) }).waitFor();
+      expect(await page.getByTestId('order-updated').textContent()).toMatch(
+        /^Last brought up to date .*the copy kept on this phone/,
+      );
+      // The failure of the other phone number is not left on the order's page.
+      await expect.poll(() => unreachable.count()).toBe(0);
+    } finally {
+      await phone.close();
+      if (!shop.running) await shop.start();
+    }
+  });
 });
 
 describe('checkout offline', () => {

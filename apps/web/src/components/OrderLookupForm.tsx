@@ -5,6 +5,8 @@ import { type FormEvent, useId, useState } from 'react';
 import { publicQuery } from '../lib/publicApi';
 import { useSingleFlight } from '../lib/singleFlight';
 import { dismissToast, failureFacts, notify } from '../lib/toast';
+import { readOrderCopy } from '../routes/OrderView/orderCopy';
+import { shopIsDown } from '../serviceWorker/cacheRules';
 import { BusyLabel } from './BusyLabel';
 import { bindText, Field } from './Field';
 
@@ -12,7 +14,8 @@ const LOOKUP_FAILURE_TOAST = 'order-lookup';
 
 /**
  * Order number and phone number; the order is fetched first, so a wrong pair keeps the visitor
- * on the form with the server's message instead of opening an empty order page.
+ * on the form with the server's message instead of opening an empty order page. When the shop cannot be
+ * reached (the yard's signal), an order kept on this phone opens from its copy, as its own address does.
  */
 export function OrderLookupForm({ initialOrderId = '' }: { initialOrderId?: string }) {
   const id = useId();
@@ -44,7 +47,16 @@ export function OrderLookupForm({ initialOrderId = '' }: { initialOrderId?: stri
           params: { orderId: String(order.orderId), phoneNumber: phone },
         });
       } catch (error) {
-        const { message } = failureFacts(error);
+        const { status, message } = failureFacts(error);
+        const unanswered = status === 0 || (status !== null && shopIsDown(status));
+        if (unanswered && /^\d+$/.test(trimmedId) && (await readOrderCopy(Number(trimmedId), phone))) {
+          dismissToast(LOOKUP_FAILURE_TOAST);
+          await navigate({
+            to: '/Order/$orderId/{-$phoneNumber}',
+            params: { orderId: trimmedId, phoneNumber: phone },
+          });
+          return;
+        }
         if (!(trimmedId === '' && message === LOOKUP_BLANK_ORDER_NUMBER)) {
           notify.error(message || 'We could not look up that order. Please try again.', {
             id: LOOKUP_FAILURE_TOAST,

@@ -5,6 +5,14 @@
  */
 
 /**
+ * Answers a reverse proxy gives while the shop behind it is down: as good as no network, for the worker's
+ * copies and for the page's own (the customer's order kept on the phone).
+ */
+export function shopIsDown(status: number): boolean {
+  return status === 502 || status === 503 || status === 504;
+}
+
+/**
  * The storefront's public reads the worker keeps a copy of, for pages a customer has visited to open without
  * a network. Each answers the same to every visitor (the server marks them so): an order, the pick-up days
  * offered, anything staff-only or personal is left out on purpose.

@@ -17,6 +17,7 @@ import {
   offlineShell,
   PUBLIC_READS,
   publicReadOf,
+  shopIsDown,
   TAKE_OVER,
 } from './cacheRules';
 
@@ -39,11 +40,6 @@ const PHOTOS_CACHE = 'shop-photos-v1';
  * open for a minute, while the copy shows at once.
  */
 const NETWORK_WAIT_MS = 6000;
-
-/** Answers a reverse proxy gives while the shop behind it is down: as good as no network. */
-function shopIsDown(status: number): boolean {
-  return status === 502 || status === 503 || status === 504;
-}
 
 function withinWait<T>(work: Promise<T>): Promise<T> {
   return new Promise<T>((resolve, reject) => {
