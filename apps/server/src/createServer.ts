@@ -10,6 +10,7 @@ import {
   type ApiContext,
   appRouter,
   createShop,
+  firstStorefrontProduct,
   type PickUpReminders,
   PUBLIC_PROCEDURES,
   procedureType,
@@ -653,6 +654,7 @@ async function createServerHoldingLock(
         publicUrl: config.publicUrl,
         shopName: config.shop.name,
         product: (productId) => storefrontProduct(shop, productId),
+        firstProduct: () => firstStorefrontProduct(shop),
       })
     : null;
   app.setNotFoundHandler(async (request, reply) => {

@@ -255,6 +255,10 @@ describe('a product page in the first HTML', () => {
       expect(meta(html, 'twitter:card')).toBe('summary_large_image');
       expect(meta(html, 'twitter:image')).toBe(image);
       expect(productLd(html).image).toEqual([image]);
+      // The card's photo, the page's largest paint, is asked for with the page.
+      expect(head(html)).toContain(
+        '<link rel="preload" as="image" href="/media/photos/bur-oak-thumb.jpg" fetchpriority="high">',
+      );
     } finally {
       server.shop.database.sqlite
         .prepare(

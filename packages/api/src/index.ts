@@ -16,7 +16,7 @@ export {
   restoreBackupFile,
   writeBackupFile,
 } from './backup/service.ts';
-export { type SitemapProduct, storefrontProduct } from './catalog/storefront.ts';
+export { firstStorefrontProduct, type SitemapProduct, storefrontProduct } from './catalog/storefront.ts';
 export { clientKey } from './clientKey.ts';
 export * from './config.ts';
 export {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { productIdParam, productPath, productSlug } from './productPage.ts';
+import { cardPictureUrl, placeholderArt, productIdParam, productPath, productSlug } from './productPage.ts';
+import { PRODUCT_TYPES } from './productTypes.ts';
 
 describe('productSlug', () => {
   it('makes lower-case words joined by dashes', () => {
@@ -43,5 +44,35 @@ describe('productPath and productIdParam', () => {
     for (const segment of ['', '0', '012', '-1', '1.5', '1e3', 'abc', '9'.repeat(16), ' 1']) {
       expect(productIdParam(segment), segment).toBeNull();
     }
+  });
+});
+
+describe('cardPictureUrl', () => {
+  const photo = '/media/products/7/thumb.webp';
+  it('is the photo when the product has one, else the drawing of its kind', () => {
+    expect(cardPictureUrl({ hasImage: true, thumbnailImageUrl: photo, productTypeId: 1 })).toBe(photo);
+    expect(cardPictureUrl({ hasImage: false, thumbnailImageUrl: null, productTypeId: 1 })).toBe(
+      '/images/placeholders/fruit.svg',
+    );
+    // A photo being replaced (no image flagged) shows the drawing, not a link that may be gone.
+    expect(cardPictureUrl({ hasImage: false, thumbnailImageUrl: photo, productTypeId: 3 })).toBe(
+      '/images/placeholders/conifer.svg',
+    );
+    expect(cardPictureUrl({ hasImage: true, thumbnailImageUrl: null, productTypeId: 99 })).toBe(
+      '/images/placeholders/default.svg',
+    );
+  });
+
+  it('draws every kind of product with one of the drawings', () => {
+    const arts = new Set(PRODUCT_TYPES.map((t) => placeholderArt(t.productTypeId)));
+    expect([...arts].sort()).toEqual([
+      'conifer',
+      'default',
+      'fruit',
+      'seeds',
+      'shrubs',
+      'tree',
+      'tree-tubes',
+    ]);
   });
 });

@@ -48,3 +48,52 @@ export function productIdParam(segment: string): number | null {
   if (!/^[1-9][0-9]{0,14}$/.test(segment)) return null;
   return Number(segment);
 }
+
+/**
+ * The photo a product's card shows, or null when the card draws its placeholder instead (cardPictureUrl).
+ */
+export function cardPhotoUrl(product: {
+  hasImage: boolean;
+  thumbnailImageUrl: string | null;
+}): string | null {
+  return product.hasImage && product.thumbnailImageUrl ? product.thumbnailImageUrl : null;
+}
+
+/** The drawings of a product without a photo: SVG files under the web app's public/images/placeholders. */
+export type PlaceholderArt = 'fruit' | 'tree' | 'conifer' | 'seeds' | 'tree-tubes' | 'shrubs' | 'default';
+
+/** A simple drawing per kind of product, so a list without photos still reads at a glance. */
+export function placeholderArt(productTypeId: number): PlaceholderArt {
+  switch (productTypeId) {
+    case 1: // Fruit
+      return 'fruit';
+    case 2: // Deciduous
+    case 9: // Bigger Trees/Liners
+    case 10: // Balled and Burlap/Potted
+      return 'tree';
+    case 3: // Conifer
+      return 'conifer';
+    case 4: // Native Seeds
+    case 8: // Seeds
+      return 'seeds';
+    case 6: // Tree Tubes
+      return 'tree-tubes';
+    case 7: // Shrubs
+      return 'shrubs';
+    default:
+      return 'default';
+  }
+}
+
+/**
+ * The picture a product's card shows: its photo, or the drawing of its kind, which the storefront's style
+ * sheet draws as `.placeholder-art-{art}` from /images/placeholders/{art}.svg. The card draws by these rules,
+ * and the server announces the same picture in the head of a page whose first screen shows it largest.
+ */
+export function cardPictureUrl(product: {
+  hasImage: boolean;
+  thumbnailImageUrl: string | null;
+  productTypeId: number;
+}): string {
+  return cardPhotoUrl(product) ?? `/images/placeholders/${placeholderArt(product.productTypeId)}.svg`;
+}

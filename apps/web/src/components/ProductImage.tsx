@@ -1,3 +1,4 @@
+import { cardPhotoUrl, placeholderArt } from '@nursery/domain';
 import type { StorefrontProduct } from '../storefront/types';
 
 export interface ProductImageProps {
@@ -14,7 +15,8 @@ export interface ProductImageProps {
  */
 export function ProductImage({ product, size, className, eager = false }: ProductImageProps) {
   const alt = product.species ? `${product.name} (${product.species})` : product.name;
-  if (!product.hasImage || !product.thumbnailImageUrl) {
+  const photo = cardPhotoUrl(product);
+  if (!photo) {
     return (
       <div
         className={`product-image product-image-placeholder${className ? ` ${className}` : ''}`}
@@ -28,7 +30,7 @@ export function ProductImage({ product, size, className, eager = false }: Produc
   return (
     <img
       className={`product-image${className ? ` ${className}` : ''}`}
-      src={product.thumbnailImageUrl}
+      src={photo}
       alt={alt}
       width={size}
       height={size}
@@ -36,30 +38,4 @@ export function ProductImage({ product, size, className, eager = false }: Produc
       decoding="async"
     />
   );
-}
-
-/**
- * A simple drawing per kind of product, so a list without photos still reads at a glance. The drawings
- * are SVG files under public/images/placeholders (cached once, drawn by CSS), not script on every page.
- */
-function placeholderArt(productTypeId: number): string {
-  switch (productTypeId) {
-    case 1: // Fruit
-      return 'fruit';
-    case 2: // Deciduous
-    case 9: // Bigger Trees/Liners
-    case 10: // Balled and Burlap/Potted
-      return 'tree';
-    case 3: // Conifer
-      return 'conifer';
-    case 4: // Native Seeds
-    case 8: // Seeds
-      return 'seeds';
-    case 6: // Tree Tubes
-      return 'tree-tubes';
-    case 7: // Shrubs
-      return 'shrubs';
-    default:
-      return 'default';
-  }
 }

@@ -129,6 +129,11 @@ export function storefrontProduct(shop: Shop, productId: number): StorefrontProd
   return index.get(productId) ?? null;
 }
 
+/** The first product of the storefront's list (the first card /Products draws), or null when it shows none. */
+export function firstStorefrontProduct(shop: Shop): StorefrontProduct | null {
+  return productsToShow(shop).value[0] ?? null;
+}
+
 /** A product page in the sitemap: its address parts and when it last changed (ms since the epoch). */
 export interface SitemapProduct {
   productId: number;
