@@ -215,6 +215,10 @@ describe('check-in at the counter', () => {
     await tabs.getByRole('button', { name: 'All' }).click();
     await page.getByLabel('Find an order').fill('birch');
     await expect.poll(() => list.getByRole('heading').allTextContents()).toEqual([`#${secondId} Bo Birch`]);
+    // One order is counted as one, not '1 orders'.
+    await expect
+      .poll(() => page.locator('.orders-count').textContent())
+      .toMatch(/: 1 order matching “birch”$/);
     // Check the second one in from the desk itself.
     await list.getByRole('button', { name: `Check in order ${secondId}` }).click();
     await list.getByRole('button', { name: 'Mark picked up' }).click();

@@ -195,7 +195,7 @@ export function AdminPickup() {
       <CounterStatus offline={offline} day={kept.day} />
       <p className="orders-count" aria-live="polite" id={`${ids}-count`}>
         {listData
-          ? `${dayLabel}: ${listData.total} ${show === 'waiting' ? 'waiting' : show === 'pickedUp' ? 'picked up' : 'orders'}${search.q ? ` matching “${search.q}”` : ''}`
+          ? `${dayLabel}: ${listData.total} ${show === 'waiting' ? 'waiting' : show === 'pickedUp' ? 'picked up' : listData.total === 1 ? 'order' : 'orders'}${search.q ? ` matching “${search.q}”` : ''}`
           : kept.failed && keptInput !== null
             ? `${dayLabel} was not opened on this phone with the network, so it is not kept here.`
             : 'Loading...'}
