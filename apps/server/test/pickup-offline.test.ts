@@ -249,4 +249,39 @@ describe('counter actions with their ids', () => {
     const missing = await act(ada, { kind: 'checkIn', orderId: 999_999, actionId: 'no-such-order' });
     expect(missing.status).toBe(404);
   });
+
+  it('taps that waited through a sign-out are recorded as who made them, sent by who is signed in', async () => {
+    const orderId = await newOrder('Handed Over Hal');
+    // Ada checked the order in and took the cash; Bo, signed in next on that phone, sends her taps.
+    const checkIn = { kind: 'checkIn', orderId, actionId: 'ada-left-01', tappedBy: 'Ada Counter' };
+    expect((await act(bo, checkIn)).status).toBe(200);
+    const cash = { ...newPayment(orderId, 'ada-left-02', 'cash', 20), tappedBy: ' Ada Counter ' };
+    const paid = await act(bo, cash);
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+    expect(paid.body.data.order).toMatchObject({
+      pickedUpUsername: 'Ada Counter, sent by Bo Counter',
+      paidUsername: 'Ada Counter, sent by Bo Counter',
+    });
+    expect(recordedFor(orderId).row).toMatchObject({
+      pickedUpBy: 'Ada Counter, sent by Bo Counter',
+      paidBy: 'Ada Counter, sent by Bo Counter',
+    });
+    const logged = server.shop.database.sqlite
+      .prepare('select staff from counter_actions where order_id = ? order by rowid')
+      .pluck()
+      .all(orderId);
+    expect(logged).toEqual(['Ada Counter, sent by Bo Counter', 'Ada Counter, sent by Bo Counter']);
+
+    // Sent again by Ada herself, the same taps get the first answer; her own new tap is hers alone.
+    expect((await act(ada, checkIn)).body.data.order.pickedUpUsername).toBe(
+      'Ada Counter, sent by Bo Counter',
+    );
+    const undo = { kind: 'clearPayment', orderId, actionId: 'ada-own-03', tappedBy: 'Ada Counter' };
+    expect((await act(ada, undo)).body.data).toMatchObject({ recorded: true, order: { paid: null } });
+    expect(recordedFor(orderId).log).toHaveLength(3);
+
+    const tooLong = await act(bo, { ...checkIn, actionId: 'too-long-04', tappedBy: 'x'.repeat(201) });
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body.message).toMatch(/tappedBy/);
+  });
 });

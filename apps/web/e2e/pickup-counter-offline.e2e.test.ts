@@ -12,6 +12,7 @@ import {
   counterDay,
   PHONE,
   phoneWithProfile,
+  placeCounterOrder,
   servedByWorker,
   shopInBrowser,
   signIn,
@@ -23,6 +24,7 @@ let token: string;
 let dayId: number;
 const ids: number[] = [];
 let total: number;
+let productId: number;
 let ada: { context: BrowserContext; page: Page; login: StaffLogin };
 let bo: { context: BrowserContext; page: Page; login: StaffLogin };
 
@@ -51,7 +53,7 @@ beforeAll(async () => {
   token = await staffToken(e2e.shop, { email: 'owner@example.com', name: 'Olive Owner' });
   const made = await counterDay(e2e.shop, token, '2099-04-25');
   dayId = made.dayId;
-  const { productId } = made;
+  productId = made.productId;
   for (const name of ['Ada Shared', 'Bo Own', 'Cy Later']) {
     const placed = await rest<{ orderId: number; total: number }>(
       e2e.shop.url,
@@ -103,6 +105,11 @@ const keptOnPhone = (page: Page) =>
     database.close();
     return kept;
   });
+
+/** The desk with every order of the day, and Cy's phone signed in on it. */
+const deskOfAll = () => `/Admin/Pickup?day=${dayId}&show=all`;
+const cysPhone = () =>
+  e2e.staffPage({ path: deskOfAll(), email: 'cy@example.com', name: 'Cy Yard', viewport: PHONE });
 
 async function openCard(page: Page, orderId: number) {
   await list(page)
@@ -276,13 +283,8 @@ describe('the counter through a drop of the network', () => {
 
   it('signing out leaves no kept day on the phone, unless taps still wait: those stay and are sent after', async () => {
     const later = ids[2] as number;
-    const desk = `/Admin/Pickup?day=${dayId}&show=all`;
-    const { page, context } = await e2e.staffPage({
-      path: desk,
-      email: 'cy@example.com',
-      name: 'Cy Yard',
-      viewport: PHONE,
-    });
+    const desk = deskOfAll();
+    const { page, context } = await cysPhone();
     try {
       await expect.poll(() => list(page).getByRole('heading').count()).toBe(3);
       await expect.poll(() => keptOnPhone(page)).toEqual({ days: 1, queue: 0 });
@@ -310,6 +312,42 @@ describe('the counter through a drop of the network', () => {
       await expect.poll(() => keptOnPhone(page)).toEqual({ days: 1, queue: 0 });
       await signOut();
       expect(await keptOnPhone(page)).toEqual({ days: 0, queue: 0 });
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('taps left waiting by one staff member are recorded as theirs when the next one signed in on the phone sends them', async () => {
+    const { orderId } = await placeCounterOrder(e2e.shop, token, {
+      name: 'Di Handover',
+      phoneNumber: '(555) 010-4456',
+      dayId,
+      productId,
+    });
+    const desk = deskOfAll();
+    const { page, context } = await cysPhone();
+    try {
+      await expect.poll(() => list(page).getByRole('heading').count()).toBe(4);
+      // Cy hands the plants over and takes the cash with the server out of reach, then signs out.
+      await page.route('**/trpc/**', (route) => route.abort('connectionrefused'));
+      await openCard(page, orderId);
+      await markPickedUp(page, orderId);
+      await pay(page, orderId, 'Cash');
+      await expect.poll(() => waitingLine(page).textContent()).toContain('2 changes wait');
+      await page.goto(`${e2e.shop.origin}/Admin/Logout`);
+      await page.waitForURL(`${e2e.shop.origin}/`);
+      await page.unroute('**/trpc/**');
+
+      // Dee signs in on the same phone: Cy's taps go out, and the cash stays Cy's, sent by Dee.
+      await signIn(page, e2e.shop, { path: desk, email: 'dee@example.com', name: 'Dee Yard' });
+      await expect
+        .poll(async () => (await details(orderId)).paidUsername, { timeout: 20_000 })
+        .toBe('Cy Yard, sent by Dee Yard');
+      expect(await details(orderId)).toMatchObject({
+        pickedUpUsername: 'Cy Yard, sent by Dee Yard',
+        paidMethod: 'cash',
+      });
+      await expect.poll(() => waitingLine(page).count()).toBe(0);
     } finally {
       await context.close();
     }

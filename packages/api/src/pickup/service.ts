@@ -128,7 +128,13 @@ export interface CounterResult {
  * One tap at the counter, by the signed-in staff member, now. `logged` is false for a tap sent without an
  * action id (a REST call of a program that sends none): it is settled the same way but not kept.
  */
-function act(shop: Shop, staff: StaffIdentity, action: CounterAction, logged: boolean): CounterResult {
+function act(
+  shop: Shop,
+  staff: StaffIdentity,
+  action: CounterAction,
+  logged: boolean,
+  tappedBy: string | null = null,
+): CounterResult {
   const { orderId } = action;
   const now = shop.now().getTime();
   const tz = shop.config.shop.timeZone;
@@ -173,7 +179,7 @@ function act(shop: Shop, staff: StaffIdentity, action: CounterAction, logged: bo
           problems: [{ path: ['amount'], message: `At most ${total}, the order's total.` }],
         });
       }
-      const by = staffName(staff);
+      const by = actorName(staff, tappedBy);
       const outcome = settleCounterAction(counterState(orderId, row), action, { by, at: now }, tz);
       if (outcome.applied) {
         shop.db
@@ -210,6 +216,16 @@ function act(shop: Shop, staff: StaffIdentity, action: CounterAction, logged: bo
   return { order: adminOrderDetails(shop, orderId), recorded, conflict };
 }
 
+/**
+ * Who a tap is recorded as: the signed-in staff member, or the one who made it on the phone when that was
+ * someone else (it waited through a sign-out and the next sign-in), sent by the one signed in. The cash a
+ * colleague took is theirs, and who sent it stays on record.
+ */
+function actorName(staff: StaffIdentity, tappedBy: string | null): string {
+  const sender = staffName(staff);
+  return tappedBy && tappedBy !== sender ? `${tappedBy}, sent by ${sender}` : sender;
+}
+
 /** An action's id, or a fresh one for a tap that came without (it is settled, not kept). */
 function withId(actionId: string | undefined): { actionId: string; logged: boolean } {
   return actionId === undefined
@@ -233,7 +249,7 @@ export function actAtCounter(shop: Shop, staff: StaffIdentity, input: CounterAct
       : input.kind === 'checkIn'
         ? { kind: 'checkIn', orderId: input.orderId, actionId: input.actionId }
         : { kind: input.kind, orderId: input.orderId, actionId: input.actionId, undoes: input.undoes };
-  const result = act(shop, staff, action, true);
+  const result = act(shop, staff, action, true, input.tappedBy);
   return { ...counterOrder(shop, result.order), recorded: result.recorded, conflict: result.conflict };
 }
 

@@ -153,18 +153,43 @@ export type PickListInput = z.output<typeof pickListInputSchema>;
  * One tap at the counter as a phone sends it, queued or at once: the kind says which, the rest as the REST
  * calls take it. The answer says whether it was recorded (the counter's rule, counterActions.ts).
  */
+/** Longest name of the staff member a tap was made by, as the phone kept it. */
+export const TAPPED_BY_MAX = 200;
+
+/**
+ * Who made a tap on the phone, when someone else is signed in as it is sent (a tap that waited through a
+ * sign-out and the next person's sign-in): the check-in or payment is theirs, sent by whoever is signed in.
+ */
+const tappedBySchema = optionalTextInput('tappedBy', TAPPED_BY_MAX).meta({
+  description:
+    'Optional. The name of the staff member who made the tap on the device, when another is signed in as it is sent: recorded as theirs, "sent by" the signed-in staff member.',
+});
+
 export const counterActionInputSchema = z
   .discriminatedUnion(
     'kind',
     [
-      checkInInputSchema.extend({ kind: z.literal('checkIn'), actionId: counterActionIdSchema }),
-      undoCounterInputSchema.extend({ kind: z.literal('undoCheckIn'), actionId: counterActionIdSchema }),
-      undoCounterInputSchema.extend({ kind: z.literal('clearPayment'), actionId: counterActionIdSchema }),
+      checkInInputSchema.extend({
+        kind: z.literal('checkIn'),
+        actionId: counterActionIdSchema,
+        tappedBy: tappedBySchema,
+      }),
+      undoCounterInputSchema.extend({
+        kind: z.literal('undoCheckIn'),
+        actionId: counterActionIdSchema,
+        tappedBy: tappedBySchema,
+      }),
+      undoCounterInputSchema.extend({
+        kind: z.literal('clearPayment'),
+        actionId: counterActionIdSchema,
+        tappedBy: tappedBySchema,
+      }),
       z
         .object({
           kind: z.literal('recordPayment'),
           orderId: wholeId('The order id'),
           actionId: counterActionIdSchema,
+          tappedBy: tappedBySchema,
           method: z.enum(PAID_METHODS, { error: PAYMENT_METHOD_INVALID }),
           amount: paymentAmountSchema,
           checkNumber: optionalTextInput('checkNumber', CHECK_NUMBER_MAX),

@@ -95,6 +95,7 @@ export async function tap(action: CounterActionSent): Promise<TapResult> {
     action,
     tappedAt: Date.now(),
     by: user?.name || user?.email || 'You',
+    ...(user?.email ? { email: user.email } : {}),
   });
   update({ queue: [...state.queue, queued] });
   const result = new Promise<TapResult>((resolve) => waiters.set(action.actionId, resolve));
@@ -141,7 +142,7 @@ async function send(): Promise<boolean> {
     }
     let answer: CounterAnswer;
     try {
-      answer = await trpcClient.pickup.act.mutate(next.action);
+      answer = await trpcClient.pickup.act.mutate(asSent(next));
     } catch (error) {
       const status = httpStatusOf(error);
       if (status === 401 || status === 403) {
@@ -173,6 +174,19 @@ async function send(): Promise<boolean> {
     }
   }
   return stopped;
+}
+
+/**
+ * The tap as it goes to the server: a tap made by someone other than who is signed in now (it waited through a
+ * sign-out and the next sign-in on this phone) names who made it, so their check-in or cash is recorded as
+ * theirs, sent by the one signed in.
+ */
+function asSent(tapped: QueuedTap): CounterActionSent {
+  const user = readStoredUser();
+  const someoneElse = tapped.email
+    ? tapped.email !== user?.email
+    : tapped.by !== 'You' && tapped.by !== (user?.name || user?.email);
+  return someoneElse && tapped.by !== 'You' ? { ...tapped.action, tappedBy: tapped.by } : tapped.action;
 }
 
 /** A tap answered: out of the queue, into the list of those not recorded if so, and into the screens' data. */

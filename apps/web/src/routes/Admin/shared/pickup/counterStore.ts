@@ -12,6 +12,8 @@ export interface QueuedTap {
   /** When it was tapped (ms), and by whom as far as this phone knows: what the card shows until it is sent. */
   tappedAt: number;
   by: string;
+  /** The e-mail of who was signed in when it was tapped: sent by someone else, it is recorded as theirs. */
+  email?: string;
 }
 
 /** A tap the server did not record (the counter's rule, or a refusal), kept until staff dismiss it. */
