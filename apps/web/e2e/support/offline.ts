@@ -53,9 +53,10 @@ export async function yardShop(env: Record<string, string> = {}): Promise<YardSh
 
 /**
  * A phone's browser with a profile of its own on disk (a service worker and its caches live in the profile),
- * at the spec's phone size.
+ * at the spec's phone size. `backForwardCache` keeps left pages whole in memory for Back, as a phone's browser
+ * does (Playwright turns it off unless asked).
  */
-export async function phoneWithProfile(): Promise<{
+export async function phoneWithProfile(options: { backForwardCache?: boolean } = {}): Promise<{
   context: BrowserContext;
   page: Page;
   close(): Promise<void>;
@@ -64,6 +65,7 @@ export async function phoneWithProfile(): Promise<{
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM_PATH,
     args: CHROMIUM_ARGS,
+    ...(options.backForwardCache ? { ignoreDefaultArgs: ['--disable-back-forward-cache'] } : {}),
     headless: true,
     viewport: { width: 390, height: 844 },
     isMobile: true,

@@ -26,7 +26,18 @@ export function startOfflineSupport(router: AnyRouter): void {
   // What the worker saw of this page's reads before this listened.
   workers.controller?.postMessage(ASK_CONNECTION);
 
-  const hadWorker = workers.controller !== null;
+  const loadedUnder = workers.controller;
+  const hadWorker = loadedUnder !== null;
+  // A page left for another stays whole in the browser's memory, and Back shows it again as it was (the
+  // back-forward cache). If a new release took over meanwhile, that page is the old release's code under the
+  // new worker, which has dropped the old release's files: it is loaded afresh in its place instead, like any
+  // page after a release. Replaced, not reloaded: after a reload, Chromium brought the old page back again at
+  // the next reload of that entry.
+  window.addEventListener('pageshow', (event) => {
+    if (event.persisted && hadWorker && workers.controller !== loadedUnder) {
+      window.location.replace(window.location.href);
+    }
+  });
   workers
     .register('/sw.js', { scope: '/' })
     .then((registration) => {
