@@ -55,12 +55,19 @@ afterAll(async () => {
   if (releaseB) rmSync(releaseB, { recursive: true, force: true });
 });
 
-/** What went wrong on a page: script errors, and release files it asked for and did not get. */
+/**
+ * What went wrong on a page: script errors, and release files it asked for and did not get. A request the
+ * browser cancels because its page is being left (net::ERR_ABORTED: a chunk loaded once the page is idle, or
+ * the next page's chunks fetched as the finger touches its link) is no file missing: the page is gone.
+ */
 function watch(page: Page): string[] {
   const wrong: string[] = [];
   page.on('pageerror', (error) => wrong.push(`error: ${error.message}`));
   page.on('requestfailed', (request) => {
-    if (new URL(request.url()).pathname.startsWith('/assets/')) wrong.push(`failed: ${request.url()}`);
+    const why = request.failure()?.errorText;
+    if (new URL(request.url()).pathname.startsWith('/assets/') && why !== 'net::ERR_ABORTED') {
+      wrong.push(`failed: ${request.url()} (${why})`);
+    }
   });
   page.on('response', (response) => {
     if (new URL(response.url()).pathname.startsWith('/assets/') && response.status() >= 400) {
