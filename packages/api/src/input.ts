@@ -58,6 +58,11 @@ export class StoredUpload {
     this.size = size;
   }
 }
-export const storedUploadSchema = z.custom<StoredUpload>((v) => v instanceof StoredUpload, {
-  error: 'a file is required',
-});
+/**
+ * The file of a `toDisk` route, named by its REST call: a tRPC caller (JSON cannot carry a file) is told where
+ * to send it instead of only that one is missing.
+ */
+export const storedUploadSchema = (restCall: string) =>
+  z.custom<StoredUpload>((v) => v instanceof StoredUpload, {
+    error: `a file is required: send it with ${restCall} as multipart/form-data, in the field named file (a tRPC call cannot carry one).`,
+  });

@@ -36,7 +36,7 @@ export const backupRouter = router({
     }),
   restore: peopleProcedure(BACKUPS_FOR_PEOPLE)
     // The REST adapter streams the upload into the data folder (upload.toDisk); it is read from there.
-    .input(z.object({ file: storedUploadSchema }))
+    .input(z.object({ file: storedUploadSchema('POST /api/v1/RestoreAuth') }))
     .output(settingsSchema)
     .mutation(async ({ ctx, input }) => {
       await restoreBackupFile(ctx.shop, input.file.path, input.file.size, ctx.signal);
