@@ -627,7 +627,8 @@ describe('restore input', () => {
     });
     expect(response.status).toBe(400);
     // Told where a backup is sent instead: the REST call that takes the file.
-    expect((await response.json()).error.message).toBe(
+    const answer = (await response.json()) as { error: { message: string } };
+    expect(answer.error.message).toBe(
       'a file is required: send it with POST /api/v1/RestoreAuth as multipart/form-data, in the field named file (a tRPC call cannot carry one).',
     );
   });
