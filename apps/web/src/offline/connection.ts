@@ -1,11 +1,13 @@
 import type { AnyRouter } from '@tanstack/react-router';
 import { ASK_CONNECTION, isConnectionMessage, OFFLINE_MARK } from '../serviceWorker/cacheRules';
+import { takeOverAtNextPage } from './serviceWorkerUpdate';
 
 /**
  * The page's side of working offline, loaded by main.tsx once the page has loaded and the browser is idle, so
  * none of it is in what a storefront page loads before it can be used: the service worker's registration, the
- * word about the network, and (fetched only when needed) the notice (offlineNotice.ts) and the change to a new
- * release (serviceWorkerUpdate.ts).
+ * word about the network, the change to a new release (serviceWorkerUpdate.ts: in place the moment the new
+ * release is ready, not a fetch later, when the visitor may already have tapped on to the next page under the
+ * old one), and, fetched only when needed, the notice (offlineNotice.ts).
  */
 export function startOfflineSupport(router: AnyRouter): void {
   const workers = 'serviceWorker' in navigator ? navigator.serviceWorker : null;
@@ -41,10 +43,7 @@ export function startOfflineSupport(router: AnyRouter): void {
   workers
     .register('/sw.js', { scope: '/' })
     .then((registration) => {
-      const follow = () =>
-        void import('./serviceWorkerUpdate').then((update) =>
-          update.takeOverAtNextPage(registration, router),
-        );
+      const follow = () => takeOverAtNextPage(registration, router);
       // A new release's worker is waiting or still fetching its files (found by the navigation that loaded
       // this page, before this listened), or arrives later (the first install has no worker to replace).
       if ((registration.waiting || registration.installing) && hadWorker) follow();
