@@ -281,6 +281,34 @@ describe('the counter through a drop of the network', () => {
     }
   });
 
+  it('a code scanned with no network leads from the order page to the order on the desk the phone kept', async () => {
+    const scanned = ids[1] as number;
+    const phone = await phoneWithProfile();
+    try {
+      const { page, context } = phone;
+      await signIn(page, e2e.shop, { path: deskOfAll(), email: 'ada@example.com' });
+      await servedByWorker(page);
+      await page.reload();
+      await expect.poll(() => list(page).getByRole('heading').count()).toBe(3);
+      await expect.poll(() => keptOnPhone(page)).toEqual({ days: 1, queue: 0 });
+
+      // The camera opens the customer's code, the order's own address, in the yard.
+      await context.setOffline(true);
+      await page.goto(`${e2e.shop.origin}/Order/${scanned}/5550104455`);
+      await page.getByRole('link', { name: 'Open it on the pick-up desk' }).click();
+      await page.waitForURL((url) => url.pathname === '/Admin/Pickup');
+      await card(page, scanned).getByRole('region', { name: 'To hand over' }).waitFor();
+      // Found by its number, and its card open: the only order listed.
+      const orders = (await list(page).getByRole('heading').allTextContents()).filter((h) =>
+        h.startsWith('#'),
+      );
+      expect(orders).toEqual([`#${scanned} Bo Own`]);
+      await page.getByText('No connection.').waitFor();
+    } finally {
+      await phone.close();
+    }
+  });
+
   it('signing out leaves no kept day on the phone, unless taps still wait: those stay and are sent after', async () => {
     const later = ids[2] as number;
     const desk = deskOfAll();

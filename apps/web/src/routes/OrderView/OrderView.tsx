@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { getRouteApi } from '@tanstack/react-router';
+import { getRouteApi, Link } from '@tanstack/react-router';
 import { useDeferredValue, useEffect, useState } from 'react';
 import { useSignedIn } from '../../auth/session';
 import { OrderLookupForm } from '../../components/OrderLookupForm';
 import { publicQuery } from '../../lib/publicApi';
 import { useSiteConfig } from '../../lib/site';
 import { failureFacts } from '../../lib/toast';
+import { shopIsDown } from '../../serviceWorker/cacheRules';
 import { OrderDetails } from './OrderDetails';
 import { forgetOrderCopy, keepOrderCopy, type OrderCopy, readOrderCopy } from './orderCopy';
 
@@ -107,6 +108,9 @@ export function OrderView() {
         <div className="alert alert-danger" role="alert">
           {message || 'We could not load this order.'}
         </div>
+        {signedIn && /^\d+$/.test(orderId) ? (
+          <KeptOnDesk orderId={Number(orderId)} error={order.error} />
+        ) : null}
         <section className="panel">
           <div className="panel-body">
             <OrderLookupForm initialOrderId={orderId} />
@@ -126,5 +130,39 @@ export function OrderView() {
       fromCopy={false}
       {...forgetIfKept}
     />
+  );
+}
+
+/**
+ * A staff phone that scans a customer's code where the shop cannot be reached: the order is not on the page, but
+ * the pick-up desk may keep its day on the phone, where it is checked in and paid without a network. The
+ * counter's store is loaded only here, for someone signed in.
+ */
+function KeptOnDesk({ orderId, error }: { orderId: number; error: unknown }) {
+  const { status } = failureFacts(error);
+  const unanswered = status === 0 || (status !== null && shopIsDown(status));
+  const [day, setDay] = useState<number | 'none' | null>(null);
+  useEffect(() => {
+    if (!unanswered) return;
+    let current = true;
+    void import('../Admin/shared/pickup/counterStore')
+      .then((store) => store.keptDayOf(orderId))
+      .then((kept) => {
+        if (current) setDay(kept);
+      })
+      .catch(() => undefined);
+    return () => {
+      current = false;
+    };
+  }, [orderId, unanswered]);
+  if (day === null) return null;
+  return (
+    <p className="alert alert-info">
+      Order {orderId} is kept on this phone with the pick-up desk's day.{' '}
+      <Link to="/Admin/Pickup" search={{ day, show: 'all', q: String(orderId), order: orderId }}>
+        Open it on the pick-up desk
+      </Link>{' '}
+      to check it in and record the payment without a connection.
+    </p>
   );
 }

@@ -45,6 +45,25 @@ function db(): Promise<IDBPDatabase<CounterDb>> {
   return opened;
 }
 
+/** Whether this phone ever opened the counter (asking opens no database on a phone that never did). */
+async function counterOpenedHere(): Promise<boolean> {
+  if (typeof indexedDB === 'undefined') return false;
+  if (typeof indexedDB.databases !== 'function') return true;
+  return (await indexedDB.databases()).some((found) => found.name === DB_NAME);
+}
+
+/**
+ * The pick-up day kept on this phone that holds the order (its id, or 'none' for the orders without a day), or
+ * null: what a staff phone that scanned a customer's code with no network opens instead of the order's page.
+ */
+export async function keptDayOf(orderId: number): Promise<number | 'none' | null> {
+  if (!(await counterOpenedHere())) return null;
+  for (const { day } of await (await db()).getAll('days')) {
+    if (day.orders.some((o) => o.order.orderId === orderId)) return day.pickUpDayId ?? 'none';
+  }
+  return null;
+}
+
 export async function saveDay(key: string, day: CounterDay): Promise<void> {
   await (await db()).put('days', { key, day });
 }
@@ -88,11 +107,7 @@ export async function dismissNotRecorded(actionId: string): Promise<void> {
  * must read, never dropped silently. A phone that never opened the counter is left without its database.
  */
 export async function forgetKeptDaysUnlessWaiting(): Promise<'forgotten' | 'kept' | 'none'> {
-  if (typeof indexedDB === 'undefined') return 'none';
-  if (typeof indexedDB.databases === 'function') {
-    const names = (await indexedDB.databases()).map((found) => found.name);
-    if (!names.includes(DB_NAME)) return 'none';
-  }
+  if (!(await counterOpenedHere())) return 'none';
   const tx = (await db()).transaction(['days', 'queue'], 'readwrite');
   const waiting = await tx.objectStore('queue').count();
   if (waiting === 0) await tx.objectStore('days').clear();
