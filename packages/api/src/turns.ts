@@ -13,6 +13,12 @@ export const PIECE_MS = 10;
 const line: (() => void)[] = [];
 let turnStarted = performance.now();
 let nextTurnAsked = false;
+/**
+ * The job whose turn it is: the only one that goes on past a pause while the turn has time left. Without it,
+ * jobs that started in the same turn each went on once more from their pause's own await after the time was
+ * spent (seven pieces in a 10 ms turn of 2 ms pieces, for four jobs).
+ */
+let owner: object | null = null;
 
 /** In the event loop's next turn (after the I/O waiting meanwhile), the first in line goes on, with PIECE_MS. */
 function askNextTurn(): void {
@@ -21,16 +27,26 @@ function askNextTurn(): void {
   setImmediate(() => {
     nextTurnAsked = false;
     turnStarted = performance.now();
+    owner = null;
     line.shift()?.();
     if (line.length > 0) askNextTurn();
   });
 }
 
-/** Between two pieces of a long job: goes on at once while the turn has time left, else waits in line. */
-function pause(): Promise<void> | undefined {
-  if (performance.now() - turnStarted < PIECE_MS) return undefined;
+/**
+ * Between two pieces of `job`: it goes on at once while the turn has time left and is its own (or nobody's),
+ * else it waits in line for a turn of its own.
+ */
+function pause(job: object): Promise<void> | undefined {
+  if (performance.now() - turnStarted < PIECE_MS && (owner === null || owner === job)) {
+    owner = job;
+    return undefined;
+  }
   return new Promise<void>((resolve) => {
-    line.push(resolve);
+    line.push(() => {
+      owner = job;
+      resolve();
+    });
     askNextTurn();
   });
 }
@@ -40,7 +56,8 @@ function pause(): Promise<void> | undefined {
  * of the event loop, each in its order, so several big answers end together rather than one after another.
  */
 export function pieces(): () => Promise<void> {
+  const job = {};
   return async () => {
-    await pause();
+    await pause(job);
   };
 }
