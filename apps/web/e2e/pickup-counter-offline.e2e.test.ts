@@ -270,10 +270,14 @@ describe('the counter through a drop of the network', () => {
       await card(page, later).getByRole('button', { name: 'Undo check-in' }).click();
       await page.getByRole('dialog').getByRole('button', { name: 'Undo check-in' }).click();
       await expect.poll(() => card(page, later).locator('.pickup-badge').textContent()).toBe('Waiting');
+      const waitsNotice = page.getByText(/It waits on this phone/);
+      await expect.poll(() => waitsNotice.count()).toBe(1);
       expect(await details(later)).toMatchObject({ pickedUpUsername: 'Ada Yard' });
 
       await context.setOffline(false);
       await expect.poll(() => waitingLine(page).count(), { timeout: 20_000 }).toBe(0);
+      // Sent: the notice that it waits goes with it, well before its own five seconds are up.
+      await expect.poll(() => waitsNotice.count(), { timeout: 2_000 }).toBe(0);
       expect(await details(later)).toMatchObject({ pickedUpUsername: null });
       expect(received(later).map((r) => r.recorded)).toEqual([1, 1]);
     } finally {

@@ -8,9 +8,9 @@ import {
 } from '@nursery/domain';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { confirm } from '../../../../components/ConfirmDialog';
-import { notify, type ToastOptions } from '../../../../lib/toast';
+import { dismissToast, notify, type ToastOptions } from '../../../../lib/toast';
 import type { AdminOrder } from '../orders/types';
-import { newActionId, type TapResult, tap } from './counterQueue';
+import { newActionId, type TapResult, tap, whenSent } from './counterQueue';
 import { paymentText, pickupStatusText } from './pickupText';
 import './pickup.css';
 
@@ -73,7 +73,13 @@ export function CheckInPanel({
       notify.success(done(result.answer.order), options);
       onChanged?.(result.answer.order);
     } else if (result.state === 'waiting') {
-      notify.success(`${waiting} It waits on this phone and is sent when the network is back.`, options);
+      const shown = notify.success(
+        `${waiting} It waits on this phone and is sent when the network is back.`,
+        options,
+      );
+      // Once sent, what became of it is on the screen (the order's state, or the list of taps not recorded):
+      // a notice still saying it waits would contradict it.
+      whenSent(result.actionId, () => dismissToast(shown));
     } else {
       notify.error(withFieldLabels(result.why, PAYMENT_LABELS), { id: PAYMENT_FAILURE });
       // Not recorded by the counter's rule: the page shows what stands on the server, not what was tapped here.

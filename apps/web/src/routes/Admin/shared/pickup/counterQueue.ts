@@ -23,7 +23,8 @@ export type TapResult =
   | { state: 'recorded'; answer: CounterAnswer }
   /** `answer` is the order as it is now when the server answered (the counter's rule), null when it refused. */
   | { state: 'not-recorded'; why: string; answer: CounterAnswer | null }
-  | { state: 'waiting' };
+  /** Kept on the phone: whenSent(actionId) says when it has gone out. */
+  | { state: 'waiting'; actionId: string };
 
 export interface CounterState {
   /** The queue and the list of taps not recorded have been read from the phone. */
@@ -47,6 +48,17 @@ let state: CounterState = {
 };
 const listeners = new Set<() => void>();
 const waiters = new Map<string, (result: TapResult) => void>();
+/** What to do once a tap that was waiting has been answered, by its action id. */
+const sentWatchers = new Map<string, () => void>();
+
+/**
+ * Calls `then` once the tap `actionId` has been answered by the server and left the phone's queue (at once
+ * if it no longer waits): what said it waits, such as its notice, goes then.
+ */
+export function whenSent(actionId: string, then: () => void): void {
+  if (state.queue.some((q) => q.action.actionId === actionId)) sentWatchers.set(actionId, then);
+  else then();
+}
 
 function update(next: Partial<CounterState>): void {
   state = { ...state, ...next };
@@ -170,7 +182,7 @@ async function send(): Promise<boolean> {
     for (const waiting of state.queue) {
       const resolve = waiters.get(waiting.action.actionId);
       waiters.delete(waiting.action.actionId);
-      resolve?.({ state: 'waiting' });
+      resolve?.({ state: 'waiting', actionId: waiting.action.actionId });
     }
   }
   return stopped;
@@ -202,6 +214,8 @@ async function settled(tapped: QueuedTap, answer: CounterAnswer | null, why: str
     notRecorded: notRecorded ? [...state.notRecorded, notRecorded] : state.notRecorded,
   });
   if (answer) await remember(answer);
+  sentWatchers.get(action.actionId)?.();
+  sentWatchers.delete(action.actionId);
   const resolve = waiters.get(action.actionId);
   waiters.delete(action.actionId);
   resolve?.(
