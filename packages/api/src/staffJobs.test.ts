@@ -23,6 +23,18 @@ function job(shop: Shop, name: string, started: string[], signal?: AbortSignal) 
 
 const settle = () => new Promise((resolve) => setImmediate(resolve));
 
+/** Every turn is free: of three jobs asked for, two start at once, the third once one ends; all then end. */
+async function twoStartAtOnce(shop: Shop, names: [string, string, string]): Promise<void> {
+  const started: string[] = [];
+  const jobs = names.map((name) => job(shop, name, started));
+  await settle();
+  expect(started).toEqual(names.slice(0, 2));
+  for (const j of jobs) j.finish();
+  await settle();
+  for (const j of jobs) j.finish();
+  await Promise.all(jobs.map((j) => j.done));
+}
+
 describe('big staff jobs take turns', () => {
   it('runs two at once and starts the others in the order they came, as turns end', async () => {
     expect(STAFF_JOBS_AT_ONCE).toBe(2);
@@ -41,14 +53,7 @@ describe('big staff jobs take turns', () => {
     for (const j of jobs) j.finish();
     await Promise.all(jobs.map((j) => j.done));
     // Every turn given back: two start at once again.
-    const again: string[] = [];
-    const more = ['f', 'g', 'h'].map((name) => job(shop, name, again));
-    await settle();
-    expect(again).toEqual(['f', 'g']);
-    for (const j of more) j.finish();
-    await settle();
-    for (const j of more) j.finish();
-    await Promise.all(more.map((j) => j.done));
+    await twoStartAtOnce(shop, ['f', 'g', 'h']);
   });
 
   it('gives a turn back once however often it is ended, and when the job fails', async () => {
@@ -57,14 +62,7 @@ describe('big staff jobs take turns', () => {
     end();
     end();
     await expect(asStaffJob(shop, () => Promise.reject(new Error('refused')))).rejects.toThrow('refused');
-    const started: string[] = [];
-    const jobs = ['a', 'b', 'c'].map((name) => job(shop, name, started));
-    await settle();
-    expect(started).toEqual(['a', 'b']);
-    for (const j of jobs) j.finish();
-    await settle();
-    for (const j of jobs) j.finish();
-    await Promise.all(jobs.map((j) => j.done));
+    await twoStartAtOnce(shop, ['a', 'b', 'c']);
   });
 
   it('keeps each shop its own turns', async () => {
@@ -97,14 +95,7 @@ describe('big staff jobs take turns', () => {
     running[1]?.finish();
     next.finish();
     await Promise.all([...running, next].map((j) => j.done));
-    const again: string[] = [];
-    const more = ['e', 'f', 'g'].map((name) => job(shop, name, again));
-    await settle();
-    expect(again).toEqual(['e', 'f']);
-    for (const j of more) j.finish();
-    await settle();
-    for (const j of more) j.finish();
-    await Promise.all(more.map((j) => j.done));
+    await twoStartAtOnce(shop, ['e', 'f', 'g']);
   });
 
   it('refuses at once a job whose request had closed before it asked for a turn', async () => {
