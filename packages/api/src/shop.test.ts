@@ -9,20 +9,26 @@ const update = (previous: string[], changed: ReadonlySet<number>) => [
   ...[...changed].map((id) => `product ${id} read again`),
 ];
 
+/** Starts remaking 'list' as `made`, held until `finish` is called, as a remake reading across turns is. */
+function heldRemake(cache: AnswerCache, made: string[]) {
+  let finish = () => {};
+  const remade = cache.remake(
+    'list',
+    () =>
+      new Promise<string[]>((resolve) => {
+        finish = () => resolve(made);
+      }),
+    update,
+  );
+  return { remade, finish: () => finish() };
+}
+
 describe('an answer made anew across turns (AnswerCache.remake)', () => {
   it('serves the kept answers until it is made, then keeps it alone', async () => {
     const cache = new AnswerCache();
     const kept = cache.get('list', build([1]), update);
     const other = cache.get('sitemap', () => 'pages');
-    let finish = () => {};
-    const remade = cache.remake(
-      'list',
-      () =>
-        new Promise<string[]>((resolve) => {
-          finish = () => resolve(['product 1', 'product 2']);
-        }),
-      update,
-    );
+    const { remade, finish } = heldRemake(cache, ['product 1', 'product 2']);
     await nextTurn();
     expect(cache.get('list', build([9]), update)).toBe(kept);
     expect(cache.get('sitemap', () => 'new pages')).toBe(other);
@@ -34,15 +40,7 @@ describe('an answer made anew across turns (AnswerCache.remake)', () => {
 
   it('reads again on its next read the products orders changed while it was made', async () => {
     const cache = new AnswerCache();
-    let finish = () => {};
-    const remade = cache.remake(
-      'list',
-      () =>
-        new Promise<string[]>((resolve) => {
-          finish = () => resolve(['product 1']);
-        }),
-      update,
-    );
+    const { remade, finish } = heldRemake(cache, ['product 1']);
     cache.productsChanged([1]);
     finish();
     await remade;
@@ -52,15 +50,7 @@ describe('an answer made anew across turns (AnswerCache.remake)', () => {
   it('keeps nothing when everything changed again while it was made, nor when its reads failed', async () => {
     const cache = new AnswerCache();
     cache.get('list', build([1]), update);
-    let finish = () => {};
-    const remade = cache.remake(
-      'list',
-      () =>
-        new Promise<string[]>((resolve) => {
-          finish = () => resolve(['made before the change']);
-        }),
-      update,
-    );
+    const { remade, finish } = heldRemake(cache, ['made before the change']);
     cache.invalidate();
     finish();
     await remade;
