@@ -162,4 +162,35 @@ describe('staff sign-in through the embedded provider', () => {
     expect(await page.getByText(SIGN_IN_ENDED).count()).toBe(0);
     await context.close();
   });
+
+  it('a sign-out the provider never hears of still has the next person on the phone type their own password', async () => {
+    const { page, context } = await e2e.staffPage({ email: 'cy.counter@example.com', name: 'Cy Counter' });
+    // The yard's network reaches the shop but not the provider's end-session page, so the provider keeps Cy's
+    // session while the phone signs out on its own.
+    await context.route('**/oidc/**', (route) => route.abort('connectionrefused'));
+    await page.goto(`${e2e.shop.origin}/Admin/Logout`);
+    await page.waitForURL(`${e2e.shop.origin}/`);
+    await context.unroute('**/oidc/**');
+
+    // Dee picks the phone up: the back office asks for a password instead of taking up Cy's session.
+    await page.goto(`${e2e.shop.origin}/Admin/Stock`);
+    await page.waitForURL((url) => url.pathname.startsWith('/oidc/interaction/'));
+    const dee = await ensureStaffAccount(e2e.shop, { email: 'dee.counter@example.com', name: 'Dee Counter' });
+    await fillProviderSignIn(page, dee);
+    await page.waitForURL((url) => url.pathname === '/Admin/Stock');
+    const adminNav = page.getByRole('navigation', { name: 'Admin' });
+    await expect.poll(() => adminNav.textContent()).toContain('Dee Counter');
+    expect(await adminNav.textContent()).not.toContain('Cy Counter');
+
+    // Dee's own sign-in is then taken up as usual: a page opened without the stored tokens needs no password.
+    await page.evaluate(() => {
+      for (const key of Object.keys(localStorage))
+        if (key.startsWith('oidc.user:')) localStorage.removeItem(key);
+    });
+    await page.goto(`${e2e.shop.origin}/Admin/Contacts`);
+    await page.getByRole('link', { name: 'Logout' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/Admin/Contacts');
+    expect(await adminNav.textContent()).toContain('Dee Counter');
+    await context.close();
+  });
 });

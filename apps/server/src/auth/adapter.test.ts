@@ -46,3 +46,26 @@ describe("the sign-in's storage while a long write holds the server's connection
     expect(await tokens.find('revoked-token')).toBeUndefined();
   });
 });
+
+describe('revoking a grant', () => {
+  it("takes that kind's tokens issued under it and leaves the sign-in in progress that names it", async () => {
+    const interactions = new DatabaseAdapter(server.shop, 'Interaction');
+    const accessTokens = new DatabaseAdapter(server.shop, 'AccessToken');
+    const refreshTokens = new DatabaseAdapter(server.shop, 'RefreshToken');
+    // A second person signing in on a phone whose provider session is the first person's: the interaction
+    // names the first person's grant, which the provider revokes before it resumes that very interaction.
+    await interactions.upsert('signing-in', { uid: 'signing-in', grantId: 'grant-of-cy' }, 3600);
+    await accessTokens.upsert('cy-access', { grantId: 'grant-of-cy', accountId: '1' }, 3600);
+    await refreshTokens.upsert('cy-refresh', { grantId: 'grant-of-cy', accountId: '1' }, 3600);
+    await refreshTokens.upsert('dee-refresh', { grantId: 'grant-of-dee', accountId: '2' }, 3600);
+
+    await accessTokens.revokeByGrantId('grant-of-cy');
+    expect(await accessTokens.find('cy-access')).toBeUndefined();
+    expect(await refreshTokens.find('cy-refresh')).toMatchObject({ accountId: '1' });
+    await refreshTokens.revokeByGrantId('grant-of-cy');
+    expect(await refreshTokens.find('cy-refresh')).toBeUndefined();
+
+    expect(await refreshTokens.find('dee-refresh')).toMatchObject({ accountId: '2' });
+    expect(await interactions.find('signing-in')).toMatchObject({ uid: 'signing-in' });
+  });
+});

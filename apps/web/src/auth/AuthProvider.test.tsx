@@ -4,11 +4,13 @@ import type { UserManager } from 'oidc-client-ts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { enqueue, readDay, readQueue, saveDay, settle } from '../routes/Admin/shared/pickup/counterStore';
 import { type AuthContextValue, AuthProvider, useAuth } from './AuthProvider';
+import { signedInOnThisPhone } from './signOut';
 import { getAccessToken } from './token';
 
 // The provider's side of a signed-in staff phone: a stored user, and a sign-out it records instead of leaving
 // the page. Everything else (the token, the counter's IndexedDB) is the shop's own code.
 const signedOutAtProvider = vi.fn(async () => undefined);
+const sentToSignIn = vi.fn(async (_request: { prompt?: string }) => undefined);
 let stored: { access_token: string; id_token: string; expires_at: number } | null = null;
 const provider = {
   events: Object.fromEntries(
@@ -28,6 +30,7 @@ const provider = {
     stored = null;
   },
   signoutRedirect: signedOutAtProvider,
+  signinRedirect: sentToSignIn,
 } as unknown as UserManager;
 
 vi.mock('./userManager', async (original) => ({
@@ -64,6 +67,7 @@ async function signedInPhone(): Promise<AuthContextValue> {
 afterEach(async () => {
   cleanup();
   signedOutAtProvider.mockClear();
+  sentToSignIn.mockClear();
   for (const tap of await readQueue()) await settle(tap.seq as number, null);
 });
 
@@ -92,5 +96,23 @@ describe('logout', () => {
     expect(signedOutAtProvider).toHaveBeenCalledOnce();
     expect(await readDay('7')).toEqual(DAY);
     expect((await readQueue()).map((tap) => tap.action.orderId)).toEqual([12]);
+  });
+
+  it('has the next sign-in on the phone ask for a password, even if the provider never heard of the sign-out', async () => {
+    const auth = await signedInPhone();
+    // The yard's network drops before the provider's end-session page: its session may live on.
+    signedOutAtProvider.mockImplementationOnce(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    await act(() => auth.logout().catch(() => undefined));
+    await act(() => auth.login('/Admin/Pickup'));
+    expect(sentToSignIn).toHaveBeenLastCalledWith(
+      expect.objectContaining({ prompt: 'login', state: { returnTo: '/Admin/Pickup' } }),
+    );
+
+    // Once someone has signed in again, later sign-ins may take up the provider's session as usual.
+    signedInOnThisPhone();
+    await act(() => auth.login('/Admin/Pickup'));
+    expect(sentToSignIn.mock.lastCall?.[0]).not.toHaveProperty('prompt');
   });
 });

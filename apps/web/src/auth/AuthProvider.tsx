@@ -3,7 +3,13 @@ import type { User, UserManager } from 'oidc-client-ts';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { notify } from '../lib/toast';
 import { queryClient } from '../trpc';
-import { forgetSignInOnThisPhone, signOutAtProvider } from './signOut';
+import {
+  forgetSignInOnThisPhone,
+  signedInOnThisPhone,
+  signedOutOnThisPhone,
+  signInAtProvider,
+  signOutAtProvider,
+} from './signOut';
 import { setAccessToken } from './token';
 import {
   describeSignInError,
@@ -13,7 +19,6 @@ import {
   isSignInCallback,
   LOGIN_FAILED,
   returnToOf,
-  type SignInState,
 } from './userManager';
 
 /** The spec's sign-in state. */
@@ -78,6 +83,7 @@ export function startUp(userManager: UserManager): Promise<StartUpOutcome> {
       }
       try {
         const user = (await userManager.signinCallback()) ?? (await userManager.getUser());
+        signedInOnThisPhone();
         return { user, returnTo: returnToOf(user) ?? '/Admin/Products', error: null };
       } catch (error) {
         return { user: null, returnTo: null, error: describeSignInError(error, LOGIN_FAILED) };
@@ -85,6 +91,8 @@ export function startUp(userManager: UserManager): Promise<StartUpOutcome> {
     }
     const stored = await userManager.getUser();
     if (stored && !stored.expired) return { user: stored, returnTo: null, error: null };
+    // After a sign-out here the provider's session, if it survived, is not this phone's to take up again.
+    if (signedOutOnThisPhone()) return { user: null, returnTo: null, error: null };
     try {
       return {
         user: await userManager.signinSilent({ nonce: crypto.randomUUID() }),
@@ -239,9 +247,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       setState((previous) => ({ ...previous, isLoading: true, error: null }));
       try {
         const userManager = manager ?? (await getUserManager());
-        const signInState: SignInState = { returnTo: target ?? currentPath() };
-        // A nonce binds the ID token to this request, on top of PKCE and the state.
-        await userManager.signinRedirect({ state: signInState, nonce: crypto.randomUUID() });
+        await signInAtProvider(userManager, target ?? currentPath());
       } catch (error) {
         setState((previous) => ({
           ...previous,

@@ -1,7 +1,8 @@
 import { trpc } from '../trpc';
 import { startUp } from './AuthProvider';
+import { signInAtProvider } from './signOut';
 import { getAccessToken, setAccessToken } from './token';
-import { getUserManager, type SignInState } from './userManager';
+import { getUserManager } from './userManager';
 
 /** Admin paths anyone may open: the provider's return address and the sign-in page. */
 export function isOpenAdminPath(pathname: string): boolean {
@@ -36,8 +37,7 @@ export async function requireSignIn(
   // A failed start-up is shown by the admin shell with a button to try again; a link only hovered (a
   // preload) never sends anyone to the provider.
   if (outcome.error || preload) return { trpc };
-  const state: SignInState = { returnTo: location.href };
-  await userManager.signinRedirect({ state, nonce: crypto.randomUUID() });
+  await signInAtProvider(userManager, location.href);
   // The browser is leaving for the provider: the screen must not load meanwhile.
   return new Promise<never>(() => {});
 }

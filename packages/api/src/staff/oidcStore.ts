@@ -84,9 +84,16 @@ export class OidcPayloadStore {
     this.db.delete(oidcPayloads).where(this.where(id)).run();
   }
 
-  /** A revoked grant takes every token and code issued under it, whatever their kind. */
+  /**
+   * A revoked grant takes this kind's tokens or codes issued under it; oidc-provider asks each token kind in
+   * turn. Never wider: a sign-in in progress also names the grant it may replace, and a sign-in as another
+   * person ends the first person's session (revoking its grant) before it carries on with that interaction.
+   */
   revokeByGrantId(grantId: string): void {
-    this.db.delete(oidcPayloads).where(eq(oidcPayloads.grantId, grantId)).run();
+    this.db
+      .delete(oidcPayloads)
+      .where(and(eq(oidcPayloads.kind, this.kind), eq(oidcPayloads.grantId, grantId)))
+      .run();
   }
 }
 
