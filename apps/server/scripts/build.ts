@@ -3,7 +3,7 @@
  *
  *   release/server.js      the server, bundled with esbuild into one ESM file
  *   release/orderWriter.js the order writer's worker thread, which server.js starts; the other threads' bundles
- *                          (workbookWriter.js, restoreWorker.js, backupSnapshot.js) likewise, one per WORKER_SCRIPTS entry
+ *                          (restoreWorker.js, backupSnapshot.js) likewise, one per WORKER_SCRIPTS entry
  *   release/<tool>.js      the command-line tools from src/cli (staff, integrations, backup, restore) when they exist
  *   release/node_modules   only what cannot be bundled (native modules) with their runtime dependencies
  *   release/drizzle        the database migrations, applied on start

@@ -144,7 +144,7 @@ describe.skipIf(!hasRelease)('the release folder running as a real process', () 
       headers: { authorization: `Bearer ${accessToken}` },
     });
     expect(staff.status).toBe(200);
-    // A workbook is written on its own thread, from workbookWriter.js beside server.js.
+    // A workbook is written from the bundle, through a read-only connection of its own.
     const workbook = await exportedWorkbook(shop.url, '/Exports/GetStockExport', accessToken);
     expect(workbook.status).toBe(200);
     expect(workbook.bytes.subarray(0, 4).toString('hex')).toBe('d0cf11e0');

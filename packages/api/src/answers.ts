@@ -21,7 +21,7 @@ export function typedAnswer<S extends z.ZodType>(schema: S): (value: unknown) =>
 }
 
 /**
- * A list serialized once and kept (RawJson), or a large staff answer serialized on its own thread (FreshJson):
+ * A list serialized once and kept (RawJson), or a large staff answer read for one request in pieces (FreshJson):
  * typed and published as its items, never parsed on the server's thread.
  */
 export function cachedAnswer<S extends z.ZodType>(schema: S): (value: unknown) => RawJson<z.output<S>> {

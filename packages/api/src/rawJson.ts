@@ -28,7 +28,7 @@ export class RawJson<T> {
 }
 
 /**
- * An answer read for one request on a thread of its own (exports/workbookThread.ts) and never kept: a staff
+ * An answer read for one request in pieces (exports/readInPieces.ts) and never kept: a staff
  * pick list or season report. Its text is sent as it is; unlike a kept RawJson it is compressed as a stream,
  * a piece at a time, since compressing megabytes in one go would hold the server's loop.
  */

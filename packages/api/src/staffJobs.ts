@@ -2,9 +2,9 @@ import { ShopError } from './errors.ts';
 import type { Shop } from './shop.ts';
 
 /**
- * How many big staff jobs run at once: the exports and answers read on their own threads, backups and restores.
- * Each costs tens of megabytes while it runs (a thread with its own heap and SQLite cache, a snapshot and its
- * archive); on the cheapest host (512 MB, one CPU) every one of them at once filled the memory, two at a time
+ * How many big staff jobs run at once: the exports and answers read in pieces (exports/readInPieces.ts),
+ * backups and restores. Each costs megabytes while it runs (a connection with its SQLite cache, a pick list in
+ * memory, a snapshot and its archive, a restore's thread); on the cheapest host (512 MB, one CPU) every one of them at once filled the memory, two at a time
  * stay within it (docs/deploy.md). The others wait their turn, in the order they came.
  */
 export const STAFF_JOBS_AT_ONCE = 2;

@@ -61,3 +61,26 @@ export function pieces(): () => Promise<void> {
     await pause(job);
   };
 }
+
+/**
+ * A long job written once as a generator that yields between its pieces, run in one go: inside a transaction
+ * that cannot wait (a test's or a tool's shop), or where its pieces are few and small.
+ */
+export function wholly<T>(steps: Generator<unknown, T>): T {
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/** The same job on the server's thread: between two of its pieces the loop turns once the turn's time is spent. */
+export async function inPieces<T>(
+  steps: Generator<unknown, T>,
+  pause: () => Promise<void> = pieces(),
+): Promise<T> {
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+    await pause();
+  }
+}

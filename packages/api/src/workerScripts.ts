@@ -6,8 +6,6 @@
 export const WORKER_SCRIPTS = {
   /** The order writer's thread (orders/writerThread.ts). */
   orderWriter: './orders/writerWorker.ts',
-  /** A workbook's thread (exports/workbookThread.ts). */
-  workbookWriter: './exports/workbookWorker.ts',
   /** A restore's thread, started by server.js and restore.js (backup/restoreThread.ts). */
   restoreWorker: './backup/restoreWorker.ts',
   /** A backup's snapshot thread (backup/service.ts). */

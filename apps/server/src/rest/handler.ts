@@ -382,7 +382,7 @@ function sendEnvelope(
     return sendPagedList(request, reply.header('cache-control', 'no-store'), data, route);
   }
   if (data instanceof FreshJson) {
-    // Read for this request on its own thread and never kept: its text as it is, compressed (when asked) by
+    // Read for this request in pieces and never kept: its text as it is, compressed (when asked) by
     // the route's hook as a stream, a piece at a time.
     return reply
       .header('cache-control', 'no-store')

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { openDatabase } from '@nursery/db';
 import { seasonOf, zonedParts, zonedTimeToInstant } from '@nursery/domain';
 import { afterAll, describe, expect, it } from 'vitest';
+import type { Shop } from '../shop.ts';
 import { openTestShop } from '../testing/testShop.ts';
 import {
   currentSeasonOrdersSheet,
@@ -18,7 +19,7 @@ describe('yearOverYearData', () => {
     const t = openTestShop({ demo: true, env: { SHOP_TIME_ZONE: zone } });
     afterAll(() => t.close());
 
-    it(`counts each order in its own season and the month it was placed in ${zone}`, () => {
+    it(`counts each order in its own season and the month it was placed in ${zone}`, async () => {
       const sqlite = t.shop.database.sqlite;
       const startMonth = t.shop.config.seasonStartMonth;
       // Orders right on a month's first instant and one millisecond before it, in the shop's zone.
@@ -50,7 +51,7 @@ describe('yearOverYearData', () => {
         s.cents[slot] += row.cents;
         expected.set(row.season, s);
       }
-      const data = yearOverYearData(t.shop);
+      const data = await yearOverYearData(t.shop);
       expect(data.months.map((m) => m.month)[0]).toBe(startMonth);
       const current = seasonOf(t.shop.now(), zone, startMonth);
       expect(data.seasons.map((s) => s.season)).toEqual(
@@ -63,7 +64,7 @@ describe('yearOverYearData', () => {
       }
 
       // The workbook's money cells carry the same integer cents, never dollars turned back into cents.
-      const sheet = yearOverYearSheet(t.shop);
+      const sheet = await yearOverYearSheet(t.shop);
       data.seasons.forEach((s, k) => {
         const want = expected.get(s.season) ?? { orders: Array(12).fill(0), cents: Array(12).fill(0) };
         const column = [...sheet.rows].map((row) => row[2 + 2 * k]);
@@ -121,8 +122,9 @@ describe('the current season orders export', () => {
         }
         then?.();
       }
-      const sheets = (): ExportSheet[] => {
-        const [orders, pickup] = [currentSeasonOrdersSheet(t.shop), seasonPickupSheet(t.shop)];
+      // Read as the export reads them: through the shop its own read transaction sees.
+      const sheets = (seen: Shop): ExportSheet[] => {
+        const [orders, pickup] = [currentSeasonOrdersSheet(seen), seasonPickupSheet(seen)];
         return [
           { ...orders, rows: tap(orders.rows, read[0] ?? [], placeOrder) },
           { ...pickup, rows: tap(pickup.rows, read[1] ?? []) },
@@ -130,9 +132,7 @@ describe('the current season orders export', () => {
       };
       const countOrders = () => sqlite.prepare('select count(*) from orders').pluck().get() as number;
       const before = countOrders();
-      const answer = await workbookAnswer(t.shop, 'CurrentSeasonOrdersWithProducts', sheets, {
-        kind: 'currentSeasonOrders',
-      });
+      const answer = await workbookAnswer(t.shop, 'CurrentSeasonOrdersWithProducts', sheets);
       for await (const _ of answer.body as AsyncIterable<string>) {
         // Read out, so its file goes.
       }

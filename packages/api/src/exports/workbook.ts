@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { closeSync, openSync, readSync, rmSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { zonedParts } from '@nursery/domain';
-import { pieces } from '../turns.ts';
+import { inPieces, pieces, wholly } from '../turns.ts';
 
 /** A cell as the export describes it; the writer turns it into a typed spreadsheet cell. */
 export type ExportCell =
@@ -225,9 +225,14 @@ function writeCell(w: ByteWriter, row: number, col: number, cell: ExportCell, ti
 
 /**
  * The workbook stream: globals (fonts, formats, XFs, the sheet list), then each sheet's cells, written at the
- * writer's position; its offsets count from there. Each sheet's rows are read once, as they are written.
+ * writer's position; its offsets count from there. Each sheet's rows are read once, as they are written. It
+ * yields after each row, where the server's loop may turn (a season's rows are read from the database there).
  */
-function writeWorkbookStream(w: ByteWriter, sheets: readonly ExportSheet[], timeZone: string): void {
+function* writeWorkbookStream(
+  w: ByteWriter,
+  sheets: readonly ExportSheet[],
+  timeZone: string,
+): Generator<undefined, void> {
   const start = w.position;
   const bof = (kind: number) => {
     const at = w.record(0x0809);
@@ -290,7 +295,7 @@ function writeWorkbookStream(w: ByteWriter, sheets: readonly ExportSheet[], time
     w.end(at);
   }
   eof();
-  sheets.forEach((sheet, index) => {
+  for (const [index, sheet] of sheets.entries()) {
     w.setU32(sheetOffsets[index] ?? 0, w.position - start);
     bof(0x0010);
     // Rows and columns are known once the rows are written: filled in then.
@@ -329,11 +334,12 @@ function writeWorkbookStream(w: ByteWriter, sheets: readonly ExportSheet[], time
       for (let col = 0; col < row.length; col += 1) writeCell(w, rows, col, row[col] ?? null, timeZone);
       columns = Math.max(columns, row.length);
       rows += 1;
+      yield;
     }
     w.setU32(dimensions + 4, rows);
     w.setU16(dimensions + 10, columns);
     eof();
-  });
+  }
 }
 
 const SECTOR = 512;
@@ -443,9 +449,13 @@ function expectedBytes(sheets: readonly ExportSheet[]): number {
 }
 
 /** The whole .xls into `w`: the header's room, the stream, the tail, then the header over its room. */
-function writeCompoundFile(w: ByteWriter, sheets: readonly ExportSheet[], timeZone: string): void {
+function* writeCompoundFile(
+  w: ByteWriter,
+  sheets: readonly ExportSheet[],
+  timeZone: string,
+): Generator<undefined, void> {
   w.bytes(Buffer.alloc(SECTOR));
-  writeWorkbookStream(w, sheets, timeZone);
+  yield* writeWorkbookStream(w, sheets, timeZone);
   const { header, tail } = compoundFrame(w.position - SECTOR);
   w.bytes(tail);
   w.flush();
@@ -460,7 +470,7 @@ function writeCompoundFile(w: ByteWriter, sheets: readonly ExportSheet[], timeZo
  */
 export function writeWorkbookBase64(sheets: readonly ExportSheet[], timeZone: string): string {
   const w = new ByteWriter(expectedBytes(sheets) + SECTOR);
-  writeCompoundFile(w, sheets, timeZone);
+  wholly(writeCompoundFile(w, sheets, timeZone));
   return w.contents().toString('base64');
 }
 
@@ -484,13 +494,36 @@ export function workbookBase64Stream(
 
 /** The workbook written whole to a new file in `dir` (see workbookBase64Stream); its path. */
 export function writeWorkbookFile(sheets: readonly ExportSheet[], timeZone: string, dir: string): string {
+  return wholly(writeNewFile(sheets, timeZone, dir));
+}
+
+/**
+ * The workbook written to a new file in `dir` on the server's thread, a row at a time, the loop turning when
+ * the turn's time is spent (`pause`, from turns.ts): the rows are read meanwhile, through the caller's read
+ * transaction (exports/readInPieces.ts). Its path.
+ */
+export function writeWorkbookFileInPieces(
+  sheets: readonly ExportSheet[],
+  timeZone: string,
+  dir: string,
+  pause: () => Promise<void>,
+): Promise<string> {
+  return inPieces(writeNewFile(sheets, timeZone, dir), pause);
+}
+
+/** The workbook into a new file in `dir`, 64 KB in memory at a time; the file is removed if the writing fails. */
+function* writeNewFile(
+  sheets: readonly ExportSheet[],
+  timeZone: string,
+  dir: string,
+): Generator<undefined, string> {
   const file = path.join(dir, `${WORKBOOK_TEMP_PREFIX}${randomUUID()}.xls`);
   const fd = openSync(file, 'wx+', 0o600);
   try {
     const w = new ByteWriter(0, (bytes, at) => {
       writeSync(fd, bytes, 0, bytes.length, at);
     });
-    writeCompoundFile(w, sheets, timeZone);
+    yield* writeCompoundFile(w, sheets, timeZone);
   } catch (error) {
     rmSync(file, { force: true });
     throw error;

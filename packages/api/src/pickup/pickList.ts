@@ -9,15 +9,16 @@ import {
   productTypeName,
   seasonLabel,
 } from '@nursery/domain';
-import { and, asc, eq, isNotNull, isNull, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import { ShopError } from '../errors.ts';
+import { readInPieces } from '../exports/readInPieces.ts';
 import { workbookAnswer } from '../exports/service.ts';
 import { type ExportCell, type ExportSheet, num, text } from '../exports/workbook.ts';
-import { answerOnItsThread } from '../exports/workbookThread.ts';
 import type { FileAnswer } from '../input.ts';
-import type { FreshJson } from '../rawJson.ts';
+import { FreshJson } from '../rawJson.ts';
 import type { Shop } from '../shop.ts';
 import { currentSeason } from '../stock/levels.ts';
+import { inPieces } from '../turns.ts';
 
 type PickLine = PickList['orders'][number]['lines'][number];
 
@@ -45,12 +46,27 @@ function pickListDay(
   };
 }
 
+/** Lines read at a time: a day of thousands of orders is read a few milliseconds at a time. */
+const LINES_PER_READ = 500;
+
 /**
  * A day's pick list: every order of the pick-up day that is not deleted and not picked up yet, each with its
  * lines in the order the yard is walked (product type, then name), and each product's total for the day so the
  * crew pulls it once. 'none' lists the current season's orders without a day (a shop that has no days).
+ *
+ * Read by `seen`, a read of its own in one read transaction (exports/readInPieces.ts), LINES_PER_READ lines at
+ * a time, the loop turning between them: a day of thousands of orders held the server's thread a quarter of a
+ * second in one go.
  */
-export function pickList(shop: Shop, input: PickListInput): PickList {
+export function pickListInPieces(
+  seen: Shop,
+  input: PickListInput,
+  pause: () => Promise<void>,
+): Promise<PickList> {
+  return inPieces(readPickList(seen, input), pause);
+}
+
+function* readPickList(shop: Shop, input: PickListInput): Generator<undefined, PickList> {
   const tz = shop.config.shop.timeZone;
   const { title, note, pickUpDate, dayCondition } = pickListDay(shop, input);
   const live = and(dayCondition, isNull(orders.deletedAt));
@@ -59,9 +75,11 @@ export function pickList(shop: Shop, input: PickListInput): PickList {
     .from(orders)
     .where(and(live, isNotNull(orders.pickedUpAt)))
     .all().length;
-  const rows = shop.db
+  // One statement for every read, from the start (ids begin at 1) and then after the last line read.
+  const read = shop.db
     .select({
       orderId: orders.orderId,
+      lineId: orderLines.orderProductXrefId,
       name: orders.name,
       phoneNumber: orders.phoneNumber,
       comments: orders.comments,
@@ -74,42 +92,58 @@ export function pickList(shop: Shop, input: PickListInput): PickList {
     .from(orders)
     .innerJoin(orderLines, eq(orderLines.orderId, orders.orderId))
     .innerJoin(products, eq(products.productId, orderLines.productId))
-    .where(and(live, isNull(orders.pickedUpAt)))
+    .where(
+      and(
+        live,
+        isNull(orders.pickedUpAt),
+        gte(orders.orderId, sql.placeholder('orderId')),
+        sql`(${orders.orderId}, ${orderLines.orderProductXrefId}) > (${sql.placeholder('orderId')}, ${sql.placeholder('lineId')})`,
+      ),
+    )
     .orderBy(asc(orders.orderId), asc(orderLines.orderProductXrefId))
-    .all();
+    .limit(LINES_PER_READ)
+    .prepare();
 
   const byOrder = new Map<number, PickList['orders'][number]>();
   const byProduct = new Map<number, PickList['products'][number]>();
-  for (const r of rows) {
-    const line: PickLine = {
-      productId: r.productId,
-      name: r.productName,
-      productSize: r.productSize,
-      productTypeId: r.productTypeId,
-      productType: productTypeName(r.productTypeId),
-      quantity: r.quantity,
-    };
-    let order = byOrder.get(r.orderId);
-    if (!order) {
-      order = {
-        orderId: r.orderId,
-        name: r.name,
-        phoneNumber: r.phoneNumber,
-        comments: r.comments,
-        totalQuantity: 0,
-        lines: [],
+  for (let after = { orderId: 0, lineId: 0 }; ; ) {
+    yield;
+    const rows = read.all(after);
+    for (const r of rows) {
+      const line: PickLine = {
+        productId: r.productId,
+        name: r.productName,
+        productSize: r.productSize,
+        productTypeId: r.productTypeId,
+        productType: productTypeName(r.productTypeId),
+        quantity: r.quantity,
       };
-      byOrder.set(r.orderId, order);
+      let order = byOrder.get(r.orderId);
+      if (!order) {
+        order = {
+          orderId: r.orderId,
+          name: r.name,
+          phoneNumber: r.phoneNumber,
+          comments: r.comments,
+          totalQuantity: 0,
+          lines: [],
+        };
+        byOrder.set(r.orderId, order);
+      }
+      order.lines.push(line);
+      order.totalQuantity += r.quantity;
+      const total = byProduct.get(r.productId);
+      if (total) {
+        total.quantity += r.quantity;
+        // One order may carry a product on two lines (staff entry); it is still one order to pull for.
+        if (order.lines.filter((l) => l.productId === r.productId).length === 1) total.orderCount += 1;
+      } else byProduct.set(r.productId, { ...line, orderCount: 1 });
     }
-    order.lines.push(line);
-    order.totalQuantity += r.quantity;
-    const total = byProduct.get(r.productId);
-    if (total) {
-      total.quantity += r.quantity;
-      // One order may carry a product on two lines (staff entry); it is still one order to pull for.
-      if (order.lines.filter((l) => l.productId === r.productId).length === 1) total.orderCount += 1;
-    } else byProduct.set(r.productId, { ...line, orderCount: 1 });
+    const last = rows.at(-1);
+    if (rows.length < LINES_PER_READ || last === undefined) break;
+    after = { orderId: last.orderId, lineId: last.lineId };
   }
+  yield;
   const listed = [...byOrder.values()];
   for (const order of listed) order.lines.sort(byYardWalk);
   const productTotals = [...byProduct.values()].sort(byYardWalk);
@@ -127,16 +161,15 @@ export function pickList(shop: Shop, input: PickListInput): PickList {
   };
 }
 
-/**
- * A day's pick list as the procedure answers it, read on a thread of its own: a day of thousands of orders
- * took the server's thread a quarter of a second.
- */
-export function pickListAnswer(
+/** A day's pick list as the procedure answers it (see pickListInPieces). */
+export async function pickListAnswer(
   shop: Shop,
   input: PickListInput,
   signal?: AbortSignal,
 ): Promise<FreshJson<PickList>> {
-  return answerOnItsThread(shop, { kind: 'pickList', input }, () => pickList(shop, input), signal);
+  return new FreshJson(
+    await readInPieces(shop, (seen, pause) => pickListInPieces(seen, input, pause), signal),
+  );
 }
 
 /** The pick list's sheets: the day's totals to pull on one sheet, each order's lines on the next. */
@@ -160,35 +193,36 @@ export function pickListSheets(list: PickList): ExportSheet[] {
   const lines: ExportSheet = {
     name: 'Orders',
     headers: ['Order Id', 'Name', 'Phone Number', 'Product Type', 'Product', 'Size', 'Quantity', 'Comments'],
-    rows: list.orders.flatMap((o) =>
-      o.lines.map((l, i): ExportCell[] => [
-        num(o.orderId),
-        text(o.name),
-        text(o.phoneNumber),
-        text(l.productType),
-        text(l.name),
-        text(l.productSize),
-        num(l.quantity),
-        i === 0 ? text(o.comments) : null,
-      ]),
-    ),
+    // Made as they are written: a day's thousands of lines are not copied into cells all at once.
+    rows: (function* orderRows(): Generator<ExportCell[]> {
+      for (const o of list.orders) {
+        for (const [i, l] of o.lines.entries()) {
+          yield [
+            num(o.orderId),
+            text(o.name),
+            text(o.phoneNumber),
+            text(l.productType),
+            text(l.name),
+            text(l.productSize),
+            num(l.quantity),
+            i === 0 ? text(o.comments) : null,
+          ];
+        }
+      }
+    })(),
     widths: [9, 24, 16, 22, 36, 14, 9, 40],
   };
   return [totals, lines];
 }
 
-/** The pick list as a workbook, written on a thread of its own as the other exports are. */
+/** The pick list as a workbook, written in pieces as the other exports are. */
 export function pickListExport(shop: Shop, input: PickListInput, signal?: AbortSignal): Promise<FileAnswer> {
   // The day is looked up here, for the file's name (and a day that does not exist is refused at once).
   const { pickUpDate } = pickListDay(shop, input);
   return workbookAnswer(
     shop,
     `PickList ${pickUpDate ?? 'no day'}`,
-    () => pickListSheets(pickList(shop, input)),
-    {
-      kind: 'pickList',
-      input,
-    },
+    async (seen, pause) => pickListSheets(await pickListInPieces(seen, input, pause)),
     signal,
   );
 }

@@ -16,11 +16,12 @@ import {
   toDollars,
 } from '@nursery/domain';
 import { ShopError } from '../errors.ts';
-import { answerOnItsThread } from '../exports/workbookThread.ts';
-import type { FreshJson } from '../rawJson.ts';
+import { readInPieces } from '../exports/readInPieces.ts';
+import { FreshJson } from '../rawJson.ts';
 import type { Shop } from '../shop.ts';
 import { currentSeason, stockLevels } from '../stock/levels.ts';
 import type { StaffIdentity } from '../trpc.ts';
+import { inPieces } from '../turns.ts';
 
 /** The seasons a report compares: the chosen one and the two before it, the chosen one first. */
 const COMPARED = 3;
@@ -46,29 +47,34 @@ interface SeasonFigures {
  * The season report: for each product with anything to say in the chosen season or the two before it (stock,
  * sales, a waitlist, a refusal) or that is still in the catalogue, its figures in the season, the demand it
  * could not meet, how it compares with the seasons before, and the suggested and planned quantities for the
- * next season. Read in one read transaction, so every figure shows the same moment.
+ * next season. Read by `seen`, a read of its own in one read transaction (exports/readInPieces.ts), so every
+ * figure shows the same moment; a query at a time, the loop turning between them: ten seasons of orders held
+ * the server's thread over a tenth of a second in one go.
  *
  * Sales count every order of the season that is not deleted (a restored order counts again; staff orders and
  * tax-exempt orders count like any other); revenue is the line subtotals before tax, as on the Stock screen.
  */
-export function seasonReport(shop: Shop, season = currentSeason(shop)): SeasonReport {
-  const sqlite = shop.database.sqlite;
-  return sqlite.transaction(() => readReport(shop, season)).deferred();
+export function seasonReportInPieces(
+  seen: Shop,
+  season: number | undefined,
+  pause: () => Promise<void>,
+): Promise<SeasonReport> {
+  return inPieces(readReport(seen, season ?? currentSeason(seen)), pause);
 }
 
-/**
- * The season report as the procedure answers it, read on a thread of its own: ten seasons of orders took the
- * server's thread over a tenth of a second, every visitor waiting meanwhile.
- */
-export function seasonReportAnswer(
+/** The season report as the procedure answers it (see seasonReportInPieces). */
+export async function seasonReportAnswer(
   shop: Shop,
   season: number | undefined,
   signal?: AbortSignal,
 ): Promise<FreshJson<SeasonReport>> {
-  return answerOnItsThread(shop, { kind: 'seasonReport', season }, () => seasonReport(shop, season), signal);
+  return new FreshJson(
+    await readInPieces(shop, (seen, pause) => seasonReportInPieces(seen, season, pause), signal),
+  );
 }
 
-function readReport(shop: Shop, season: number): SeasonReport {
+/** The report's reads and sums, yielding between its queries. */
+function* readReport(shop: Shop, season: number): Generator<undefined, SeasonReport> {
   const sqlite = shop.database.sqlite;
   const { timeZone } = shop.config.shop;
   const startMonth = shop.config.seasonStartMonth;
@@ -88,6 +94,7 @@ function readReport(shop: Shop, season: number): SeasonReport {
         revenueCents: f.revenueCents,
       });
     }
+    yield;
   }
 
   const waitlist = new Map<number, { entries: number; quantity: number; waiting: number }>();
@@ -100,6 +107,7 @@ function readReport(shop: Shop, season: number): SeasonReport {
     .all(start.getTime(), end.getTime())) {
     waitlist.set(w.productId, w);
   }
+  yield;
 
   const refused = new Map<number, { orders: number; quantity: number }>();
   for (const r of sqlite
@@ -110,8 +118,10 @@ function readReport(shop: Shop, season: number): SeasonReport {
     .all(season)) {
     refused.set(r.productId, r);
   }
+  yield;
 
   const soldOut = soldOutMoments(shop, season, start.getTime(), end.getTime());
+  yield;
 
   const planned = new Map<number, number>();
   for (const p of sqlite
@@ -136,6 +146,7 @@ function readReport(shop: Shop, season: number): SeasonReport {
     )
     .all()
     .filter((p) => involved.has(p.productId) || !p.deleted);
+  yield;
 
   const rows: SeasonReportRow[] = products.map((p) => {
     const now = figures.get(key(p.productId, season)) ?? {

@@ -2,7 +2,7 @@ import type { FileAnswer, SeasonReport } from '@nursery/domain';
 import { workbookAnswer } from '../exports/service.ts';
 import { date, type ExportSheet, num, text } from '../exports/workbook.ts';
 import type { Shop } from '../shop.ts';
-import { seasonReport } from './service.ts';
+import { seasonReportInPieces } from './service.ts';
 
 /** Sell-through as a percentage with one decimal, the way a potting plan reads it. */
 const percent = (share: number | null) => (share === null ? null : num(Math.round(share * 1000) / 10));
@@ -82,8 +82,7 @@ export function seasonReportExport(shop: Shop, season?: number, signal?: AbortSi
   return workbookAnswer(
     shop,
     'SeasonReport',
-    () => seasonReportSheets(seasonReport(shop, season)),
-    { kind: 'seasonReport', season },
+    async (seen, pause) => seasonReportSheets(await seasonReportInPieces(seen, season, pause)),
     signal,
   );
 }
