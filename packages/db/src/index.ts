@@ -5,6 +5,7 @@ export {
   type BareSelect,
   bareInsert,
   bareSelect,
+  boundLimit,
   idList,
   inIdList,
   perConnection,

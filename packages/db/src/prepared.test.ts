@@ -3,7 +3,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { describe, expect, it } from 'vitest';
-import { bareInsert, bareSelect } from './prepared.ts';
+import { bareInsert, bareSelect, boundLimit } from './prepared.ts';
 
 const plants = sqliteTable('plants', {
   plantId: integer('plant_id').primaryKey({ autoIncrement: true }),
@@ -114,7 +114,7 @@ describe('bareSelect', () => {
       .from(plants)
       .where(and(eq(plants.source, 'online'), sql`${plants.plantId} > ${sql.placeholder('after')}`))
       .orderBy(desc(plants.plantId))
-      .limit(sql.placeholder('limit'));
+      .limit(boundLimit('limit'));
     const bare = bareSelect<{ after: number; limit: number }, unknown>(sqlite, query, fields);
     for (const values of [
       { after: 0, limit: 10 },

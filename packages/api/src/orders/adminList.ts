@@ -12,6 +12,7 @@ export type { AdminOrder, OrderListItem, OrderListPage, SeasonChoices } from '@n
 import {
   type BareSelect,
   bareSelect,
+  boundLimit,
   orders,
   perConnection,
   pickUpDays,
@@ -189,7 +190,7 @@ function listStatement(
       .from(orders)
       .where(and(...conditions))
       .orderBy(desc(by), desc(orders.orderId))
-      .limit(sql.placeholder('limit')),
+      .limit(boundLimit('limit')),
     listColumns,
   );
 }
