@@ -44,52 +44,94 @@ function partsByIntl(instant: Date | number, timeZone: string): ZonedParts {
 
 const QUARTER_HOUR = 15 * 60_000;
 const DAY = 24 * 60 * 60_000;
-/**
- * Per zone and span length: the UTC offset of each span asked about so far (null where it changes inside it).
- * A span whose first and last second have the same offset is taken to have it throughout: zones change at
- * most once in a day (twice in a day back to the same offset has never been in the time-zone database).
- */
-const offsets = new Map<string, Map<number, number | null>>();
 
-function offsetOfSpan(index: number, span: number, timeZone: string): number | null {
-  const key = `${span}\u0000${timeZone}`;
-  let known = offsets.get(key);
-  if (!known) {
-    known = new Map();
-    offsets.set(key, known);
-  }
-  let offset = known.get(index);
-  if (offset === undefined) {
-    const start = index * span;
-    const at = (ms: number) => {
-      const p = partsByIntl(ms, timeZone);
-      return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - Math.floor(ms / 1000) * 1000;
-    };
-    const first = at(start);
-    offset = first === at(start + span - 1000) ? first : null;
-    // Ten seasons of orders ask about a few thousand days, and quarter hours only on the days a zone changes.
-    if (known.size > 100_000) known.clear();
-    known.set(index, offset);
-  }
-  return offset;
+/** The UTC offset Intl gives at an instant's whole second. */
+function offsetByIntl(ms: number, timeZone: string): number {
+  const p = partsByIntl(ms, timeZone);
+  return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - Math.floor(ms / 1000) * 1000;
 }
 
 /**
- * Wall-clock parts of an instant in a zone. Intl's formatToParts costs about 10 µs, which ten seasons of
- * orders (dates in lists and exports) turned into a second: the offset is looked up once per UTC day and the
- * parts are plain arithmetic after that. On a day the offset changes, once per quarter hour (zones change
- * only at whole quarter hours); a quarter hour in which it changes (or a historic zone with seconds in it)
- * asks Intl every time. (Once per quarter hour alone missed almost every time: 100,000 orders over ten years
- * fall in as many different quarter hours, and each miss asked Intl twice.)
+ * One zone's offsets as looked up so far: of each UTC day (null where it changes inside it), of the first second
+ * of each day (a day is compared with the next one's start, so the days of ten seasons ask Intl once each), and
+ * of each quarter hour of the days with a change. A span whose first second has the offset of the next span's
+ * first second is taken to have it throughout: zones change at most once in a day (twice in a day back to the
+ * same offset has never been in the time-zone database).
  */
+interface ZoneOffsets {
+  days: Map<number, number | null>;
+  dayStarts: Map<number, number>;
+  quarters: Map<number, number | null>;
+}
+
+const zones = new Map<string, ZoneOffsets>();
+// The shop asks about its one zone: the last one is kept beside the map, found without hashing its name.
+let lastZone: string | null = null;
+let lastOffsets: ZoneOffsets | null = null;
+
+function offsetsOf(timeZone: string): ZoneOffsets {
+  if (timeZone === lastZone && lastOffsets) return lastOffsets;
+  let found = zones.get(timeZone);
+  if (!found) {
+    found = { days: new Map(), dayStarts: new Map(), quarters: new Map() };
+    zones.set(timeZone, found);
+  }
+  lastZone = timeZone;
+  lastOffsets = found;
+  return found;
+}
+
+// Ten seasons of orders ask about a few thousand days, and quarter hours only on the days a zone changes.
+const remember = <T>(known: Map<number, T>, index: number, value: T): T => {
+  if (known.size > 100_000) known.clear();
+  known.set(index, value);
+  return value;
+};
+
+function dayStartOffset(zone: ZoneOffsets, day: number, timeZone: string): number {
+  return zone.dayStarts.get(day) ?? remember(zone.dayStarts, day, offsetByIntl(day * DAY, timeZone));
+}
+
+function dayOffset(zone: ZoneOffsets, day: number, timeZone: string): number | null {
+  const known = zone.days.get(day);
+  if (known !== undefined) return known;
+  const first = dayStartOffset(zone, day, timeZone);
+  return remember(zone.days, day, first === dayStartOffset(zone, day + 1, timeZone) ? first : null);
+}
+
+function quarterOffset(zone: ZoneOffsets, quarter: number, timeZone: string): number | null {
+  const known = zone.quarters.get(quarter);
+  if (known !== undefined) return known;
+  const start = quarter * QUARTER_HOUR;
+  const first = offsetByIntl(start, timeZone);
+  const last = offsetByIntl(start + QUARTER_HOUR - 1000, timeZone);
+  return remember(zone.quarters, quarter, first === last ? first : null);
+}
+
+/**
+ * The wall clock of an instant in a zone, to the second, as the milliseconds of a UTC date (read it with the
+ * getUTC methods), or null where only Intl can tell (the quarter hour of a change, a historic offset changing
+ * at an odd second, an instant that is no date). Intl's formatToParts costs about 10 µs, which ten seasons of
+ * orders (dates in lists and exports) turned into a second: the offset is looked up once per UTC day and the
+ * wall clock is plain arithmetic after that; on a day the offset changes, once per quarter hour (zones change
+ * only at whole quarter hours). (Once per quarter hour alone missed almost every time: 100,000 orders over ten
+ * years fall in as many different quarter hours.)
+ */
+export function wallClockMs(ms: number, timeZone: string): number | null {
+  if (!Number.isFinite(ms)) return null;
+  const zone = offsetsOf(timeZone);
+  const offset =
+    dayOffset(zone, Math.floor(ms / DAY), timeZone) ??
+    quarterOffset(zone, Math.floor(ms / QUARTER_HOUR), timeZone);
+  return offset === null ? null : Math.floor(ms / 1000) * 1000 + offset;
+}
+
+/** Wall-clock parts of an instant in a zone (see wallClockMs for where Intl is asked). */
 export function zonedParts(instant: Date | number, timeZone: string): ZonedParts {
   const ms = typeof instant === 'number' ? instant : instant.getTime();
-  if (!Number.isFinite(ms)) return partsByIntl(instant, timeZone);
-  const offset =
-    offsetOfSpan(Math.floor(ms / DAY), DAY, timeZone) ??
-    offsetOfSpan(Math.floor(ms / QUARTER_HOUR), QUARTER_HOUR, timeZone);
-  if (offset === null) return partsByIntl(instant, timeZone);
-  const wall = new Date(Math.floor(ms / 1000) * 1000 + offset);
+  const at = wallClockMs(ms, timeZone);
+  if (at === null) return partsByIntl(instant, timeZone);
+  const wall = new Date(at);
   return {
     year: wall.getUTCFullYear(),
     month: wall.getUTCMonth() + 1,

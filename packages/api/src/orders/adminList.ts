@@ -24,6 +24,7 @@ import {
   ALL_SEASONS_LABEL,
   formatDateTime,
   formatMoney,
+  isoTimestamp,
   ProductStatus,
   seasonList,
   toDollars,
@@ -112,7 +113,7 @@ export function toOrderListItem(
   const pickup = toListPickup(row, timeZone);
   return {
     orderId: row.orderId,
-    createdTimestamp: new Date(row.createdAt).toISOString(),
+    createdTimestamp: isoTimestamp(row.createdAt),
     displayCreatedTimestamp: formatDateTime(row.createdAt, timeZone),
     name: row.name,
     email: row.email,
@@ -124,7 +125,7 @@ export function toOrderListItem(
     displayTotalPrice: formatMoney(row.totalCents),
     isTaxExempt: row.isTaxExempt,
     seasonPurchased: row.seasonPurchased,
-    deletedTimestamp: row.deletedAt === null ? null : new Date(row.deletedAt).toISOString(),
+    deletedTimestamp: row.deletedAt === null ? null : isoTimestamp(row.deletedAt),
     displayDeletedTimestamp: row.deletedAt === null ? null : formatDateTime(row.deletedAt, timeZone),
     deletedUsername: row.deletedBy,
     version: row.version,

@@ -1,5 +1,5 @@
 import { orders } from '@nursery/db';
-import { formatDateTime, formatMoney, type PaidMethod, toDollars } from '@nursery/domain';
+import { formatDateTime, formatMoney, isoTimestamp, type PaidMethod, toDollars } from '@nursery/domain';
 
 /** The check-in columns every order answer reads beside its own (listed so nothing else leaks). */
 export const pickupColumns = {
@@ -22,7 +22,7 @@ export interface PickupRow {
   paidBy: string | null;
 }
 
-const iso = (at: number | null) => (at === null ? null : new Date(at).toISOString());
+const iso = (at: number | null) => (at === null ? null : isoTimestamp(at));
 const shown = (at: number | null, timeZone: string) => (at === null ? null : formatDateTime(at, timeZone));
 
 /** What the customer may read of the check-in (no staff names, no check number). */
