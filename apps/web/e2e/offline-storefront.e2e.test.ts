@@ -83,6 +83,12 @@ describe('the back office offline', () => {
       await page.goto(`${shop.origin}/Admin/Pickup`);
       await page.getByRole('heading', { name: 'Pick-up', level: 1 }).waitFor();
       expect(new URL(page.url()).pathname).toBe('/Admin/Pickup');
+      // So does the storefront the staff member visited: the offline notice, and no word of ordering being
+      // closed when only the settings (read with the staff's token, never kept) could not be had.
+      await page.goto(`${shop.origin}/Products`);
+      await page.locator('.product-card').first().waitFor();
+      await expect.poll(() => page.getByRole('status').filter({ hasText: OFFLINE_NOTICE }).count()).toBe(1);
+      expect(await page.getByTestId('ordering-closed').count()).toBe(0);
       await context.setOffline(false);
     } finally {
       await phone.close();

@@ -4,11 +4,11 @@ import { useStorefrontSettings } from '../lib/site';
 
 /**
  * On every storefront page while online ordering is closed: said before the customer fills a cart, not only
- * when Checkout refuses. Not while the settings are loading (a missing setting reads as closed).
+ * when Checkout refuses. Not while the settings are loading or could not be read.
  */
 export function OrderingClosedNotice() {
-  const { ordersAreClosed, isLoading } = useStorefrontSettings();
-  if (isLoading || !ordersAreClosed) return null;
+  const { ordersAreClosed } = useStorefrontSettings();
+  if (!ordersAreClosed) return null;
   return (
     <div className="ordering-closed-notice" data-testid="ordering-closed">
       <div className="container">

@@ -35,7 +35,15 @@ export function deriveSettings(settings: readonly Setting[] | undefined): Storef
 /** Settings are loaded at start and re-read now and then, so a closed shop is noticed in time. */
 export function useStorefrontSettings(): StorefrontSettings & { isLoading: boolean } {
   const query = useQuery({ ...publicQuery('settings.all'), staleTime: 60_000 });
-  return { ...deriveSettings(query.data), isLoading: query.isLoading };
+  const settings = deriveSettings(query.data);
+  // Settings that could not be read (a staff phone offline: its calls carry a token, so the worker's copy
+  // does not answer them) say nothing about ordering: the shop is not called closed, and checkout still
+  // needs the server, which refuses an order while ordering is closed.
+  return {
+    ...settings,
+    ordersAreClosed: query.data !== undefined && settings.ordersAreClosed,
+    isLoading: query.isLoading,
+  };
 }
 
 /** The storefront's product list; `ignoreCache` asks the server to rebuild its cached list. */

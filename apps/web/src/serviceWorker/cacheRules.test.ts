@@ -38,6 +38,7 @@ describe('what the service worker keeps', () => {
 
   it('answers a signed-in call from the copy only where staff get what visitors get', () => {
     expect(mayAnswerFromCopy('site.config', { authorization: 'Bearer x' })).toBe(true);
+    expect(mayAnswerFromCopy('catalog.productsToShow', { authorization: 'Bearer x' })).toBe(true);
     expect(mayAnswerFromCopy('settings.all', { authorization: 'Bearer x' })).toBe(false);
     expect(mayAnswerFromCopy('settings.all', { authorization: null })).toBe(true);
   });

@@ -25,10 +25,11 @@ export const PUBLIC_READS: ReadonlySet<string> = new Set([
 
 /**
  * The public reads whose answer is the same with a sign-in as without: a signed-in call of them may be answered
- * from the kept copy when the network is gone (the back office starts from site.config's sign-in settings).
- * settings.all is not one: staff get settings visitors do not.
+ * from the kept copy when the network is gone (the back office starts from site.config's sign-in settings; a
+ * staff phone's storefront shows the products it has seen). settings.all is not one: staff get settings
+ * visitors do not.
  */
-const SAME_FOR_STAFF: ReadonlySet<string> = new Set(['site.config']);
+const SAME_FOR_STAFF: ReadonlySet<string> = new Set(['site.config', 'catalog.productsToShow']);
 
 /**
  * Addresses that are never the single-page app, so a navigation to them is left to the network: the API,
