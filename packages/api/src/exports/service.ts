@@ -290,8 +290,13 @@ export function yearOverYearExport(shop: Shop, signal?: AbortSignal): Promise<Fi
   );
 }
 
-/** Rows read at a time for a season's sheets: few enough that a read is dead before V8's next young collection. */
-const LINES_PER_READ = 200;
+/**
+ * Rows read at a time for a season's sheets. What is alive when V8's young collection runs is counted towards
+ * growing its young generation, and written in pieces one runs at every turn of the loop: at 200 rows it grew
+ * from 1 to 32 MB over a ten-season shop's export (the server's RSS 40 MB up), at 20 to 8 MB (10 MB up), in
+ * the same time.
+ */
+const LINES_PER_READ = 20;
 
 /**
  * The season's order lines as sheet rows, then their totals, read LINES_PER_READ at a time in order (a keyset
