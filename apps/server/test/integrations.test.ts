@@ -57,7 +57,7 @@ async function addClient(
 async function requestToken(
   clientId: string,
   clientSecret: string,
-  options: { target?: TestServer; headers?: Record<string, string> } = {},
+  options: { target?: TestServer; headers?: Record<string, string>; scope?: string } = {},
 ): Promise<{ status: number; body: Record<string, unknown>; retryAfter: string | null }> {
   const response = await fetch(`${(options.target ?? server).url}/oidc/token`, {
     method: 'POST',
@@ -66,7 +66,10 @@ async function requestToken(
       'content-type': 'application/x-www-form-urlencoded',
       ...options.headers,
     },
-    body: 'grant_type=client_credentials',
+    body: new URLSearchParams({
+      grant_type: 'client_credentials',
+      ...(options.scope === undefined ? {} : { scope: options.scope }),
+    }).toString(),
   });
   return {
     status: response.status,
@@ -102,6 +105,31 @@ describe('integration clients', () => {
     expect(claims.iss).toBe(server.config.oidc.issuer);
     expect(claims.sub).toBe(client.clientId);
     expect(claims.client_id).toBe(client.clientId);
+  });
+
+  it("gives a token for the client's own scope or less, and refuses any other scope with invalid_scope", async () => {
+    const reader = await addClient('Scoped reader', 'read');
+    const writer = await addClient('Scoped writer', 'write');
+    for (const [client, scope] of [
+      [reader, 'read'],
+      [writer, 'write'],
+      [writer, 'read write'],
+    ] as const) {
+      const { status, body } = await requestToken(client.clientId, client.clientSecret, { scope });
+      expect(status, JSON.stringify(body)).toBe(200);
+      expect(body.access_token).toEqual(expect.any(String));
+    }
+    for (const [client, scope, own] of [
+      [reader, 'write', 'read'],
+      [reader, 'read backup', 'read'],
+      [writer, 'backup', 'write'],
+      [writer, 'openid', 'write'],
+    ] as const) {
+      const { status, body } = await requestToken(client.clientId, client.clientSecret, { scope });
+      expect(status, `${scope}: ${JSON.stringify(body)}`).toBe(400);
+      expect(body.error).toBe('invalid_scope');
+      expect(body.error_description).toContain(`This client's scope is '${own}'`);
+    }
   });
 
   it('keeps only a hash of the secret and never lists it', async () => {

@@ -1,6 +1,10 @@
 import type { IncomingMessage } from 'node:http';
 import { type Shop, serverConnectionHeld, serverConnectionReleased } from '@nursery/api';
-import { integrationSecretMatches, noteIntegrationToken } from '@nursery/api/integrations';
+import {
+  findActiveIntegrationClient,
+  integrationSecretMatches,
+  noteIntegrationToken,
+} from '@nursery/api/integrations';
 import {
   changeOwnPassword,
   checkStaffPassword,
@@ -123,6 +127,30 @@ export async function mountEmbeddedProvider(
   const formAction = ["'self'", ...appOrigins.filter((origin) => origin !== new URL(publicUrl).origin)];
   const pagePolicy = `default-src 'none'; style-src 'self'; form-action ${formAction.join(' ')}; frame-ancestors 'none'; base-uri 'none'`;
 
+  /**
+   * A client's token reads or writes as staff set it when they made the client; the `scope` a program may send
+   * (the OpenAPI document names `read` and `write`) can only ask for that or less. Anything else is refused
+   * with invalid_scope and words saying so, rather than a token quietly without what was asked for.
+   */
+  const refuseScopesBeyondClient = (
+    ctx: KoaContextWithOIDC,
+    clientId: string | undefined,
+    errors: typeof ProviderErrors,
+  ) => {
+    const asked = String(ctx.oidc.params?.scope ?? '')
+      .split(' ')
+      .filter((word) => word !== '');
+    if (asked.length === 0 || !clientId) return;
+    const granted = findActiveIntegrationClient(db, clientId)?.scope;
+    const allowed = new Set(granted === 'write' ? ['read', 'write'] : granted === 'read' ? ['read'] : []);
+    const refused = asked.find((word) => !allowed.has(word));
+    if (refused === undefined) return;
+    throw new errors.InvalidScope(
+      `This client's scope is '${granted ?? 'none'}', set by staff when they made it: ask for ${[...allowed].map((word) => `'${word}'`).join(' or ')} or leave scope out.`,
+      refused,
+    );
+  };
+
   const configure = (errors: typeof ProviderErrors): Configuration => ({
     // Clients other than the admin app are the integration clients staff made (client_credentials only).
     adapter: (name: string) =>
@@ -170,8 +198,9 @@ export async function mountEmbeddedProvider(
         },
       };
     },
-    async extraTokenClaims(_ctx, token) {
+    async extraTokenClaims(ctx, token) {
       if (token.kind === 'ClientCredentials') {
+        refuseScopesBeyondClient(ctx, token.clientId, errors);
         if (token.clientId) noteIntegrationToken(db, token.clientId);
         return undefined;
       }
