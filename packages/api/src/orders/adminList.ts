@@ -196,6 +196,8 @@ function listStatement(
   );
 }
 
+const anchorColumns = { createdAt: orders.createdAt, deletedAt: orders.deletedAt, orderId: orders.orderId };
+
 /** The unfiltered lists' statements, prepared once per connection as they are first read. */
 const orderListStatements = perConnection((database: ShopDatabase) => {
   const made = new Map<string, BareSelect<ListValues, ListRow>>();
@@ -209,11 +211,15 @@ const orderListStatements = perConnection((database: ShopDatabase) => {
       }
       return statement;
     },
-    anchor: database.db
-      .select({ createdAt: orders.createdAt, deletedAt: orders.deletedAt, orderId: orders.orderId })
-      .from(orders)
-      .where(eq(orders.orderId, sql.placeholder('orderId')))
-      .prepare(),
+    // Read before each chunk of a whole list (2,000 times for 100,000 orders): bare, as the chunks are.
+    anchor: bareSelect<{ orderId: number }, { createdAt: number; deletedAt: number | null; orderId: number }>(
+      database.sqlite,
+      database.db
+        .select(anchorColumns)
+        .from(orders)
+        .where(eq(orders.orderId, sql.placeholder('orderId'))),
+      anchorColumns,
+    ),
   };
 });
 
@@ -231,7 +237,7 @@ function readOrderList(
   const season = !kind.deleted && kind.season !== null ? kind.season : null;
   let from: { at: number | null; orderId: number } | null = null;
   if (after !== null) {
-    const anchor = statements.anchor.get({ orderId: after });
+    const [anchor] = statements.anchor.all({ orderId: after });
     if (!anchor) {
       throw new ShopError({
         kind: 'bad_request',
