@@ -232,6 +232,7 @@ function readOrderList(
   kind: OrderListKind,
   after: number | null,
   limit: number,
+  days: (pickUpDayId: number | null) => OrderPickUpDayFields,
 ): OrderListItem[] {
   const statements = orderListStatements(shop.database);
   const season = !kind.deleted && kind.season !== null ? kind.season : null;
@@ -254,14 +255,17 @@ function readOrderList(
     : statements.list(kind.deleted, season !== null, from !== null);
   const rows = statement.all({ season, at: from?.at, orderId: from?.orderId, limit });
   const tz = shop.config.shop.timeZone;
-  const days = orderPickUpDays(shop);
   return rows.map((r) => toOrderListItem(r, tz, days));
 }
 
-/** A list as a PagedList: the page asked for, or every row written out as it is read. */
+/**
+ * A list as a PagedList: the page asked for, or every row written out as it is read. The pick-up days are read
+ * once per list, at its first read, not before each of a whole list's 2,000 chunks.
+ */
 export function orderList(shop: Shop, kind: OrderListKind, page: PageInput = {}): PagedList<OrderListItem> {
+  let days: ((pickUpDayId: number | null) => OrderPickUpDayFields) | null = null;
   return new PagedList(
-    (after, limit) => readOrderList(shop, kind, after, limit),
+    (after, limit) => readOrderList(shop, kind, after, limit, (days ??= orderPickUpDays(shop))),
     (row) => row.orderId,
     page,
   );
