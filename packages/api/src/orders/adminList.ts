@@ -265,7 +265,10 @@ function readOrderList(
 export function orderList(shop: Shop, kind: OrderListKind, page: PageInput = {}): PagedList<OrderListItem> {
   let days: ((pickUpDayId: number | null) => OrderPickUpDayFields) | null = null;
   return new PagedList(
-    (after, limit) => readOrderList(shop, kind, after, limit, (days ??= orderPickUpDays(shop))),
+    (after, limit) => {
+      days ??= orderPickUpDays(shop);
+      return readOrderList(shop, kind, after, limit, days);
+    },
     (row) => row.orderId,
     page,
   );
