@@ -54,6 +54,20 @@ describe('zonedParts', () => {
     }
   }, 60_000);
 
+  it('agrees with Intl around a change at midnight UTC, where a day is compared with the next day', () => {
+    // Casablanca went from +00:00 to +01:00 at 2010-05-02T00:00Z, Tripoli from +02:00 to +01:00 at
+    // 2012-11-10T00:00Z: the day before each ends with the old offset, the day of the change starts with the new.
+    for (const [zone, change, backwards] of [
+      ['Africa/Casablanca', Date.UTC(2010, 4, 2), false],
+      ['Africa/Tripoli', Date.UTC(2012, 10, 10), true],
+    ] as const) {
+      const instants = Array.from({ length: 6 * 360 + 1 }, (_, i) => change + (i - 3 * 360) * 10_000 + 999);
+      for (const ms of backwards ? instants.reverse() : instants) {
+        expect(zonedParts(ms, zone)).toEqual(byIntl(ms, zone));
+      }
+    }
+  });
+
   it('agrees with Intl on random instants over fifty years, with milliseconds', () => {
     let seed = 19;
     const next = () => {
