@@ -63,8 +63,8 @@ export function pieces(): () => Promise<void> {
 }
 
 /**
- * A long job written once as a generator that yields between its pieces, run in one go: inside a transaction
- * that cannot wait (a test's or a tool's shop), or where its pieces are few and small.
+ * A long job written once as a generator that yields between its pieces, run in one go: where nobody waits
+ * for the loop meanwhile (a workbook made in memory) or the caller cannot wait (a synchronous transaction).
  */
 export function wholly<T>(steps: Generator<unknown, T>): T {
   for (;;) {

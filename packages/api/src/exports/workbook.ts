@@ -480,8 +480,8 @@ const BASE64_READ = 3 * 16 * 1024;
 /**
  * The same workbook as base64 text, written to a file in `dir` first (64 KB in memory at a time, the rows
  * read once as they are written) and then read out in 64 KB pieces of text: memory stays flat whatever the
- * season's size. The file is written in one go, before this returns: called inside one read transaction
- * (exports/service.ts, workbookAnswer), every sheet's rows come from one moment of the shop. The file is removed
+ * season's size. The file is written in one go, before this returns (the exports write theirs in pieces within
+ * their own read transaction: writeWorkbookFileInPieces, exports/service.ts workbookAnswer). The file is removed
  * when the last piece is read or the reader stops.
  */
 export function workbookBase64Stream(
