@@ -1,7 +1,7 @@
 import { idList, inIdList, perConnection, products, type ShopDb, type Sqlite } from '@nursery/db';
 import { and, isNull } from 'drizzle-orm';
 import { loadPriceTiers, type TierRow } from '../catalog/productShape.ts';
-import { isOnlineOrderingOpen } from '../settings/service.ts';
+import { isOnlineOrderingOpen } from '../settings/read.ts';
 import type { Shop } from '../shop.ts';
 import {
   type CountedStockReader,

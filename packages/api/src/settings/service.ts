@@ -1,23 +1,17 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { perConnection, type ShopDb, savedMessages, settings, uploadedFiles } from '@nursery/db';
+import { savedMessages, settings, uploadedFiles } from '@nursery/db';
 import type { SavedMessage, Setting } from '@nursery/domain';
 import { normalizeEmailList, SETTING_NAMES } from '@nursery/domain';
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, ne } from 'drizzle-orm';
 import { ShopError } from '../errors.ts';
 import type { UploadedFile } from '../input.ts';
 import type { RawJson } from '../rawJson.ts';
 import type { Shop } from '../shop.ts';
 import type { StaffIdentity } from '../trpc.ts';
+import { settingStatements, storedSetting } from './read.ts';
 import { sanitizeMessageHtml } from './sanitize.ts';
-
-export const settingColumns = {
-  settingId: settings.settingId,
-  name: settings.name,
-  isTrue: settings.isTrue,
-  value: settings.value,
-};
 
 export type { SavedMessage, Setting } from '@nursery/domain';
 
@@ -37,16 +31,6 @@ function readable(setting: Setting): Setting {
     ? { ...setting, value: readableMessageHtml(setting.value) }
     : setting;
 }
-
-/** Every order asks whether ordering is open: the reads are prepared once per connection. */
-const settingStatements = perConnection((db: ShopDb) => ({
-  all: db.select(settingColumns).from(settings).orderBy(asc(settings.settingId)).prepare(),
-  byName: db
-    .select(settingColumns)
-    .from(settings)
-    .where(eq(settings.name, sql.placeholder('name')))
-    .prepare(),
-}));
 
 export function getAllSettings(shop: Shop): Setting[] {
   return settingStatements(shop.db).all.all().map(readable);
@@ -75,13 +59,8 @@ export function cachedSettingsForVisitors(shop: Shop): RawJson<Setting[]> {
 }
 
 export function getSetting(shop: Shop, name: string): Setting | undefined {
-  const found = settingStatements(shop.db).byName.get({ name });
+  const found = storedSetting(shop, name);
   return found && readable(found);
-}
-
-/** Ordering is open only when the setting exists and is true. */
-export function isOnlineOrderingOpen(shop: Shop): boolean {
-  return getSetting(shop, SETTING_NAMES.onlineOrderingEnabled)?.isTrue === true;
 }
 
 function who(staff: StaffIdentity): string {

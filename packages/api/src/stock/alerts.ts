@@ -3,12 +3,13 @@ import {
   isEmailAddress,
   isOrderableOnline,
   ProductStatus,
+  SETTING_NAMES,
   seasonLabel,
   splitEmailList,
 } from '@nursery/domain';
 import { and, eq, inArray } from 'drizzle-orm';
 import { nextProductVersion } from '../catalog/adminService.ts';
-import { getSetting } from '../settings/service.ts';
+import { storedSetting } from '../settings/read.ts';
 import type { Shop } from '../shop.ts';
 import { queueProductChanged } from '../webhooks/events.ts';
 import { currentSeason, stockLevels } from './levels.ts';
@@ -19,7 +20,7 @@ import { currentSeason, stockLevels } from './levels.ts';
  * address is told once whatever its case.
  */
 export function productStockEmails(shop: Shop): string[] {
-  const value = getSetting(shop, 'ProductStockEmails')?.value ?? '';
+  const value = storedSetting(shop, SETTING_NAMES.productStockEmails)?.value ?? '';
   const seen = new Set<string>();
   return splitEmailList(value).filter((address) => {
     const key = address.toLowerCase();
