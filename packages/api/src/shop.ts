@@ -146,6 +146,13 @@ export interface Shop {
   replica: ReplicaMonitor | null;
 }
 
+/**
+ * What reading and writing the shop's records takes: its configuration, its connection, its clock, its log and
+ * the outbox's queue. Writing an order needs nothing more, and the order writer's thread (orders/writerWorker.ts)
+ * has nothing more: neither the mail sender, the webhooks' sender, the request limits nor the cached answers.
+ */
+export type ShopRecords = Pick<Shop, 'config' | 'database' | 'db' | 'now' | 'log' | 'queueEmail'>;
+
 export function createShop(options: {
   config: ShopConfig;
   database: ShopDatabase;

@@ -19,11 +19,11 @@ import {
 import { and, desc, eq, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import { ShopError } from '../errors.ts';
 import { PagedList, type PageInput } from '../pagedList.ts';
-import type { Shop } from '../shop.ts';
+import type { Shop, ShopRecords } from '../shop.ts';
 import type { StaffIdentity } from '../trpc.ts';
 import { tellWaitlists } from '../waitlist/service.ts';
 import { queueProductChanged } from '../webhooks/events.ts';
-import { loadProduct, loadProducts, type Product } from './productShape.ts';
+import { loadProduct, loadProducts, nextProductVersion, type Product } from './productShape.ts';
 
 /** The name written into audit columns: the person's name, or their e-mail when the token has none. */
 export function staffName(staff: StaffIdentity): string {
@@ -33,12 +33,6 @@ export function staffName(staff: StaffIdentity): string {
 export function productNotFound(productId: number): ShopError {
   return new ShopError({ kind: 'not_found', message: `There is no product with id ${productId}.` });
 }
-
-/**
- * Every write to what the product editor saves (its fields, prices, status, brand flag, deletion) moves the
- * version on; stock counts and photos are not the editor's, so they leave it alone (docs/decisions.md).
- */
-export const nextProductVersion = sql`${products.version} + 1`;
 
 function stale(): never {
   throw new ShopError({ kind: 'conflict', message: PRODUCT_STALE });
@@ -52,7 +46,7 @@ interface LiveProduct {
 }
 
 /** A product that exists and is not deleted; deleted products are only kept for past orders. */
-export function requireLiveProduct(shop: Shop, productId: number): LiveProduct {
+export function requireLiveProduct(shop: ShopRecords, productId: number): LiveProduct {
   const row = shop.db
     .select({
       productId: products.productId,
@@ -71,7 +65,7 @@ export function requireLiveProduct(shop: Shop, productId: number): LiveProduct {
  * A product that exists, deleted or not: its orders and stock history stay readable after a soft
  * delete, since past orders still name it.
  */
-export function requireProduct(shop: Shop, productId: number): void {
+export function requireProduct(shop: ShopRecords, productId: number): void {
   const exists = shop.db
     .select({ productId: products.productId })
     .from(products)
@@ -377,7 +371,7 @@ export function deleteProduct(shop: Shop, staff: StaffIdentity, productId: numbe
  * so two equal fingerprints mean nothing a preview read was changed in between (the roll-over and the
  * spreadsheet upload compare it between preview and apply).
  */
-export function catalogueFingerprint(shop: Shop): string {
+export function catalogueFingerprint(shop: ShopRecords): string {
   const row = shop.db
     .select({
       count: sql<number>`count(*)`,

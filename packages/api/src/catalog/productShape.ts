@@ -12,10 +12,17 @@ import {
   productTypeName,
   toDollars,
 } from '@nursery/domain';
-import { asc, inArray, type SQL } from 'drizzle-orm';
-import type { Shop } from '../shop.ts';
+import { asc, inArray, type SQL, sql } from 'drizzle-orm';
+import type { ShopRecords } from '../shop.ts';
 import { figuresFor, type StockFigures, stockLevels } from '../stock/levels.ts';
 import { pieces } from '../turns.ts';
+
+/**
+ * Every write to what the product editor saves (its fields, prices, status, brand flag, deletion) moves the
+ * version on; stock counts and photos are not the editor's, so they leave it alone (docs/decisions.md). Here
+ * rather than in adminService.ts: an order that sells a product out moves it on too, on the order writer's thread.
+ */
+export const nextProductVersion = sql`${products.version} + 1`;
 
 /** The product columns every product answer is built from; listed so no internal column leaks. */
 export const productColumns = {
@@ -79,7 +86,7 @@ const tierStatements = perConnection((db: ShopDb) => {
   return { tiersOf: tiersOf(true), tiersOfAll: tiersOf(false) };
 });
 
-export function loadPriceTiers(shop: Shop, productIds?: readonly number[]): Map<number, TierRow[]> {
+export function loadPriceTiers(shop: ShopRecords, productIds?: readonly number[]): Map<number, TierRow[]> {
   const tiers = new Map<number, TierRow[]>();
   if (productIds && productIds.length === 0) return tiers;
   const statements = tierStatements(shop.db);
@@ -170,7 +177,7 @@ export function toProduct(row: ProductRow, tiers: readonly TierRow[], stock: Sto
  * in all, whatever the number of products.
  */
 export function loadProducts(
-  shop: Shop,
+  shop: ShopRecords,
   where: SQL | undefined,
   options: { season?: number; limit?: number } = {},
 ): Product[] {
@@ -187,7 +194,7 @@ export function loadProducts(
  * turns may straddle an order written meanwhile, so a caller keeping the list notes the products orders change
  * while it reads (AnswerCache.remake).
  */
-export async function loadProductsInTurns(shop: Shop, where: SQL | undefined): Promise<Product[]> {
+export async function loadProductsInTurns(shop: ShopRecords, where: SQL | undefined): Promise<Product[]> {
   const reads = productReads(shop, where, {});
   const pause = pieces();
   for (;;) {
@@ -199,7 +206,7 @@ export async function loadProductsInTurns(shop: Shop, where: SQL | undefined): P
 
 /** loadProducts' three queries, each followed by a yield where the event loop may be let in, then the shaping. */
 function* productReads(
-  shop: Shop,
+  shop: ShopRecords,
   where: SQL | undefined,
   options: { season?: number; limit?: number },
 ): Generator<void, Product[]> {
@@ -223,6 +230,6 @@ function* productReads(
   return rows.map((row) => toProduct(row, tiers.get(row.productId) ?? [], figuresFor(levels, row.productId)));
 }
 
-export function loadProduct(shop: Shop, productId: number): Product | null {
+export function loadProduct(shop: ShopRecords, productId: number): Product | null {
   return loadProducts(shop, inArray(products.productId, [productId]))[0] ?? null;
 }

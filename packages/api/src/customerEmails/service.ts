@@ -6,7 +6,6 @@ import {
   type CustomerEmailKind,
   type CustomerEmailTemplate,
   type CustomerEmailTemplateInput,
-  type CustomerEmailText,
   DEFAULT_CUSTOMER_EMAILS,
   displayPickUpDayWithNote,
   formatDateTime,
@@ -17,15 +16,15 @@ import {
 } from '@nursery/domain';
 import { asc, eq } from 'drizzle-orm';
 import { ShopError } from '../errors.ts';
-import { MAX_SEND_AGE_MS, MAX_SEND_ATTEMPTS } from '../mail/outbox.ts';
+import { MAX_SEND_AGE_MS, MAX_SEND_ATTEMPTS } from '../mail/queue.ts';
 import { orderNotFound } from '../orders/adminList.ts';
 import { loadOrder, loadOrderRow } from '../orders/orderShape.ts';
-import type { Shop } from '../shop.ts';
+import type { Shop, ShopRecords } from '../shop.ts';
 import { currentSeason } from '../stock/levels.ts';
 import type { StaffIdentity } from '../trpc.ts';
 import { customerEmailText, shopPlaceholderValues } from './texts.ts';
 
-export function listCustomerEmailTemplates(shop: Shop): CustomerEmailTemplate[] {
+export function listCustomerEmailTemplates(shop: ShopRecords): CustomerEmailTemplate[] {
   const saved = new Map(
     shop.db
       .select()
@@ -57,7 +56,7 @@ export function listCustomerEmailTemplates(shop: Shop): CustomerEmailTemplate[] 
  * removes the row, so the e-mail follows the shop's text again when a later version improves it.
  */
 export function saveCustomerEmailTemplate(
-  shop: Shop,
+  shop: ShopRecords,
   staff: StaffIdentity,
   input: CustomerEmailTemplateInput,
 ): CustomerEmailTemplate[] {
@@ -80,7 +79,7 @@ export function saveCustomerEmailTemplate(
 }
 
 /** The order page a customer opens from an e-mail; it asks for the phone number on the order. */
-export function orderPageUrl(shop: Shop, orderId: number): string {
+export function orderPageUrl(shop: ShopRecords, orderId: number): string {
   return `${shop.config.publicUrl}/Order/${orderId}`;
 }
 
@@ -88,7 +87,7 @@ export function orderPageUrl(shop: Shop, orderId: number): string {
  * What an order e-mail's placeholders stand for; {pickupDay} is '' for an order without a pick-up day. A change
  * notice is sent only when these values changed (see `orderChangedForCustomer`).
  */
-export function orderPlaceholderValues(shop: Shop, order: Order): Record<string, string> {
+export function orderPlaceholderValues(shop: ShopRecords, order: Order): Record<string, string> {
   const lines = order.products.map(
     (p) =>
       `  ${p.quantity} x ${p.name}${p.productSize ? ` (${p.productSize})` : ''} at ${p.displayUnitPrice} each = ${p.displayPrice}`,
@@ -125,7 +124,7 @@ export type OrderEmailKind = Exclude<CustomerEmailKind, 'back-in-stock'>;
  * transaction; the caller flushes after it commits. An order without an e-mail address gets none: null.
  */
 export function queueOrderEmail(
-  shop: Shop,
+  shop: ShopRecords,
   kind: OrderEmailKind,
   order: Pick<Order, 'orderId' | 'email'>,
   values: Readonly<Record<string, string>>,
@@ -260,6 +259,6 @@ export function tellCustomerOfSave(shop: Shop, before: OrderForEmail | null, ord
   }
 }
 
-export function requireOrder(shop: Shop, orderId: number): void {
+export function requireOrder(shop: ShopRecords, orderId: number): void {
   if (!loadOrderRow(shop, orderId)) throw orderNotFound(orderId);
 }

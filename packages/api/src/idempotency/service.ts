@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { isIPv6 } from 'node:net';
 import { perConnection, type ShopDatabase } from '@nursery/db';
 import { ShopError } from '../errors.ts';
-import type { Shop } from '../shop.ts';
+import type { ShopRecords } from '../shop.ts';
 import type { ApiContext, Caller } from '../trpc.ts';
 import type { IdempotencyClaim } from './claim.ts';
 
@@ -218,7 +218,7 @@ export async function withIdempotencyKey<T>(
   }
 }
 
-function pruneExpired(shop: Shop, keys: KeysUnderWay, now: number): void {
+function pruneExpired(shop: ShopRecords, keys: KeysUnderWay, now: number): void {
   if (now - keys.prunedAt < PRUNE_EVERY_MS) return;
   keys.prunedAt = now;
   deleteExpired(shop.database).run(now);

@@ -1,18 +1,10 @@
-import { bareInsert, emailOutbox, perConnection, type ShopDatabase, type ShopDb } from '@nursery/db';
-import { asOneLine } from '@nursery/domain';
-import { and, asc, eq, gte, isNull, lt, sql } from 'drizzle-orm';
+import { emailOutbox, type ShopDatabase, type ShopDb } from '@nursery/db';
+import { and, asc, eq, gte, isNull, lt } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { type PassRounds, sendingPasses } from '../sendingPasses.ts';
+import { MAX_SEND_AGE_MS, MAX_SEND_ATTEMPTS, type OutgoingEmail, queueEmail } from './queue.ts';
 
-export interface OutgoingEmail {
-  kind: string;
-  to: string;
-  subject: string;
-  text: string;
-  html?: string;
-  /** The order a customer e-mail is about, so staff see it on the order (receipt, change notice, reminder). */
-  orderId?: number;
-}
+export type { OutgoingEmail } from './queue.ts';
 
 interface MailLogger {
   info(obj: unknown, msg?: string): void;
@@ -25,17 +17,10 @@ export interface MailSettings {
   from: string;
 }
 
-/** After this many failed tries a message stays in the outbox with its last error for someone to look at. */
-export const MAX_SEND_ATTEMPTS = 12;
 /** The first retry waits this long; each further one twice as long, up to an hour. */
 export const FIRST_RETRY_DELAY_MS = 30_000;
 const MAX_RETRY_DELAY_MS = 60 * 60_000;
 const RETRY_CHECK_INTERVAL_MS = 30_000;
-/**
- * Older unsent notices are left in the outbox: a week-old "new order" mail helps nobody, and turning SMTP
- * on (or restoring an old backup) must not flood the owner with the whole history.
- */
-export const MAX_SEND_AGE_MS = 7 * 24 * 60 * 60_000;
 const BATCH = 50;
 /**
  * New-order notices to one address go out at most once a window: the first of a quiet spell at once, the
@@ -61,32 +46,6 @@ export function pruneOutbox(db: ShopDb, now: Date): number {
     .delete(emailOutbox)
     .where(lt(emailOutbox.createdAt, now.getTime() - OUTBOX_KEEP_MS))
     .run().changes;
-}
-
-/** Every placed order queues two e-mails: inserted bare (bareInsert), drizzle's per-call work cost as much as the insert. */
-const outboxInsert = perConnection(({ sqlite, db }: ShopDatabase) =>
-  bareInsert<OutboxValues>(
-    sqlite,
-    db.insert(emailOutbox).values({
-      kind: sql.placeholder('kind'),
-      toAddress: sql.placeholder('toAddress'),
-      subject: sql.placeholder('subject'),
-      textBody: sql.placeholder('textBody'),
-      htmlBody: sql.placeholder('htmlBody'),
-      orderId: sql.placeholder('orderId'),
-      createdAt: sql.placeholder('createdAt'),
-    }),
-  ),
-);
-
-interface OutboxValues {
-  kind: string;
-  toAddress: string;
-  subject: string;
-  textBody: string;
-  htmlBody: string | null;
-  orderId: number | null;
-  createdAt: number;
 }
 
 export function retryDelayMs(attempts: number): number {
@@ -323,21 +282,7 @@ export function createOutbox(options: {
   return {
     smtpConfigured,
     queue(email) {
-      // A subject is one header line; a name typed with a line break (older rows, staff edits) must not
-      // split it, whatever the mail library would make of it.
-      email = { ...email, subject: asOneLine(email.subject).trim() };
-      const written = outboxInsert(database()).run({
-        kind: email.kind,
-        toAddress: email.to,
-        subject: email.subject,
-        textBody: email.text,
-        htmlBody: email.html ?? null,
-        orderId: email.orderId ?? null,
-        createdAt: now().getTime(),
-      });
-      // No line a queued e-mail: the outbox row is its record, and sending logs "e-mail sent" or why not.
-      // Two more lines an order (owner's notice, receipt) were a third of the log's volume under load.
-      return Number(written.lastInsertRowid);
+      return queueEmail(database(), now(), email);
     },
     async retry(emailId) {
       if (!transport || !isOpen()) return;

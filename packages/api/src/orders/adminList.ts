@@ -52,7 +52,7 @@ import { ShopError } from '../errors.ts';
 import { PagedList, type PageInput } from '../pagedList.ts';
 import { type OrderPickUpDayFields, orderPickUpDays } from '../pickUpDays/service.ts';
 import { type PickupRow, pickupColumns, toAdminOrderPickup, toListPickup } from '../pickup/shape.ts';
-import type { Shop } from '../shop.ts';
+import type { ShopRecords } from '../shop.ts';
 import { currentSeason } from '../stock/levels.ts';
 import { loadOrder } from './orderShape.ts';
 
@@ -228,7 +228,7 @@ const orderListStatements = perConnection((database: ShopDatabase) => {
  * deleted list), after the row of order `after`: a keyset read, so each page costs its own rows.
  */
 function readOrderList(
-  shop: Shop,
+  shop: ShopRecords,
   kind: OrderListKind,
   after: number | null,
   limit: number,
@@ -262,7 +262,11 @@ function readOrderList(
  * A list as a PagedList: the page asked for, or every row written out as it is read. The pick-up days are read
  * once per list, at its first read, not before each of a whole list's 2,000 chunks.
  */
-export function orderList(shop: Shop, kind: OrderListKind, page: PageInput = {}): PagedList<OrderListItem> {
+export function orderList(
+  shop: ShopRecords,
+  kind: OrderListKind,
+  page: PageInput = {},
+): PagedList<OrderListItem> {
   let days: ((pickUpDayId: number | null) => OrderPickUpDayFields) | null = null;
   return new PagedList(
     (after, limit) => {
@@ -275,12 +279,16 @@ export function orderList(shop: Shop, kind: OrderListKind, page: PageInput = {})
 }
 
 /** Every order that is not deleted, newest first (GetAllOrders). */
-export function allOrders(shop: Shop, page: PageInput = {}): PagedList<OrderListItem> {
+export function allOrders(shop: ShopRecords, page: PageInput = {}): PagedList<OrderListItem> {
   return orderList(shop, { deleted: false, season: null }, page);
 }
 
 /** The orders of one season that are not deleted; -1 means every season (GetAllOrdersForSeason). */
-export function ordersForSeason(shop: Shop, season: number, page: PageInput = {}): PagedList<OrderListItem> {
+export function ordersForSeason(
+  shop: ShopRecords,
+  season: number,
+  page: PageInput = {},
+): PagedList<OrderListItem> {
   return orderList(shop, { deleted: false, season: season === ALL_SEASONS ? null : season }, page);
 }
 
@@ -289,7 +297,7 @@ export function ordersForSeason(shop: Shop, season: number, page: PageInput = {}
  * Orders screen's filter finds, by the same rule as its list of orders (textCondition).
  */
 export function deletedOrders(
-  shop: Shop,
+  shop: ShopRecords,
   { text, ...page }: PageInput & { text?: string | undefined } = {},
 ): PagedList<OrderListItem> {
   return orderList(shop, text ? { deleted: true, text } : { deleted: true }, page);
@@ -318,7 +326,7 @@ const likeWord = (word: string) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}
  * customer's name, e-mail or phone number, or is a date M/D/YYYY the order was placed on (in the shop's
  * zone); or, with three digits or more, the digits are found in the phone number whatever its punctuation.
  */
-function textCondition(shop: Shop, text: string): SQL | undefined {
+function textCondition(shop: ShopRecords, text: string): SQL | undefined {
   const needle = text.trim().toLowerCase();
   if (!needle) return undefined;
   const tz = shop.config.shop.timeZone;
@@ -359,7 +367,7 @@ function pickupCondition(filter: OrderListQuery['pickup']): SQL | undefined {
  * filtered by text and tax exemption, sorted, with how many match in all. SQLite does the filtering, so
  * the browser holds one page whatever the size of the shop.
  */
-export function orderListPage(shop: Shop, query: OrderListQuery): OrderListPage {
+export function orderListPage(shop: ShopRecords, query: OrderListQuery): OrderListPage {
   const season = query.season ?? currentSeason(shop);
   const where = and(
     // Not through the deleted_at index (see readOrderList): the date's index gives the newest page at once.
@@ -394,13 +402,13 @@ export function orderListPage(shop: Shop, query: OrderListQuery): OrderListPage 
   return { total, rows: rows.map((r) => toOrderListItem(r, tz, days)) };
 }
 
-export function orderListItem(shop: Shop, orderId: number): OrderListItem | null {
+export function orderListItem(shop: ShopRecords, orderId: number): OrderListItem | null {
   const row = shop.db.select(listColumns).from(orders).where(eq(orders.orderId, orderId)).get();
   return row ? toOrderListItem(row, shop.config.shop.timeZone, orderPickUpDays(shop)) : null;
 }
 
 /** The season dropdown: derived from the orders on file, never a hard-coded year (DECISIONS.md). */
-export function seasonChoices(shop: Shop): SeasonChoices {
+export function seasonChoices(shop: ShopRecords): SeasonChoices {
   const oldest =
     shop.db
       .select({ oldest: min(orders.seasonPurchased) })
@@ -427,7 +435,7 @@ const auditColumns = {
 };
 
 /** One order for the details modal and the edit page, deleted or not (GetOrderDetailsById). */
-export function adminOrderDetails(shop: Shop, orderId: number): AdminOrder {
+export function adminOrderDetails(shop: ShopRecords, orderId: number): AdminOrder {
   const order = loadOrder(shop, orderId);
   const audit = shop.db.select(auditColumns).from(orders).where(eq(orders.orderId, orderId)).get();
   if (!order || !audit) throw orderNotFound(orderId);
@@ -449,7 +457,7 @@ export function adminOrderDetails(shop: Shop, orderId: number): AdminOrder {
  * Every product staff may put on an order, with tiers for the price preview and this season's
  * stock: also special-order and inactive ones, never deleted ones.
  */
-export function orderProductChoices(shop: Shop): Product[] {
+export function orderProductChoices(shop: ShopRecords): Product[] {
   return loadProducts(
     shop,
     and(isNull(products.deletedAt), ne(products.productStatus, ProductStatus.Deleted)),

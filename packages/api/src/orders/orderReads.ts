@@ -2,7 +2,7 @@ import { idList, inIdList, perConnection, products, type ShopDb, type Sqlite } f
 import { and, isNull } from 'drizzle-orm';
 import { loadPriceTiers, type TierRow } from '../catalog/productShape.ts';
 import { isOnlineOrderingOpen } from '../settings/read.ts';
-import type { Shop } from '../shop.ts';
+import type { ShopRecords } from '../shop.ts';
 import {
   type CountedStockReader,
   countedStock,
@@ -28,10 +28,10 @@ export interface OrderedProduct {
 export interface OrderReads {
   /** Called first in every order, inside its transaction. */
   begin(): void;
-  isOrderingOpen(shop: Shop): boolean;
+  isOrderingOpen(shop: ShopRecords): boolean;
   /** The products of these ids that exist and are not deleted. */
-  products(shop: Shop, ids: readonly number[]): OrderedProduct[];
-  priceTiers(shop: Shop, ids: readonly number[]): Map<number, TierRow[]>;
+  products(shop: ShopRecords, ids: readonly number[]): OrderedProduct[];
+  priceTiers(shop: ShopRecords, ids: readonly number[]): Map<number, TierRow[]>;
   countedStock: CountedStockReader;
   /** Where the season's order ids lie, for its sales of the ordered products. */
   orderRanges: OrderRangesReader;
@@ -53,7 +53,7 @@ const productStatements = perConnection((db: ShopDb) => ({
     .prepare(),
 }));
 
-function readProducts(shop: Shop, ids: readonly number[]): OrderedProduct[] {
+function readProducts(shop: ShopRecords, ids: readonly number[]): OrderedProduct[] {
   return productStatements(shop.db).byIds.all({ ids: idList(ids) });
 }
 

@@ -7,7 +7,7 @@ import { formatDate, formatDateTime, formatMoney, productTypeName, toDollars } f
 import { asc, eq, sql } from 'drizzle-orm';
 import { type OrderPickUpDayFields, orderPickUpDay } from '../pickUpDays/service.ts';
 import { type PickupRow, pickupColumns, toOrderPickup } from '../pickup/shape.ts';
-import type { Shop } from '../shop.ts';
+import type { ShopRecords } from '../shop.ts';
 import type { PricedOrderLine } from './pricing.ts';
 
 /** The order columns every order answer is built from; listed so no internal column leaks. */
@@ -164,7 +164,7 @@ const orderStatements = perConnection((db: ShopDb) => ({
 }));
 
 /** Lines of the given orders with their product's name, size and type, in the order they were added. */
-export function loadOrderLines(shop: Shop, orderIds: readonly number[]): Map<number, OrderLineRow[]> {
+export function loadOrderLines(shop: ShopRecords, orderIds: readonly number[]): Map<number, OrderLineRow[]> {
   const byOrder = new Map<number, OrderLineRow[]>();
   if (orderIds.length === 0) return byOrder;
   const rows: OrderLineRow[] = orderStatements(shop.db).lines.all({ orderIds: idList(orderIds) });
@@ -176,12 +176,12 @@ export function loadOrderLines(shop: Shop, orderIds: readonly number[]): Map<num
   return byOrder;
 }
 
-export function loadOrderRow(shop: Shop, orderId: number): OrderRow | undefined {
+export function loadOrderRow(shop: ShopRecords, orderId: number): OrderRow | undefined {
   return orderStatements(shop.db).row.get({ orderId });
 }
 
 /** One order in the spec's shape, deleted or not; callers decide who may see a deleted one. */
-export function loadOrder(shop: Shop, orderId: number): Order | null {
+export function loadOrder(shop: ShopRecords, orderId: number): Order | null {
   const row = loadOrderRow(shop, orderId);
   if (!row) return null;
   const lines = loadOrderLines(shop, [orderId]).get(orderId) ?? [];

@@ -18,7 +18,7 @@ import { orderPickUpDay, pickUpDayProblem } from '../pickUpDays/service.ts';
 import type { PickupRow } from '../pickup/shape.ts';
 import { RawJson } from '../rawJson.ts';
 import { recordShortfalls } from '../seasonReport/shortfalls.ts';
-import type { Shop } from '../shop.ts';
+import type { Shop, ShopRecords } from '../shop.ts';
 import { markSoldOutWhenEmpty } from '../stock/alerts.ts';
 import { currentSeason, figuresFor, stockLevels } from '../stock/levels.ts';
 import { queueOrderEvent } from '../webhooks/events.ts';
@@ -151,7 +151,7 @@ export async function submitOrder(
  * kept beside the order in that same transaction, so no crash can leave an order whose retry makes another.
  */
 export function writeOrderAnswer(
-  shop: Shop,
+  shop: ShopRecords,
   input: OrderDetailsInput,
   claim: IdempotencyClaim | null,
   reads?: OrderReads,
@@ -178,7 +178,11 @@ export function orderedProductIds(order: Order): number[] {
  * it runs the same on the order writer's own connection, where `shop.now()` is the time the order came in and
  * what only staff change is kept between orders (`reads`, orderReads.ts).
  */
-export function writeOrder(shop: Shop, input: OrderDetailsInput, reads: OrderReads = databaseReads): Order {
+export function writeOrder(
+  shop: ShopRecords,
+  input: OrderDetailsInput,
+  reads: OrderReads = databaseReads,
+): Order {
   const taxBp = shop.config.taxRateBasisPoints;
   const now = shop.now();
   reads.begin();
@@ -284,7 +288,7 @@ export function writeOrder(shop: Shop, input: OrderDetailsInput, reads: OrderRea
   return order;
 }
 
-function queueOwnerNotice(shop: Shop, order: Order): void {
+function queueOwnerNotice(shop: ShopRecords, order: Order): void {
   const lines = order.products.map(
     (p) =>
       `  ${p.quantity} x ${p.name}${p.productSize ? ` (${p.productSize})` : ''} at ${p.displayUnitPrice} = ${p.displayPrice}`,

@@ -1,11 +1,13 @@
 /**
- * The order writer's thread (see writerThread.ts): its own connection to the shop's database, a shop that only
- * writes (its mail goes to the outbox, which the server sends), and the same group commit and writeOrder as the
- * server's thread would run.
+ * The order writer's thread (see writerThread.ts): its own connection to the shop's database, the shop's records
+ * alone (its mail goes to the outbox, which the server sends), and the same group commit and writeOrder as the
+ * server's thread would run. It imports only what writing an order needs: a thread's modules each take memory
+ * of their own, so the mail sender, the webhooks' sender, the limits and the cached answers stay on the server's.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { openDatabase } from '@nursery/db';
-import { createShop } from '../shop.ts';
+import { queueEmail } from '../mail/queue.ts';
+import type { ShopRecords } from '../shop.ts';
 import { seasonChanged } from '../stock/levels.ts';
 import { groupCommitFor } from './groupCommit.ts';
 import { keptReads } from './orderReads.ts';
@@ -36,13 +38,14 @@ const keep =
 // The server opened, checked and migrated the database before starting this thread.
 const database = openDatabase(file, { alreadyOpen: true });
 let receivedAt = new Date();
-const shop = createShop({
+const shop: ShopRecords = {
   config,
   database,
-  log: { info: keep('info'), warn: keep('warn'), error: keep('error') },
+  db: database.db,
   now: () => receivedAt,
-  mailQueueOnly: true,
-});
+  log: { info: keep('info'), warn: keep('warn'), error: keep('error') },
+  queueEmail: (email) => queueEmail(database, receivedAt, email),
+};
 const group = groupCommitFor(database.sqlite);
 // This connection writes nothing but orders, so what only staff change is kept between them (orderReads.ts).
 const reads = keptReads(database.sqlite);

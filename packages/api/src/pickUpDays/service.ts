@@ -19,7 +19,7 @@ import {
 } from '@nursery/domain';
 import { and, asc, count, eq, gte, isNotNull, isNull, sql } from 'drizzle-orm';
 import { ShopError } from '../errors.ts';
-import type { Shop } from '../shop.ts';
+import type { ShopRecords } from '../shop.ts';
 
 /**
  * Pick-up days: staff open the season's days with a capacity, customers choose one with room at checkout,
@@ -73,28 +73,28 @@ const statements = perConnection((db: ShopDb) => ({
     .prepare(),
 }));
 
-export function today(shop: Shop): string {
+export function today(shop: ShopRecords): string {
   return shopToday(shop.now(), shop.config.shop.timeZone);
 }
 
 /** The shop's wall clock now, by which a day closes for customers. */
-export function clockNow(shop: Shop): ShopClock {
+export function clockNow(shop: ShopRecords): ShopClock {
   return shopClock(shop.now(), shop.config.shop.timeZone);
 }
 
 /** The days still offered to customers: from today on, less today's once its closing time has come. */
-function offeredDays(shop: Shop): DayRow[] {
+function offeredDays(shop: ShopRecords): DayRow[] {
   const clock = clockNow(shop);
   return statements(shop.db)
     .fromDate.all({ today: clock.today })
     .filter((row) => !isPickUpDayClosed(row, clock));
 }
 
-export function bookedOn(shop: Shop, pickUpDayId: number): number {
+export function bookedOn(shop: ShopRecords, pickUpDayId: number): number {
   return statements(shop.db).booked.get({ pickUpDayId })?.n ?? 0;
 }
 
-export function dayRow(shop: Shop, pickUpDayId: number): DayRow | undefined {
+export function dayRow(shop: ShopRecords, pickUpDayId: number): DayRow | undefined {
   return statements(shop.db).byId.get({ pickUpDayId });
 }
 
@@ -112,12 +112,12 @@ function toOpenDay(row: DayRow, booked: number): OpenPickUpDay {
 }
 
 /** The days a customer may be offered: those not yet closed, full ones marked (PickUpDays/GetOpenPickUpDays). */
-export function openPickUpDays(shop: Shop): OpenPickUpDay[] {
+export function openPickUpDays(shop: ShopRecords): OpenPickUpDay[] {
   return offeredDays(shop).map((row) => toOpenDay(row, bookedOn(shop, row.pickUpDayId)));
 }
 
 /** Every day, past ones too, with its capacity and bookings, by date (PickUpDays/GetAllPickUpDays). */
-export function listPickUpDays(shop: Shop): PickUpDay[] {
+export function listPickUpDays(shop: ShopRecords): PickUpDay[] {
   const s = statements(shop.db);
   const booked = new Map<number, number>();
   for (const r of s.bookedByDay.all()) if (r.pickUpDayId !== null) booked.set(r.pickUpDayId, r.n);
@@ -138,7 +138,7 @@ export function listPickUpDays(shop: Shop): PickUpDay[] {
  * `pickUpDayChoiceProblem`). Runs inside the submit's transaction. A chosen day's orders alone are counted;
  * every offered day's only when none was chosen, to say whether any has room.
  */
-export function pickUpDayProblem(shop: Shop, pickUpDayId: number | null): string | null {
+export function pickUpDayProblem(shop: ShopRecords, pickUpDayId: number | null): string | null {
   const withRoom = (d: DayRow) => ({
     pickUpDayId: d.pickUpDayId,
     isFull: isPickUpDayFull(bookedOn(shop, d.pickUpDayId), d.capacity),
@@ -158,7 +158,7 @@ export function pickUpDayProblem(shop: Shop, pickUpDayId: number | null): string
  * day is refused: staff raise its capacity first, a deliberate step rather than a silent overbooking.
  */
 export function checkStaffPickUpDay(
-  shop: Shop,
+  shop: ShopRecords,
   from: number | null,
   to: number | null,
   full: (day: string, capacity: number) => string = pickUpDayFullForStaff,
@@ -198,12 +198,12 @@ function fieldsOf(row: DayRow | undefined): OrderPickUpDayFields {
 }
 
 /** The day fields of one order. */
-export function orderPickUpDay(shop: Shop, pickUpDayId: number | null): OrderPickUpDayFields {
+export function orderPickUpDay(shop: ShopRecords, pickUpDayId: number | null): OrderPickUpDayFields {
   return pickUpDayId === null ? NO_DAY : fieldsOf(dayRow(shop, pickUpDayId));
 }
 
 /** The day fields for many orders (a list, an export): the days are read once, it is a short table. */
-export function orderPickUpDays(shop: Shop): (pickUpDayId: number | null) => OrderPickUpDayFields {
+export function orderPickUpDays(shop: ShopRecords): (pickUpDayId: number | null) => OrderPickUpDayFields {
   const byId = new Map<number, OrderPickUpDayFields>();
   for (const row of statements(shop.db).all.all()) byId.set(row.pickUpDayId, fieldsOf(row));
   return (pickUpDayId) => (pickUpDayId === null ? NO_DAY : (byId.get(pickUpDayId) ?? NO_DAY));
@@ -217,7 +217,7 @@ export function notFound(): never {
  * Deletes a day that no live order is booked on; otherwise refuses, saying how many orders to move first.
  * Deleted orders on it lose their day (they keep everything else), so restoring one never points at nothing.
  */
-export function deletePickUpDay(shop: Shop, pickUpDayId: number): PickUpDay[] {
+export function deletePickUpDay(shop: ShopRecords, pickUpDayId: number): PickUpDay[] {
   shop.database.sqlite
     .transaction(() => {
       const day = dayRow(shop, pickUpDayId);

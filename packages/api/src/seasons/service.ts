@@ -22,12 +22,8 @@ import {
 import { desc, eq } from 'drizzle-orm';
 import { NEW_SEASON_UNDER_WAY, withServerConnectionHeld } from '../backup/changesHeld.ts';
 import { BACKUPS_FOLDER, writeBackupFile } from '../backup/service.ts';
-import {
-  allProductsWithStats,
-  catalogueFingerprint,
-  nextProductVersion,
-  staffName,
-} from '../catalog/adminService.ts';
+import { allProductsWithStats, catalogueFingerprint, staffName } from '../catalog/adminService.ts';
+import { nextProductVersion } from '../catalog/productShape.ts';
 import { ShopError } from '../errors.ts';
 import type { FileAnswer } from '../input.ts';
 import type { Shop } from '../shop.ts';

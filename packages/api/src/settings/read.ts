@@ -1,7 +1,7 @@
 import { perConnection, type ShopDb, settings } from '@nursery/db';
 import { SETTING_NAMES, type Setting } from '@nursery/domain';
 import { asc, eq, sql } from 'drizzle-orm';
-import type { Shop } from '../shop.ts';
+import type { ShopRecords } from '../shop.ts';
 
 /**
  * The settings' rows as stored. Placing an order reads one of them on the order writer's thread, which
@@ -26,11 +26,11 @@ export const settingStatements = perConnection((db: ShopDb) => ({
 }));
 
 /** One setting's row as stored; the message's HTML is made safe by getSetting (service.ts), not here. */
-export function storedSetting(shop: Shop, name: string): Setting | undefined {
+export function storedSetting(shop: ShopRecords, name: string): Setting | undefined {
   return settingStatements(shop.db).byName.get({ name });
 }
 
 /** Ordering is open only when the setting exists and is true. */
-export function isOnlineOrderingOpen(shop: Shop): boolean {
+export function isOnlineOrderingOpen(shop: ShopRecords): boolean {
   return storedSetting(shop, SETTING_NAMES.onlineOrderingEnabled)?.isTrue === true;
 }

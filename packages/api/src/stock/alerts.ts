@@ -8,9 +8,9 @@ import {
   splitEmailList,
 } from '@nursery/domain';
 import { and, eq, inArray } from 'drizzle-orm';
-import { nextProductVersion } from '../catalog/adminService.ts';
+import { nextProductVersion } from '../catalog/productShape.ts';
 import { storedSetting } from '../settings/read.ts';
-import type { Shop } from '../shop.ts';
+import type { ShopRecords } from '../shop.ts';
 import { queueProductChanged } from '../webhooks/events.ts';
 import { currentSeason, stockLevels } from './levels.ts';
 
@@ -19,7 +19,7 @@ import { currentSeason, stockLevels } from './levels.ts';
  * the Settings screen; anything that is not an address (a stray word, "name@") is skipped, and each
  * address is told once whatever its case.
  */
-export function productStockEmails(shop: Shop): string[] {
+export function productStockEmails(shop: ShopRecords): string[] {
   const value = storedSetting(shop, SETTING_NAMES.productStockEmails)?.value ?? '';
   const seen = new Set<string>();
   return splitEmailList(value).filter((address) => {
@@ -44,7 +44,7 @@ export interface SoldOutProduct {
  * it), then flushEmail. `changedBy` finishes the sentence "Last change by ...".
  */
 export function markSoldOutWhenEmpty(
-  shop: Shop,
+  shop: ShopRecords,
   productIds: readonly number[],
   options: { changedBy: string },
 ): SoldOutProduct[] {

@@ -11,7 +11,7 @@ import {
 } from '@nursery/db';
 import { seasonOf } from '@nursery/domain';
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
-import type { Shop } from '../shop.ts';
+import type { ShopRecords } from '../shop.ts';
 
 /** A product's stock and sales in one season (DECISIONS: stock is counted per season). */
 export interface StockFigures {
@@ -28,12 +28,12 @@ export interface StockFigures {
   calculatedStock: number | null;
 }
 
-const seasonByMinute = new WeakMap<Shop, { minute: number; season: number }>();
+const seasonByMinute = new WeakMap<ShopRecords, { minute: number; season: number }>();
 /** The calendar's part alone: a function of the clock, which no write changes (see currentSeason). */
-const calendarByMinute = new WeakMap<Shop, { minute: number; season: number }>();
+const calendarByMinute = new WeakMap<ShopRecords, { minute: number; season: number }>();
 
 /** The season the calendar is in, judged by the shop's own calendar. */
-export function calendarSeason(shop: Shop): number {
+export function calendarSeason(shop: ShopRecords): number {
   return seasonOf(shop.now(), shop.config.shop.timeZone, shop.config.seasonStartMonth);
 }
 
@@ -50,7 +50,7 @@ const latestStartedStatement = perConnection((db: ShopDb) =>
 );
 
 /** The newest season staff started (Settings → New season), or null when they never did. */
-export function latestStartedSeason(shop: Shop): number | null {
+export function latestStartedSeason(shop: ShopRecords): number | null {
   return latestStartedStatement(shop.db).get()?.season ?? null;
 }
 
@@ -61,7 +61,7 @@ export function latestStartedSeason(shop: Shop): number | null {
  * falls on a whole minute, so the answer is the same as computing it every time. Starting a season and a
  * restore call `seasonChanged`, so neither waits for the minute to pass.
  */
-export function currentSeason(shop: Shop): number {
+export function currentSeason(shop: ShopRecords): number {
   const minute = Math.floor(shop.now().getTime() / 60_000);
   const known = seasonByMinute.get(shop);
   if (known?.minute === minute) return known.season;
@@ -76,7 +76,7 @@ export function currentSeason(shop: Shop): number {
 }
 
 /** Forgets the season worked out this minute, after a write that may change it (the calendar's part stays). */
-export function seasonChanged(shop: Shop): void {
+export function seasonChanged(shop: ShopRecords): void {
   seasonByMinute.delete(shop);
 }
 
@@ -97,7 +97,7 @@ export function untrackedFigures(productId: number): StockFigures {
  * product. Products with neither stock changes nor sales are absent: use `figuresFor`.
  */
 export function stockLevels(
-  shop: Shop,
+  shop: ShopRecords,
   options: {
     productIds?: readonly number[];
     season?: number;
@@ -152,7 +152,7 @@ export function stockLevels(
 }
 
 export type CountedStockReader = (
-  shop: Shop,
+  shop: ShopRecords,
   productIds: readonly number[],
   season: number,
 ) => Map<number, number>;
@@ -161,7 +161,11 @@ export type CountedStockReader = (
  * The stock staff counted for these products in the season (the sum of its stock changes), for those that have
  * any: the others are not stock-tracked.
  */
-export function countedStock(shop: Shop, productIds: readonly number[], season: number): Map<number, number> {
+export function countedStock(
+  shop: ShopRecords,
+  productIds: readonly number[],
+  season: number,
+): Map<number, number> {
   const stock = new Map<number, number>();
   for (const row of levelStatements(shop.db).stockChangesOf.all({ season, ids: idList(productIds) })) {
     stock.set(row.productId, (stock.get(row.productId) ?? 0) + row.change);
@@ -180,7 +184,7 @@ export interface OrderIdRange {
   before: number | null;
 }
 
-export type OrderRangesReader = (shop: Shop, season: number) => readonly OrderIdRange[];
+export type OrderRangesReader = (shop: ShopRecords, season: number) => readonly OrderIdRange[];
 
 /** Past this many runs of a season's ids, the last range takes in every lower id (still right, only slower). */
 const MOST_RANGES = 8;
@@ -218,7 +222,7 @@ interface Neighbours {
  * `MOST_RANGES` runs, no order of any other season; newest first. The newest range is open above when no
  * other season has a later order, so orders placed meanwhile are in it.
  */
-export function seasonOrderRanges(shop: Shop, season: number): OrderIdRange[] {
+export function seasonOrderRanges(shop: ShopRecords, season: number): OrderIdRange[] {
   const statements = rangeStatements(shop.database);
   const ranges: OrderIdRange[] = [];
   let at = statements.highest.get({ season, at: Number.MAX_SAFE_INTEGER }) as number | null;
@@ -236,7 +240,7 @@ export function seasonOrderRanges(shop: Shop, season: number): OrderIdRange[] {
 
 /** The season's sales of a few products, summed over the runs of the season's ids, by product id. */
 function soldOfFew(
-  shop: Shop,
+  shop: ShopRecords,
   season: number,
   productIds: readonly number[],
   orderRanges: OrderRangesReader,

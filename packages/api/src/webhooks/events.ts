@@ -3,7 +3,7 @@ import type { WebhookEventType } from '@nursery/domain';
 import { loadProduct } from '../catalog/productShape.ts';
 import { newPrefixedId } from '../integrations/service.ts';
 import { adminOrderDetails } from '../orders/adminList.ts';
-import type { Shop } from '../shop.ts';
+import type { ShopRecords } from '../shop.ts';
 
 /** The body of every delivery, as the Standard Webhooks specification shapes it. */
 export interface WebhookPayload {
@@ -32,7 +32,7 @@ const statements = perConnection(({ sqlite }: ShopDatabase) => ({
 }));
 
 /** The endpoints that receive this event type now (an endpoint that stopped receives nothing new). */
-function endpointsFor(shop: Shop, type: string): string[] {
+function endpointsFor(shop: ShopRecords, type: string): string[] {
   const found: string[] = [];
   for (const row of statements(shop.database).subscribed.all()) {
     const events = JSON.parse(row.events) as unknown;
@@ -48,7 +48,7 @@ function endpointsFor(shop: Shop, type: string): string[] {
  * some endpoint wants the event.
  */
 export function queueWebhookEvent(
-  shop: Shop,
+  shop: ShopRecords,
   type: WebhookEventType | 'webhook.test',
   data: () => unknown,
   options: { orderId?: number; endpointIds?: string[] } = {},
@@ -70,7 +70,7 @@ export function queueWebhookEvent(
 
 /** An order event: the order as Orders/GetOrderDetailsById answers it, read inside the same transaction. */
 export function queueOrderEvent(
-  shop: Shop,
+  shop: ShopRecords,
   type: WebhookEventType & `order.${string}`,
   orderId: number,
 ): void {
@@ -81,6 +81,6 @@ export function queueOrderEvent(
  * product.changed: the product as GetAllProductsWithStats shows it (a deleted one with productStatus 4), read
  * inside the change's transaction.
  */
-export function queueProductChanged(shop: Shop, productId: number): void {
+export function queueProductChanged(shop: ShopRecords, productId: number): void {
   queueWebhookEvent(shop, 'product.changed', () => loadProduct(shop, productId));
 }
