@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
   CUSTOMER_EMAIL_KINDS,
-  customerEmailTemplateInputSchema,
   DEFAULT_CUSTOMER_EMAILS,
   placeholdersIn,
   renderCustomerEmail,
   unknownPlaceholders,
 } from './customerEmails.ts';
+import { customerEmailTemplateInputSchema } from './schemas/customerEmails.ts';
 
 describe('customer e-mail texts', () => {
   it('fills placeholders and leaves out a line whose placeholders are all empty', () => {

@@ -9,6 +9,7 @@ import {
   tooLongText,
 } from './orderDetails.ts';
 import { isWholeButTooLarge, queryFlag } from './queryText.ts';
+import { asMultiLine, asOneLine } from './textLines.ts';
 
 /**
  * Input schemas shared by the browser and the server, so a visitor sees the same message the
@@ -16,21 +17,6 @@ import { isWholeButTooLarge, queryFlag } from './queryText.ts';
  */
 
 const tooLong = (field: string, max: number) => ({ error: tooLongText(field, max) });
-
-// A name or phone is one line: a pasted line break, tab or NUL would break the order e-mail's subject,
-// the admin tables and the spreadsheets, so control characters become a space. Comments keep their
-// line breaks (as \n) and lose only the other control characters.
-// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point.
-const ONE_LINE_CONTROLS = /[\u0000-\u001f\u007f\u2028\u2029]+/g;
-// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point.
-const MULTI_LINE_CONTROLS = /[\u0000-\u0008\u000b-\u001f\u007f]/g;
-// Bidi embeddings, overrides and isolates (U+202A-U+202E, U+2066-U+2069) reorder what follows them up to the
-// end of the line: in a name they scramble the admin tables and spreadsheet rows around it, or make one text
-// read as another. Nobody types them on purpose, so they are dropped from single- and multi-line text alike.
-const BIDI_CONTROLS = /[\u202a-\u202e\u2066-\u2069]/g;
-export const asOneLine = (s: string): string => s.replace(BIDI_CONTROLS, '').replace(ONE_LINE_CONTROLS, ' ');
-export const asMultiLine = (s: string): string =>
-  s.replace(BIDI_CONTROLS, '').replace(/\r\n?/g, '\n').replace(MULTI_LINE_CONTROLS, '');
 
 /**
  * A text field of any form, storefront or back office: control characters handled as above, trimmed, at most

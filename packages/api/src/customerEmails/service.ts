@@ -17,7 +17,7 @@ import {
 import { asc, eq } from 'drizzle-orm';
 import { ShopError } from '../errors.ts';
 import { MAX_SEND_AGE_MS, MAX_SEND_ATTEMPTS } from '../mail/queue.ts';
-import { orderNotFound } from '../orders/adminList.ts';
+import { orderNotFound } from '../orders/adminOrder.ts';
 import { loadOrder, loadOrderRow } from '../orders/orderShape.ts';
 import type { Shop, ShopRecords } from '../shop.ts';
 import { currentSeason } from '../stock/levels.ts';

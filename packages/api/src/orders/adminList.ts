@@ -1,5 +1,4 @@
 import type {
-  AdminOrder,
   OrderListItem,
   OrderListPage,
   OrderListQuery,
@@ -51,10 +50,9 @@ import { loadProducts, type Product } from '../catalog/productShape.ts';
 import { ShopError } from '../errors.ts';
 import { PagedList, type PageInput } from '../pagedList.ts';
 import { type OrderPickUpDayFields, orderPickUpDays } from '../pickUpDays/service.ts';
-import { type PickupRow, pickupColumns, toAdminOrderPickup, toListPickup } from '../pickup/shape.ts';
+import { type PickupRow, pickupColumns, toListPickup } from '../pickup/shape.ts';
 import type { ShopRecords } from '../shop.ts';
 import { currentSeason } from '../stock/levels.ts';
-import { loadOrder } from './orderShape.ts';
 
 // Only the columns a list row needs: the totals are kept on the order row, so a season of
 // hundreds of orders is one indexed query with no join and no per-order work in SQL.
@@ -418,38 +416,6 @@ export function seasonChoices(shop: ShopRecords): SeasonChoices {
   return {
     currentSeason: current,
     seasons: [...seasonList(oldest, current), { value: ALL_SEASONS, label: ALL_SEASONS_LABEL }],
-  };
-}
-
-export function orderNotFound(orderId: number): ShopError {
-  return new ShopError({ kind: 'not_found', message: `There is no order number ${orderId}.` });
-}
-
-const auditColumns = {
-  deletedAt: orders.deletedAt,
-  deletedBy: orders.deletedBy,
-  updatedAt: orders.updatedAt,
-  updatedBy: orders.updatedBy,
-  source: orders.source,
-  ...pickupColumns,
-};
-
-/** One order for the details modal and the edit page, deleted or not (GetOrderDetailsById). */
-export function adminOrderDetails(shop: ShopRecords, orderId: number): AdminOrder {
-  const order = loadOrder(shop, orderId);
-  const audit = shop.db.select(auditColumns).from(orders).where(eq(orders.orderId, orderId)).get();
-  if (!order || !audit) throw orderNotFound(orderId);
-  const tz = shop.config.shop.timeZone;
-  return {
-    ...order,
-    deletedTimestamp: audit.deletedAt === null ? null : new Date(audit.deletedAt).toISOString(),
-    displayDeletedTimestamp: audit.deletedAt === null ? null : formatDateTime(audit.deletedAt, tz),
-    deletedUsername: audit.deletedBy,
-    updatedTimestamp: audit.updatedAt === null ? null : new Date(audit.updatedAt).toISOString(),
-    displayUpdatedTimestamp: audit.updatedAt === null ? null : formatDateTime(audit.updatedAt, tz),
-    updatedUsername: audit.updatedBy,
-    source: audit.source,
-    ...toAdminOrderPickup(audit, tz),
   };
 }
 

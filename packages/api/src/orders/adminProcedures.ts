@@ -17,7 +17,6 @@ import { jsonAnswer, withIdempotencyKey } from '../idempotency/service.ts';
 import { pageInputSchema } from '../pagedList.ts';
 import { procedure, requireStaff } from '../trpc.ts';
 import {
-  adminOrderDetails,
   allOrders,
   deletedOrders,
   orderListPage,
@@ -25,6 +24,7 @@ import {
   ordersForSeason,
   seasonChoices,
 } from './adminList.ts';
+import { adminOrderDetails } from './adminOrder.ts';
 import { deleteOrder, restoreOrder, saveAdminOrder, setOrderFlags } from './adminUpdate.ts';
 
 // Staff-only: none of these paths is in PUBLIC_PROCEDURES.

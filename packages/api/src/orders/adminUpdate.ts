@@ -22,13 +22,8 @@ import { markSoldOutWhenEmpty } from '../stock/alerts.ts';
 import { currentSeason, figuresFor, stockLevels } from '../stock/levels.ts';
 import type { StaffIdentity } from '../trpc.ts';
 import { queueOrderEvent, queueWebhookEvent } from '../webhooks/events.ts';
-import {
-  type AdminOrder,
-  adminOrderDetails,
-  type OrderListItem,
-  orderListItem,
-  orderNotFound,
-} from './adminList.ts';
+import { type AdminOrder, type OrderListItem, orderListItem } from './adminList.ts';
+import { adminOrderDetails, orderNotFound } from './adminOrder.ts';
 import { loadOrderLines, loadOrderRow, type OrderRow } from './orderShape.ts';
 import {
   type LineBeforeTax,

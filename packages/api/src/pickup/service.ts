@@ -20,7 +20,8 @@ import {
 } from '@nursery/domain';
 import { and, asc, eq, isNull, type SQL } from 'drizzle-orm';
 import { ShopError } from '../errors.ts';
-import { type AdminOrder, adminOrderDetails, orderNotFound } from '../orders/adminList.ts';
+import type { AdminOrder } from '../orders/adminList.ts';
+import { adminOrderDetails, orderNotFound } from '../orders/adminOrder.ts';
 import { staffName } from '../orders/adminUpdate.ts';
 import type { Shop } from '../shop.ts';
 import { currentSeason } from '../stock/levels.ts';

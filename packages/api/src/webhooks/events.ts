@@ -2,7 +2,7 @@ import { perConnection, type ShopDatabase } from '@nursery/db';
 import type { WebhookEventType } from '@nursery/domain';
 import { loadProduct } from '../catalog/productShape.ts';
 import { newPrefixedId } from '../integrations/service.ts';
-import { adminOrderDetails } from '../orders/adminList.ts';
+import { adminOrderDetails } from '../orders/adminOrder.ts';
 import type { ShopRecords } from '../shop.ts';
 
 /** The body of every delivery, as the Standard Webhooks specification shapes it. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { asOneLine } from '../schemas.ts';
+import { asOneLine } from '../textLines.ts';
 
 /**
  * What an integration client may do: `read` calls every staff GET (a bookkeeper's export), `write` every

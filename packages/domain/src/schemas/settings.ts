@@ -1,14 +1,7 @@
 import { z } from 'zod';
 import { isEmailAddress } from '../email.ts';
-import { asMultiLine, asOneLine } from '../schemas.ts';
-
-/** The settings the shop knows, by the names the spec gives them. */
-export const SETTING_NAMES = {
-  onlineOrderingEnabled: 'OnlineOrderingEnabled',
-  activePdf: 'ActivePdf',
-  message: 'Message',
-  productStockEmails: 'ProductStockEmails',
-} as const;
+import { splitEmailList } from '../settings.ts';
+import { asMultiLine, asOneLine } from '../textLines.ts';
 
 /** Long enough for a season's worth of announcements, short enough that a paste accident is caught. */
 export const MESSAGE_MAX_LENGTH = 20_000;
@@ -57,14 +50,6 @@ export const saveMessageInputSchema = z.object({
     .string({ error: 'The message must be text (HTML).' })
     .max(MESSAGE_MAX_LENGTH, { error: `The message can be at most ${MESSAGE_MAX_LENGTH} characters.` }),
 });
-
-/** Splits what staff typed into addresses: commas, semicolons, spaces and new lines all separate. */
-export function splitEmailList(text: string): string[] {
-  return text
-    .split(/[\s,;]+/)
-    .map((s) => s.trim())
-    .filter(Boolean);
-}
 
 /** The stock e-mail list in the form it is stored: unique addresses joined by ', '. */
 export function normalizeEmailList(text: string): string {

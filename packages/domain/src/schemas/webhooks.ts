@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { asOneLine } from '../schemas.ts';
+import { asOneLine } from '../textLines.ts';
 
 /**
  * The events an endpoint may subscribe to. Order events carry the order as Orders/GetOrderDetailsById
