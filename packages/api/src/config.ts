@@ -153,7 +153,7 @@ export const envSchema = z.object({
   // One client address's orders an hour; 0 takes the budget off (a benchmark from one machine).
   ORDERS_PER_CLIENT_PER_HOUR: z.coerce.number().int().min(0).default(100),
   // How long the order writer's thread (orders/writerThread.ts) stays after the last storefront order. Orders
-  // a few seconds apart keep one thread; after that its 35-40 MB go back before the server's own 5-second
+  // a few seconds apart keep one thread; after that its 20 MB or so go back before the server's own 5-second
   // quiet collection, and the next order starts a thread again (about 0.3 s on that order).
   ORDER_WRITER_IDLE_SECONDS: z.coerce.number().min(0).max(86_400).default(3),
   RESTORE_MAX_BYTES: z.coerce

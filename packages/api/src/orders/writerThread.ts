@@ -22,7 +22,7 @@ import { workerScript } from '../workerScripts.ts';
  * submit.ts does that whichever thread wrote the order.
  *
  * The thread starts with the first order and stops after `idleMs` without one (ORDER_WRITER_IDLE_SECONDS), so
- * what it holds (its own V8 heap, the bundle's code, SQLite's page cache: 35-40 MB of RSS) is given back while
+ * what it holds (its own V8 heap, the bundle's code, SQLite's page cache: about 20 MB of RSS) is given back while
  * the shop is quiet.
  */
 export interface OrderWriter {
