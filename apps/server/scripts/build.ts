@@ -114,6 +114,35 @@ function checkLoadedOnFirstUse(metafile: Metafile): void {
   }
 }
 
+/**
+ * Packages the order writer's thread never loads. It only reads and writes an order's rows: the order is
+ * validated, its mail and webhooks sent, its limits kept and staff HTML sanitized on the server's thread. Each
+ * package a thread loads takes memory of its own there (zod alone about 12 MB of RSS), so one import through a
+ * package's entry point or createShop would bring back what packages/api/src/orders/writerWorker.ts leaves out.
+ */
+const KEPT_OFF_THE_ORDER_WRITER = [
+  'zod',
+  'nodemailer',
+  'standardwebhooks',
+  'rate-limiter-flexible',
+  'sanitize-html',
+  'postcss',
+];
+
+function checkOrderWriter(metafile: Metafile): void {
+  const output = Object.entries(metafile.outputs).find(([file]) => path.basename(file) === 'orderWriter.js');
+  if (!output) fail('the build made no orderWriter.js');
+  for (const [file, input] of Object.entries(output[1].inputs)) {
+    if (input.bytesInOutput === 0) continue;
+    const kept = KEPT_OFF_THE_ORDER_WRITER.find((p) => file.includes(`node_modules/${p}/`));
+    if (kept) {
+      fail(
+        `orderWriter.js includes ${kept} (${file}): import the narrow module the order writer needs, not one that brings ${kept} with it`,
+      );
+    }
+  }
+}
+
 function readPackageJson(dir: string): z.infer<typeof packageJsonSchema> {
   return packageJsonSchema.parse(JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')));
 }
@@ -285,6 +314,7 @@ async function main(): Promise<void> {
   });
 
   checkLoadedOnFirstUse(result.metafile);
+  checkOrderWriter(result.metafile);
 
   const closure = runtimeClosure(EXTERNAL_PACKAGES);
   for (const placement of closure) copyPackage(placement);
