@@ -1,7 +1,13 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { REACT_DOM_CLIENT_CHUNK, reactDomPreload, routePreloads, stylesheetAsPreload } from './routePreloads';
+import {
+  appAfterFirstPaint,
+  REACT_DOM_CLIENT_CHUNK,
+  reactDomPreload,
+  routePreloads,
+  stylesheetAsPreload,
+} from './routePreloads';
 import { HOME_SLIDES } from './src/routes/Home/homeSlides';
 
 const server = process.env.SHOP_DEV_SERVER ?? 'http://localhost:3000';
@@ -28,6 +34,7 @@ export default defineConfig({
     }),
     stylesheetAsPreload(),
     reactDomPreload(),
+    appAfterFirstPaint(),
     // The service worker (src/serviceWorker/sw.ts), built by the same bundler with the list of every file this
     // build wrote and its revision. The page registers it itself after load (src/offline/connection.ts); the
     // manifest is the server's (/manifest.webmanifest), which names the shop as it is configured.

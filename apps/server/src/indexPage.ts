@@ -157,7 +157,7 @@ function preloadLinks(match: PageMatch | null, preloads: RoutePreloads, picture:
     links.push(imagePreload(image));
   }
   for (const module of route?.modules ?? []) {
-    links.push(`<link rel="modulepreload" crossorigin href="${escapeHtml(module)}">`);
+    links.push(`<link rel="modulepreload" fetchpriority="low" crossorigin href="${escapeHtml(module)}">`);
   }
   const { data } = match;
   if (data) links.push(`<link rel="preload" as="fetch" crossorigin href="${escapeHtml(data)}">`);

@@ -117,6 +117,44 @@ describe('storefront first load on a phone', () => {
     await context.close();
   });
 
+  it('runs the app only once the page the server wrote has painted', async () => {
+    const { page, context, consoleErrors } = await newPage(e2e.browser, { viewport: PHONE_VIEWPORT });
+    // The app's entry looks #root up as it is evaluated (main.tsx): the first such call is when it ran.
+    await page.addInitScript(() => {
+      const lookUp = document.getElementById.bind(document);
+      const ran: number[] = [];
+      Object.assign(window, { appRanAt: ran });
+      document.getElementById = (id: string) => {
+        if (id === 'root' && ran.length === 0) ran.push(performance.now());
+        return lookUp(id);
+      };
+    });
+    for (const path of ['/', '/Products', '/FAQ']) {
+      await page.goto(`${e2e.shop.origin}${path}`);
+      await page.locator('main h1').first().waitFor();
+      const { ranAt, paintedAt } = await page.evaluate(() => ({
+        ranAt: (window as unknown as { appRanAt: number[] }).appRanAt[0] ?? null,
+        paintedAt: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
+      }));
+      expect({ path, painted: paintedAt !== null, ran: ranAt !== null }).toEqual({
+        path,
+        painted: true,
+        ran: true,
+      });
+      expect({ path, appAfterPaint: (ranAt ?? 0) > (paintedAt ?? Number.POSITIVE_INFINITY) }).toEqual({
+        path,
+        appAfterPaint: true,
+      });
+    }
+    // The page's scripts are announced at low priority: the stylesheet and the first picture come first.
+    const served = await (await fetch(`${e2e.shop.url}/Products`)).text();
+    const preloads = [...served.matchAll(/<link rel="modulepreload"[^>]*>/g)].map(([tag]) => tag);
+    expect(preloads.length).toBeGreaterThan(3);
+    for (const tag of preloads) expect(tag).toContain('fetchpriority="low"');
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+
   it("lays the shop's name out in the static header as the app's header does, cart and menu buttons included", async () => {
     const nameBox = async (javaScriptEnabled: boolean) => {
       const context = await e2e.browser.newContext({
