@@ -17,7 +17,7 @@ import {
   productTypeCounts,
   visibleProducts,
 } from './filters';
-import { REVEAL_PLACEHOLDER_HEIGHT_PX, useProgressiveReveal } from './useProgressiveReveal';
+import { REVEAL_PLACEHOLDER_HEIGHT_PX, useDrawnCount, useProgressiveReveal } from './useProgressiveReveal';
 import type { ZoneView } from './ZonePanel';
 
 /** Its own chunk: loaded when the customer asks for it or has a zone remembered (./ZonePanel.tsx). */
@@ -80,6 +80,7 @@ export function Products() {
   const unfiltered = isUnfiltered(activeProductTypes, deferredText, allTypeIds);
   const listedIds = useMemo(() => listed.map((p) => p.productId), [listed]);
   const reveal = useProgressiveReveal(listedIds, unfiltered, list);
+  const drawnCount = useDrawnCount(listed.length, inCacheAtOpen.length > 0);
   const phone = config.data?.shop.phone ?? '';
   const zoneFiltering = zoneView?.filtering === true;
   // Every filter, the zone panel's "Only plants for my zone" too; the remembered zone itself stays.
@@ -151,7 +152,7 @@ export function Products() {
             </NoResults>
           ) : (
             <div className="product-grid" ref={reveal.listRef}>
-              {listed.map((product, i) => (
+              {listed.slice(0, drawnCount).map((product, i) => (
                 <ProductCard
                   key={product.productId}
                   product={product}
