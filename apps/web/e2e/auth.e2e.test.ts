@@ -1,5 +1,6 @@
 import { findStaffAccountByEmail, revokeOidcPayloadsOfAccount } from '@nursery/api/staff';
 import { UNAUTHORIZED } from '@nursery/domain';
+import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   ensureStaffAccount,
@@ -12,6 +13,14 @@ import {
 const SIGN_IN_ENDED = 'Your sign-in has ended, so nothing can be loaded or saved. Sign in again to carry on.';
 
 const e2e = shopInBrowser();
+
+/** Removes the sign-in the app keeps in the browser (its tokens), as when they expire; the provider's stays. */
+async function forgetStoredSignIn(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    for (const key of Object.keys(localStorage))
+      if (key.startsWith('oidc.user:')) localStorage.removeItem(key);
+  });
+}
 
 afterAll(async () => {});
 
@@ -65,10 +74,7 @@ describe('staff sign-in through the embedded provider', () => {
 
     // Without the stored tokens, the silent check (the same hidden-frame request that renews tokens
     // before they expire) finds the provider's session and signs in again without the password.
-    await page.evaluate(() => {
-      for (const key of Object.keys(localStorage))
-        if (key.startsWith('oidc.user:')) localStorage.removeItem(key);
-    });
+    await forgetStoredSignIn(page);
     await page.goto(`${e2e.shop.origin}/Admin/Stock`);
     await page.getByRole('link', { name: 'Logout' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/Admin/Stock');
@@ -183,10 +189,7 @@ describe('staff sign-in through the embedded provider', () => {
     expect(await adminNav.textContent()).not.toContain('Cy Counter');
 
     // Dee's own sign-in is then taken up as usual: a page opened without the stored tokens needs no password.
-    await page.evaluate(() => {
-      for (const key of Object.keys(localStorage))
-        if (key.startsWith('oidc.user:')) localStorage.removeItem(key);
-    });
+    await forgetStoredSignIn(page);
     await page.goto(`${e2e.shop.origin}/Admin/Contacts`);
     await page.getByRole('link', { name: 'Logout' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/Admin/Contacts');

@@ -33,7 +33,7 @@ export function deriveSettings(settings: readonly Setting[] | undefined): Storef
 }
 
 /** Settings are loaded at start and re-read now and then, so a closed shop is noticed in time. */
-export function useStorefrontSettings(): StorefrontSettings & { isLoading: boolean } {
+export function useStorefrontSettings(): StorefrontSettings {
   const query = useQuery({ ...publicQuery('settings.all'), staleTime: 60_000 });
   const settings = deriveSettings(query.data);
   // Settings that could not be read (a staff phone offline: its calls carry a token, so the worker's copy
@@ -42,7 +42,6 @@ export function useStorefrontSettings(): StorefrontSettings & { isLoading: boole
   return {
     ...settings,
     ordersAreClosed: query.data !== undefined && settings.ordersAreClosed,
-    isLoading: query.isLoading,
   };
 }
 
