@@ -108,16 +108,16 @@ export function reactDomPreload(): Plugin {
 }
 
 /** How long the first script waits for the browser to report the first paint before it starts the app anyway. */
-const FIRST_PAINT_WAIT_MS = 300;
+const FIRST_PAINT_WAIT_MS = 1000;
 
 /**
  * What the page's first script does: nothing until the browser reports the first paint of the page the server
  * wrote (the header with the shop's name), then it imports the app. Evaluated before that paint, the app held it
  * back on a phone, and Lighthouse's first paint depended on whether the preloaded scripts happened to arrive
  * before the first frame (0.6 s when they did not, 1.8-2.1 s when they did). It starts at once where there is
- * nothing to paint first (the back office, whose page the server leaves empty) or no frame is coming (a page
- * opened in the background), and after a short wait where the paint is not reported (an older browser, a hidden
- * frame such as the sign-in's silent renewal).
+ * nothing to paint first (the back office and the sign-in's silent renewal, whose page the server leaves empty)
+ * or no frame is coming (a page opened in the background); a browser that does not report paints starts it after
+ * the next frame, and a page hidden before its first paint after a second.
  */
 const startScript = (entry: string) =>
   [

@@ -156,6 +156,8 @@ function preloadLinks(match: PageMatch | null, preloads: RoutePreloads, picture:
   for (const image of route?.images ?? []) {
     links.push(imagePreload(image));
   }
+  // At low priority, as index.html announces the app's own (apps/web/routePreloads.ts): nothing the first paint
+  // shows needs a script, so the stylesheet, the picture and the data go first.
   for (const module of route?.modules ?? []) {
     links.push(`<link rel="modulepreload" fetchpriority="low" crossorigin href="${escapeHtml(module)}">`);
   }
