@@ -21,7 +21,8 @@ const ROUTE_PRELOADS = {
   notFound: { modules: ['/assets/NotFound-11.js'], images: [] },
 } satisfies RoutePreloads;
 
-const modulepreload = (href: string) => `<link rel="modulepreload" crossorigin href="${href}">`;
+const modulepreload = (href: string) =>
+  `<link rel="modulepreload" fetchpriority="low" crossorigin href="${href}">`;
 /** The links a page with no data of its own gets: exactly its route's chunks. */
 const chunksOf = (route: keyof typeof ROUTE_PRELOADS) => ROUTE_PRELOADS[route].modules.map(modulepreload);
 
@@ -96,14 +97,20 @@ describe('index.html per page', () => {
     expect(found).toContain(
       '<link rel="preload" as="image" href="/images/carousel/hills.svg" fetchpriority="high">',
     );
-    expect(found).toContain('<link rel="modulepreload" crossorigin href="/assets/Home-1.js">');
+    expect(found).toContain(
+      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/Home-1.js">',
+    );
     expect(found.filter((l) => l.includes('as="fetch"'))).toEqual([]);
   });
 
   it('announces the product list with the address, mode and credentials of the storefront call', async () => {
     const found = links(await page('/Products'));
-    expect(found).toContain('<link rel="modulepreload" crossorigin href="/assets/Products-2.js">');
-    expect(found).toContain('<link rel="modulepreload" crossorigin href="/assets/pricing-3.js">');
+    expect(found).toContain(
+      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/Products-2.js">',
+    );
+    expect(found).toContain(
+      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/pricing-3.js">',
+    );
     expect(found).toContain(
       '<link rel="preload" as="fetch" crossorigin href="/trpc/catalog.productsToShow">',
     );
@@ -133,7 +140,9 @@ describe('index.html per page', () => {
   it('announces the order view and its order as apps/web/src/lib/publicApi.ts asks for it', async () => {
     const input = encodeURIComponent(JSON.stringify({ orderId: '12', phoneNumber: '(555) 310-4477' }));
     const found = links(await page('/Order/12/(555)%20310-4477'));
-    expect(found).toContain('<link rel="modulepreload" crossorigin href="/assets/DataTable-5.js">');
+    expect(found).toContain(
+      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/DataTable-5.js">',
+    );
     expect(found).toContain(
       `<link rel="preload" as="fetch" crossorigin href="/trpc/orders.byId?input=${input}">`,
     );

@@ -165,7 +165,9 @@ describe('a product page in the first HTML', () => {
     // No photo: no image tag rather than a broken one.
     expect(meta(html, 'og:image')).toBeNull();
     // The page's chunk and the list it reads the product from are announced.
-    expect(head(html)).toContain('<link rel="modulepreload" crossorigin href="/assets/ProductPage-3.js">');
+    expect(head(html)).toContain(
+      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/ProductPage-3.js">',
+    );
     expect(head(html)).toContain('/trpc/catalog.productsToShow');
     expect(html).toContain('id="boot-data"');
   });
