@@ -1,4 +1,5 @@
 import type { Plugin } from 'vite';
+import { APP_LOAD_FAILED, startAfterFirstPaint } from './src/firstScript';
 
 /** What the server may announce in a page's <head> for one storefront route, so the browser fetches it early. */
 export interface RoutePreload {
@@ -107,34 +108,16 @@ export function reactDomPreload(): Plugin {
   };
 }
 
-/** How long the first script waits for the browser to report the first paint before it starts the app anyway. */
+/** How long the first script waits for a first paint that is not reported before it starts the app anyway. */
 const FIRST_PAINT_WAIT_MS = 1000;
 
-/**
- * What the page's first script does: nothing until the browser reports the first paint of the page the server
- * wrote (the header with the shop's name), then it imports the app. Evaluated before that paint, the app held it
- * back on a phone, and Lighthouse's first paint depended on whether the preloaded scripts happened to arrive
- * before the first frame (0.6 s when they did not, 1.8-2.1 s when they did). It starts at once where there is
- * nothing to paint first (the back office and the sign-in's silent renewal, whose page the server leaves empty)
- * or no frame is coming (a page opened in the background); a browser that does not report paints starts it after
- * the next frame, and a page hidden before its first paint after a second.
- */
+/** The first script's source: startAfterFirstPaint (src/firstScript.ts), called with the entry's address. */
 const startScript = (entry: string) =>
-  [
-    'let started=false;',
-    `const start=()=>{if(!started){started=true;import(${JSON.stringify(entry)})}};`,
-    'if(document.visibilityState!=="visible"||!document.querySelector("#root>*"))start();',
-    `else{setTimeout(start,${FIRST_PAINT_WAIT_MS});`,
-    'if(PerformanceObserver.supportedEntryTypes?.includes("paint"))',
-    'new PerformanceObserver((l)=>{if(l.getEntriesByName("first-contentful-paint").length)setTimeout(start,0)})',
-    '.observe({type:"paint",buffered:true});',
-    'else requestAnimationFrame(()=>setTimeout(start,0))}',
-    '',
-  ].join('\n');
+  `(${startAfterFirstPaint.toString()})(${[entry, FIRST_PAINT_WAIT_MS, APP_LOAD_FAILED].map((a) => JSON.stringify(a)).join(',')});\n`;
 
 /**
  * Loads the app's entry after the first paint: index.html announces the entry as a modulepreload, so it loads as
- * early as before, and runs a small first script of its own (startScript above) in place of the entry. Every
+ * early as before, and runs a small first script of its own (src/firstScript.ts) in place of the entry. Every
  * script is announced at low priority (the server's route preloads too): nothing the first paint shows needs one,
  * so the stylesheet, the first picture and the page's data go first.
  */

@@ -5,6 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { APP_LOAD_FAILED } from '../src/firstScript';
 import { NOT_FOUND_DOCUMENT, newPage, settled, shopInBrowser } from './support/index.ts';
 
 const PHONE_VIEWPORT = { width: 412, height: 823 };
@@ -152,6 +153,26 @@ describe('storefront first load on a phone', () => {
     expect(preloads.length).toBeGreaterThan(3);
     for (const tag of preloads) expect(tag).toContain('fetchpriority="low"');
     expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+
+  it("says the shop could not be loaded when the app's script does not come, and loads it on Try again", async () => {
+    const { page, context, consoleErrors } = await newPage(e2e.browser, { viewport: PHONE_VIEWPORT });
+    // The connection drops as the page opens: the app's entry never arrives.
+    const entry = /\/assets\/index-[^/]+\.js$/;
+    await page.route(entry, (route) => route.abort('internetdisconnected'));
+    await page.goto(`${e2e.shop.origin}/Products`);
+    const alert = page.getByRole('alert').filter({ hasText: APP_LOAD_FAILED });
+    await alert.waitFor();
+    expect(await page.locator('header.site-header .brand-name').textContent()).toBe(
+      e2e.shop.config.shop.name,
+    );
+    await page.unroute(entry);
+    await alert.getByRole('button', { name: 'Try again' }).click();
+    await page.getByRole('heading', { name: 'Products', level: 1 }).waitFor();
+    expect(await page.getByRole('alert').filter({ hasText: APP_LOAD_FAILED }).count()).toBe(0);
+    // Chromium reports the aborted script itself; nothing else failed.
+    expect(consoleErrors.every((e) => /index-[^/]+\.js|ERR_INTERNET_DISCONNECTED/.test(e))).toBe(true);
     await context.close();
   });
 
