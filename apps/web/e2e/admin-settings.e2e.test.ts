@@ -1,7 +1,11 @@
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ORDERING_CLOSED_CHECKOUT, orderingToggleConfirm } from '@nursery/domain';
+import {
+  ORDERING_CLOSED_CART_UPDATE,
+  ORDERING_CLOSED_CHECKOUT,
+  orderingToggleConfirm,
+} from '@nursery/domain';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { countCalls, instantDoubleClick, newPage, settled, shopInBrowser } from './support/index.ts';
@@ -74,6 +78,10 @@ describe('Settings screen', () => {
     await page.locator('article.product-card').first().waitFor();
     await page.getByLabel('Search', { exact: true }).fill(name);
     await page.getByLabel(`Quantity of ${name}`).first().fill('2');
+    // A cart changed while ordering is closed says so in a toast, which slides in at the top right past the
+    // header's Cart button: a person taps the button once the toast has come to rest, not through it.
+    await toast(page, ORDERING_CLOSED_CART_UPDATE).waitFor();
+    await settled(page);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: /Cart/ }).click();
     // Checkout stays a button while ordering is closed, and a tap on it says why, as the spec wants. The cart's
     // notice about the closed shop comes in beside the dialog as it opens: a person taps once nothing moves or
