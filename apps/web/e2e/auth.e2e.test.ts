@@ -2,6 +2,7 @@ import { findStaffAccountByEmail, revokeOidcPayloadsOfAccount } from '@nursery/a
 import { UNAUTHORIZED } from '@nursery/domain';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
+import { USER_KEY_PREFIX } from '../src/auth/storedUser';
 import {
   ensureStaffAccount,
   fillProviderSignIn,
@@ -16,10 +17,9 @@ const e2e = shopInBrowser();
 
 /** Removes the sign-in the app keeps in the browser (its tokens), as when they expire; the provider's stays. */
 async function forgetStoredSignIn(page: Page): Promise<void> {
-  await page.evaluate(() => {
-    for (const key of Object.keys(localStorage))
-      if (key.startsWith('oidc.user:')) localStorage.removeItem(key);
-  });
+  await page.evaluate((prefix) => {
+    for (const key of Object.keys(localStorage)) if (key.startsWith(prefix)) localStorage.removeItem(key);
+  }, USER_KEY_PREFIX);
 }
 
 afterAll(async () => {});
@@ -62,14 +62,14 @@ describe('staff sign-in through the embedded provider', () => {
     expect(new URL(page.url()).pathname).toBe('/Admin/Products');
 
     // The admin screens' calls carry a genuine token the server accepts.
-    const status = await page.evaluate(async () => {
-      const key = Object.keys(localStorage).find((k) => k.startsWith('oidc.user:'));
+    const status = await page.evaluate(async (prefix) => {
+      const key = Object.keys(localStorage).find((k) => k.startsWith(prefix));
       const stored = key ? (JSON.parse(localStorage.getItem(key) ?? '{}') as { access_token?: string }) : {};
       const answer = await fetch('/trpc/staff.me', {
         headers: { authorization: `Bearer ${stored.access_token}` },
       });
       return answer.status;
-    });
+    }, USER_KEY_PREFIX);
     expect(status).toBe(200);
 
     // Without the stored tokens, the silent check (the same hidden-frame request that renews tokens
@@ -79,7 +79,10 @@ describe('staff sign-in through the embedded provider', () => {
     await page.getByRole('link', { name: 'Logout' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/Admin/Stock');
     expect(
-      await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('oidc.user:')).length),
+      await page.evaluate(
+        (prefix) => Object.keys(localStorage).filter((k) => k.startsWith(prefix)).length,
+        USER_KEY_PREFIX,
+      ),
     ).toBe(1);
 
     // A second tab of the same browser is signed in too.
@@ -97,7 +100,10 @@ describe('staff sign-in through the embedded provider', () => {
     await page.getByRole('link', { name: 'Logout' }).click();
     await page.waitForURL((url) => url.pathname === '/' && url.origin === e2e.shop.origin);
     expect(
-      await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('oidc.user:'))),
+      await page.evaluate(
+        (prefix) => Object.keys(localStorage).filter((k) => k.startsWith(prefix)),
+        USER_KEY_PREFIX,
+      ),
     ).toEqual([]);
 
     await page.getByRole('navigation').first().waitFor();

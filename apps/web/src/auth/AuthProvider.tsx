@@ -10,6 +10,7 @@ import {
   signInAtProvider,
   signOutAtProvider,
 } from './signOut';
+import { USER_KEY_PREFIX } from './storedUser';
 import { setAccessToken } from './token';
 import {
   describeSignInError,
@@ -186,7 +187,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       // lets a tab waiting on the Login screen in. The browser tells the other tabs, never the writing one.
       const onStorage = (event: StorageEvent) => {
         if (event.storageArea !== window.localStorage) return;
-        if (event.key !== null && !event.key.startsWith('oidc.user:')) return;
+        if (event.key !== null && !event.key.startsWith(USER_KEY_PREFIX)) return;
         if (event.key === null || event.newValue === null) {
           // Not straight back to the provider: the other tab's logout has not reached it yet, and this tab
           // would be signed in again under the session that is closing. It says why and waits for a click.
