@@ -1,3 +1,4 @@
+import { HELD_MODULES_ID } from '@nursery/domain';
 import type { Plugin } from 'vite';
 import { APP_LOAD_FAILED, startAfterFirstPaint } from './src/firstScript';
 
@@ -113,7 +114,7 @@ const FIRST_PAINT_WAIT_MS = 1000;
 
 /** The first script's source: startAfterFirstPaint (src/firstScript.ts), called with the entry's address. */
 const startScript = (entry: string) =>
-  `(${startAfterFirstPaint.toString()})(${[entry, FIRST_PAINT_WAIT_MS, APP_LOAD_FAILED].map((a) => JSON.stringify(a)).join(',')});\n`;
+  `(${startAfterFirstPaint.toString()})(${[entry, FIRST_PAINT_WAIT_MS, APP_LOAD_FAILED, HELD_MODULES_ID].map((a) => JSON.stringify(a)).join(',')});\n`;
 
 /**
  * Loads the app's entry after the first paint: index.html announces the entry as a modulepreload, so it loads as

@@ -8,6 +8,7 @@
  *   release/node_modules   only what cannot be bundled (native modules) with their runtime dependencies
  *   release/drizzle        the database migrations, applied on start
  *   release/public         the built web app, with .br and .gz twins of every text asset
+ *   release/pages          the storefront's pages as the server writes them (apps/web/vite.server.config.ts)
  *   release/package.json   `type: module` and the start command
  *
  * Copy the folder anywhere with Node >= 20.19 and run `node server.js`; nothing else from the workspace is read.
@@ -345,6 +346,7 @@ async function main(): Promise<void> {
     recursive: true,
     filter: (source) => path.relative(webDist, source) !== '.vite',
   });
+  cpSync(path.join(webDist, '..', 'dist-server'), path.join(releaseDir, 'pages'), { recursive: true });
   const compressed = await precompress(path.join(releaseDir, 'public'));
 
   const rootManifest = z

@@ -3,8 +3,10 @@ import path from 'node:path';
 import { type ApiContext, createCaller } from '@nursery/api';
 import {
   cardPictureUrl,
+  HELD_MODULES_ID,
   productIdParam,
   productPath,
+  SERVER_PAGE_ATTRIBUTE,
   type StorefrontProduct,
   trpcQueryUrl,
 } from '@nursery/domain';
@@ -13,6 +15,7 @@ import { z } from 'zod';
 import { escapeHtml, scriptJson } from './html.ts';
 import { productHeadTags } from './productHead.ts';
 import { chooseEncoding, encode } from './rest/cachedAnswer.ts';
+import { loadServerPages } from './serverPages.ts';
 
 /** Written by the web build beside index.html (apps/web/routePreloads.ts). */
 const ROUTE_PRELOADS_FILE = 'route-preloads.json';
@@ -166,6 +169,37 @@ function preloadLinks(match: PageMatch | null, preloads: RoutePreloads, picture:
   return links;
 }
 
+/**
+ * The pages the server writes whole, as the app draws them (apps/web/src/serverPage.tsx): their first paint is
+ * the page itself, not the header alone while the app loads. The home page's first screen is the shop's own
+ * words and pictures; the other pages' depend on what only the browser knows (the screen's width, the cart).
+ */
+const WRITTEN_WHOLE: ReadonlySet<PageRoute> = new Set(['home']);
+
+/** The app's script announcements, which a page written whole holds back until its first script starts. */
+const MODULE_PRELOAD = /\s*<link rel="modulepreload"[^>]*>/g;
+/** The stylesheet, which index.html only preloads (the app applies it before drawing). */
+const STYLESHEET_PRELOAD = /<link rel="preload" as="style"/g;
+
+/**
+ * index.html with the page the server wrote in #root: its stylesheet applied before the first paint (the page
+ * is drawn with it), and its scripts announced only once that paint is done (firstScript.ts), since nothing
+ * painted needs them.
+ */
+function pageWrittenWhole(html: string, body: string): string {
+  const modules = html.match(MODULE_PRELOAD) ?? [];
+  return html
+    .replace(MODULE_PRELOAD, '')
+    .replace(STYLESHEET_PRELOAD, '<link rel="stylesheet"')
+    .replace(SHELL, () => body)
+    .replace('<div id="root">', `<div id="root" ${SERVER_PAGE_ATTRIBUTE}>`)
+    .replace(
+      '</body>',
+      () =>
+        `  <template id="${HELD_MODULES_ID}">${modules.map((m) => m.trim()).join('')}</template>\n  </body>`,
+    );
+}
+
 type BootCaller = ReturnType<typeof createCaller>;
 type SiteConfig = Awaited<ReturnType<BootCaller['site']['config']>>;
 type Settings = Awaited<ReturnType<BootCaller['settings']['all']>>;
@@ -212,6 +246,7 @@ export function createIndexPage(
   site: IndexPageSite,
 ): IndexPage {
   const indexFile = path.join(webRoot, 'index.html');
+  const serverPages = loadServerPages(webRoot);
   let cached: { mtimeMs: number; html: string; preloads: RoutePreloads } | null = null;
 
   function template(): { html: string; preloads: RoutePreloads } {
@@ -318,6 +353,13 @@ export function createIndexPage(
         status,
         html: headTags ? page.replace(TITLE, () => `<title>${escapeHtml(headTags.title)}</title>`) : page,
       };
+    }
+    if (WRITTEN_WHOLE.has(match.route)) {
+      const written = await serverPages.render(request, pathname, {
+        siteConfig: boot['site.config'],
+        settings: boot['settings.all'],
+      });
+      if (written !== null) page = pageWrittenWhole(page, written);
     }
     const bootScript = `<script type="application/json" id="${BOOT_DATA_ID}">${scriptJson(boot)}</script>`;
     // Replacer functions, not strings: a `$&` or `$'` typed into the message or the shop's name is text.

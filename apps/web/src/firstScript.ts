@@ -11,9 +11,15 @@ export const APP_LOAD_FAILED = 'The shop could not be loaded.';
  * renewal, whose page the server leaves empty) or no frame is coming (a page opened in the background); a browser
  * that does not report paints starts it after the next frame, and a page hidden before its first paint after
  * `waitMs`. Where the app cannot be loaded, the page says so under the header and offers to try again, where it
- * would otherwise stay a header and nothing else.
+ * would otherwise stay a header and nothing else. On a page the server wrote whole, the app's script
+ * announcements wait in a template (`heldModulesId`) until it starts.
  */
-export function startAfterFirstPaint(entry: string, waitMs: number, failedText: string): void {
+export function startAfterFirstPaint(
+  entry: string,
+  waitMs: number,
+  failedText: string,
+  heldModulesId: string,
+): void {
   let started = false;
   const showFailure = () => {
     const alert = document.createElement('p');
@@ -29,6 +35,10 @@ export function startAfterFirstPaint(entry: string, waitMs: number, failedText: 
   const start = () => {
     if (started) return;
     started = true;
+    // A page the server wrote whole holds the app's announcements back until now: asked for with the page, they
+    // count as what its first paint waits for (Lighthouse), though nothing painted needs them.
+    const held = document.getElementById(heldModulesId);
+    if (held instanceof HTMLTemplateElement) document.head.append(held.content);
     import(/* @vite-ignore */ entry).catch(showFailure);
   };
   if (document.visibilityState !== 'visible' || !document.querySelector('#root > *')) {

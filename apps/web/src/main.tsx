@@ -1,3 +1,4 @@
+import { SERVER_PAGE_ATTRIBUTE } from '@nursery/domain';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode, startTransition } from 'react';
@@ -23,17 +24,22 @@ void Promise.all([
   import('react-dom/client'),
   applyPreloadedStylesheets(),
   router.load().catch(() => undefined),
-]).then(([{ createRoot }]) =>
-  startTransition(() =>
-    createRoot(root).render(
-      <StrictMode>
-        <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      </StrictMode>,
-    ),
-  ),
-);
+]).then(([{ createRoot, hydrateRoot }]) => {
+  const app = (
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </StrictMode>
+  );
+  const serverPage = root.hasAttribute(SERVER_PAGE_ATTRIBUTE);
+  // The router draws the page as the server did (without its own Suspense at the top) only when told it was.
+  if (serverPage) router.ssr = { manifest: undefined };
+  startTransition(() => {
+    if (serverPage) hydrateRoot(root, app);
+    else createRoot(root).render(app);
+  });
+});
 
 // Working offline (the service worker, the offline notice) starts once the page has loaded and the browser is
 // idle: none of it is in what the page loads before it can be used. Safari has no requestIdleCallback.

@@ -29,6 +29,7 @@ export * from './schemas.ts';
 export * from './seasonReport.ts';
 export * from './seasonRollover.ts';
 export * from './seasons.ts';
+export * from './serverPage.ts';
 export * from './settings.ts';
 export * from './stockChange.ts';
 export * from './tel.ts';

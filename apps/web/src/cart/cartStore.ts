@@ -42,6 +42,8 @@ function write(key: string, value: string | null, area: Area = 'localStorage'): 
   }
 }
 
+const SERVER_STATE = initialCartState();
+
 function loadState(): CartState {
   if (typeof window === 'undefined') return initialCartState();
   const cart = parseStoredCart(read(CART_STORAGE_KEY));
@@ -116,7 +118,8 @@ export function useCartState<T>(select: (s: CartState) => T): T {
   return useSyncExternalStore(
     subscribeToCart,
     () => select(state),
-    () => select(state),
+    // The page the server wrote shows an empty cart: React adopts it as such, then shows this phone's cart.
+    () => select(SERVER_STATE),
   );
 }
 

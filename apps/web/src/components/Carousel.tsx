@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
 
 export interface Slide {
   image: string;
@@ -10,9 +10,20 @@ export interface Slide {
 /** The spec's carousel rhythm. */
 export const CAROUSEL_INTERVAL_MS = 5000;
 
-function prefersReducedMotion(): boolean {
-  return (
-    typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches === true
+const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
+
+function onReducedMotionChange(listener: () => void): () => void {
+  const query = window.matchMedia?.(REDUCED_MOTION);
+  query?.addEventListener('change', listener);
+  return () => query?.removeEventListener('change', listener);
+}
+
+/** The system's reduced-motion wish; none on the server, whose page the app adopts before reading it. */
+function usePrefersReducedMotion(): boolean {
+  return useSyncExternalStore(
+    onReducedMotionChange,
+    () => window.matchMedia?.(REDUCED_MOTION).matches === true,
+    () => false,
   );
 }
 
@@ -24,7 +35,10 @@ export function Carousel({ slides }: { slides: readonly Slide[] }) {
   const [index, setIndex] = useState(0);
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
-  const [stopped, setStopped] = useState(prefersReducedMotion);
+  // Until the visitor starts or stops the show, it follows the system's wish for reduced motion.
+  const [stoppedByVisitor, setStoppedByVisitor] = useState<boolean | null>(null);
+  const reducedMotion = usePrefersReducedMotion();
+  const stopped = stoppedByVisitor ?? reducedMotion;
   const regionId = useId();
   const rootRef = useRef<HTMLElement>(null);
   const paused = hovered || focused || stopped;
@@ -115,7 +129,7 @@ export function Carousel({ slides }: { slides: readonly Slide[] }) {
           type="button"
           className="carousel-button carousel-play"
           aria-label={stopped ? 'Start the slide show' : 'Stop the slide show'}
-          onClick={() => setStopped((v) => !v)}
+          onClick={() => setStoppedByVisitor(!stopped)}
         >
           {stopped ? '▶' : '❚❚'}
         </button>

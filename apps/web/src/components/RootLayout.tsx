@@ -1,11 +1,12 @@
+import { zonedParts } from '@nursery/domain';
 import { Link, Outlet, useRouter, useRouterState } from '@tanstack/react-router';
-import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useSignedIn } from '../auth/session';
 import { cartItemCount } from '../cart/cartState';
 import { useCartState } from '../cart/cartStore';
 import { connectCheckoutHistory } from '../cart/checkoutHistory';
 import { useCartActions } from '../cart/useCartActions';
-import { usePageTitle, useRouteTitle, useSiteConfig } from '../lib/site';
+import { usePageTitle, useRouteTitle, useShopTimeZone, useSiteConfig } from '../lib/site';
 import { AppToaster } from './AppToaster';
 import { CartIcon } from './CartIcon';
 import { GlobalMessage } from './GlobalMessage';
@@ -31,21 +32,17 @@ export function RootLayout() {
   // Routes match without regard to case, so /admin/orders (typed, or an old bookmark) opens the admin screen
   // too: it must get the admin shell, not the admin screen inside the storefront's header and message.
   const isAdmin = /^\/admin(\/|$)/i.test(pathname);
-  const isHome = pathname === '/';
   // Each page's title comes from its route (router.tsx), set here once for every page.
   usePageTitle(useRouteTitle(), { admin: isAdmin });
 
-  // Every new page starts at its top, as a visitor expects from a link.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: pathname is the trigger.
+  // Every new page starts at its top, as a visitor expects from a link. Not the first: a page the server wrote
+  // may have been scrolled before the app took it over.
+  const shownPath = useRef(pathname);
   useEffect(() => {
+    if (shownPath.current === pathname) return;
+    shownPath.current = pathname;
     window.scrollTo(0, 0);
   }, [pathname]);
-
-  // The home page lays its carousel under the navigation bar; other pages keep the usual spacing. Set before
-  // the first paint, or the home page would paint with the spacing and then move up.
-  useLayoutEffect(() => {
-    document.body.classList.toggle('home-navbar-padding', isHome);
-  }, [isHome]);
 
   if (isAdmin) {
     return (
@@ -185,7 +182,9 @@ function SiteHeader({ pathname }: { pathname: string }) {
 function SiteFooter() {
   const config = useSiteConfig();
   const shop = config.data?.shop;
-  const year = new Date().getFullYear();
+  // The shop's year, not the phone's: the page the server wrote says the same, also on New Year's Eve.
+  const timeZone = useShopTimeZone();
+  const year = zonedParts(Date.now(), timeZone).year;
   return (
     <footer className="site-footer">
       <div className="container site-footer-inner">
