@@ -14,6 +14,7 @@ import {
   type PickUpReminders,
   PUBLIC_PROCEDURES,
   procedureType,
+  productsToShow,
   ReplicaMonitor,
   removeBackupLeftovers,
   restRoutes,
@@ -655,6 +656,7 @@ async function createServerHoldingLock(
         shopName: config.shop.name,
         product: (productId) => storefrontProduct(shop, productId),
         firstProduct: () => firstStorefrontProduct(shop),
+        products: () => productsToShow(shop).value,
       })
     : null;
   app.setNotFoundHandler(async (request, reply) => {

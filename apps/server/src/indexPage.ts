@@ -48,6 +48,9 @@ interface PageMatch {
   productId?: number;
 }
 
+/** The storefront's product list, as the app asks for it. */
+const LIST_DATA = trpcQueryUrl('catalog.productsToShow');
+
 /** A phone as the order view's address carries it; anything odder is left to the app to fetch itself. */
 const PLAIN_PHONE = /^[0-9 ()+.-]{1,40}$/;
 
@@ -94,7 +97,7 @@ function matchPage(pathname: string, search: string): PageMatch | null {
     // bandwidth from the page's own files there. ?ignoreCache=true makes the app ask with an input, another
     // address than the one announced.
     const listed = pathname === '/Products' && !search.includes('ignoreCache');
-    return { route: fixed, data: listed ? trpcQueryUrl('catalog.productsToShow') : null };
+    return { route: fixed, data: listed ? LIST_DATA : null };
   }
   // A product page: /Products/{id}/{slug}, its slug checked once the product is found (a wrong one redirects).
   const product = /^\/products\/([^/]+)(\/[^/]*)?$/i.exec(trimmed);
@@ -102,7 +105,7 @@ function matchPage(pathname: string, search: string): PageMatch | null {
     const productId = productIdParam(product[1] ?? '');
     // The page reads the product from the storefront's list, which is also what its cart button prices.
     if (productId !== null) {
-      return { route: 'product', data: trpcQueryUrl('catalog.productsToShow'), productId };
+      return { route: 'product', data: LIST_DATA, productId };
     }
     return { route: 'notFound', data: null };
   }
@@ -174,7 +177,16 @@ function preloadLinks(match: PageMatch | null, preloads: RoutePreloads, picture:
  * the page itself, not the header alone while the app loads. The home page's first screen is the shop's own
  * words and pictures; the other pages' depend on what only the browser knows (the screen's width, the cart).
  */
-const WRITTEN_WHOLE: ReadonlySet<PageRoute> = new Set(['home']);
+const WRITTEN_WHOLE: ReadonlySet<PageRoute> = new Set(['home', 'products', 'product']);
+
+/**
+ * A phone's request, by the client hint Chromium sends or the "Mobi" every phone browser puts in its user agent:
+ * the page is then drawn for a phone's width. A wrong guess (a tablet) costs one more render once the app runs.
+ */
+function screenOf(request: FastifyRequest): 'phone' | 'wide' {
+  if (request.headers['sec-ch-ua-mobile'] === '?1') return 'phone';
+  return /Mobi/.test(request.headers['user-agent'] ?? '') ? 'phone' : 'wide';
+}
 
 /** The app's script announcements, which a page written whole holds back until its first script starts. */
 const MODULE_PRELOAD = /\s*<link rel="modulepreload"[^>]*>/g;
@@ -186,13 +198,13 @@ const STYLESHEET_PRELOAD = /<link rel="preload" as="style"/g;
  * is drawn with it), and its scripts announced only once that paint is done (firstScript.ts), since nothing
  * painted needs them.
  */
-function pageWrittenWhole(html: string, body: string): string {
+function pageWrittenWhole(html: string, body: string, screen: 'phone' | 'wide'): string {
   const modules = html.match(MODULE_PRELOAD) ?? [];
   return html
     .replace(MODULE_PRELOAD, '')
     .replace(STYLESHEET_PRELOAD, '<link rel="stylesheet"')
     .replace(SHELL, () => body)
-    .replace('<div id="root">', `<div id="root" ${SERVER_PAGE_ATTRIBUTE}>`)
+    .replace('<div id="root">', `<div id="root" ${SERVER_PAGE_ATTRIBUTE}="${screen}">`)
     .replace(
       '</body>',
       () =>
@@ -225,6 +237,8 @@ export interface IndexPageSite {
   product(productId: number): StorefrontProduct | null;
   /** The first product of the storefront's list, the first card /Products draws; null when it shows none. */
   firstProduct(): StorefrontProduct | null;
+  /** The storefront's whole list, the same array until it changes. */
+  products(): readonly StorefrontProduct[];
 }
 
 /** A query string safe to repeat in a Location header (printable ASCII); anything else is dropped. */
@@ -301,6 +315,16 @@ export function createIndexPage(
     }
   }
 
+  /** The storefront's list for a page drawn from it, or null when it cannot be read (the page is then served plain). */
+  function listedProducts(request: FastifyRequest): readonly StorefrontProduct[] | null {
+    try {
+      return site.products();
+    } catch (error) {
+      request.log.error({ err: error }, 'index.html: product list unavailable');
+      return null;
+    }
+  }
+
   /** The first card's picture on /Products, or null (no product, or the list cannot be read: the page still loads). */
   function listedPicture(request: FastifyRequest): string | null {
     try {
@@ -354,12 +378,22 @@ export function createIndexPage(
         html: headTags ? page.replace(TITLE, () => `<title>${escapeHtml(headTags.title)}</title>`) : page,
       };
     }
-    if (WRITTEN_WHOLE.has(match.route)) {
-      const written = await serverPages.render(request, pathname, {
-        siteConfig: boot['site.config'],
-        settings: boot['settings.all'],
-      });
-      if (written !== null) page = pageWrittenWhole(page, written);
+    // A page drawn from the product list is written only where its head announces the list, which the app
+    // waits for before adopting the page (not with ?ignoreCache, which asks for another answer).
+    const drawnFromList = match.data === LIST_DATA;
+    if (WRITTEN_WHOLE.has(match.route) && (match.route === 'home' || drawnFromList)) {
+      const products = drawnFromList ? listedProducts(request) : undefined;
+      const screen = screenOf(request);
+      const written =
+        products === null
+          ? null
+          : await serverPages.render(request, pathname, {
+              siteConfig: boot['site.config'],
+              settings: boot['settings.all'],
+              ...(products ? { products } : {}),
+              screen,
+            });
+      if (written !== null) page = pageWrittenWhole(page, written, screen);
     }
     const bootScript = `<script type="application/json" id="${BOOT_DATA_ID}">${scriptJson(boot)}</script>`;
     // Replacer functions, not strings: a `$&` or `$'` typed into the message or the shop's name is text.

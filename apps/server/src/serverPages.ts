@@ -3,11 +3,18 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyRequest } from 'fastify';
 
-/** What a page written whole is drawn from: the boot data index.html carries anyway. */
+/** What a page written whole is drawn from: the boot data index.html carries anyway, and the product list. */
 export interface ServerPageData {
   siteConfig: unknown;
   settings: unknown;
+  /** The storefront's list as the server keeps it: the same array until the list changes. */
+  products?: readonly unknown[];
+  /** Whether the request comes from a phone (apps/web/src/lib/serverPageWidth.ts). */
+  screen: 'phone' | 'wide';
 }
+
+/** Pages kept written: the home page, the list and the most visited products', each a few tens of KB. */
+const KEPT_PAGES = 16;
 
 /** The web build's module for Node (apps/web/src/serverPage.tsx), as the server calls it. */
 interface PagesModule {
@@ -28,9 +35,9 @@ const isPagesModule = (value: unknown): value is PagesModule =>
 /**
  * The storefront's pages as the server writes them: release/pages beside release/public, or the web
  * workspace's dist-server beside its dist. Loaded with the first page that needs it, so a server that only
- * answers the API never holds React's server renderer. The last page written is kept until its address or its
- * data change: the home page changes only with the shop's settings, and a page costs a few milliseconds of
- * the server's one thread to write.
+ * answers the API never holds React's server renderer. Each page written is kept until its data change (the
+ * home page changes only with the shop's settings, the list's pages with the list): a page costs a few
+ * milliseconds of the server's one thread to write.
  */
 export function loadServerPages(webRoot: string): ServerPages {
   const file = [
@@ -38,7 +45,7 @@ export function loadServerPages(webRoot: string): ServerPages {
     path.join(webRoot, '..', 'dist-server', 'serverPage.js'),
   ].find((candidate) => existsSync(candidate));
   let loading: Promise<PagesModule | null> | null = null;
-  let last: { key: string; html: string } | null = null;
+  const kept = new Map<string, { key: string; products: readonly unknown[] | undefined; html: string }>();
   return {
     async render(request, pathname, data) {
       if (!file) return null;
@@ -51,11 +58,17 @@ export function loadServerPages(webRoot: string): ServerPages {
       );
       const pages = await loading;
       if (!pages) return null;
-      const key = `${pathname}\n${JSON.stringify(data)}`;
-      if (last?.key === key) return last.html;
+      const { products, ...rest } = data;
+      const key = JSON.stringify(rest);
+      const page = `${data.screen} ${pathname}`;
+      const known = kept.get(page);
+      if (known && known.key === key && known.products === products) return known.html;
       try {
         const html = await pages.renderPage(pathname, data);
-        last = { key, html };
+        kept.delete(page);
+        kept.set(page, { key, products, html });
+        // The page written longest ago goes first (a Map keeps the order pages were written in).
+        if (kept.size > KEPT_PAGES) kept.delete(kept.keys().next().value ?? '');
         return html;
       } catch (error) {
         request.log.error({ err: error }, 'index.html: the page could not be written');

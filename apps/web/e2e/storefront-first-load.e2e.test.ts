@@ -6,7 +6,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { APP_LOAD_FAILED } from '../src/firstScript';
-import { NOT_FOUND_DOCUMENT, newPage, settled, shopInBrowser } from './support/index.ts';
+import { NOT_FOUND_DOCUMENT, newPage, pageAdopted, settled, shopInBrowser } from './support/index.ts';
 
 const PHONE_VIEWPORT = { width: 412, height: 823 };
 const MESSAGE = '<strong>Spring pick-up</strong> is the first week of April.';
@@ -270,6 +270,127 @@ describe('storefront first load on a phone', () => {
     await page.locator('.global-message.is-revealed').waitFor();
     await settled(page);
     expect(await layoutShifts(page)).toEqual([]);
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('shows the whole home page the server wrote before any script has run', async () => {
+    const context = await e2e.browser.newContext({ viewport: PHONE_VIEWPORT, javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(e2e.shop.origin);
+    await page.getByRole('heading', { name: `Welcome to ${e2e.shop.config.shop.name}` }).waitFor();
+    // Drawn with the stylesheet: the carousel's first picture fills the width under the header.
+    const picture = page.locator('.carousel-slide.is-active img');
+    expect(await picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(
+      true,
+    );
+    expect((await picture.boundingBox())?.width).toBe(PHONE_VIEWPORT.width);
+    // Its links are plain links, which work before the app has started.
+    expect(await page.getByRole('link', { name: 'Browse Products' }).getAttribute('href')).toBe('/Products');
+    await page.getByText('Spring pick-up').waitFor({ state: 'attached' });
+    await context.close();
+  });
+
+  it("adopts the home page the server wrote, element for element, then shows this phone's cart and wishes", async () => {
+    const { page, context, consoleErrors } = await newPage(e2e.browser, { viewport: PHONE_VIEWPORT });
+    const list = (await (await fetch(`${e2e.shop.url}/api/v1/Products/GetProductsToShow`)).json()) as {
+      data: Array<{ productId: number }>;
+    };
+    const productId = list.data[0]?.productId ?? 0;
+    await page.goto(`${e2e.shop.origin}/FAQ`);
+    await page.evaluate(
+      (id) =>
+        localStorage.setItem(
+          'user-cart',
+          JSON.stringify({ [id]: { productId: id, cartQuantity: 2, addedAt: 1 } }),
+        ),
+      productId,
+    );
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    // The heading the browser parsed from the server's page, kept before any script runs.
+    await page.addInitScript(() => {
+      document.addEventListener('DOMContentLoaded', () =>
+        Object.assign(window, { serverHeading: document.querySelector('main h1') }),
+      );
+    });
+    await page.goto(e2e.shop.origin);
+    // The app has started once the header counts this phone's cart line (the server drew an empty cart).
+    await expect
+      .poll(() => page.getByTestId('cart-count-compact').textContent(), { timeout: 20_000 })
+      .toBe('1');
+    expect(
+      await page.evaluate(
+        () =>
+          document.querySelector('main h1') ===
+          (window as unknown as { serverHeading: Element }).serverHeading,
+      ),
+    ).toBe(true);
+    // Reduced motion, which the server cannot know, stops the slide show once the app has adopted the page.
+    await page.getByRole('button', { name: 'Start the slide show' }).waitFor();
+    await page.getByRole('button', { name: 'Next slide' }).click();
+    await page.locator('.carousel-slide.is-active[aria-label^="2 of 4"]').waitFor();
+    await page.locator('.global-message.is-revealed').getByText('Spring pick-up').waitFor();
+    expect(await layoutShifts(page)).toEqual([]);
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+
+  it("sends the home page's order lookup as a plain form before the app has started", async () => {
+    const context = await e2e.browser.newContext({ viewport: PHONE_VIEWPORT, javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(e2e.shop.origin);
+    const form = page.locator('form.order-lookup-form');
+    await form.getByLabel('Order number').fill(String(orderId));
+    await form.getByLabel('Phone number used on the order').fill('555 310 4477');
+    await form.getByRole('button', { name: 'Look Up Order' }).click();
+    await page.waitForURL(/\/Order\?/);
+    const sent = new URL(page.url());
+    expect({
+      path: sent.pathname,
+      id: sent.searchParams.get('id'),
+      phone: sent.searchParams.get('phone'),
+    }).toEqual({
+      path: '/Order',
+      id: String(orderId),
+      phone: '555 310 4477',
+    });
+    await context.close();
+    // That address opens the order once the app runs (the router's /Order?id=..&phone=..).
+    const {
+      page: withApp,
+      context: appContext,
+      consoleErrors,
+    } = await newPage(e2e.browser, {
+      viewport: PHONE_VIEWPORT,
+    });
+    await withApp.goto(sent.href);
+    await withApp.getByRole('heading', { name: `Order #${orderId}` }).waitFor();
+    expect(consoleErrors).toEqual([]);
+    await appContext.close();
+  });
+
+  it('keeps what a visitor typed into the home page before the app took it over', async () => {
+    const { page, context, consoleErrors } = await newPage(e2e.browser, { viewport: PHONE_VIEWPORT });
+    // The app's entry is held back until the visitor has typed.
+    let release: () => void = () => {};
+    const typed = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/index-[^/]*\.js$/, async (route) => {
+      await typed;
+      await route.continue();
+    });
+    await page.goto(e2e.shop.origin);
+    const form = page.locator('form.order-lookup-form');
+    await form.getByLabel('Order number').fill(String(orderId));
+    await form.getByLabel('Phone number used on the order').fill('555 310 4477');
+    release();
+    await pageAdopted(page);
+    expect(await form.getByLabel('Order number').inputValue()).toBe(String(orderId));
+    // The app's own lookup: the order is found first, then its page opens.
+    await form.getByRole('button', { name: 'Look Up Order' }).click();
+    await page.getByRole('heading', { name: `Order #${orderId}` }).waitFor();
+    expect(new URL(page.url()).pathname).toBe(`/Order/${orderId}/${encodeURIComponent('555 310 4477')}`);
     expect(consoleErrors).toEqual([]);
     await context.close();
   });

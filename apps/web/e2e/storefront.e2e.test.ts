@@ -22,6 +22,7 @@ import {
   instantDoubleClick,
   NOT_FOUND_DOCUMENT,
   newPage,
+  pageAdopted,
   settled,
   shopInBrowser,
 } from './support/index.ts';
@@ -414,6 +415,7 @@ describe('the storefront in a real browser', () => {
   it('looks the order up from the home page with the phone typed differently', async () => {
     const { page, context } = await newPage(e2e.browser);
     await page.goto(e2e.shop.origin);
+    await pageAdopted(page);
     // The home page asks for both at once.
     const form = page.locator('form.order-lookup-form');
     await form.getByLabel('Order number').fill(orderId);

@@ -1,11 +1,13 @@
-import { SERVER_PAGE_ATTRIBUTE } from '@nursery/domain';
+import { SERVER_PAGE_ATTRIBUTE, trpcQueryUrl } from '@nursery/domain';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode, startTransition } from 'react';
 import { router } from './router';
 import './styles/global.css';
 import { seedBootData } from './lib/bootData';
+import { publicQuery } from './lib/publicApi';
 import { queryClient } from './lib/queryClient';
+import { guessedWidth, type ScreenGuess, ServerPageWidth } from './lib/serverPageWidth';
 import { applyPreloadedStylesheets } from './lib/stylesheets';
 
 const root = document.getElementById('root');
@@ -20,10 +22,22 @@ seedBootData(queryClient);
 // React's DOM renderer is imported here, not with the rest: the browser evaluates it in a task of its own
 // (index.html announces it beside the entry, so it loads as early), where the whole entry evaluated in one task
 // held a phone's main thread 130-150 ms by Lighthouse's measure.
+// A page the server wrote whole (the home page) is adopted rather than drawn again (src/serverPage.tsx): with
+// the width it was drawn for, and from the data it was drawn from, which its head announces.
+const serverPage = root.getAttribute(SERVER_PAGE_ATTRIBUTE);
+const serverScreen: ScreenGuess | null =
+  serverPage === null ? null : serverPage === 'phone' ? 'phone' : 'wide';
+const productList = `link[rel="preload"][as="fetch"][href="${trpcQueryUrl('catalog.productsToShow')}"]`;
+const drawnFrom = (): Promise<unknown> =>
+  serverScreen !== null && document.querySelector(productList)
+    ? queryClient.ensureQueryData(publicQuery('catalog.productsToShow')).catch(() => undefined)
+    : Promise.resolve();
+
 void Promise.all([
   import('react-dom/client'),
   applyPreloadedStylesheets(),
   router.load().catch(() => undefined),
+  drawnFrom(),
 ]).then(([{ createRoot, hydrateRoot }]) => {
   const app = (
     <StrictMode>
@@ -32,12 +46,14 @@ void Promise.all([
       </QueryClientProvider>
     </StrictMode>
   );
-  const serverPage = root.hasAttribute(SERVER_PAGE_ATTRIBUTE);
+  if (serverScreen === null) {
+    startTransition(() => createRoot(root).render(app));
+    return;
+  }
   // The router draws the page as the server did (without its own Suspense at the top) only when told it was.
-  if (serverPage) router.ssr = { manifest: undefined };
+  router.ssr = { manifest: undefined };
   startTransition(() => {
-    if (serverPage) hydrateRoot(root, app);
-    else createRoot(root).render(app);
+    hydrateRoot(root, <ServerPageWidth value={guessedWidth(serverScreen)}>{app}</ServerPageWidth>);
   });
 });
 

@@ -2,12 +2,16 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, createRouter, RouterProvider } from '@tanstack/react-router';
 import { renderToString } from 'react-dom/server';
 import { type PublicOutput, publicQueryKey } from './lib/publicApi';
+import { guessedWidth, type ScreenGuess, ServerPageWidth } from './lib/serverPageWidth';
 import { routeTree } from './router';
 
-/** What the server has already read for the page's boot data (apps/server/src/indexPage.ts). */
+/** What the server has already read for the page (apps/server/src/indexPage.ts), and its guess of the screen. */
 export interface ServerPageData {
   siteConfig: PublicOutput<'site.config'>;
   settings: PublicOutput<'settings.all'>;
+  /** The storefront's list, for the pages drawn from it (the list, a product's page). */
+  products?: PublicOutput<'catalog.productsToShow'>;
+  screen: ScreenGuess;
 }
 
 /** The resource hints React puts before a page it writes alone; the server's head announces its own. */
@@ -23,6 +27,7 @@ export async function renderPage(url: string, data: ServerPageData): Promise<str
   const queryClient = new QueryClient();
   queryClient.setQueryData(publicQueryKey('site.config'), data.siteConfig);
   queryClient.setQueryData(publicQueryKey('settings.all'), data.settings);
+  if (data.products) queryClient.setQueryData(publicQueryKey('catalog.productsToShow'), data.products);
   const router = createRouter({
     routeTree,
     context: { queryClient },
@@ -31,9 +36,11 @@ export async function renderPage(url: string, data: ServerPageData): Promise<str
   });
   await router.load();
   const html = renderToString(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
+    <ServerPageWidth value={guessedWidth(data.screen)}>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </ServerPageWidth>,
   );
   queryClient.clear();
   return html.replace(LEADING_HINTS, '');

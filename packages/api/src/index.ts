@@ -16,7 +16,12 @@ export {
   restoreBackupFile,
   writeBackupFile,
 } from './backup/service.ts';
-export { firstStorefrontProduct, type SitemapProduct, storefrontProduct } from './catalog/storefront.ts';
+export {
+  firstStorefrontProduct,
+  productsToShow,
+  type SitemapProduct,
+  storefrontProduct,
+} from './catalog/storefront.ts';
 export { clientKey } from './clientKey.ts';
 export * from './config.ts';
 export {

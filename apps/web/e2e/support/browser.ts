@@ -1,3 +1,4 @@
+import { SERVER_PAGE_ATTRIBUTE } from '@nursery/domain';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 
 /** Debian's Chromium with the flags ENVIRONMENT.md found to work offline (no Google look-ups, no sandbox). */
@@ -47,3 +48,12 @@ export const NOT_FOUND_DOCUMENT =
 /** The spec's phone (390x844) and a desk's screen, the two sizes the shop is checked at. */
 export const PHONE = { width: 390, height: 844 };
 export const DESK = { width: 1366, height: 768 };
+
+/**
+ * Resolves once the app has taken over a page the server wrote whole (the home page: RootLayout then removes
+ * the mark the server put on #root), at once on any other page. Before that, the page's buttons do nothing
+ * and its form is sent by the browser itself, as a visitor's would be.
+ */
+export async function pageAdopted(page: Page): Promise<void> {
+  await page.locator(`#root:not([${SERVER_PAGE_ATTRIBUTE}]) > *`).first().waitFor({ state: 'attached' });
+}

@@ -1,7 +1,7 @@
 import { LOOKUP_BLANK_ORDER_NUMBER } from '@nursery/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { publicQuery } from '../lib/publicApi';
 import { useSingleFlight } from '../lib/singleFlight';
 import { dismissToast, failureFacts, notify } from '../lib/toast';
@@ -26,6 +26,18 @@ export function OrderLookupForm({ initialOrderId = '' }: { initialOrderId?: stri
   const once = useSingleFlight();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const orderInput = useRef<HTMLInputElement>(null);
+  const phoneInput = useRef<HTMLInputElement>(null);
+
+  // On a page the server wrote, a visitor may type before the app has taken the form over: what they typed is
+  // what the form holds from then on.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, as the app takes the form over.
+  useEffect(() => {
+    const typedId = orderInput.current?.value ?? '';
+    const typedPhone = phoneInput.current?.value ?? '';
+    if (typedId !== orderId) setOrderId(typedId);
+    if (typedPhone !== phoneNumber) setPhoneNumber(typedPhone);
+  }, []);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -69,10 +81,20 @@ export function OrderLookupForm({ initialOrderId = '' }: { initialOrderId?: stri
   };
 
   return (
-    <form className="order-lookup-form" onSubmit={onSubmit} noValidate aria-busy={validating}>
+    // Sent by the browser itself before the app has taken the page over: /Order?id=..&phone=.. opens the order.
+    <form
+      className="order-lookup-form"
+      action="/Order"
+      method="get"
+      onSubmit={onSubmit}
+      noValidate
+      aria-busy={validating}
+    >
       <Field id={`${id}-order`} label="Order number">
         <input
+          ref={orderInput}
           id={`${id}-order`}
+          name="id"
           inputMode="numeric"
           autoComplete="off"
           {...bindText(orderId, setOrderId)}
@@ -86,7 +108,14 @@ export function OrderLookupForm({ initialOrderId = '' }: { initialOrderId?: stri
         ) : null}
       </Field>
       <Field id={`${id}-phone`} label="Phone number used on the order">
-        <input id={`${id}-phone`} type="tel" autoComplete="tel" {...bindText(phoneNumber, setPhoneNumber)} />
+        <input
+          ref={phoneInput}
+          id={`${id}-phone`}
+          name="phone"
+          type="tel"
+          autoComplete="tel"
+          {...bindText(phoneNumber, setPhoneNumber)}
+        />
       </Field>
       <button type="submit" className="btn btn-primary" aria-disabled={validating ? true : undefined}>
         <BusyLabel busy={validating} busyText="Validating">

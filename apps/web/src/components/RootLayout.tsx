@@ -1,4 +1,4 @@
-import { zonedParts } from '@nursery/domain';
+import { SERVER_PAGE_ATTRIBUTE, zonedParts } from '@nursery/domain';
 import { Link, Outlet, useRouter, useRouterState } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useSignedIn } from '../auth/session';
@@ -34,6 +34,11 @@ export function RootLayout() {
   const isAdmin = /^\/admin(\/|$)/i.test(pathname);
   // Each page's title comes from its route (router.tsx), set here once for every page.
   usePageTitle(useRouteTitle(), { admin: isAdmin });
+
+  // The page is the app's from now on (the attribute says the server's page still waits for it).
+  useEffect(() => {
+    document.getElementById('root')?.removeAttribute(SERVER_PAGE_ATTRIBUTE);
+  }, []);
 
   // Every new page starts at its top, as a visitor expects from a link. Not the first: a page the server wrote
   // may have been scrolled before the app took it over.

@@ -1,4 +1,6 @@
-import { useEffect, useState } from 'react';
+import { useContext, useEffect, useState } from 'react';
+import { ServerPageWidth } from '../lib/serverPageWidth';
+import { useHydrated } from '../lib/useHydrated';
 
 /** The spec's size classes and thresholds. */
 export type SizeClass = 'mobile' | 'tablet' | 'desktop';
@@ -40,7 +42,9 @@ export function useWindowWidth(): number {
       if (timer !== null) window.clearTimeout(timer);
     };
   }, []);
-  return width;
+  const serverWidth = useContext(ServerPageWidth);
+  // While the app adopts a page the server wrote: the width that page was drawn for.
+  return useHydrated() ? width : (serverWidth ?? DESKTOP_MIN_WIDTH);
 }
 
 export function useSizeClass(): { sizeClass: SizeClass; width: number; showQuantityInput: boolean } {

@@ -7,6 +7,7 @@ import { useSizeClass } from '../../components/useSizeClass';
 import { publicQueryKey } from '../../lib/publicApi';
 import { useProducts, useSiteConfig } from '../../lib/site';
 import { showApiFailure } from '../../lib/toast';
+import { useHydrated } from '../../lib/useHydrated';
 import { createSearchIndex, loadFuse, searchProducts, useFuse } from '../../storefront/search';
 import { storedZone } from '../../storefront/zoneKey';
 import { filterActions, useFilters } from './filterStore';
@@ -71,7 +72,16 @@ export function Products() {
     () => visibleProducts(list, results, activeProductTypes),
     [list, results, activeProductTypes],
   );
-  const [zonePanel, setZonePanel] = useState(() => (storedZone() === null ? 'closed' : 'remembered'));
+  // A zone remembered when the page opens opens its panel: once the app has adopted a page the server wrote,
+  // which knows of none.
+  const hydrated = useHydrated();
+  const [zonePanel, setZonePanel] = useState(() =>
+    hydrated && storedZone() !== null ? 'remembered' : 'closed',
+  );
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, as the page opens.
+  useEffect(() => {
+    if (storedZone() !== null) setZonePanel((panel) => (panel === 'closed' ? 'remembered' : panel));
+  }, []);
   const [zoneView, setZoneView] = useState<ZoneView | null>(null);
   const listed = useMemo(
     () => (zoneView ? visible.filter((p) => !zoneView.hides(p.productId)) : visible),
@@ -80,7 +90,9 @@ export function Products() {
   const unfiltered = isUnfiltered(activeProductTypes, deferredText, allTypeIds);
   const listedIds = useMemo(() => listed.map((p) => p.productId), [listed]);
   const reveal = useProgressiveReveal(listedIds, unfiltered, list);
-  const drawnCount = useDrawnCount(listed.length, inCacheAtOpen.length > 0);
+  // The whole list at once when it was in the cache at open (Back from a product), but not while the app adopts
+  // a page the server wrote, which holds the first products only.
+  const drawnCount = useDrawnCount(listed.length, hydrated && inCacheAtOpen.length > 0);
   const phone = config.data?.shop.phone ?? '';
   const zoneFiltering = zoneView?.filtering === true;
   // Every filter, the zone panel's "Only plants for my zone" too; the remembered zone itself stays.

@@ -1,0 +1,109 @@
+/**
+ * The home page written whole by the server from the web build's own components (apps/web/src/serverPage.tsx):
+ * the page itself in #root, drawn with the stylesheet, its scripts held back until it has painted; and the
+ * header-only page, as before, where that build is missing or fails.
+ */
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { HELD_MODULES_ID, SERVER_PAGE_ATTRIBUTE } from '@nursery/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../src/testing.ts';
+
+const webDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
+const SHOP_NAME = 'Fern & <Hollow> "Nursery"';
+const MESSAGE = '<strong>Pick-up</strong> in April <img src=x onerror=alert(1)><script>alert(2)</script>';
+
+let shop: TestServer;
+
+beforeAll(async () => {
+  shop = await startTestServer({ DEMO_DATA: 'true', SHOP_NAME }, { webRoot: webDist });
+  shop.shop.database.sqlite.prepare("UPDATE settings SET value = ? WHERE name = 'Message'").run(MESSAGE);
+});
+
+afterAll(async () => {
+  await shop?.stop();
+});
+
+const home = async (base: string) => {
+  const res = await fetch(`${base}/`);
+  expect(res.status).toBe(200);
+  return res.text();
+};
+const headOf = (html: string) => html.slice(0, html.indexOf('</head>'));
+const rootOf = (html: string) => html.slice(html.indexOf('<div id="root"'), html.indexOf('<noscript>'));
+
+describe('the home page as the server writes it', () => {
+  it('carries the page as the app draws it, in place of the header alone', async () => {
+    const html = await home(shop.url);
+    const root = rootOf(html);
+    expect(root.startsWith(`<div id="root" ${SERVER_PAGE_ATTRIBUTE}>`)).toBe(true);
+    expect(root).not.toContain('<!--shell-->');
+    expect(root).toContain(
+      '<h1 id="welcome-heading">Welcome to <!-- -->Fern &amp; &lt;Hollow&gt; &quot;Nursery&quot;</h1>',
+    );
+    expect(root).toContain('src="/images/carousel/hills.svg"');
+    expect(root).toMatch(/<form class="order-lookup-form"[^>]* action="\/Order" method="get">/);
+    // The message as the server's sanitizer leaves it: no handler, no script.
+    expect(root).toContain('<strong>Pick-up</strong> in April');
+    expect(root).not.toMatch(/onerror|<script|alert\(/);
+    // React's own hints are not repeated in #root: the head announces the picture.
+    expect(root).not.toContain('<link');
+  });
+
+  it('applies the stylesheet before the first paint and holds the scripts back until it', async () => {
+    const html = await home(shop.url);
+    const head = headOf(html);
+    expect(head).toMatch(/<link rel="stylesheet" crossorigin href="\/assets\/index-[^"]+\.css">/);
+    expect(head).not.toContain('rel="modulepreload"');
+    expect(head).toContain(
+      '<link rel="preload" as="image" href="/images/carousel/hills.svg" fetchpriority="high">',
+    );
+    const held = new RegExp(`<template id="${HELD_MODULES_ID}">((?:<link [^>]*>)+)</template>`).exec(html);
+    expect(held, 'held module announcements').not.toBeNull();
+    const modules = [...(held?.[1] ?? '').matchAll(/href="([^"]+)"/g)].map((m) => m[1]);
+    expect(modules.some((m) => m?.startsWith('/assets/Home-'))).toBe(true);
+    expect(modules.some((m) => m?.startsWith('/assets/reactDomClient-'))).toBe(true);
+    // The boot data still comes with it, for the app's adoption of the page.
+    expect(html).toContain('<script type="application/json" id="boot-data">');
+  });
+
+  it('writes the page again when the settings change', async () => {
+    shop.shop.database.sqlite
+      .prepare("UPDATE settings SET value = ? WHERE name = 'Message'")
+      .run('Closed Monday');
+    try {
+      await expect.poll(async () => rootOf(await home(shop.url)).includes('Closed Monday')).toBe(true);
+    } finally {
+      shop.shop.database.sqlite.prepare("UPDATE settings SET value = ? WHERE name = 'Message'").run(MESSAGE);
+    }
+  });
+
+  it('leaves the other pages with the header alone and their scripts announced', async () => {
+    const html = await (await fetch(`${shop.url}/FAQ`)).text();
+    expect(rootOf(html)).toContain('<!--shell-->');
+    expect(html).not.toContain(SERVER_PAGE_ATTRIBUTE);
+    expect(headOf(html)).toContain('rel="modulepreload"');
+  });
+
+  it('serves the header-only page when the pages build fails', async () => {
+    const folder = mkdtempSync(path.join(os.tmpdir(), 'nursery-pages-'));
+    cpSync(path.join(webDist, 'index.html'), path.join(folder, 'dist', 'index.html'), { recursive: true });
+    mkdirSync(path.join(folder, 'dist-server'));
+    writeFileSync(
+      path.join(folder, 'dist-server', 'serverPage.js'),
+      "export async function renderPage() { throw new Error('broken build'); }\n",
+    );
+    const broken = await startTestServer({ DEMO_DATA: 'true' }, { webRoot: path.join(folder, 'dist') });
+    try {
+      const html = await home(broken.url);
+      expect(rootOf(html)).toContain('<!--shell-->');
+      expect(html).not.toContain(SERVER_PAGE_ATTRIBUTE);
+      expect(headOf(html)).toContain('rel="modulepreload"');
+    } finally {
+      await broken.stop();
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+});
