@@ -46,6 +46,14 @@ interface PageMatch {
   data: string | null;
   /** On a product page: the product the address names. */
   productId?: number;
+  /** On an order's page with its phone: the lookup the view asks for at once. */
+  order?: OrderLookup;
+}
+
+/** The order view's lookup, as apps/web/src/routes/OrderView/OrderView.tsx asks for it from its address. */
+interface OrderLookup {
+  orderId: string;
+  phoneNumber: string;
 }
 
 /** The storefront's product list, as the app asks for it. */
@@ -110,7 +118,12 @@ function matchPage(pathname: string, search: string): PageMatch | null {
     return { route: 'notFound', data: null };
   }
   if (/^\/order\/lookup(\/[^/]+)?$/i.test(trimmed)) return { route: 'lookup', data: null };
-  if (/^\/order\/[^/]+(\/[^/]+)?$/i.test(trimmed)) return { route: 'order', data: orderData(pathname) };
+  if (/^\/order\/[^/]+(\/[^/]+)?$/i.test(trimmed)) {
+    const order = orderLookup(pathname);
+    return order
+      ? { route: 'order', data: trpcQueryUrl('orders.byId', order), order }
+      : { route: 'order', data: null };
+  }
   // /Order redirects by its query: with an id to that order's view, without one to the lookup form.
   if (/^\/order$/i.test(trimmed)) {
     return { route: new URLSearchParams(search).get('id') ? 'order' : 'lookup', data: null };
@@ -119,7 +132,7 @@ function matchPage(pathname: string, search: string): PageMatch | null {
 }
 
 /** The order the view asks for at once: only with a phone number (without one it shows the lookup form). */
-function orderData(pathname: string): string | null {
+function orderLookup(pathname: string): OrderLookup | null {
   const order = /^\/Order\/(\d+)\/([^/]+)\/?$/.exec(pathname);
   if (!order) return null;
   let phone: string;
@@ -129,7 +142,7 @@ function orderData(pathname: string): string | null {
     return null;
   }
   if (!PLAIN_PHONE.test(phone)) return null;
-  return trpcQueryUrl('orders.byId', { orderId: order[1] ?? '', phoneNumber: phone });
+  return { orderId: order[1] ?? '', phoneNumber: phone };
 }
 
 /** Split by hand: new URL() throws on targets such as `//[` (read as a host), which would answer 500. */
@@ -152,6 +165,9 @@ const SHELL = /<!--shell-->[\s\S]*?<!--\/shell-->/;
 const imagePreload = (href: string) =>
   `<link rel="preload" as="image" href="${escapeHtml(href)}" fetchpriority="high">`;
 
+const dataPreload = (href: string) =>
+  `<link rel="preload" as="fetch" crossorigin href="${escapeHtml(href)}">`;
+
 function preloadLinks(match: PageMatch | null, preloads: RoutePreloads, picture: string | null): string[] {
   if (!match) return [];
   const links: string[] = [];
@@ -168,22 +184,22 @@ function preloadLinks(match: PageMatch | null, preloads: RoutePreloads, picture:
     links.push(`<link rel="modulepreload" fetchpriority="low" crossorigin href="${escapeHtml(module)}">`);
   }
   const { data } = match;
-  if (data) links.push(`<link rel="preload" as="fetch" crossorigin href="${escapeHtml(data)}">`);
+  if (data) links.push(dataPreload(data));
   return links;
 }
 
 /**
  * The pages the server writes whole, as the app draws them (apps/web/src/serverPage.tsx): their first paint is
- * the page itself, not the header alone while the app loads. The home page's first screen is the shop's own
- * words and pictures; the other pages' depend on what only the browser knows (the screen's width, the cart).
+ * the page itself, not the header alone while the app loads. These are the pages a customer lands on (from a
+ * search, a link, an order's QR code); the others still start from the header alone.
  */
-const WRITTEN_WHOLE: ReadonlySet<PageRoute> = new Set(['home', 'products', 'product']);
+const WRITTEN_WHOLE: ReadonlySet<PageRoute> = new Set(['home', 'products', 'product', 'order']);
 
 /**
  * A phone's request, by the client hint Chromium sends or the "Mobi" every phone browser puts in its user agent:
  * the page is then drawn for a phone's width. A wrong guess (a tablet) costs one more render once the app runs.
  */
-function screenOf(request: FastifyRequest): 'phone' | 'wide' {
+function screenOf(request: FastifyRequest): ScreenGuess {
   if (request.headers['sec-ch-ua-mobile'] === '?1') return 'phone';
   return /Mobi/.test(request.headers['user-agent'] ?? '') ? 'phone' : 'wide';
 }
@@ -198,7 +214,7 @@ const STYLESHEET_PRELOAD = /<link rel="preload" as="style"/g;
  * is drawn with it), and its scripts announced only once that paint is done (firstScript.ts), since nothing
  * painted needs them.
  */
-function pageWrittenWhole(html: string, body: string, screen: 'phone' | 'wide'): string {
+function pageWrittenWhole(html: string, body: string, screen: ScreenGuess): string {
   const modules = html.match(MODULE_PRELOAD) ?? [];
   return html
     .replace(MODULE_PRELOAD, '')
@@ -215,6 +231,16 @@ function pageWrittenWhole(html: string, body: string, screen: 'phone' | 'wide'):
 type BootCaller = ReturnType<typeof createCaller>;
 type SiteConfig = Awaited<ReturnType<BootCaller['site']['config']>>;
 type Settings = Awaited<ReturnType<BootCaller['settings']['all']>>;
+type PlacedOrder = Awaited<ReturnType<BootCaller['orders']['byId']>>;
+
+/** The data block apps/web/src/lib/bootData.ts reads: the shop's identity and settings, and an order's page's order. */
+interface BootData {
+  'site.config': SiteConfig;
+  'settings.all': Settings;
+  'orders.byId'?: { input: OrderLookup; answer: PlacedOrder; updatedAt: number };
+}
+
+type ScreenGuess = 'phone' | 'wide';
 
 export interface IndexPage {
   /**
@@ -336,6 +362,34 @@ export function createIndexPage(
     }
   }
 
+  /**
+   * #root as the app draws this page, where the server writes it whole (WRITTEN_WHOLE): a page drawn from the
+   * product list only where its head announces the list, which the app waits for before adopting it (not with
+   * ?ignoreCache, which asks for another answer), and an order's page only with its order.
+   */
+  async function writtenWhole(
+    request: FastifyRequest,
+    pathname: string,
+    match: PageMatch,
+    boot: BootData,
+  ): Promise<{ html: string; screen: ScreenGuess } | null> {
+    if (!WRITTEN_WHOLE.has(match.route)) return null;
+    const drawnFromList = match.data === LIST_DATA;
+    const order = boot['orders.byId'];
+    if (match.route === 'order' ? !order : match.route !== 'home' && !drawnFromList) return null;
+    const products = drawnFromList ? listedProducts(request) : undefined;
+    if (products === null) return null;
+    const screen = screenOf(request);
+    const html = await serverPages.render(request, pathname, {
+      siteConfig: boot['site.config'],
+      settings: boot['settings.all'],
+      ...(products ? { products } : {}),
+      ...(order ? { order } : {}),
+      screen,
+    });
+    return html === null ? null : { html, screen };
+  }
+
   async function render(request: FastifyRequest): Promise<RenderedPage> {
     const { html, preloads } = template();
     const { pathname, search } = splitTarget(request.url);
@@ -366,9 +420,10 @@ export function createIndexPage(
     // The back office (no storefront page matches it) reads the staff's own settings (with the stock e-mail
     // list) itself, and has a header of its own.
     if (!match) return { status, html: page.replace(SHELL, '') };
-    let boot: { 'site.config': SiteConfig; 'settings.all': Settings };
+    let boot: BootData;
+    let caller: BootCaller;
     try {
-      const caller = createCaller(await createContext(request));
+      caller = createCaller(await createContext(request));
       boot = { 'site.config': await caller.site.config(), 'settings.all': await caller.settings.all() };
     } catch (error) {
       // The page must load whatever the database says: without the block the app asks for both itself.
@@ -378,23 +433,19 @@ export function createIndexPage(
         html: headTags ? page.replace(TITLE, () => `<title>${escapeHtml(headTags.title)}</title>`) : page,
       };
     }
-    // A page drawn from the product list is written only where its head announces the list, which the app
-    // waits for before adopting the page (not with ?ignoreCache, which asks for another answer).
-    const drawnFromList = match.data === LIST_DATA;
-    if (WRITTEN_WHOLE.has(match.route) && (match.route === 'home' || drawnFromList)) {
-      const products = drawnFromList ? listedProducts(request) : undefined;
-      const screen = screenOf(request);
-      const written =
-        products === null
-          ? null
-          : await serverPages.render(request, pathname, {
-              siteConfig: boot['site.config'],
-              settings: boot['settings.all'],
-              ...(products ? { products } : {}),
-              screen,
-            });
-      if (written !== null) page = pageWrittenWhole(page, written, screen);
+    // An order's page carries its order: looked up here, once, in place of the call its head would announce
+    // (the lookup counts against the visitor's budget either way). A failed lookup (a wrong phone, the budget
+    // spent) leaves the page to the app, which asks again and says why.
+    if (match.order && match.data) {
+      const lookup = match.order;
+      const answer = await caller.orders.byId(lookup).catch(() => null);
+      if (answer) {
+        boot['orders.byId'] = { input: lookup, answer, updatedAt: Date.now() };
+        page = page.replace(dataPreload(match.data), '');
+      }
     }
+    const written = await writtenWhole(request, pathname, match, boot);
+    if (written !== null) page = pageWrittenWhole(page, written.html, written.screen);
     const bootScript = `<script type="application/json" id="${BOOT_DATA_ID}">${scriptJson(boot)}</script>`;
     // Replacer functions, not strings: a `$&` or `$'` typed into the message or the shop's name is text.
     const shopName = escapeHtml(boot['site.config'].shop.name);

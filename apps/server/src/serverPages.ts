@@ -9,6 +9,8 @@ export interface ServerPageData {
   settings: unknown;
   /** The storefront's list as the server keeps it: the same array until the list changes. */
   products?: readonly unknown[];
+  /** An order's page: its lookup and answer, and when it was read. Never kept: it is the customer's own. */
+  order?: { input: unknown; answer: unknown; updatedAt: number };
   /** Whether the request comes from a phone (apps/web/src/lib/serverPageWidth.ts). */
   screen: 'phone' | 'wide';
 }
@@ -58,22 +60,34 @@ export function loadServerPages(webRoot: string): ServerPages {
       );
       const pages = await loading;
       if (!pages) return null;
+      if (data.order) return write(request, pages, pathname, data);
       const { products, ...rest } = data;
       const key = JSON.stringify(rest);
       const page = `${data.screen} ${pathname}`;
       const known = kept.get(page);
       if (known && known.key === key && known.products === products) return known.html;
-      try {
-        const html = await pages.renderPage(pathname, data);
+      const html = await write(request, pages, pathname, data);
+      if (html !== null) {
         kept.delete(page);
         kept.set(page, { key, products, html });
         // The page written longest ago goes first (a Map keeps the order pages were written in).
         if (kept.size > KEPT_PAGES) kept.delete(kept.keys().next().value ?? '');
-        return html;
-      } catch (error) {
-        request.log.error({ err: error }, 'index.html: the page could not be written');
-        return null;
       }
+      return html;
     },
   };
+}
+
+async function write(
+  request: FastifyRequest,
+  pages: PagesModule,
+  pathname: string,
+  data: ServerPageData,
+): Promise<string | null> {
+  try {
+    return await pages.renderPage(pathname, data);
+  } catch (error) {
+    request.log.error({ err: error }, 'index.html: the page could not be written');
+    return null;
+  }
 }

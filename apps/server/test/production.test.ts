@@ -10,6 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from '@nursery/api';
 import { DATABASE_FILE_NAME, openDatabase } from '@nursery/db';
+import { SERVER_PAGE_ATTRIBUTE } from '@nursery/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInWithPassword } from '../src/auth/signInFlow.ts';
 import { contentSecurityPolicy } from '../src/security.ts';
@@ -107,7 +108,10 @@ describe.skipIf(!hasRelease)('the release folder running as a real process', () 
   it('serves the shop from a copy of the folder: pages, API, sign-in discovery and product photos', async () => {
     const page = await fetch(`${shop.url}/Products`);
     expect(page.status).toBe(200);
-    expect(await page.text()).toContain('<div id="root">');
+    // Written whole by the release's own pages module (release/pages), as the app draws it.
+    const html = await page.text();
+    expect(html).toContain(`<div id="root" ${SERVER_PAGE_ATTRIBUTE}="wide">`);
+    expect(html).toContain('<h1>Products</h1>');
     const list = (await (await fetch(`${shop.url}/api/v1/Products/GetProductsToShow`)).json()) as {
       data: unknown[];
     };

@@ -7,8 +7,9 @@ import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { HELD_MODULES_ID, SERVER_PAGE_ATTRIBUTE } from '@nursery/domain';
+import { HELD_MODULES_ID, productSlug, SERVER_PAGE_ATTRIBUTE } from '@nursery/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { escapeHtml } from '../src/html.ts';
 import { startTestServer, type TestServer } from '../src/testing.ts';
 
 const webDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -31,14 +32,61 @@ const home = async (base: string) => {
   expect(res.status).toBe(200);
   return res.text();
 };
+function bootData(html: string): Record<string, unknown> {
+  const block = /<script type="application\/json" id="boot-data">([^<]*)<\/script>/.exec(html);
+  return JSON.parse(block?.[1] ?? 'null') as Record<string, unknown>;
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Places an order through the REST API, as a customer's checkout does. */
+async function placeOrder(base: string): Promise<{ orderId: number; phone: string }> {
+  const list = (await (await fetch(`${base}/api/v1/Products/GetProductsToShow`)).json()) as {
+    data: Array<{ productId: number; productStatus: number; isStockTracked: boolean }>;
+  };
+  const lines = list.data
+    .filter((p) => (p.productStatus === 2 || p.productStatus === 7) && !p.isStockTracked)
+    .slice(0, 2)
+    .map((p) => ({ productId: p.productId, quantity: 2 }));
+  const phone = '5553104477';
+  const res = await fetch(`${base}/api/v1/Orders/Submit`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      firstName: 'Ada',
+      lastName: 'Maple',
+      name: 'Ada Maple',
+      email: 'ada@example.com',
+      confirmEmail: 'ada@example.com',
+      phoneNumber: phone,
+      workPhoneNumber: '',
+      comments: '',
+      orderProductXrefs: lines,
+    }),
+  });
+  const placed = (await res.json()) as { data: { orderId: number } };
+  return { orderId: placed.data.orderId, phone };
+}
+
 const headOf = (html: string) => html.slice(0, html.indexOf('</head>'));
 const rootOf = (html: string) => html.slice(html.indexOf('<div id="root"'), html.indexOf('<noscript>'));
+
+const PHONE_AGENT =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36';
+const DESK_AGENT =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
+
+const pageAt = async (address: string, agent = DESK_AGENT) => {
+  const res = await fetch(`${shop.url}${address}`, { headers: { 'user-agent': agent } });
+  expect(res.status, address).toBe(200);
+  return res.text();
+};
 
 describe('the home page as the server writes it', () => {
   it('carries the page as the app draws it, in place of the header alone', async () => {
     const html = await home(shop.url);
     const root = rootOf(html);
-    expect(root.startsWith(`<div id="root" ${SERVER_PAGE_ATTRIBUTE}>`)).toBe(true);
+    expect(root.startsWith(`<div id="root" ${SERVER_PAGE_ATTRIBUTE}="wide">`)).toBe(true);
     expect(root).not.toContain('<!--shell-->');
     expect(root).toContain(
       '<h1 id="welcome-heading">Welcome to <!-- -->Fern &amp; &lt;Hollow&gt; &quot;Nursery&quot;</h1>',
@@ -78,6 +126,60 @@ describe('the home page as the server writes it', () => {
     } finally {
       shop.shop.database.sqlite.prepare("UPDATE settings SET value = ? WHERE name = 'Message'").run(MESSAGE);
     }
+  });
+
+  it('draws the product list and a product page for the screen the request names', async () => {
+    const list = (await (await fetch(`${shop.url}/api/v1/Products/GetProductsToShow`)).json()) as {
+      data: Array<{ productId: number; name: string }>;
+    };
+    const first = list.data[0];
+    if (!first) throw new Error('no product shown');
+    for (const [agent, screen] of [
+      [PHONE_AGENT, 'phone'],
+      [DESK_AGENT, 'wide'],
+    ] as const) {
+      const products = await pageAt('/Products', agent);
+      expect(rootOf(products).startsWith(`<div id="root" ${SERVER_PAGE_ATTRIBUTE}="${screen}">`)).toBe(true);
+      expect(rootOf(products)).toContain('<h1>Products</h1>');
+      expect(rootOf(products)).toContain(escapeHtml(first.name));
+      // The list the page was drawn from stays announced: the app waits for it before adopting the page.
+      expect(headOf(products)).toContain(
+        '<link rel="preload" as="fetch" crossorigin href="/trpc/catalog.productsToShow">',
+      );
+    }
+    // A phone's cards have no quantity field; a desk's have one.
+    const phoneCards = rootOf(await pageAt('/Products', PHONE_AGENT));
+    const deskCards = rootOf(await pageAt('/Products', DESK_AGENT));
+    expect(phoneCards).not.toContain('product-quantity');
+    expect(deskCards).toContain('product-quantity');
+    const product = await pageAt(`/Products/${first.productId}/${productSlug(first.name)}`, PHONE_AGENT);
+    expect(rootOf(product)).toMatch(
+      new RegExp(`<h1 class="product-name"[^>]*>${escapeRegExp(escapeHtml(first.name))}</h1>`),
+    );
+  });
+
+  it("carries an order's page with its order, looked up once, and leaves a failed lookup to the app", async () => {
+    const order = await placeOrder(shop.url);
+    const address = `/Order/${order.orderId}/${order.phone}`;
+    const html = await pageAt(address, PHONE_AGENT);
+    expect(rootOf(html)).toContain(`<h1>Order #<!-- -->${order.orderId}</h1>`);
+    const boot = bootData(html);
+    expect(boot['orders.byId']).toMatchObject({
+      input: { orderId: String(order.orderId), phoneNumber: order.phone },
+      answer: { orderId: order.orderId },
+    });
+    // The order came with the page: its call is not announced as well.
+    expect(headOf(html)).not.toContain('orders.byId');
+    const wrong = await pageAt(`/Order/${order.orderId}/5550000000`, PHONE_AGENT);
+    expect(wrong).not.toContain(SERVER_PAGE_ATTRIBUTE);
+    expect(bootData(wrong)['orders.byId']).toBeUndefined();
+    expect(headOf(wrong)).toContain('orders.byId');
+  });
+
+  it('leaves a list asked for past the cache (?ignoreCache) to the app', async () => {
+    const html = await pageAt('/Products?ignoreCache=true');
+    expect(html).not.toContain(SERVER_PAGE_ATTRIBUTE);
+    expect(rootOf(html)).toContain('<!--shell-->');
   });
 
   it('leaves the other pages with the header alone and their scripts announced', async () => {

@@ -7,6 +7,7 @@ import {
   fillDetails,
   newPage,
   PHONE,
+  pageAdopted,
   shopInBrowser,
 } from './support/index.ts';
 
@@ -242,6 +243,8 @@ describe('a customer on a touch phone', () => {
   it('closes the phone menu with Escape, and with a tap on the link of the page it is on', async () => {
     const { page, context, consoleErrors } = await phonePage(PHONE);
     await page.goto(`${e2e.shop.origin}/Products`);
+    // The page the server wrote is the app's once adopted: its buttons work from then on.
+    await pageAdopted(page);
     const toggle = page.getByRole('button', { name: 'Menu' });
     const menu = page.getByRole('navigation', { name: 'Main' });
     await toggle.click();

@@ -30,7 +30,10 @@ export function startAfterFirstPaint(
     again.textContent = 'Try again';
     again.addEventListener('click', () => window.location.reload());
     alert.append(`${failedText} `, again);
-    (document.getElementById('root') ?? document.body).append(alert);
+    // Under the header, where it is seen: on a page the server wrote whole, the page's own end is far below.
+    const header = document.querySelector('#root header.site-header');
+    if (header) header.after(alert);
+    else (document.getElementById('root') ?? document.body).append(alert);
   };
   const start = () => {
     if (started) return;

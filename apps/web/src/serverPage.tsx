@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, createRouter, RouterProvider } from '@tanstack/react-router';
 import { renderToString } from 'react-dom/server';
-import { type PublicOutput, publicQueryKey } from './lib/publicApi';
+import { type PublicInput, type PublicOutput, publicQueryKey } from './lib/publicApi';
 import { guessedWidth, type ScreenGuess, ServerPageWidth } from './lib/serverPageWidth';
 import { routeTree } from './router';
 
@@ -11,6 +11,8 @@ export interface ServerPageData {
   settings: PublicOutput<'settings.all'>;
   /** The storefront's list, for the pages drawn from it (the list, a product's page). */
   products?: PublicOutput<'catalog.productsToShow'>;
+  /** An order's page: the order its address names, as the boot data carries it too (lib/bootData.ts). */
+  order?: { input: PublicInput<'orders.byId'>; answer: PublicOutput<'orders.byId'>; updatedAt: number };
   screen: ScreenGuess;
 }
 
@@ -28,6 +30,11 @@ export async function renderPage(url: string, data: ServerPageData): Promise<str
   queryClient.setQueryData(publicQueryKey('site.config'), data.siteConfig);
   queryClient.setQueryData(publicQueryKey('settings.all'), data.settings);
   if (data.products) queryClient.setQueryData(publicQueryKey('catalog.productsToShow'), data.products);
+  if (data.order) {
+    queryClient.setQueryData(publicQueryKey('orders.byId', data.order.input), data.order.answer, {
+      updatedAt: data.order.updatedAt,
+    });
+  }
   const router = createRouter({
     routeTree,
     context: { queryClient },

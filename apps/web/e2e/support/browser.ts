@@ -23,11 +23,12 @@ export function launchBrowser(): Promise<Browser> {
  */
 export async function newPage(
   browser: Browser,
-  options: { viewport?: { width: number; height: number }; touch?: boolean } = {},
+  options: { viewport?: { width: number; height: number }; touch?: boolean; userAgent?: string } = {},
 ): Promise<{ context: BrowserContext; page: Page; consoleErrors: string[] }> {
   const context = await browser.newContext({
     viewport: options.viewport ?? { width: 1280, height: 900 },
     ...(options.touch ? { hasTouch: true, isMobile: true } : {}),
+    ...(options.userAgent ? { userAgent: options.userAgent } : {}),
   });
   // Generous waits: the machine running the tests is often busy with other builds and test runs.
   context.setDefaultTimeout(45_000);
@@ -38,6 +39,21 @@ export async function newPage(
     if (message.type() === 'error') consoleErrors.push(message.text());
   });
   page.on('pageerror', (error) => consoleErrors.push(String(error)));
+  // A page the server wrote whole is on screen before the app has taken it over, and its buttons do nothing
+  // until then: a test opens a page as a visitor who waits for it to be ready does (the pages' own tests of
+  // that moment use a context of their own). Before, the page's elements only came with the app.
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (...args) => {
+    const response = await goto(...args);
+    await pageAdopted(page);
+    return response;
+  };
+  page.reload = async (...args) => {
+    const response = await reload(...args);
+    await pageAdopted(page);
+    return response;
+  };
   return { context, page, consoleErrors };
 }
 
@@ -50,10 +66,13 @@ export const PHONE = { width: 390, height: 844 };
 export const DESK = { width: 1366, height: 768 };
 
 /**
- * Resolves once the app has taken over a page the server wrote whole (the home page: RootLayout then removes
- * the mark the server put on #root), at once on any other page. Before that, the page's buttons do nothing
- * and its form is sent by the browser itself, as a visitor's would be.
+ * Resolves once the app has taken over a page the server wrote whole (RootLayout then removes the mark the server
+ * put on #root), or the page has said the app could not be loaded; at once on any other page. Before that, the
+ * page's buttons do nothing and its forms are sent by the browser itself, as a visitor's would be.
  */
 export async function pageAdopted(page: Page): Promise<void> {
-  await page.locator(`#root:not([${SERVER_PAGE_ATTRIBUTE}]) > *`).first().waitFor({ state: 'attached' });
+  // A string, evaluated in the page: this module is also compiled without the DOM's types (the benchmarks').
+  await page.waitForFunction(
+    `!document.querySelector('#root[${SERVER_PAGE_ATTRIBUTE}]') || document.querySelector('#root [role="alert"]') !== null`,
+  );
 }

@@ -1,10 +1,11 @@
 import { LOOKUP_BLANK_ORDER_NUMBER } from '@nursery/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, useId, useRef, useState } from 'react';
 import { publicQuery } from '../lib/publicApi';
 import { useSingleFlight } from '../lib/singleFlight';
 import { dismissToast, failureFacts, notify } from '../lib/toast';
+import { useTypedBeforeAdoption } from '../lib/typedBeforeAdoption';
 import { readOrderCopy } from '../routes/OrderView/orderCopy';
 import { shopIsDown } from '../serviceWorker/cacheRules';
 import { BusyLabel } from './BusyLabel';
@@ -29,15 +30,8 @@ export function OrderLookupForm({ initialOrderId = '' }: { initialOrderId?: stri
   const orderInput = useRef<HTMLInputElement>(null);
   const phoneInput = useRef<HTMLInputElement>(null);
 
-  // On a page the server wrote, a visitor may type before the app has taken the form over: what they typed is
-  // what the form holds from then on.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once, as the app takes the form over.
-  useEffect(() => {
-    const typedId = orderInput.current?.value ?? '';
-    const typedPhone = phoneInput.current?.value ?? '';
-    if (typedId !== orderId) setOrderId(typedId);
-    if (typedPhone !== phoneNumber) setPhoneNumber(typedPhone);
-  }, []);
+  useTypedBeforeAdoption(orderInput, orderId, setOrderId);
+  useTypedBeforeAdoption(phoneInput, phoneNumber, setPhoneNumber);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();

@@ -1,6 +1,5 @@
-import { useContext, useEffect, useState } from 'react';
+import { useContext, useEffect, useState, useSyncExternalStore } from 'react';
 import { ServerPageWidth } from '../lib/serverPageWidth';
-import { useHydrated } from '../lib/useHydrated';
 
 /** The spec's size classes and thresholds. */
 export type SizeClass = 'mobile' | 'tablet' | 'desktop';
@@ -42,12 +41,43 @@ export function useWindowWidth(): number {
       if (timer !== null) window.clearTimeout(timer);
     };
   }, []);
-  const serverWidth = useContext(ServerPageWidth);
-  // While the app adopts a page the server wrote: the width that page was drawn for.
-  return useHydrated() ? width : (serverWidth ?? DESKTOP_MIN_WIDTH);
+  return width;
 }
 
-export function useSizeClass(): { sizeClass: SizeClass; width: number; showQuantityInput: boolean } {
+interface SizeChoices {
+  sizeClass: SizeClass;
+  showQuantityInput: boolean;
+}
+
+const CHOICES: ReadonlyMap<string, SizeChoices> = new Map(
+  (['mobile', 'tablet', 'desktop'] as const).flatMap((sizeClass) =>
+    [false, true].map((showQuantityInput) => [
+      `${sizeClass} ${showQuantityInput}`,
+      { sizeClass, showQuantityInput },
+    ]),
+  ),
+);
+
+const choicesKey = (width: number) => `${sizeClassOf(width)} ${width >= QUANTITY_INPUT_MIN_WIDTH}`;
+const noSubscription = () => () => undefined;
+
+/**
+ * What the window's width decides on the storefront. While the app adopts a page the server wrote, what that
+ * page was drawn for (lib/serverPageWidth.ts); the window's own follows in the render after, and only where
+ * it differs, so a right guess costs no render at all.
+ */
+export function useSizeClass(): SizeChoices {
   const width = useWindowWidth();
-  return { sizeClass: sizeClassOf(width), width, showQuantityInput: width >= QUANTITY_INPUT_MIN_WIDTH };
+  const serverWidth = useContext(ServerPageWidth) ?? DESKTOP_MIN_WIDTH;
+  const key = useSyncExternalStore(
+    noSubscription,
+    () => choicesKey(width),
+    () => choicesKey(serverWidth),
+  );
+  return (
+    CHOICES.get(key) ?? {
+      sizeClass: sizeClassOf(width),
+      showQuantityInput: width >= QUANTITY_INPUT_MIN_WIDTH,
+    }
+  );
 }

@@ -2,9 +2,11 @@ import { mailtoHref, seasonLabel } from '@nursery/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { type ColumnDef, createColumnHelper } from '@tanstack/react-table';
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { DataTable } from '../../components/DataTable';
 import { publicPathKey } from '../../lib/publicApi';
+import { useShopTimeZone } from '../../lib/site';
+import { useHydrated } from '../../lib/useHydrated';
 import { wasJustPlaced } from '../../storefront/placedOrder';
 import type { PlacedOrder } from '../../storefront/types';
 import { orderAddress } from './orderAddress';
@@ -54,10 +56,34 @@ function orderColumns(isTaxExempt: boolean): ColumnDef<OrderLine, never>[] {
   return columns as ColumnDef<OrderLine, never>[];
 }
 
-/** When the order shown was last brought up to date, in the phone's own time. */
-function updatedLine(updatedAt: string): string {
-  const at = new Date(updatedAt);
-  return `Last brought up to date ${at.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })}`;
+const QR_CODE_LOADING = <p className="text-muted">Loading the QR code…</p>;
+
+/**
+ * When the order shown was last brought up to date, in the phone's own time; in the shop's while the app adopts
+ * a page the server wrote, which cannot know the phone's (a customer near the shop sees no change).
+ */
+function UpdatedAt({ updatedAt }: { updatedAt: string }) {
+  const shopTimeZone = useShopTimeZone();
+  const timeZone = useHydrated() ? undefined : shopTimeZone;
+  const at = new Date(updatedAt).toLocaleString('en-US', {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone,
+  });
+  return <time dateTime={updatedAt}>Last brought up to date {at}</time>;
+}
+
+/** The QR code of this page's own address, which only the browser knows: loaded once the page is the app's. */
+function CounterCode({ order }: { order: PlacedOrder }) {
+  if (!useHydrated()) return QR_CODE_LOADING;
+  return (
+    <Suspense fallback={QR_CODE_LOADING}>
+      <OrderQrCode
+        address={orderAddress(window.location.origin, order.orderId, order.phoneNumber)}
+        orderId={order.orderId}
+      />
+    </Suspense>
+  );
 }
 
 /** The order as the customer reads it: pick-up, totals, the QR code to show at the counter, and its lines. */
@@ -80,10 +106,15 @@ export function OrderDetails({
   /** Deletes the copy kept on this phone (a shared computer); absent when none is kept. */
   onForget?: () => void;
 }) {
-  const address = orderAddress(window.location.origin, order.orderId, order.phoneNumber);
   const columns = useMemo(() => orderColumns(order.isTaxExempt), [order.isTaxExempt]);
   const mailto = mailtoHref(ownerEmail, { subject: `Question about order ${order.orderId}` });
-  const [justPlaced] = useState(() => wasJustPlaced(order.orderId));
+  // Said on the order's first showing after checkout (this tab's own): read before the first paint, or once the
+  // app has adopted a page the server wrote, which cannot know it.
+  const [justPlaced, setJustPlaced] = useState(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, for the order the page opened with.
+  useLayoutEffect(() => {
+    if (wasJustPlaced(order.orderId)) setJustPlaced(true);
+  }, []);
   // The shop records no pick-up: an order of the current season is still ahead of its April pick-up as far
   // as the customer is told; an order of an earlier season was settled long ago (docs/decisions.md).
   const upcoming = currentSeason !== null && order.seasonPurchased === currentSeason;
@@ -111,7 +142,7 @@ export function OrderDetails({
             Placed on <time dateTime={order.createdTimestamp}>{order.displayCreatedTimestamp}</time>
           </p>
           <p className="text-muted mb-0" data-testid="order-updated">
-            <time dateTime={updatedAt}>{updatedLine(updatedAt)}</time>
+            <UpdatedAt updatedAt={updatedAt} />
             {fromCopy ? ' (the shop could not be reached: this is the copy kept on this phone)' : ''}
           </p>
         </div>
@@ -240,9 +271,7 @@ export function OrderDetails({
         <section className="panel order-counter" aria-labelledby="order-counter">
           <div className="panel-body">
             <h2 id="order-counter">At the counter</h2>
-            <Suspense fallback={<p className="text-muted">Loading the QR code…</p>}>
-              <OrderQrCode address={address} orderId={order.orderId} />
-            </Suspense>
+            <CounterCode order={order} />
           </div>
         </section>
       )}

@@ -1,12 +1,24 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
-import { lazy, type ReactNode, Suspense, useDeferredValue, useEffect, useId, useMemo, useState } from 'react';
+import {
+  lazy,
+  type ReactNode,
+  Suspense,
+  useDeferredValue,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { Breadcrumb } from '../../components/Breadcrumb';
 import { ProductCard } from '../../components/ProductCard';
 import { useSizeClass } from '../../components/useSizeClass';
 import { publicQueryKey } from '../../lib/publicApi';
 import { useProducts, useSiteConfig } from '../../lib/site';
 import { showApiFailure } from '../../lib/toast';
+import { useTypedBeforeAdoption } from '../../lib/typedBeforeAdoption';
 import { useHydrated } from '../../lib/useHydrated';
 import { createSearchIndex, loadFuse, searchProducts, useFuse } from '../../storefront/search';
 import { storedZone } from '../../storefront/zoneKey';
@@ -72,14 +84,10 @@ export function Products() {
     () => visibleProducts(list, results, activeProductTypes),
     [list, results, activeProductTypes],
   );
-  // A zone remembered when the page opens opens its panel: once the app has adopted a page the server wrote,
-  // which knows of none.
-  const hydrated = useHydrated();
-  const [zonePanel, setZonePanel] = useState(() =>
-    hydrated && storedZone() !== null ? 'remembered' : 'closed',
-  );
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once, as the page opens.
-  useEffect(() => {
+  // A zone remembered when the page opens opens its panel; read once the page is drawn, since the page the server
+  // wrote knows of none (before the first paint on any other opening).
+  const [zonePanel, setZonePanel] = useState<'closed' | 'asked' | 'remembered'>('closed');
+  useLayoutEffect(() => {
     if (storedZone() !== null) setZonePanel((panel) => (panel === 'closed' ? 'remembered' : panel));
   }, []);
   const [zoneView, setZoneView] = useState<ZoneView | null>(null);
@@ -90,9 +98,9 @@ export function Products() {
   const unfiltered = isUnfiltered(activeProductTypes, deferredText, allTypeIds);
   const listedIds = useMemo(() => listed.map((p) => p.productId), [listed]);
   const reveal = useProgressiveReveal(listedIds, unfiltered, list);
-  // The whole list at once when it was in the cache at open (Back from a product), but not while the app adopts
-  // a page the server wrote, which holds the first products only.
-  const drawnCount = useDrawnCount(listed.length, hydrated && inCacheAtOpen.length > 0);
+  // The whole list at once when it was in the cache at open (Back from a product), but not on a page the server
+  // wrote, which holds the first products only: in one go, its adoption held a phone's main thread.
+  const drawnCount = useDrawnCount(listed.length, useHydrated() && inCacheAtOpen.length > 0);
   const phone = config.data?.shop.phone ?? '';
   const zoneFiltering = zoneView?.filtering === true;
   // Every filter, the zone panel's "Only plants for my zone" too; the remembered zone itself stays.
@@ -204,6 +212,8 @@ function ProductFilters({
 }) {
   const { activeProductTypes, filterText } = useFilters();
   const searchId = useId();
+  const searchField = useRef<HTMLInputElement>(null);
+  useTypedBeforeAdoption(searchField, filterText, filterActions.setFilterText);
   const filtered = zoneFiltering || !isUnfiltered(activeProductTypes, filterText, allTypeIds);
 
   const categories = (
@@ -247,6 +257,7 @@ function ProductFilters({
             Search
           </label>
           <input
+            ref={searchField}
             id={searchId}
             type="search"
             className="form-control"
