@@ -7,10 +7,11 @@ import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { HELD_MODULES_ID, productSlug, SERVER_PAGE_ATTRIBUTE } from '@nursery/domain';
+import { HELD_MODULES_ID, phoneDigits, productSlug, SERVER_PAGE_ATTRIBUTE } from '@nursery/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { escapeHtml } from '../src/html.ts';
 import { startTestServer, type TestServer } from '../src/testing.ts';
+import { customer, freelyOrderable, placeOrder, type ShownProduct } from './support/orders.ts';
 
 const webDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
 const SHOP_NAME = 'Fern & <Hollow> "Nursery"';
@@ -38,35 +39,6 @@ function bootData(html: string): Record<string, unknown> {
 }
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-/** Places an order through the REST API, as a customer's checkout does. */
-async function placeOrder(base: string): Promise<{ orderId: number; phone: string }> {
-  const list = (await (await fetch(`${base}/api/v1/Products/GetProductsToShow`)).json()) as {
-    data: Array<{ productId: number; productStatus: number; isStockTracked: boolean }>;
-  };
-  const lines = list.data
-    .filter((p) => (p.productStatus === 2 || p.productStatus === 7) && !p.isStockTracked)
-    .slice(0, 2)
-    .map((p) => ({ productId: p.productId, quantity: 2 }));
-  const phone = '5553104477';
-  const res = await fetch(`${base}/api/v1/Orders/Submit`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      firstName: 'Ada',
-      lastName: 'Maple',
-      name: 'Ada Maple',
-      email: 'ada@example.com',
-      confirmEmail: 'ada@example.com',
-      phoneNumber: phone,
-      workPhoneNumber: '',
-      comments: '',
-      orderProductXrefs: lines,
-    }),
-  });
-  const placed = (await res.json()) as { data: { orderId: number } };
-  return { orderId: placed.data.orderId, phone };
-}
 
 const headOf = (html: string) => html.slice(0, html.indexOf('</head>'));
 const rootOf = (html: string) => html.slice(html.indexOf('<div id="root"'), html.indexOf('<noscript>'));
@@ -159,7 +131,13 @@ describe('the home page as the server writes it', () => {
   });
 
   it("carries an order's page with its order, looked up once, and leaves a failed lookup to the app", async () => {
-    const order = await placeOrder(shop.url);
+    const products = (await (await fetch(`${shop.url}/api/v1/Products/GetProductsToShow`)).json()) as {
+      data: ShownProduct[];
+    };
+    const lines = freelyOrderable(products.data)
+      .slice(0, 2)
+      .map((p) => ({ productId: p.productId, quantity: 2 }));
+    const order = { orderId: await placeOrder(shop, lines), phone: phoneDigits(customer.phoneNumber) };
     const address = `/Order/${order.orderId}/${order.phone}`;
     const html = await pageAt(address, PHONE_AGENT);
     expect(rootOf(html)).toContain(`<h1>Order #<!-- -->${order.orderId}</h1>`);
