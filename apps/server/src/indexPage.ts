@@ -253,7 +253,8 @@ export interface IndexPage {
   send(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply>;
 }
 
-export type RenderedPage = { status: 200 | 404; html: string } | { redirect: string };
+/** `personal`: the page carries a customer's order, which no shared cache may keep. */
+export type RenderedPage = { status: 200 | 404; html: string; personal?: boolean } | { redirect: string };
 
 /** What the page needs to know of the shop beyond the request: for product pages' tags. */
 export interface IndexPageSite {
@@ -320,7 +321,7 @@ export function createIndexPage(
       reply.status(rendered.status);
       const encoding = chooseEncoding(request.headers['accept-encoding']);
       reply
-        .header('cache-control', 'no-cache')
+        .header('cache-control', rendered.personal ? 'private, no-cache' : 'no-cache')
         .header('vary', 'accept-encoding')
         .type('text/html; charset=utf-8');
       if (encoding !== 'identity') reply.header('content-encoding', encoding);
@@ -458,6 +459,7 @@ export function createIndexPage(
         .replace(TITLE, () => `<title>${title}</title>`)
         .replace(SHOP_NAME_SLOT, () => shopName)
         .replace('</body>', () => `  ${bootScript}\n  </body>`),
+      ...(boot['orders.byId'] ? { personal: true } : {}),
     };
   }
 }

@@ -139,7 +139,10 @@ describe('the home page as the server writes it', () => {
       .map((p) => ({ productId: p.productId, quantity: 2 }));
     const order = { orderId: await placeOrder(shop, lines), phone: phoneDigits(customer.phoneNumber) };
     const address = `/Order/${order.orderId}/${order.phone}`;
-    const html = await pageAt(address, PHONE_AGENT);
+    const res = await fetch(`${shop.url}${address}`, { headers: { 'user-agent': PHONE_AGENT } });
+    // The customer's own order: no shared cache may keep the page.
+    expect(res.headers.get('cache-control')).toBe('private, no-cache');
+    const html = await res.text();
     expect(rootOf(html)).toContain(`<h1>Order #<!-- -->${order.orderId}</h1>`);
     const boot = bootData(html);
     expect(boot['orders.byId']).toMatchObject({
@@ -148,7 +151,11 @@ describe('the home page as the server writes it', () => {
     });
     // The order came with the page: its call is not announced as well.
     expect(headOf(html)).not.toContain('orders.byId');
-    const wrong = await pageAt(`/Order/${order.orderId}/5550000000`, PHONE_AGENT);
+    const wrongPage = await fetch(`${shop.url}/Order/${order.orderId}/5550000000`, {
+      headers: { 'user-agent': PHONE_AGENT },
+    });
+    expect(wrongPage.headers.get('cache-control')).toBe('no-cache');
+    const wrong = await wrongPage.text();
     expect(wrong).not.toContain(SERVER_PAGE_ATTRIBUTE);
     expect(bootData(wrong)['orders.byId']).toBeUndefined();
     expect(headOf(wrong)).toContain('orders.byId');
