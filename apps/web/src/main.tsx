@@ -4,6 +4,7 @@ import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode, startTransition } from 'react';
 import { router } from './router';
 import './styles/global.css';
+import { adoptServerPage } from './lib/adoption';
 import { seedBootData } from './lib/bootData';
 import { publicQuery } from './lib/publicApi';
 import { queryClient } from './lib/queryClient';
@@ -52,6 +53,7 @@ void Promise.all([
   }
   // The router draws the page as the server did (without its own Suspense at the top) only when told it was.
   router.ssr = { manifest: undefined };
+  adoptServerPage();
   startTransition(() => {
     hydrateRoot(root, <ServerPageWidth value={guessedWidth(serverScreen)}>{app}</ServerPageWidth>);
   });

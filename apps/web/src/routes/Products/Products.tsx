@@ -15,11 +15,11 @@ import {
 import { Breadcrumb } from '../../components/Breadcrumb';
 import { ProductCard } from '../../components/ProductCard';
 import { useSizeClass } from '../../components/useSizeClass';
+import { useAdoptingServerPage } from '../../lib/adoption';
 import { publicQueryKey } from '../../lib/publicApi';
 import { useProducts, useSiteConfig } from '../../lib/site';
 import { showApiFailure } from '../../lib/toast';
 import { useTypedBeforeAdoption } from '../../lib/typedBeforeAdoption';
-import { useHydrated } from '../../lib/useHydrated';
 import { createSearchIndex, loadFuse, searchProducts, useFuse } from '../../storefront/search';
 import { storedZone } from '../../storefront/zoneKey';
 import { filterActions, useFilters } from './filterStore';
@@ -100,7 +100,8 @@ export function Products() {
   const reveal = useProgressiveReveal(listedIds, unfiltered, list);
   // The whole list at once when it was in the cache at open (Back from a product), but not on a page the server
   // wrote, which holds the first products only: in one go, its adoption held a phone's main thread.
-  const drawnCount = useDrawnCount(listed.length, useHydrated() && inCacheAtOpen.length > 0);
+  const adopting = useAdoptingServerPage();
+  const drawnCount = useDrawnCount(listed.length, !adopting && inCacheAtOpen.length > 0);
   const phone = config.data?.shop.phone ?? '';
   const zoneFiltering = zoneView?.filtering === true;
   // Every filter, the zone panel's "Only plants for my zone" too; the remembered zone itself stays.
