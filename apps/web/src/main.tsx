@@ -23,8 +23,9 @@ seedBootData(queryClient);
 // React's DOM renderer is imported here, not with the rest: the browser evaluates it in a task of its own
 // (index.html announces it beside the entry, so it loads as early), where the whole entry evaluated in one task
 // held a phone's main thread 130-150 ms by Lighthouse's measure.
-// A page the server wrote whole (the home page) is adopted rather than drawn again (src/serverPage.tsx): with
-// the width it was drawn for, and from the data it was drawn from, which its head announces.
+// A page the server wrote whole (the pages a customer lands on) is adopted rather than drawn again
+// (src/serverPage.tsx): with the width it was drawn for, and from the data it was drawn from, which its head
+// announces (an order's page carries its order in the boot data).
 const serverPage = root.getAttribute(SERVER_PAGE_ATTRIBUTE);
 const serverScreen: ScreenGuess | null =
   serverPage === null ? null : serverPage === 'phone' ? 'phone' : 'wide';
@@ -51,7 +52,8 @@ void Promise.all([
     startTransition(() => createRoot(root).render(app));
     return;
   }
-  // The router draws the page as the server did (without its own Suspense at the top) only when told it was.
+  // The router draws the page as the server did (without its own Suspense at the top) only when told it was; it
+  // stays told, as that Suspense appearing later would draw the whole app anew.
   router.ssr = { manifest: undefined };
   adoptServerPage();
   startTransition(() => {
