@@ -7,6 +7,7 @@ import {
   productIdParam,
   productPath,
   SERVER_PAGE_ATTRIBUTE,
+  type ServerPageScreen,
   type StorefrontProduct,
   trpcQueryUrl,
 } from '@nursery/domain';
@@ -199,7 +200,7 @@ const WRITTEN_WHOLE: ReadonlySet<PageRoute> = new Set(['home', 'products', 'prod
  * A phone's request, by the client hint Chromium sends or the "Mobi" every phone browser puts in its user agent:
  * the page is then drawn for a phone's width. A wrong guess (a tablet) costs one more render once the app runs.
  */
-function screenOf(request: FastifyRequest): ScreenGuess {
+function screenOf(request: FastifyRequest): ServerPageScreen {
   if (request.headers['sec-ch-ua-mobile'] === '?1') return 'phone';
   return /Mobi/.test(request.headers['user-agent'] ?? '') ? 'phone' : 'wide';
 }
@@ -214,7 +215,7 @@ const STYLESHEET_PRELOAD = /<link rel="preload" as="style"/g;
  * is drawn with it), and its scripts announced only once that paint is done (firstScript.ts), since nothing
  * painted needs them.
  */
-function pageWrittenWhole(html: string, body: string, screen: ScreenGuess): string {
+function pageWrittenWhole(html: string, body: string, screen: ServerPageScreen): string {
   const modules = html.match(MODULE_PRELOAD) ?? [];
   return html
     .replace(MODULE_PRELOAD, '')
@@ -239,8 +240,6 @@ interface BootData {
   'settings.all': Settings;
   'orders.byId'?: { input: OrderLookup; answer: PlacedOrder; updatedAt: number };
 }
-
-type ScreenGuess = 'phone' | 'wide';
 
 export interface IndexPage {
   /**
@@ -373,7 +372,7 @@ export function createIndexPage(
     pathname: string,
     match: PageMatch,
     boot: BootData,
-  ): Promise<{ html: string; screen: ScreenGuess } | null> {
+  ): Promise<{ html: string; screen: ServerPageScreen } | null> {
     if (!WRITTEN_WHOLE.has(match.route)) return null;
     const drawnFromList = match.data === LIST_DATA;
     const order = boot['orders.byId'];

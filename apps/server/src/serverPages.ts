@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type { ServerPageScreen } from '@nursery/domain';
 import type { FastifyRequest } from 'fastify';
 
 /** What a page written whole is drawn from: the boot data index.html carries anyway, and the product list. */
@@ -12,7 +13,7 @@ export interface ServerPageData {
   /** An order's page: its lookup and answer, and when it was read. Never kept: it is the customer's own. */
   order?: { input: unknown; answer: unknown; updatedAt: number };
   /** Whether the request comes from a phone (apps/web/src/lib/serverPageWidth.ts). */
-  screen: 'phone' | 'wide';
+  screen: ServerPageScreen;
 }
 
 /** Pages kept written: the home page, the list and the most visited products', each a few tens of KB. */

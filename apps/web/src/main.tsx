@@ -1,4 +1,4 @@
-import { SERVER_PAGE_ATTRIBUTE, trpcQueryUrl } from '@nursery/domain';
+import { SERVER_PAGE_ATTRIBUTE, type ServerPageScreen, trpcQueryUrl } from '@nursery/domain';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode, startTransition } from 'react';
@@ -8,7 +8,7 @@ import { adoptServerPage } from './lib/adoption';
 import { seedBootData } from './lib/bootData';
 import { publicQuery } from './lib/publicApi';
 import { queryClient } from './lib/queryClient';
-import { guessedWidth, type ScreenGuess, ServerPageWidth } from './lib/serverPageWidth';
+import { guessedWidth, ServerPageWidth } from './lib/serverPageWidth';
 import { applyPreloadedStylesheets } from './lib/stylesheets';
 
 const root = document.getElementById('root');
@@ -27,7 +27,7 @@ seedBootData(queryClient);
 // (src/serverPage.tsx): with the width it was drawn for, and from the data it was drawn from, which its head
 // announces (an order's page carries its order in the boot data).
 const serverPage = root.getAttribute(SERVER_PAGE_ATTRIBUTE);
-const serverScreen: ScreenGuess | null =
+const serverScreen: ServerPageScreen | null =
   serverPage === null ? null : serverPage === 'phone' ? 'phone' : 'wide';
 const productList = `link[rel="preload"][as="fetch"][href="${trpcQueryUrl('catalog.productsToShow')}"]`;
 const drawnFrom = (): Promise<unknown> =>

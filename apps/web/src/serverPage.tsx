@@ -1,8 +1,9 @@
+import type { ServerPageScreen } from '@nursery/domain';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, createRouter, RouterProvider } from '@tanstack/react-router';
 import { renderToString } from 'react-dom/server';
 import { type PublicInput, type PublicOutput, publicQueryKey } from './lib/publicApi';
-import { guessedWidth, type ScreenGuess, ServerPageWidth } from './lib/serverPageWidth';
+import { guessedWidth, ServerPageWidth } from './lib/serverPageWidth';
 import { routeTree } from './router';
 
 /** What the server has already read for the page (apps/server/src/indexPage.ts), and its guess of the screen. */
@@ -13,7 +14,7 @@ export interface ServerPageData {
   products?: PublicOutput<'catalog.productsToShow'>;
   /** An order's page: the order its address names, as the boot data carries it too (lib/bootData.ts). */
   order?: { input: PublicInput<'orders.byId'>; answer: PublicOutput<'orders.byId'>; updatedAt: number };
-  screen: ScreenGuess;
+  screen: ServerPageScreen;
 }
 
 /** The resource hints React puts before a page it writes alone; the server's head announces its own. */

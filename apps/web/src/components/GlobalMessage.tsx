@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
+import { useHydrated } from '../lib/adoption';
 import { messageToReact } from '../lib/messageHtml';
 import { useStorefrontSettings } from '../lib/site';
-import { useHydrated } from '../lib/useHydrated';
 
 /** The spec's pause before the message slides down again on each page or message change. */
 export const GLOBAL_MESSAGE_DELAY_MS = 700;
@@ -39,31 +39,24 @@ export function GlobalMessage({ pathname }: { pathname: string }) {
   // The page the server writes (and React's adoption of it) shows the message as the server's sanitizer left
   // it in the settings, since the rebuild needs the browser's parser; the rebuilt message then takes its place.
   // Both hold the same words in the same room, so nothing below it moves.
-  if (!hydrated) {
-    if (!hasWords(globalMessage)) return null;
-    return (
-      <div className="global-message" aria-hidden={true}>
-        <div className="global-message-clip">
-          <div className="container">
+  const serverCopy = !hydrated && hasWords(globalMessage);
+  if (!content && !serverCopy) return null;
+  return (
+    <div className={`global-message${revealed ? ' is-revealed' : ''}`} aria-hidden={!revealed}>
+      <div className="global-message-clip">
+        <div className="container">
+          {serverCopy ? (
             <div
               className="global-message-body"
               role="status"
               // biome-ignore lint/security/noDangerouslySetInnerHtml: the server's own sanitized message (every read path sanitizes it: packages/api/src/settings/service.ts), which the browser never parses here: React adopts what the server wrote.
               dangerouslySetInnerHTML={{ __html: globalMessage }}
             />
-          </div>
-        </div>
-      </div>
-    );
-  }
-  if (!content) return null;
-  return (
-    <div className={`global-message${revealed ? ' is-revealed' : ''}`} aria-hidden={!revealed}>
-      <div className="global-message-clip">
-        <div className="container">
-          <div className="global-message-body" role="status">
-            {content}
-          </div>
+          ) : (
+            <div className="global-message-body" role="status">
+              {content}
+            </div>
+          )}
         </div>
       </div>
     </div>

@@ -1,4 +1,5 @@
-import { useContext, useEffect, useState, useSyncExternalStore } from 'react';
+import { useContext, useEffect, useState } from 'react';
+import { useAdoptionValue } from '../lib/adoption';
 import { ServerPageWidth } from '../lib/serverPageWidth';
 
 /** The spec's size classes and thresholds. */
@@ -59,7 +60,6 @@ const CHOICES: ReadonlyMap<string, SizeChoices> = new Map(
 );
 
 const choicesKey = (width: number) => `${sizeClassOf(width)} ${width >= QUANTITY_INPUT_MIN_WIDTH}`;
-const noSubscription = () => () => undefined;
 
 /**
  * What the window's width decides on the storefront. While the app adopts a page the server wrote, what that
@@ -69,8 +69,7 @@ const noSubscription = () => () => undefined;
 export function useSizeClass(): SizeChoices {
   const width = useWindowWidth();
   const serverWidth = useContext(ServerPageWidth) ?? DESKTOP_MIN_WIDTH;
-  const key = useSyncExternalStore(
-    noSubscription,
+  const key = useAdoptionValue(
     () => choicesKey(width),
     () => choicesKey(serverWidth),
   );

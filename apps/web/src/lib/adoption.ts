@@ -1,13 +1,34 @@
 import { useEffect, useSyncExternalStore } from 'react';
 
+const noSubscription = () => () => undefined;
+
+/**
+ * A value that is `serverValue()` on the server and while the app adopts the page the server wrote, and
+ * `browserValue()` in every other render. After the adoption React draws again only where the two differ, so
+ * a value the server got right costs no render.
+ */
+export function useAdoptionValue<T>(browserValue: () => T, serverValue: () => T): T {
+  return useSyncExternalStore(noSubscription, browserValue, serverValue);
+}
+
+/**
+ * False on the server and while React adopts the page the server wrote, true in every render after: for what
+ * only the browser can show (what this phone keeps, what its screen is), so the adoption finds the very page
+ * the server wrote and the browser's own part follows in the next render.
+ */
+export function useHydrated(): boolean {
+  return useAdoptionValue(
+    () => true,
+    () => false,
+  );
+}
+
 let adoptionPending = false;
 
 /** Called by main.tsx as it adopts a page the server wrote (hydrateRoot). */
 export function adoptServerPage(): void {
   adoptionPending = true;
 }
-
-const noSubscription = () => () => undefined;
 
 /**
  * Whether this component's first render is the adoption of the page the server wrote: true on the server and
@@ -16,8 +37,7 @@ const noSubscription = () => () => undefined;
  * decides (how much of the list to put in at once).
  */
 export function useAdoptingServerPage(): boolean {
-  const adopting = useSyncExternalStore(
-    noSubscription,
+  const adopting = useAdoptionValue(
     () => adoptionPending,
     () => true,
   );

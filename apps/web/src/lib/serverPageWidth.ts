@@ -1,10 +1,8 @@
+import type { ServerPageScreen } from '@nursery/domain';
 import { createContext } from 'react';
 
-/** What the server knows of the screen a page it writes is for (from the request): a phone's, or another. */
-export type ScreenGuess = 'phone' | 'wide';
-
 /** The width a page the server writes is drawn for: a phone's (no quantity field, folding categories) or a desk's. */
-export function guessedWidth(screen: ScreenGuess): number {
+export function guessedWidth(screen: ServerPageScreen): number {
   return screen === 'phone' ? 390 : 1280;
 }
 
