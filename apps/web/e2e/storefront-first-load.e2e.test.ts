@@ -74,6 +74,23 @@ async function layoutShifts(page: Page): Promise<number[]> {
   });
 }
 
+/** Keeps, on every page the tab opens, the heading the browser parsed from the server's page before any script ran. */
+async function keepServerHeading(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    document.addEventListener('DOMContentLoaded', () =>
+      Object.assign(window, { serverHeading: document.querySelector('main h1') }),
+    );
+  });
+}
+
+/** Whether the page's heading is still the element the server wrote: the app adopted it, not drew it anew. */
+function headingAdopted(page: Page): Promise<boolean> {
+  return page.evaluate(
+    () =>
+      document.querySelector('main h1') === (window as unknown as { serverHeading: Element }).serverHeading,
+  );
+}
+
 describe('storefront first load on a phone', () => {
   it('shows the product list from one request, with the shop name and message from the page itself', async () => {
     const { page, context, consoleErrors } = await newPage(e2e.browser, {
@@ -319,24 +336,13 @@ describe('storefront first load on a phone', () => {
       productId,
     );
     await page.emulateMedia({ reducedMotion: 'reduce' });
-    // The heading the browser parsed from the server's page, kept before any script runs.
-    await page.addInitScript(() => {
-      document.addEventListener('DOMContentLoaded', () =>
-        Object.assign(window, { serverHeading: document.querySelector('main h1') }),
-      );
-    });
+    await keepServerHeading(page);
     await page.goto(e2e.shop.origin);
     // The app has started once the header counts this phone's cart line (the server drew an empty cart).
     await expect
       .poll(() => page.getByTestId('cart-count-compact').textContent(), { timeout: 20_000 })
       .toBe('1');
-    expect(
-      await page.evaluate(
-        () =>
-          document.querySelector('main h1') ===
-          (window as unknown as { serverHeading: Element }).serverHeading,
-      ),
-    ).toBe(true);
+    expect(await headingAdopted(page)).toBe(true);
     // Reduced motion, which the server cannot know, stops the slide show once the app has adopted the page.
     await page.getByRole('button', { name: 'Start the slide show' }).waitFor();
     await page.getByRole('button', { name: 'Next slide' }).click();
@@ -382,13 +388,9 @@ describe('storefront first load on a phone', () => {
   });
 
   it('keeps what a visitor typed into the home page before the app took it over', async () => {
-    // A context of its own: newPage's pages wait for the app before a test goes on.
-    const context = await e2e.browser.newContext({ viewport: PHONE_VIEWPORT });
-    const page = await context.newPage();
-    const consoleErrors: string[] = [];
-    page.on('pageerror', (error) => consoleErrors.push(String(error)));
-    page.on('console', (message) => {
-      if (message.type() === 'error') consoleErrors.push(message.text());
+    const { page, context, consoleErrors } = await newPage(e2e.browser, {
+      viewport: PHONE_VIEWPORT,
+      beforeAdoption: true,
     });
     // The app's entry is held back until the visitor has typed.
     let release: () => void = () => {};
@@ -432,20 +434,12 @@ describe('storefront first load on a phone', () => {
         viewport: screen.viewport,
         ...(screen.userAgent ? { userAgent: screen.userAgent } : {}),
       });
-      await page.addInitScript(() => {
-        document.addEventListener('DOMContentLoaded', () =>
-          Object.assign(window, { serverHeading: document.querySelector('main h1') }),
-        );
-      });
+      await keepServerHeading(page);
       for (const path of ['/Products', productPage]) {
         await page.goto(`${e2e.shop.origin}${path}`);
         await pageAdopted(page);
         await page.locator('article.product-card').first().waitFor();
-        const adopted = await page.evaluate(
-          () =>
-            document.querySelector('main h1') ===
-            (window as unknown as { serverHeading: Element }).serverHeading,
-        );
+        const adopted = await headingAdopted(page);
         expect({ screen: screen.name, path, adopted }).toEqual({ screen: screen.name, path, adopted: true });
         await expect
           .poll(() => page.locator('.product-quantity').count())

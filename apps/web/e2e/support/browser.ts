@@ -19,11 +19,17 @@ export function launchBrowser(): Promise<Browser> {
 
 /**
  * A fresh context (own cookies and storage) and page; console errors are collected for the test to check.
- * `touch` emulates a touch phone (touch events, a mobile viewport) at the given size.
+ * `touch` emulates a touch phone (touch events, a mobile viewport) at the given size. `beforeAdoption` leaves
+ * the page's goto and reload to answer before the app has taken a page the server wrote over.
  */
 export async function newPage(
   browser: Browser,
-  options: { viewport?: { width: number; height: number }; touch?: boolean; userAgent?: string } = {},
+  options: {
+    viewport?: { width: number; height: number };
+    touch?: boolean;
+    userAgent?: string;
+    beforeAdoption?: boolean;
+  } = {},
 ): Promise<{ context: BrowserContext; page: Page; consoleErrors: string[] }> {
   const context = await browser.newContext({
     viewport: options.viewport ?? { width: 1280, height: 900 },
@@ -39,9 +45,10 @@ export async function newPage(
     if (message.type() === 'error') consoleErrors.push(message.text());
   });
   page.on('pageerror', (error) => consoleErrors.push(String(error)));
+  if (options.beforeAdoption) return { context, page, consoleErrors };
   // A page the server wrote whole is on screen before the app has taken it over, and its buttons do nothing
-  // until then: a test opens a page as a visitor who waits for it to be ready does (the pages' own tests of
-  // that moment use a context of their own). Before, the page's elements only came with the app.
+  // until then: a test opens a page as a visitor who waits for it to be ready does (the tests of that moment
+  // ask for `beforeAdoption`). Before, the page's elements only came with the app.
   const goto = page.goto.bind(page);
   const reload = page.reload.bind(page);
   page.goto = async (...args) => {
