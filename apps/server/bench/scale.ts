@@ -6,9 +6,10 @@
  * staff and customers use it: REST calls with a real staff token, the admin Orders screen in Debian's
  * Chromium, the exports, and the process's peak memory as the kernel counts it (VmHWM).
  */
-import type { ChildProcess } from 'node:child_process';
+import { type ChildProcess, execFile } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { createStaffAccount } from '@nursery/api/staff';
 import { DATABASE_FILE_NAME, openDatabase, type Sqlite } from '@nursery/db';
 import { distributeTax, phoneDigits, seasonBounds, seasonOf } from '@nursery/domain';
@@ -222,6 +223,32 @@ async function timed(run: () => Promise<void>): Promise<number> {
   const t0 = performance.now();
   await run();
   return performance.now() - t0;
+}
+
+const runProgram = promisify(execFile);
+
+/** Whole lists are timed this many times; the median is the figure. */
+const WHOLE_LIST_RUNS = 3;
+
+/**
+ * A whole answer read by curl, gzip asked for and taken apart as it arrives: curl's own time for the transfer.
+ * Fails on anything but 200.
+ */
+async function curlWhole(url: string, token: string): Promise<number> {
+  const { stdout } = await runProgram('curl', [
+    '--silent',
+    '--compressed',
+    '--output',
+    '/dev/null',
+    '--write-out',
+    '%{http_code} %{time_total}',
+    '--header',
+    `authorization: Bearer ${token}`,
+    url,
+  ]);
+  const [status, seconds] = stdout.trim().split(' ');
+  if (status !== '200') throw new Error(`${url} answered ${status} to curl`);
+  return Number(seconds) * 1000;
 }
 
 /** Reads a whole answer, failing on anything but 200, and answers its size in bytes. */
@@ -507,30 +534,43 @@ export async function scaleScenario(tools: ScaleTools): Promise<void> {
     const api = (p: string) => `${release.url}${p}`;
     say(`  server RSS after start ${mb(statusKb(pid, 'VmRSS'))}`);
 
-    // GetAllOrders: the whole list, every season.
+    // GetAllOrders: the whole list, every season, timed by curl (a C client, as wrk is for the loads). Node's
+    // fetch spends more of these two cores taking 64 MB apart than the server spends writing it: its time is
+    // printed beside, not compared with the goal.
     await fetchAll(api('/api/v1/Orders/GetAllOrders?limit=1'), token).catch(() => 0);
-    let allBytes = 0;
     const allTimes: number[] = [];
     let allRss = 0;
     const allCpu = cpuSeconds(pid);
-    for (let i = 0; i < 2; i += 1) {
-      allTimes.push(
-        await timed(async () => {
-          allBytes = await fetchAll(api('/api/v1/Orders/GetAllOrders'), token);
-        }),
-      );
+    for (let i = 0; i < WHOLE_LIST_RUNS; i += 1) {
+      allTimes.push(await curlWhole(api('/api/v1/Orders/GetAllOrders'), token));
       allRss = Math.max(allRss, statusKb(pid, 'VmRSS'));
     }
+    const allCpuMs = ((cpuSeconds(pid) - allCpu) * 1000) / WHOLE_LIST_RUNS;
+    let allBytes = 0;
+    const byFetch = await timed(async () => {
+      allBytes = await fetchAll(api('/api/v1/Orders/GetAllOrders'), token);
+    });
+    allRss = Math.max(allRss, statusKb(pid, 'VmRSS'));
+    const allName = `REST GetAllOrders, ${counts.all.toLocaleString('en-US')} orders, ${(allBytes / 1024 / 1024).toFixed(1)} MB`;
     record({
       section: SECTION,
-      name: `REST GetAllOrders, ${counts.all.toLocaleString('en-US')} orders, ${(allBytes / 1024 / 1024).toFixed(1)} MB (median of 2)`,
+      name: `${allName} (curl, gzip; median of ${WHOLE_LIST_RUNS})`,
       value: ms(median(allTimes)),
       anchor: '1,500 ms',
       ratio: (median(allTimes) / 1500).toFixed(2),
       goal: '< 1,500 ms',
       met: median(allTimes) < 1500,
     });
-    say(`    server CPU per whole GetAllOrders ${ms(((cpuSeconds(pid) - allCpu) * 1000) / 2)}`);
+    say(`    curl ${allTimes.map(ms).join(', ')}; server CPU per whole list ${ms(allCpuMs)}`);
+    record({
+      section: SECTION,
+      name: `${allName}, read by Node's fetch (gzip taken apart in JavaScript)`,
+      value: ms(byFetch),
+      anchor: '1,500 ms',
+      ratio: (byFetch / 1500).toFixed(2),
+      goal: '(reported)',
+      met: null,
+    });
     record({
       section: SECTION,
       name: 'server RSS right after GetAllOrders',
