@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { zonedParts } from './zonedTime.ts';
+import { zonedParts, zonedYear } from './zonedTime.ts';
 
 /** What Intl says, asked afresh every time: the reference the cached offsets must agree with. */
 const references = new Map<string, Intl.DateTimeFormat>();
@@ -82,4 +82,25 @@ describe('zonedParts', () => {
       }
     }
   }, 60_000);
+});
+
+describe('zonedYear', () => {
+  it('agrees with Intl every quarter hour around New Year in the zones furthest from UTC, and through a year', () => {
+    const zones = [
+      'Pacific/Kiritimati',
+      'Etc/GMT+12',
+      'Pacific/Pago_Pago',
+      'America/Chicago',
+      'Asia/Tokyo',
+      'UTC',
+    ];
+    for (const zone of zones) {
+      for (let ms = Date.UTC(2025, 11, 30); ms < Date.UTC(2026, 0, 3); ms += 15 * 60_000) {
+        expect(zonedYear(ms, zone)).toBe(byIntl(ms, zone).year);
+      }
+      for (let ms = Date.UTC(2026, 0, 1); ms < Date.UTC(2027, 0, 1); ms += 6 * 60 * 60_000 + 1) {
+        expect(zonedYear(new Date(ms), zone)).toBe(byIntl(ms, zone).year);
+      }
+    }
+  });
 });

@@ -142,6 +142,26 @@ export function zonedParts(instant: Date | number, timeZone: string): ZonedParts
   };
 }
 
+/**
+ * No zone's clock is more than 14 hours from UTC's (Kiribati +14, Baker Island -12): further than that from
+ * UTC's New Year, every zone is in UTC's year. 15 for margin.
+ */
+const NEW_YEAR_REACH_MS = 15 * 60 * 60_000;
+
+/**
+ * The year of an instant in a zone. Asked of Intl (through zonedParts) only within 15 hours of UTC's New Year:
+ * the first time-zone formatter a page makes costs it 5-10 ms on a phone, and the footer's year is all most
+ * pages would make it for.
+ */
+export function zonedYear(instant: Date | number, timeZone: string): number {
+  const ms = typeof instant === 'number' ? instant : instant.getTime();
+  const year = new Date(ms).getUTCFullYear();
+  if (ms - Date.UTC(year, 0, 1) > NEW_YEAR_REACH_MS && Date.UTC(year + 1, 0, 1) - ms > NEW_YEAR_REACH_MS) {
+    return year;
+  }
+  return zonedParts(ms, timeZone).year;
+}
+
 function offsetMs(instantMs: number, timeZone: string): number {
   const p = zonedParts(instantMs, timeZone);
   const asUtc = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);

@@ -1,4 +1,4 @@
-import { SERVER_PAGE_ATTRIBUTE, zonedParts } from '@nursery/domain';
+import { SERVER_PAGE_ATTRIBUTE, zonedYear } from '@nursery/domain';
 import { Link, Outlet, useRouter, useRouterState } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useSignedIn } from '../auth/session';
@@ -189,7 +189,7 @@ function SiteFooter() {
   const shop = config.data?.shop;
   // The shop's year, not the phone's: the page the server wrote says the same, also on New Year's Eve.
   const timeZone = useShopTimeZone();
-  const year = zonedParts(Date.now(), timeZone).year;
+  const year = zonedYear(Date.now(), timeZone);
   return (
     <footer className="site-footer">
       <div className="container site-footer-inner">
