@@ -112,9 +112,18 @@ export function reactDomPreload(): Plugin {
 /** How long the first script waits for a first paint that is not reported before it starts the app anyway. */
 const FIRST_PAINT_WAIT_MS = 1000;
 
-/** The first script's source: startAfterFirstPaint (src/firstScript.ts), called with the entry's address. */
-const startScript = (entry: string) =>
-  `(${startAfterFirstPaint.toString()})(${[entry, FIRST_PAINT_WAIT_MS, APP_LOAD_FAILED, HELD_MODULES_ID].map((a) => JSON.stringify(a)).join(',')});\n`;
+/**
+ * The chunk of the libraries the entry imports (TanStack Router and Query, tRPC's client): the first script
+ * evaluates it in a task of its own before the entry (src/firstScript.ts).
+ */
+export const LIBRARIES_CHUNK = 'libraries';
+
+/**
+ * The first script's source: startAfterFirstPaint (src/firstScript.ts), called with the addresses of the
+ * libraries' chunk and the entry.
+ */
+const startScript = (modules: readonly string[]) =>
+  `(${startAfterFirstPaint.toString()})(${[modules, FIRST_PAINT_WAIT_MS, APP_LOAD_FAILED, HELD_MODULES_ID].map((a) => JSON.stringify(a)).join(',')});\n`;
 
 /**
  * Loads the app's entry after the first paint: index.html announces the entry as a modulepreload, so it loads as
@@ -131,13 +140,20 @@ export function appAfterFirstPaint(): Plugin {
       handler(_options, bundle) {
         const page = bundle['index.html'];
         const entry = Object.values(bundle).find((output) => output.type === 'chunk' && output.isEntry);
-        if (page?.type !== 'asset' || !entry)
-          throw new Error('app after first paint: no index.html or entry');
+        const libraries = Object.values(bundle).find(
+          (output) => output.type === 'chunk' && output.name === LIBRARIES_CHUNK,
+        );
+        if (page?.type !== 'asset' || !entry || !libraries)
+          throw new Error('app after first paint: no index.html, entry or libraries chunk');
         const tag = `<script type="module" crossorigin src="/${entry.fileName}"></script>`;
         const html = String(page.source);
         if (!html.includes(tag)) throw new Error(`app after first paint: index.html has no ${tag}`);
         const start = this.getFileName(
-          this.emitFile({ type: 'asset', name: 'start.js', source: startScript(`/${entry.fileName}`) }),
+          this.emitFile({
+            type: 'asset',
+            name: 'start.js',
+            source: startScript([`/${libraries.fileName}`, `/${entry.fileName}`]),
+          }),
         );
         page.source = html
           .replace(

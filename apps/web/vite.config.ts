@@ -3,6 +3,7 @@ import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import {
   appAfterFirstPaint,
+  LIBRARIES_CHUNK,
   REACT_DOM_CLIENT_CHUNK,
   reactDomPreload,
   routePreloads,
@@ -85,6 +86,14 @@ export default defineConfig({
               name: 'react',
               test: /node_modules[\\/](react[\\/]|react-dom[\\/](index|cjs[\\/]react-dom\.production)\.)/,
               priority: 3,
+            },
+            // The libraries the first page imports, apart from the shop's code, which the first script
+            // evaluates in a task of its own before the entry (src/firstScript.ts).
+            {
+              name: LIBRARIES_CHUNK,
+              test: /node_modules[\\/](@tanstack|@trpc)[\\/]/,
+              tags: ['$initial'],
+              priority: 2,
             },
             { name: 'app', tags: ['$initial'], priority: 1 },
             // The product card and what it draws with, which the list, the product page and the cart share:

@@ -117,17 +117,28 @@ describe('storefront first load on a phone', () => {
   });
 
   it('shows an order that came with the page, without a call of its own and without moving the page', async () => {
+    // A phone far from the shop's zone: its times are the shop's, as the page the server wrote says them.
     const { page, context, consoleErrors } = await newPage(e2e.browser, {
       viewport: PHONE_VIEWPORT,
       userAgent: PHONE_AGENT,
+      timezoneId: 'Asia/Tokyo',
     });
     const calls = countCalls(page);
+    const written = await (
+      await fetch(`${e2e.shop.url}/Order/${orderId}/5553104477`, { headers: { 'user-agent': PHONE_AGENT } })
+    ).text();
+    // React writes `<!-- -->` between a text and a value beside it.
+    const writtenUpdate = /data-testid="order-updated"><time[^>]*>(.*?)<\/time>/
+      .exec(written)?.[1]
+      ?.replaceAll('<!-- -->', '');
+    expect(writtenUpdate).toMatch(/^Last brought up to date /);
     await page.goto(`${e2e.shop.origin}/Order/${orderId}/5553104477`);
     await page.getByRole('heading', { name: `Order #${orderId}` }).waitFor();
     await page.locator('.global-message.is-revealed').waitFor();
     // The code at the counter carries the page's own address, drawn once the app has the page.
     await page.locator('.order-counter svg, .order-counter img, .order-counter canvas').first().waitFor();
     expect(calls.get('orders.byId')).toBeUndefined();
+    expect(await page.getByTestId('order-updated').textContent()).toBe(writtenUpdate);
     await settled(page);
     expect(await layoutShifts(page)).toEqual([]);
     expect(consoleErrors).toEqual([]);
@@ -181,6 +192,32 @@ describe('storefront first load on a phone', () => {
     const preloads = [...served.matchAll(/<link rel="modulepreload"[^>]*>/g)].map(([tag]) => tag);
     expect(preloads.length).toBeGreaterThan(3);
     for (const tag of preloads) expect(tag).toContain('fetchpriority="low"');
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+
+  it("evaluates the libraries before the app's entry, in a task of their own", async () => {
+    const { page, context, consoleErrors } = await newPage(e2e.browser, { viewport: PHONE_VIEWPORT });
+    await page.addInitScript(() => Object.assign(window, { evaluated: [] }));
+    // Each module notes when it is evaluated; the libraries also queue a task, which runs before the entry is
+    // evaluated only if the two were not one task.
+    const noting = (file: RegExp, before: string, after: string) =>
+      page.route(file, async (route) => {
+        const response = await route.fetch();
+        await route.fulfill({ response, body: `${before}${await response.text()}\n${after}` });
+      });
+    await noting(
+      /\/assets\/libraries-[^/]+\.js$/,
+      '',
+      "window.evaluated.push('libraries'); setTimeout(() => window.evaluated.push('a task after them'));",
+    );
+    await noting(/\/assets\/index-[^/]+\.js$/, "window.evaluated.push('entry');", '');
+    await page.goto(`${e2e.shop.origin}/Products`);
+    expect(await page.evaluate(() => (window as unknown as { evaluated: string[] }).evaluated)).toEqual([
+      'libraries',
+      'a task after them',
+      'entry',
+    ]);
     expect(consoleErrors).toEqual([]);
     await context.close();
   });

@@ -28,6 +28,8 @@ export async function newPage(
     viewport?: { width: number; height: number };
     touch?: boolean;
     userAgent?: string;
+    /** The phone's own time zone (the machine's when not given). */
+    timezoneId?: string;
     beforeAdoption?: boolean;
   } = {},
 ): Promise<{ context: BrowserContext; page: Page; consoleErrors: string[] }> {
@@ -35,6 +37,7 @@ export async function newPage(
     viewport: options.viewport ?? { width: 1280, height: 900 },
     ...(options.touch ? { hasTouch: true, isMobile: true } : {}),
     ...(options.userAgent ? { userAgent: options.userAgent } : {}),
+    ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
   });
   // Generous waits: the machine running the tests is often busy with other builds and test runs.
   context.setDefaultTimeout(45_000);

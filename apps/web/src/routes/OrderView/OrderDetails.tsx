@@ -59,12 +59,12 @@ function orderColumns(isTaxExempt: boolean): ColumnDef<OrderLine, never>[] {
 const QR_CODE_LOADING = <p className="text-muted">Loading the QR code…</p>;
 
 /**
- * When the order shown was last brought up to date, in the phone's own time; in the shop's while the app adopts
- * a page the server wrote, which cannot know the phone's (a customer near the shop sees no change).
+ * When the order shown was last brought up to date, in the shop's time as the moment it was placed: the page the
+ * server writes says the same, so nothing moves as the app adopts it. In the phone's own time, a phone in another
+ * zone saw the line change after the adoption, and move the page when it took a line more or less.
  */
 function UpdatedAt({ updatedAt }: { updatedAt: string }) {
-  const shopTimeZone = useShopTimeZone();
-  const timeZone = useHydrated() ? undefined : shopTimeZone;
+  const timeZone = useShopTimeZone();
   const at = new Date(updatedAt).toLocaleString('en-US', {
     dateStyle: 'medium',
     timeStyle: 'short',
