@@ -85,6 +85,8 @@ export function startUp(userManager: UserManager): Promise<StartUpOutcome> {
       try {
         const user = (await userManager.signinCallback()) ?? (await userManager.getUser());
         signedInOnThisPhone();
+        // Not started when the manager was made after a sign-out here (createUserManager).
+        userManager.startSilentRenew();
         return { user, returnTo: returnToOf(user) ?? '/Admin/Products', error: null };
       } catch (error) {
         return { user: null, returnTo: null, error: describeSignInError(error, LOGIN_FAILED) };

@@ -1,6 +1,7 @@
 import { ErrorResponse, ErrorTimeout, type User, UserManager, WebStorageStateStore } from 'oidc-client-ts';
 import { publicQuery } from '../lib/publicApi';
 import { queryClient } from '../lib/queryClient';
+import { signedOutOnThisPhone } from './signOut';
 
 /** Sign-in settings the server publishes in the public site.config call. */
 export interface SignInSettings {
@@ -60,7 +61,10 @@ export function createUserManager(settings: SignInSettings, origin = window.loca
       ? { resource: settings.audience }
       : { extraQueryParams: { audience: settings.audience } }),
     loadUserInfo: false,
-    automaticSilentRenew: true,
+    // Renewing quietly starts as the manager is made: after a sign-out on this phone it would take up the
+    // provider's session that may still be open (an expiring stored token, renewed as /Admin/Logout loads) and
+    // store that sign-in again. A sign-in that completes starts it (AuthProvider's startUp).
+    automaticSilentRenew: !signedOutOnThisPhone(),
     // A token is treated as expired 60 s early, so a renewal never races an expiring call.
     accessTokenExpiringNotificationTimeInSeconds: 60,
     silentRequestTimeoutInSeconds: 60,

@@ -21,6 +21,9 @@ export function Logout() {
       await forgetSignInOnThisPhone();
       try {
         const userManager = await getUserManager();
+        // A quiet renewal under way (a manager made before this sign-out, on a page the Logout link left)
+        // would store a sign-in again behind the removal below.
+        userManager.stopSilentRenew();
         if (returning) {
           if (new URLSearchParams(window.location.search).has('state')) {
             await userManager.signoutCallback().catch(() => undefined);
