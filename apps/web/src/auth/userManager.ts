@@ -1,7 +1,7 @@
 import { ErrorResponse, ErrorTimeout, type User, UserManager, WebStorageStateStore } from 'oidc-client-ts';
 import { publicQuery } from '../lib/publicApi';
 import { queryClient } from '../lib/queryClient';
-import { signedOutOnThisPhone } from './signOut';
+import { signedOutOnThisPhone } from './signedOutMark';
 
 /** Sign-in settings the server publishes in the public site.config call. */
 export interface SignInSettings {
