@@ -445,7 +445,8 @@ async function createServerHoldingLock(
       media: startMediaCopy(shop, monitor, config.replica.targets),
     };
   }
-  // Storefront orders are written and committed on a thread of their own (packages/api/src/orders/writerThread.ts).
+  // Storefront orders that come together are written and committed on a thread of their own
+  // (packages/api/src/orders/writerThread.ts); one that comes alone, on this one (submit.ts).
   shop.orderWriter = startOrderWriterThread({
     config,
     file: database.file,

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { NEW_SEASON_UNDER_WAY, withServerConnectionHeld } from '@nursery/api';
 import {
   IDEMPOTENCY_KEY_IN_USE,
   IDEMPOTENCY_KEY_MALFORMED,
@@ -111,14 +112,33 @@ describe('Idempotency-Key on creates', () => {
 
   it('the same key sent again while the first is under way gets 409, and one order is made', async () => {
     const before = orderCount();
-    const answers = await Promise.all(Array.from({ length: 6 }, () => submit('checkout-3', order(1))));
+    const sqlite = server.shop.database.sqlite;
+    // A new season holding the database keeps the first submit under way: its order waits for the season's
+    // commit, while the others with its key are answered at once.
+    let answers: Response[] = [];
+    await withServerConnectionHeld(server.shop, NEW_SEASON_UNDER_WAY, async () => {
+      sqlite.exec('BEGIN IMMEDIATE');
+      try {
+        let answered = 0;
+        const sent = Array.from({ length: 6 }, () =>
+          submit('checkout-3', order(1)).finally(() => {
+            answered += 1;
+          }),
+        );
+        await expect.poll(() => answered, { timeout: 10_000 }).toBe(5);
+        sqlite.exec('COMMIT');
+        answers = await Promise.all(sent);
+      } finally {
+        if (sqlite.inTransaction) sqlite.exec('ROLLBACK');
+      }
+    });
     const statuses = answers.map((a) => a.status);
     expect(statuses.filter((s) => s !== 200 && s !== 409)).toEqual([]);
     const bodies = await Promise.all(
       answers.map((a) => a.json() as Promise<{ data: Placed; message: string }>),
     );
     const conflicts = bodies.filter((_, i) => statuses[i] === 409);
-    expect(conflicts.length).toBeGreaterThan(0);
+    expect(conflicts.length).toBe(5);
     for (const refused of conflicts) expect(refused.message).toBe(IDEMPOTENCY_KEY_IN_USE);
     // When to ask again, for a program retrying after a cut connection.
     for (const [i, answer] of answers.entries()) {

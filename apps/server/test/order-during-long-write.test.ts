@@ -19,7 +19,8 @@ beforeAll(async () => {
   const orderable = freelyOrderable(shown.body.data)[0];
   if (!orderable) throw new Error('The demo catalogue has no product anyone may order.');
   product = orderable;
-  // The order writer's thread is running before the long write begins, so the order reaches its wait at once.
+  // A lone order is written on the server's thread: the order during the long write is the one that starts
+  // the order writer's.
   await placeOrder(server, [{ productId: product.productId, quantity: 1 }]);
 });
 
@@ -31,6 +32,7 @@ describe('an order placed while a new season holds the database', () => {
   it('is placed once the season is written, even when that took longer than the order writer waits', async () => {
     const sqlite = server.shop.database.sqlite;
     const before = sqlite.prepare('select count(*) from orders').pluck().get() as number;
+    expect(server.shop.orderWriter?.running).toBe(false);
     let placing: ReturnType<typeof submitOrder<{ orderId: number }>> | undefined;
     // A new season on a large catalogue on a busy machine: its one transaction open past the writer's wait.
     await withServerConnectionHeld(server.shop, NEW_SEASON_UNDER_WAY, async () => {
@@ -44,6 +46,8 @@ describe('an order placed while a new season holds the database', () => {
     });
     const placed = await placing;
     expect(placed?.status, JSON.stringify(placed?.body)).toBe(200);
+    // Not on the server's connection, which was inside the season's transaction.
+    expect(server.shop.orderWriter?.running).toBe(true);
     const orderId = placed?.body.data.orderId;
     expect(sqlite.prepare('select count(*) from orders').pluck().get()).toBe(before + 1);
     expect(

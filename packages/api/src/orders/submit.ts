@@ -10,7 +10,7 @@ import {
   QUANTITY_MAX,
 } from '@nursery/domain';
 import { sql } from 'drizzle-orm';
-import { serverConnectionReleased } from '../backup/changesHeld.ts';
+import { serverConnectionHeld, serverConnectionReleased } from '../backup/changesHeld.ts';
 import { orderPlaceholderValues, queueOrderEmail } from '../customerEmails/service.ts';
 import { ShopError } from '../errors.ts';
 import { type IdempotencyClaim, keepAnswer } from '../idempotency/service.ts';
@@ -26,7 +26,7 @@ import { groupCommitFor } from './groupCommit.ts';
 import { databaseReads, type OrderedProduct, type OrderReads } from './orderReads.ts';
 import { type Order, type OrderLineRow, type OrderRow, orderColumns, toOrder } from './orderShape.ts';
 import { type LineBeforeTax, type PricedOrderLine, priceCalculatedLine, priceOrder } from './pricing.ts';
-import type { WrittenAnswer } from './writerThread.ts';
+import type { OrderWriter, WrittenAnswer } from './writerThread.ts';
 
 export type SubmitAnswer = SubmittedOrder;
 
@@ -104,6 +104,38 @@ function refuse(messages: string[]): never {
   throw new ShopError({ kind: 'bad_request', message: messages.join('\n') });
 }
 
+/** Orders handed to the server's own group commit and not yet committed, per shop. */
+const waitingHere = new WeakMap<Shop, number>();
+
+/**
+ * The order writer's thread for the next order, or null to write it on this one. An order that comes alone is
+ * written here: its commit holds this thread 2-3 ms, where starting the writer's thread costs about 0.1 s and
+ * 20 MB, and with a quiet shop's orders minutes apart it would start again for nearly every one. An order
+ * that comes while another waits here for its commit (orders arriving together: an opening morning, a batch
+ * from an integration) starts the thread, which then takes every order until it has been quiet for
+ * ORDER_WRITER_IDLE_SECONDS. So does an order during a long write: this connection is inside that write's
+ * transaction, which the order would join, where the thread's own connection waits for its commit.
+ */
+function writerThreadFor(shop: Shop): OrderWriter | null {
+  const thread = shop.orderWriter;
+  if (thread === null) return null;
+  const alone = !thread.running && serverConnectionHeld(shop) === null && (waitingHere.get(shop) ?? 0) === 0;
+  return alone ? null : thread;
+}
+
+async function writeHere(
+  shop: Shop,
+  input: OrderDetailsInput,
+  claim: IdempotencyClaim | null,
+): Promise<WrittenAnswer> {
+  waitingHere.set(shop, (waitingHere.get(shop) ?? 0) + 1);
+  try {
+    return await groupCommitFor(shop.database.sqlite).run(() => writeOrderAnswer(shop, input, claim));
+  } finally {
+    waitingHere.set(shop, (waitingHere.get(shop) ?? 1) - 1);
+  }
+}
+
 /**
  * Places an order from the storefront in one transaction: refuses it while ordering is closed, for
  * products that cannot be ordered online or have too little stock left, prices every line again
@@ -111,8 +143,8 @@ function refuse(messages: string[]): never {
  * Out (telling the stock list) and queues a notice to the owner and the customer's receipt.
  *
  * Orders arriving together share one durable COMMIT, and each is answered only after it (groupCommit.ts),
- * on the order writer's thread in the server (writerThread.ts) or on this one. The answer is its JSON text,
- * serialized where the order was written: the REST adapter sends it as it is, tRPC reads its value.
+ * on this thread or, when orders come together, on the order writer's (writerThreadFor). The answer is its
+ * JSON text, serialized where the order was written: the REST adapter sends it as it is, tRPC reads its value.
  */
 export async function submitOrder(
   shop: Shop,
@@ -120,10 +152,10 @@ export async function submitOrder(
   claim: IdempotencyClaim | null = null,
 ): Promise<RawJson<SubmitAnswer>> {
   let written: WrittenAnswer;
-  const write = () =>
-    shop.orderWriter
-      ? shop.orderWriter.write(input, shop.now(), claim)
-      : groupCommitFor(shop.database.sqlite).run(() => writeOrderAnswer(shop, input, claim));
+  const write = () => {
+    const thread = writerThreadFor(shop);
+    return thread ? thread.write(input, shop.now(), claim) : writeHere(shop, input, claim);
+  };
   try {
     try {
       written = await write();

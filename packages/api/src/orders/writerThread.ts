@@ -21,9 +21,10 @@ import { workerScript } from '../workerScripts.ts';
  * server's memory is kept up to date by the caller after the answer (the product list, the mail to send):
  * submit.ts does that whichever thread wrote the order.
  *
- * The thread starts with the first order and stops after `idleMs` without one (ORDER_WRITER_IDLE_SECONDS), so
- * what it holds (its own V8 heap, the bundle's code, SQLite's page cache: about 20 MB of RSS) is given back while
- * the shop is quiet.
+ * The thread starts when orders come together (an order that comes alone is written on the server's thread:
+ * writerThreadFor in submit.ts) and stops after `idleMs` without one (ORDER_WRITER_IDLE_SECONDS), so what it
+ * holds (its own V8 heap, the bundle's code, SQLite's page cache: about 20 MB of RSS) is given back while the
+ * shop is quiet.
  */
 export interface OrderWriter {
   /** Writes the order in the next shared durable commit; resolves with it once that commit is on disk. */
