@@ -4,7 +4,7 @@ import type { UserManager } from 'oidc-client-ts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { enqueue, readDay, readQueue, saveDay, settle } from '../routes/Admin/shared/pickup/counterStore';
 import { type AuthContextValue, AuthProvider, useAuth } from './AuthProvider';
-import { signedInOnThisPhone } from './signOut';
+import { signedInOnThisPhone } from './signedOutMark';
 import { getAccessToken } from './token';
 
 // The provider's side of a signed-in staff phone: a stored user, and a sign-out it records instead of leaving

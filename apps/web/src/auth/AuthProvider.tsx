@@ -3,13 +3,8 @@ import type { User, UserManager } from 'oidc-client-ts';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { notify } from '../lib/toast';
 import { queryClient } from '../trpc';
-import {
-  forgetSignInOnThisPhone,
-  signedInOnThisPhone,
-  signedOutOnThisPhone,
-  signInAtProvider,
-  signOutAtProvider,
-} from './signOut';
+import { signedInOnThisPhone, signedOutOnThisPhone } from './signedOutMark';
+import { forgetSignInOnThisPhone, signInAtProvider, signOutAtProvider } from './signOut';
 import { USER_KEY_PREFIX } from './storedUser';
 import { setAccessToken } from './token';
 import {

@@ -3,8 +3,6 @@ import { SIGNED_OUT_KEY, signedOutOnThisPhone } from './signedOutMark';
 import { setAccessToken } from './token';
 import type { SignInState } from './userManager';
 
-export { signedInOnThisPhone, signedOutOnThisPhone } from './signedOutMark';
-
 // Marks a sign-out sent to the provider, so the return to /Admin/Logout ends it instead of starting another.
 const RETURNING_KEY = 'nursery.signOutPending';
 /**
