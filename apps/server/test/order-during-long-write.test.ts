@@ -1,7 +1,7 @@
 import { NEW_SEASON_UNDER_WAY, withServerConnectionHeld } from '@nursery/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rest, startTestServer, type TestServer } from '../src/testing.ts';
-import { freelyOrderable, placeOrder, type ShownProduct, submitOrder } from './support/orders.ts';
+import { startTestServer, type TestServer } from '../src/testing.ts';
+import { openForOrders, placeOrder, type ShownProduct, submitOrder } from './support/orders.ts';
 
 /** The order writer's connection waits this long for the write lock (packages/db's busy_timeout), then gives up. */
 const WRITER_WAITS_MS = 5_000;
@@ -11,14 +11,7 @@ let product: ShownProduct;
 
 beforeAll(async () => {
   server = await startTestServer();
-  server.shop.database.sqlite
-    .prepare("UPDATE settings SET is_true = 1 WHERE name = 'OnlineOrderingEnabled'")
-    .run();
-  server.shop.catalogCache.invalidate();
-  const shown = await rest<ShownProduct[]>(server.url, 'GET', '/api/v1/Products/GetProductsToShow');
-  const orderable = freelyOrderable(shown.body.data)[0];
-  if (!orderable) throw new Error('The demo catalogue has no product anyone may order.');
-  product = orderable;
+  product = await openForOrders(server);
   // A lone order is written on the server's thread: the order during the long write is the one that starts
   // the order writer's.
   await placeOrder(server, [{ productId: product.productId, quantity: 1 }]);

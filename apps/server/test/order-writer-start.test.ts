@@ -1,7 +1,7 @@
 import { createCaller } from '@nursery/api';
 import { afterEach, describe, expect, it } from 'vitest';
-import { rest, startTestServer, type TestServer } from '../src/testing.ts';
-import { customer, freelyOrderable, placeOrder, type ShownProduct } from './support/orders.ts';
+import { startTestServer, type TestServer } from '../src/testing.ts';
+import { customer, openForOrders, placeOrder, type ShownProduct } from './support/orders.ts';
 
 let server: TestServer | undefined;
 
@@ -13,14 +13,7 @@ afterEach(async () => {
 async function openShop(): Promise<{ shop: TestServer; product: ShownProduct }> {
   const shop = await startTestServer();
   server = shop;
-  shop.shop.database.sqlite
-    .prepare("UPDATE settings SET is_true = 1 WHERE name = 'OnlineOrderingEnabled'")
-    .run();
-  shop.shop.catalogCache.invalidate();
-  const shown = await rest<ShownProduct[]>(shop.url, 'GET', '/api/v1/Products/GetProductsToShow');
-  const product = freelyOrderable(shown.body.data)[0];
-  if (!product) throw new Error('The demo catalogue has no product anyone may order.');
-  return { shop, product };
+  return { shop, product: await openForOrders(shop) };
 }
 
 function orderCount(shop: TestServer): number {

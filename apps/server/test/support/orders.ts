@@ -68,6 +68,21 @@ export function freelyOrderable(products: ShownProduct[]): ShownProduct[] {
   );
 }
 
+/**
+ * Opens the shop's online ordering (the demo data keeps it closed) and answers a product anyone may order
+ * there, as the storefront lists it.
+ */
+export async function openForOrders(server: TestServer): Promise<ShownProduct> {
+  server.shop.database.sqlite
+    .prepare("UPDATE settings SET is_true = 1 WHERE name = 'OnlineOrderingEnabled'")
+    .run();
+  server.shop.catalogCache.invalidate();
+  const shown = await rest<ShownProduct[]>(server.url, 'GET', '/api/v1/Products/GetProductsToShow');
+  const product = freelyOrderable(shown.body.data)[0];
+  if (!product) throw new Error('The demo catalogue has no product anyone may order.');
+  return product;
+}
+
 /** The unit price in cents for a quantity, read from the tiers as a customer reads the price table. */
 export function unitCents(product: ShownProduct, quantity: number): number {
   const tier = product.prices.find(
