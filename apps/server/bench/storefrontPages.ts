@@ -20,6 +20,7 @@ import {
   webDist,
 } from './common.ts';
 import { benchCustomer, orderLines } from './orderSubmit.ts';
+import { stackFloor } from './stackFloor.ts';
 
 // `pnpm bench --only=weight,lighthouse`: what the storefront's pages load, and Lighthouse's scores, in
 // Debian's Chromium.
@@ -89,6 +90,16 @@ export async function storefrontWeight(release: Running, anchor?: AnchorBuild): 
   for (const [key, entry] of Object.entries(manifest)) {
     sourcesOf.set(entry.file, [...(sourcesOf.get(entry.file) ?? []), entry.src ?? key]);
   }
+  const floor = await stackFloor();
+  record({
+    section: 'Storefront weight',
+    name: `the stack alone, in a bare app of two routes (${floor.files} ${floor.files === 1 ? 'file' : 'files'}): React 19, TanStack Router and Query, tRPC's client`,
+    value: kb(floor.js),
+    anchor: `${FIRST_LOAD_JS_GOAL_KB} KB`,
+    ratio: ratio(floor.js, FIRST_LOAD_JS_GOAL_KB * 1024),
+    goal: '(reported)',
+    met: null,
+  });
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
   try {
     for (const page of ['/', '/Products']) {

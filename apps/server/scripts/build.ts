@@ -28,12 +28,11 @@ import {
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
-import { gzipAsync as zopfliGzip } from '@gfx/zopfli';
 import { WORKER_SCRIPTS } from '@nursery/api/workerScripts';
 import { build, type Metafile } from 'esbuild';
 import { z } from 'zod';
 import { startCommand } from '../src/serverStart.ts';
+import { brotliTwin, gzipTwin } from './twins.ts';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const repoRoot = path.resolve(serverDir, '..', '..');
@@ -228,14 +227,9 @@ function copyPackage({ name, from, to }: Placement): void {
 
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|xml|webmanifest|map)$/;
 
-/** Files over this are gzipped by zlib: zopfli takes seconds per megabyte. */
-const ZOPFLI_MAX_BYTES = 2 * 1024 * 1024;
-
 /**
- * Writes .br and .gz beside every text asset, so the server sends them without compressing per request.
- * The .gz twins are made with zopfli (a gzip stream any client reads, about 4 % smaller than zlib's level 9:
- * 4 KB less of the storefront's first load for a browser that is not offered brotli, as on plain http);
- * it costs a few seconds of the build, once.
+ * Writes .br and .gz beside every text asset, so the server sends them without compressing per request
+ * (scripts/twins.ts).
  */
 async function precompress(dir: string): Promise<number> {
   const files: string[] = [];
@@ -249,21 +243,8 @@ async function precompress(dir: string): Promise<number> {
   collect(dir);
   for (const file of files) {
     const bytes = readFileSync(file);
-    writeFileSync(
-      `${file}.br`,
-      brotliCompressSync(bytes, {
-        params: {
-          [zlibConstants.BROTLI_PARAM_QUALITY]: zlibConstants.BROTLI_MAX_QUALITY,
-          [zlibConstants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
-        },
-      }),
-    );
-    writeFileSync(
-      `${file}.gz`,
-      bytes.length > ZOPFLI_MAX_BYTES
-        ? gzipSync(bytes, { level: 9 })
-        : await zopfliGzip(bytes, { numiterations: 15 }),
-    );
+    writeFileSync(`${file}.br`, brotliTwin(bytes));
+    writeFileSync(`${file}.gz`, await gzipTwin(bytes));
   }
   return files.length;
 }
