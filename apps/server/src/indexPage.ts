@@ -10,6 +10,7 @@ import {
   type ServerPageScreen,
   type StorefrontProduct,
   trpcQueryUrl,
+  zonedYear,
 } from '@nursery/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -134,7 +135,8 @@ function matchPage(pathname: string, search: string): PageMatch | null {
 
 /** The order the view asks for at once: only with a phone number (without one it shows the lookup form). */
 function orderLookup(pathname: string): OrderLookup | null {
-  const order = /^\/Order\/(\d+)\/([^/]+)\/?$/.exec(pathname);
+  // The address exactly as the app's router takes it: with a trailing slash it redirects, and draws nothing.
+  const order = /^\/Order\/(\d+)\/([^/]+)$/.exec(pathname);
   if (!order) return null;
   let phone: string;
   try {
@@ -196,6 +198,9 @@ function preloadLinks(match: PageMatch | null, preloads: RoutePreloads, picture:
  */
 const WRITTEN_WHOLE: ReadonlySet<PageRoute> = new Set(['home', 'products', 'product', 'order']);
 
+/** The one address of each page written whole that has a single address. */
+const CANONICAL_PATH: Partial<Record<PageRoute, string>> = { home: '/', products: '/Products' };
+
 /**
  * A phone's request, by the client hint Chromium sends or the "Mobi" every phone browser puts in its user agent:
  * the page is then drawn for a phone's width. A wrong guess (a tablet) costs one more render once the app runs.
@@ -252,8 +257,13 @@ export interface IndexPage {
   send(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply>;
 }
 
-/** `personal`: the page carries a customer's order, which no shared cache may keep. */
-export type RenderedPage = { status: 200 | 404; html: string; personal?: boolean } | { redirect: string };
+/**
+ * `personal`: the page carries a customer's order, which no cache may keep; `drawnFor`: the screen a page written
+ * whole was drawn for.
+ */
+export type RenderedPage =
+  | { status: 200 | 404; html: string; personal?: boolean; drawnFor?: ServerPageScreen }
+  | { redirect: string };
 
 /** What the page needs to know of the shop beyond the request: for product pages' tags. */
 export interface IndexPageSite {
@@ -320,8 +330,14 @@ export function createIndexPage(
       reply.status(rendered.status);
       const encoding = chooseEncoding(request.headers['accept-encoding']);
       reply
-        .header('cache-control', rendered.personal ? 'private, no-cache' : 'no-cache')
-        .header('vary', 'accept-encoding')
+        // An order's page holds the customer's name, phone and e-mail: never stored, so "Forget this order"
+        // leaves no copy in the browser's cache on a shared computer.
+        .header('cache-control', rendered.personal ? 'private, no-store' : 'no-cache')
+        // A page written whole is drawn for a phone or a desk by these headers (src/lib/serverPageWidth.ts).
+        .header(
+          'vary',
+          rendered.drawnFor ? 'accept-encoding, sec-ch-ua-mobile, user-agent' : 'accept-encoding',
+        )
         .type('text/html; charset=utf-8');
       if (encoding !== 'identity') reply.header('content-encoding', encoding);
       return reply.send(encode(rendered.html, encoding));
@@ -374,6 +390,10 @@ export function createIndexPage(
     boot: BootData,
   ): Promise<{ html: string; screen: ServerPageScreen } | null> {
     if (!WRITTEN_WHOLE.has(match.route)) return null;
+    // Only at the address the app's router keeps: at another (`//`, `/Products/`, `/products`) it redirects
+    // and draws nothing, and each spelling would be a page of its own to write and keep. A product's page is
+    // at its own address already (a redirect above), an order's only where orderLookup read it.
+    if (CANONICAL_PATH[match.route] !== undefined && pathname !== CANONICAL_PATH[match.route]) return null;
     const drawnFromList = match.data === LIST_DATA;
     const order = boot['orders.byId'];
     if (match.route === 'order' ? !order : match.route !== 'home' && !drawnFromList) return null;
@@ -386,6 +406,7 @@ export function createIndexPage(
       ...(products ? { products } : {}),
       ...(order ? { order } : {}),
       screen,
+      shopYear: zonedYear(Date.now(), boot['site.config'].shop.timeZone),
     });
     return html === null ? null : { html, screen };
   }
@@ -459,6 +480,7 @@ export function createIndexPage(
         .replace(SHOP_NAME_SLOT, () => shopName)
         .replace('</body>', () => `  ${bootScript}\n  </body>`),
       ...(boot['orders.byId'] ? { personal: true } : {}),
+      ...(written ? { drawnFor: written.screen } : {}),
     };
   }
 }

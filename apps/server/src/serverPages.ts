@@ -14,6 +14,8 @@ export interface ServerPageData {
   order?: { input: unknown; answer: unknown; updatedAt: number };
   /** Whether the request comes from a phone (apps/web/src/lib/serverPageWidth.ts). */
   screen: ServerPageScreen;
+  /** The shop's year, which every page's footer shows: a page kept over New Year is written again. */
+  shopYear: number;
 }
 
 /** Pages kept written: the home page, the list and the most visited products', each a few tens of KB. */
@@ -49,6 +51,7 @@ export function loadServerPages(webRoot: string): ServerPages {
   ].find((candidate) => existsSync(candidate));
   let loading: Promise<PagesModule | null> | null = null;
   const kept = new Map<string, { key: string; products: readonly unknown[] | undefined; html: string }>();
+  let listNow: readonly unknown[] | undefined;
   return {
     async render(request, pathname, data) {
       if (!file) return null;
@@ -65,6 +68,13 @@ export function loadServerPages(webRoot: string): ServerPages {
       const { products, ...rest } = data;
       const key = JSON.stringify(rest);
       const page = `${data.screen} ${pathname}`;
+      if (products && products !== listNow) {
+        // The list changed: pages drawn from the one before go now, rather than hold it in memory until
+        // each is visited again or pushed out.
+        listNow = products;
+        for (const [name, written] of kept)
+          if (written.products && written.products !== products) kept.delete(name);
+      }
       const known = kept.get(page);
       if (known && known.key === key && known.products === products) return known.html;
       const html = await write(request, pages, pathname, data);
@@ -86,7 +96,14 @@ async function write(
   data: ServerPageData,
 ): Promise<string | null> {
   try {
-    return await pages.renderPage(pathname, data);
+    const html = await pages.renderPage(pathname, data);
+    // An address the app's router answers with a redirect draws nothing: the page then goes out with the
+    // header alone, never an empty #root the app would have to throw away, and is never kept.
+    if (html.trim() === '') {
+      request.log.warn({ pathname }, 'index.html: the page was written empty');
+      return null;
+    }
+    return html;
   } catch (error) {
     request.log.error({ err: error }, 'index.html: the page could not be written');
     return null;

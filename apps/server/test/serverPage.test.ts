@@ -140,8 +140,9 @@ describe('the home page as the server writes it', () => {
     const order = { orderId: await placeOrder(shop, lines), phone: phoneDigits(customer.phoneNumber) };
     const address = `/Order/${order.orderId}/${order.phone}`;
     const res = await fetch(`${shop.url}${address}`, { headers: { 'user-agent': PHONE_AGENT } });
-    // The customer's own order: no shared cache may keep the page.
-    expect(res.headers.get('cache-control')).toBe('private, no-cache');
+    // The customer's own order: no cache may keep the page, the browser's own included ("Forget this order").
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
+    expect(res.headers.get('vary')).toBe('accept-encoding, sec-ch-ua-mobile, user-agent');
     const html = await res.text();
     expect(rootOf(html)).toContain(`<h1>Order #<!-- -->${order.orderId}</h1>`);
     const boot = bootData(html);
@@ -159,6 +160,26 @@ describe('the home page as the server writes it', () => {
     expect(wrong).not.toContain(SERVER_PAGE_ATTRIBUTE);
     expect(bootData(wrong)['orders.byId']).toBeUndefined();
     expect(headOf(wrong)).toContain('orders.byId');
+    // With a trailing slash the app's router redirects and draws nothing: the page is left to the app, not
+    // written empty, and the order is not looked up for it.
+    const slashed = await pageAt(`${address}/`, PHONE_AGENT);
+    expect(slashed).not.toContain(SERVER_PAGE_ATTRIBUTE);
+    expect(rootOf(slashed)).toContain('<!--shell-->');
+    expect(bootData(slashed)['orders.byId']).toBeUndefined();
+  });
+
+  it('writes the home page and the list only at their own addresses', async () => {
+    for (const address of ['//', '///', '/Products/', '/products']) {
+      const res = await fetch(`${shop.url}${address}`, { headers: { 'user-agent': PHONE_AGENT } });
+      expect(res.status, address).toBe(200);
+      const html = await res.text();
+      expect(html, address).not.toContain(SERVER_PAGE_ATTRIBUTE);
+      expect(rootOf(html), address).toContain('<!--shell-->');
+      expect(res.headers.get('vary'), address).toBe('accept-encoding');
+    }
+    const written = await fetch(`${shop.url}/`, { headers: { 'user-agent': PHONE_AGENT } });
+    expect(await written.text()).toContain(`${SERVER_PAGE_ATTRIBUTE}="phone"`);
+    expect(written.headers.get('vary')).toBe('accept-encoding, sec-ch-ua-mobile, user-agent');
   });
 
   it('leaves a list asked for past the cache (?ignoreCache) to the app', async () => {
