@@ -11,6 +11,7 @@ import { getAccessToken } from './token';
 // the page. Everything else (the token, the counter's IndexedDB) is the shop's own code.
 const signedOutAtProvider = vi.fn(async () => undefined);
 const sentToSignIn = vi.fn(async (_request: { prompt?: string }) => undefined);
+const renewalStopped = vi.fn();
 let stored: { access_token: string; id_token: string; expires_at: number } | null = null;
 const provider = {
   events: Object.fromEntries(
@@ -31,6 +32,7 @@ const provider = {
   },
   signoutRedirect: signedOutAtProvider,
   signinRedirect: sentToSignIn,
+  stopSilentRenew: renewalStopped,
 } as unknown as UserManager;
 
 vi.mock('./userManager', async (original) => ({
@@ -79,6 +81,8 @@ describe('logout', () => {
       expect(await readDay('7')).toBeNull();
     });
     await act(() => auth.logout());
+    // Before the stored sign-in goes: a quiet renewal would store it again.
+    expect(renewalStopped).toHaveBeenCalled();
     expect(signedOutAtProvider).toHaveBeenCalledWith({ id_token_hint: 'id', state: { returnTo: '/' } });
     expect(await readDay('7')).toBeNull();
     expect(getAccessToken()).toBeNull();

@@ -87,10 +87,14 @@ export function startUp(userManager: UserManager): Promise<StartUpOutcome> {
         return { user: null, returnTo: null, error: describeSignInError(error, LOGIN_FAILED) };
       }
     }
+    // After a sign-out here the provider's session, if it survived, is not this phone's to take up again; nor
+    // is a sign-in stored since, which only a renewal racing that sign-out can have put there.
+    if (signedOutOnThisPhone()) {
+      await userManager.removeUser();
+      return { user: null, returnTo: null, error: null };
+    }
     const stored = await userManager.getUser();
     if (stored && !stored.expired) return { user: stored, returnTo: null, error: null };
-    // After a sign-out here the provider's session, if it survived, is not this phone's to take up again.
-    if (signedOutOnThisPhone()) return { user: null, returnTo: null, error: null };
     try {
       return {
         user: await userManager.signinSilent({ nonce: crypto.randomUUID() }),

@@ -56,6 +56,8 @@ export function returningFromProvider(): boolean {
  * the local sign-out then stands.
  */
 export async function signOutAtProvider(userManager: UserManager): Promise<void> {
+  // A renewal would store the sign-in again at the provider's still-open session (docs/decisions.md).
+  userManager.stopSilentRenew();
   const user = await userManager.getUser();
   await userManager.removeUser();
   try {

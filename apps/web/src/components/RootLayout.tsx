@@ -6,6 +6,7 @@ import { cartItemCount } from '../cart/cartState';
 import { useCartState } from '../cart/cartStore';
 import { connectCheckoutHistory } from '../cart/checkoutHistory';
 import { useCartActions } from '../cart/useCartActions';
+import { serverPageAdopted } from '../lib/adoption';
 import { usePageTitle, useRouteTitle, useShopTimeZone, useSiteConfig } from '../lib/site';
 import { AppToaster } from './AppToaster';
 import { CartIcon } from './CartIcon';
@@ -38,6 +39,7 @@ export function RootLayout() {
   // The page is the app's from now on (the attribute says the server's page still waits for it).
   useEffect(() => {
     document.getElementById('root')?.removeAttribute(SERVER_PAGE_ATTRIBUTE);
+    serverPageAdopted();
   }, []);
 
   // Every new page starts at its top, as a visitor expects from a link. Not the first: a page the server wrote

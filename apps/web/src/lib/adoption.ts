@@ -31,18 +31,24 @@ export function adoptServerPage(): void {
 }
 
 /**
+ * Called once the adoption is committed (RootLayout's first effect): a page mounted later is the app's own,
+ * whichever page the server wrote.
+ */
+export function serverPageAdopted(): void {
+  adoptionPending = false;
+}
+
+/**
  * Whether this component's first render is the adoption of the page the server wrote: true on the server and
- * while the app adopts that page, false on any other mount (the first mount after the adoption reads it, then
- * it is over). Unlike useHydrated, the adoption itself costs no second render: for what only the first render
- * decides (how much of the list to put in at once).
+ * while the app adopts that page, false on any mount after the adoption is committed (serverPageAdopted).
+ * Unlike useHydrated, the adoption itself costs no second render: for what only the first render decides (how
+ * much of the list to put in at once).
  */
 export function useAdoptingServerPage(): boolean {
   const adopting = useAdoptionValue(
     () => adoptionPending,
     () => true,
   );
-  useEffect(() => {
-    adoptionPending = false;
-  }, []);
+  useEffect(serverPageAdopted, []);
   return adopting;
 }

@@ -7,8 +7,9 @@ import type { ShopLogger } from '../logger.ts';
 import { workerScript } from '../workerScripts.ts';
 
 /**
- * The order writer's thread: storefront orders are checked, written and committed on a worker thread with its
- * own connection to the shop's database, in the same group commits as on the server's thread (groupCommit.ts).
+ * The order writer's thread: storefront orders that come together are checked, written and committed on a worker
+ * thread with its own connection to the shop's database, in the same group commits as on the server's thread
+ * (groupCommit.ts).
  *
  * better-sqlite3 is synchronous, so on the thread that answers requests every COMMIT's fsync (about 4 ms
  * here) and every statement of an order held all other requests. On its own thread the commit waits for the

@@ -21,8 +21,8 @@ export function Logout() {
       await forgetSignInOnThisPhone();
       try {
         const userManager = await getUserManager();
-        // A quiet renewal under way (a manager made before this sign-out, on a page the Logout link left)
-        // would store a sign-in again behind the removal below.
+        // No more quiet renewals by a manager made before this sign-out (on the page the Logout link left); a
+        // sign-in one of them stores anyway is dropped by the next start-up while the phone is marked signed out.
         userManager.stopSilentRenew();
         if (returning) {
           if (new URLSearchParams(window.location.search).has('state')) {
