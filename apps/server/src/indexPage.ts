@@ -148,6 +148,19 @@ function orderLookup(pathname: string): OrderLookup | null {
   return { orderId: order[1] ?? '', phoneNumber: phone };
 }
 
+/**
+ * Where /Order?id=..&phone=.. leads, as the app's router sends it (apps/web/src/router.tsx): the order's own
+ * page, which the server writes whole. The home page's lookup form is a plain form until the app has started,
+ * so it finds the order at once, and on a phone without JavaScript at all. Without both, the app decides.
+ */
+function orderQueryTarget(pathname: string, search: string): string | null {
+  if (!/^\/order\/?$/i.test(pathname)) return null;
+  const query = new URLSearchParams(search);
+  const id = query.get('id');
+  const phone = query.get('phone');
+  return id && phone ? `/Order/${encodeURIComponent(id)}/${encodeURIComponent(phone)}` : null;
+}
+
 /** Split by hand: new URL() throws on targets such as `//[` (read as a host), which would answer 500. */
 function splitTarget(url: string): { pathname: string; search: string } {
   const queryAt = url.indexOf('?');
@@ -263,7 +276,7 @@ export interface IndexPage {
  */
 export type RenderedPage =
   | { status: 200 | 404; html: string; personal?: boolean; drawnFor?: ServerPageScreen }
-  | { redirect: string };
+  | { redirect: string; found?: true };
 
 /** What the page needs to know of the shop beyond the request: for product pages' tags. */
 export interface IndexPageSite {
@@ -320,9 +333,9 @@ export function createIndexPage(
       const rendered = await render(request);
       if ('redirect' in rendered) {
         // Permanent for search engines, but not kept by browsers: a product renamed back to an old name
-        // would otherwise loop between two remembered redirects.
+        // would otherwise loop between two remembered redirects. A lookup's answer is no address to remember.
         return reply
-          .status(301)
+          .status(rendered.found ? 302 : 301)
           .header('location', rendered.redirect)
           .header('cache-control', 'no-cache')
           .send();
@@ -414,6 +427,8 @@ export function createIndexPage(
   async function render(request: FastifyRequest): Promise<RenderedPage> {
     const { html, preloads } = template();
     const { pathname, search } = splitTarget(request.url);
+    const orderPage = orderQueryTarget(pathname, search);
+    if (orderPage) return { redirect: orderPage, found: true };
     let match = matchPage(pathname, search);
     let headTags: ReturnType<typeof productHeadTags> | null = null;
     let picture: string | null = null;
@@ -457,7 +472,8 @@ export function createIndexPage(
     // An order's page carries its order: looked up here, once, in place of the call its head would announce
     // (the lookup counts against the visitor's budget either way). A failed lookup (a wrong phone, the budget
     // spent) leaves the page to the app, which asks again and says why.
-    if (match.order && match.data) {
+    // Not for a HEAD request (a link checker, a preview): it would spend the visitor's lookups on no page.
+    if (match.order && match.data && request.method !== 'HEAD') {
       const lookup = match.order;
       const answer = await caller.orders.byId(lookup).catch(() => null);
       if (answer) {

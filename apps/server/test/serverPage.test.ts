@@ -139,6 +139,10 @@ describe('the home page as the server writes it', () => {
       .map((p) => ({ productId: p.productId, quantity: 2 }));
     const order = { orderId: await placeOrder(shop, lines), phone: phoneDigits(customer.phoneNumber) };
     const address = `/Order/${order.orderId}/${order.phone}`;
+    // A HEAD request looks nothing up (the lookups are counted per visitor): the page is left to the app.
+    const checked = await fetch(`${shop.url}${address}`, { method: 'HEAD' });
+    expect(checked.status).toBe(200);
+    expect(checked.headers.get('cache-control')).toBe('no-cache');
     const res = await fetch(`${shop.url}${address}`, { headers: { 'user-agent': PHONE_AGENT } });
     // The customer's own order: no cache may keep the page, the browser's own included ("Forget this order").
     expect(res.headers.get('cache-control')).toBe('private, no-store');
