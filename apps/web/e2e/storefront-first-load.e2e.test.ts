@@ -145,6 +145,28 @@ describe('storefront first load on a phone', () => {
     await context.close();
   });
 
+  it("keeps the QR code's room on an order's page from its first paint, so the order's lines stay put", async () => {
+    const address = `${e2e.shop.origin}/Order/${orderId}/5553104477`;
+    const linesTop = (page: Page) =>
+      page.locator('.order-counter').evaluate((counter) => counter.getBoundingClientRect().bottom);
+    // The page as the server wrote it, before any script: the code's place holds the words that it loads.
+    const plain = await e2e.browser.newContext({ viewport: PHONE_VIEWPORT, javaScriptEnabled: false });
+    const before = await plain.newPage();
+    await before.goto(address);
+    await before.locator('.order-counter').getByText('Loading the QR code…').waitFor();
+    const written = await linesTop(before);
+    await plain.close();
+    const { page, context } = await newPage(e2e.browser, {
+      viewport: PHONE_VIEWPORT,
+      userAgent: PHONE_AGENT,
+    });
+    await page.goto(address);
+    await page.locator('.order-counter svg').waitFor();
+    // The code takes the square held for it; only the caption's address line is new (a line or two).
+    expect(Math.abs((await linesTop(page)) - written)).toBeLessThan(60);
+    await context.close();
+  });
+
   it('paints the header with the shop name before any script has run', async () => {
     const context = await e2e.browser.newContext({ viewport: PHONE_VIEWPORT, javaScriptEnabled: false });
     const page = await context.newPage();

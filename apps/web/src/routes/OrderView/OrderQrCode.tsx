@@ -1,6 +1,5 @@
 import QRCode from 'qrcode';
 import { useId, useMemo } from 'react';
-import './OrderQrCode.css';
 
 /**
  * The order's own address as a QR code, drawn as SVG (sharp at any size and in print). Loaded on its own, only
