@@ -69,6 +69,14 @@ describe('group commit of order submits', () => {
     expect(mailCount()).toBe(mailBefore + 8);
   });
 
+  it('counts the works waiting for the end of the turn, none once they are committed', async () => {
+    const group = createGroupCommit(t.shop.database.sqlite);
+    const committed = [group.run(() => 1), group.run(() => 2)];
+    expect(group.waiting).toBe(2);
+    await expect(Promise.all(committed)).resolves.toEqual([1, 2]);
+    expect(group.waiting).toBe(0);
+  });
+
   it('never sells more than a counted product has, even when every order arrives in the same batch', async () => {
     const pawpaw = addProduct('Pawpaw', 1500);
     countStock(pawpaw, 10);

@@ -39,6 +39,8 @@ export interface GroupCommit {
   transaction<T>(work: () => T): { committed(): Promise<T> };
   /** Batches committed so far and the orders they held: for tests and the benchmark's notes. */
   readonly stats: { batches: number; items: number; largestBatch: number };
+  /** Works handed over and not yet committed: they wait for the end of this turn of the event loop. */
+  readonly waiting: number;
 }
 
 /** Thrown inside a batch's transaction to roll all of it back, so it can run again order by order (see below). */
@@ -144,6 +146,9 @@ export function createGroupCommit(sqlite: Sqlite, maxBatch = MAX_BATCH): GroupCo
       return { committed: () => group.run(work) };
     },
     stats,
+    get waiting() {
+      return waiting.length;
+    },
   };
   return group;
 }

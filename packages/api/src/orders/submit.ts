@@ -104,9 +104,6 @@ function refuse(messages: string[]): never {
   throw new ShopError({ kind: 'bad_request', message: messages.join('\n') });
 }
 
-/** Orders handed to the server's own group commit and not yet committed, per shop. */
-const waitingHere = new WeakMap<Shop, number>();
-
 /**
  * The order writer's thread for the next order, or null to write it on this one. An order that comes alone is
  * written here: its commit holds this thread 2-3 ms, where starting the writer's thread costs about 0.1 s and
@@ -119,21 +116,11 @@ const waitingHere = new WeakMap<Shop, number>();
 function writerThreadFor(shop: Shop): OrderWriter | null {
   const thread = shop.orderWriter;
   if (thread === null) return null;
-  const alone = !thread.running && serverConnectionHeld(shop) === null && (waitingHere.get(shop) ?? 0) === 0;
+  const alone =
+    !thread.running &&
+    serverConnectionHeld(shop) === null &&
+    groupCommitFor(shop.database.sqlite).waiting === 0;
   return alone ? null : thread;
-}
-
-async function writeHere(
-  shop: Shop,
-  input: OrderDetailsInput,
-  claim: IdempotencyClaim | null,
-): Promise<WrittenAnswer> {
-  waitingHere.set(shop, (waitingHere.get(shop) ?? 0) + 1);
-  try {
-    return await groupCommitFor(shop.database.sqlite).run(() => writeOrderAnswer(shop, input, claim));
-  } finally {
-    waitingHere.set(shop, (waitingHere.get(shop) ?? 1) - 1);
-  }
 }
 
 /**
@@ -154,7 +141,9 @@ export async function submitOrder(
   let written: WrittenAnswer;
   const write = () => {
     const thread = writerThreadFor(shop);
-    return thread ? thread.write(input, shop.now(), claim) : writeHere(shop, input, claim);
+    return thread
+      ? thread.write(input, shop.now(), claim)
+      : groupCommitFor(shop.database.sqlite).run(() => writeOrderAnswer(shop, input, claim));
   };
   try {
     try {
