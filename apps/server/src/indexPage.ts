@@ -74,6 +74,12 @@ const FIXED_PAGES: Record<string, PageRoute> = {
 };
 
 /**
+ * The one address of the pages without parameters that the app's router keeps (any other spelling redirects
+ * there): where the list's data is announced, and where a page is written whole.
+ */
+const CANONICAL_PATH: Partial<Record<PageRoute, string>> = { home: '/', products: '/Products' };
+
+/**
  * The back office's own screens, as apps/web/src/router.tsx matches them (any letter case, a trailing slash).
  * The router sends any other /Admin address to /Admin/Products; the server still answers it 404, so a
  * mistyped or retired admin address is not reported as a page that exists.
@@ -106,7 +112,7 @@ function matchPage(pathname: string, search: string): PageMatch | null {
     // Home asks for the product list too, but nothing on its first screen shows it: it would only take
     // bandwidth from the page's own files there. ?ignoreCache=true makes the app ask with an input, another
     // address than the one announced.
-    const listed = pathname === '/Products' && !search.includes('ignoreCache');
+    const listed = pathname === CANONICAL_PATH.products && !search.includes('ignoreCache');
     return { route: fixed, data: listed ? LIST_DATA : null };
   }
   // A product page: /Products/{id}/{slug}, its slug checked once the product is found (a wrong one redirects).
@@ -210,9 +216,6 @@ function preloadLinks(match: PageMatch | null, preloads: RoutePreloads, picture:
  * search, a link, an order's QR code); the others still start from the header alone.
  */
 const WRITTEN_WHOLE: ReadonlySet<PageRoute> = new Set(['home', 'products', 'product', 'order']);
-
-/** The one address of each page written whole that has a single address. */
-const CANONICAL_PATH: Partial<Record<PageRoute, string>> = { home: '/', products: '/Products' };
 
 /**
  * A phone's request, by the client hint Chromium sends or the "Mobi" every phone browser puts in its user agent:
